@@ -1,0 +1,77 @@
+/**
+ * Opens the store: PostgreSQL through `pg` when a URL is given, otherwise embedded PGlite persisted
+ * in a directory. Both hand back the same Kysely handle and the same value types (int8 as number,
+ * xid8 as text, timestamptz as Date), so nothing above this file knows which engine it runs on.
+ */
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from '../migrations/schema.ts';
+import { lockDataDir } from './data-dir-lock.ts';
+
+export type Db = Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: Db;
+  engine: 'postgres' | 'pglite';
+  /** Connection string when the engine is PostgreSQL (used for the LISTEN connection). */
+  url: string | null;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  url?: string | null;
+  /** PGlite data directory; `memory://` for a throw-away database. */
+  dataDir?: string;
+  poolSize?: number;
+}
+
+const INT8_OID = 20;
+const NUMERIC_OID = 1700;
+
+function pgTypes(): pg.CustomTypesConfig {
+  return {
+    getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+      // Positions and counts stay far below 2^53; callers want numbers, as PGlite gives them.
+      if (oid === INT8_OID || oid === NUMERIC_OID) return (v: string) => Number(v);
+      return pg.types.getTypeParser(oid, format);
+    }) as pg.CustomTypesConfig['getTypeParser'],
+  };
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if (options.url) {
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      types: pgTypes(),
+      connectionTimeoutMillis: 5000,
+    });
+    // An idle client that loses its server emits 'error'; without a listener that kills the process.
+    pool.on('error', () => undefined);
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, engine: 'postgres', url: options.url, close: () => db.destroy() };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { PGliteDialect } = await import('kysely-pglite-dialect');
+  const dir = options.dataDir ?? './data';
+  const inMemory = dir === 'memory://';
+  const unlock = inMemory ? () => undefined : lockDataDir(dir);
+  try {
+    const pglite = await PGlite.create(inMemory ? undefined : dir, {
+      parsers: { [NUMERIC_OID]: (v: string) => Number(v) },
+    });
+    const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+    return {
+      db,
+      engine: 'pglite',
+      url: null,
+      close: async () => {
+        await db.destroy();
+        unlock();
+      },
+    };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}

@@ -1,0 +1,200 @@
+/**
+ * The event store: appends with optimistic concurrency inside the caller's transaction, reads a
+ * stream, and reads everything after a checkpoint up to the safe high-water mark. Hooks run in
+ * the appending transaction (the inline projections) so a read after a write always sees it.
+ */
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../../migrations/schema.ts';
+import { ConcurrencyError, PG_UNIQUE_VIOLATION, pgConstraint, pgErrorCode } from '../errors.ts';
+import { eventHash } from './hash-chain.ts';
+import type { Notifier } from './notifier.ts';
+import type { Checkpoint, EventMetadata, RecordedEvent, StreamAppend, StreamPosition } from './types.ts';
+
+export type Db = Kysely<Database>;
+export type Trx = Transaction<Database>;
+export type AppendHook = (trx: Trx, events: RecordedEvent[]) => Promise<void>;
+
+interface EventRow {
+  global_position: number;
+  stream_id: string;
+  stream_version: number;
+  type: string;
+  data: unknown;
+  metadata: unknown;
+  idempotency_key: string | null;
+  occurred_at: Date;
+  recorded_at: Date;
+  transaction_id: string;
+  prev_hash: Uint8Array | null;
+  hash: Uint8Array;
+}
+
+const columns = [
+  'global_position',
+  'stream_id',
+  'stream_version',
+  'type',
+  'data',
+  'metadata',
+  'idempotency_key',
+  'occurred_at',
+  'recorded_at',
+  sql<string>`transaction_id::text`.as('transaction_id'),
+  'prev_hash',
+  'hash',
+] as const;
+
+export function toRecordedEvent(row: EventRow): RecordedEvent {
+  return {
+    globalPosition: Number(row.global_position),
+    streamId: row.stream_id,
+    streamVersion: row.stream_version,
+    type: row.type,
+    data: row.data,
+    metadata: row.metadata as EventMetadata,
+    idempotencyKey: row.idempotency_key,
+    occurredAt: row.occurred_at,
+    recordedAt: row.recorded_at,
+    transactionId: String(row.transaction_id),
+    prevHash: row.prev_hash,
+    hash: row.hash,
+  };
+}
+
+export interface AppendOptions {
+  now: Date;
+  idempotencyKey?: string;
+}
+
+export class EventStore {
+  private readonly hooks: AppendHook[] = [];
+
+  constructor(
+    readonly db: Db,
+    readonly notifier: Notifier,
+  ) {}
+
+  /** Registers work that must commit with every append (the inline projections). */
+  onAppend(hook: AppendHook): void {
+    this.hooks.push(hook);
+  }
+
+  /**
+   * Appends every stream's events in one multi-row insert. A stream that moved past its expected
+   * version surfaces as a ConcurrencyError; the transaction is then unusable and must be retried.
+   */
+  async append(trx: Trx, appends: StreamAppend[], metadata: EventMetadata, options: AppendOptions): Promise<RecordedEvent[]> {
+    const rows: Array<Record<string, unknown>> = [];
+    let keyUsed = false;
+    for (const { streamId, expected, events } of appends) {
+      let prevHash = expected.hash;
+      let version = expected.version;
+      for (const event of events) {
+        version += 1;
+        const occurredAt = event.occurredAt ?? options.now;
+        const hash = eventHash(prevHash, { streamId, streamVersion: version, type: event.type, data: event.data, metadata, occurredAt });
+        rows.push({
+          stream_id: streamId,
+          stream_version: version,
+          type: event.type,
+          data: JSON.stringify(event.data),
+          metadata: JSON.stringify(metadata),
+          // The key marks the command's first event; the unique index then refuses a second append.
+          idempotency_key: keyUsed ? null : (options.idempotencyKey ?? null),
+          occurred_at: occurredAt,
+          prev_hash: prevHash,
+          hash,
+        });
+        keyUsed = true;
+        prevHash = hash;
+      }
+    }
+    if (rows.length === 0) return [];
+    let inserted: EventRow[];
+    try {
+      inserted = (await trx
+        .insertInto('events')
+        .values(rows as never)
+        .returning(columns)
+        .execute()) as EventRow[];
+    } catch (error) {
+      if (pgErrorCode(error) === PG_UNIQUE_VIOLATION) {
+        const constraint = pgConstraint(error);
+        if (constraint === 'events_stream_version_key' || constraint === 'events_idempotency_key') {
+          throw new ConcurrencyError();
+        }
+      }
+      throw error;
+    }
+    const recorded = inserted.map(toRecordedEvent).sort((a, b) => a.globalPosition - b.globalPosition);
+    for (const hook of this.hooks) await hook(trx, recorded);
+    await this.notifier.inTransaction(trx, recorded[recorded.length - 1]!.globalPosition);
+    return recorded;
+  }
+
+  async readStream(db: Db | Trx, streamId: string): Promise<RecordedEvent[]> {
+    const rows = await db.selectFrom('events').select(columns).where('stream_id', '=', streamId).orderBy('stream_version').execute();
+    return (rows as EventRow[]).map(toRecordedEvent);
+  }
+
+  async streamPosition(db: Db | Trx, streamId: string): Promise<StreamPosition> {
+    const row = await db
+      .selectFrom('events')
+      .select(['stream_version', 'hash'])
+      .where('stream_id', '=', streamId)
+      .orderBy('stream_version', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row ? { version: row.stream_version, hash: row.hash } : { version: 0, hash: null };
+  }
+
+  /**
+   * Events after a checkpoint, in commit order, up to the safe high-water mark: only events whose
+   * transaction id is below the oldest transaction still running, so none can appear later behind
+   * the checkpoint. Positions alone would skip an event whose transaction commits late.
+   */
+  readAllSafe(after: Checkpoint, limit: number, db: Db | Trx = this.db): Promise<RecordedEvent[]> {
+    return this.readAfterCheckpoint(after, limit, db, true);
+  }
+
+  /**
+   * The same without the high-water mark: only for a caller that holds a lock on `events` which
+   * no appending transaction can still be running under (the swap step of a rebuild).
+   */
+  readAllCommitted(after: Checkpoint, limit: number, db: Db | Trx): Promise<RecordedEvent[]> {
+    return this.readAfterCheckpoint(after, limit, db, false);
+  }
+
+  private async readAfterCheckpoint(after: Checkpoint, limit: number, db: Db | Trx, safe: boolean): Promise<RecordedEvent[]> {
+    const rows = await db
+      .selectFrom('events')
+      .select(columns)
+      .where(sql<boolean>`(transaction_id, global_position) > (${after.transactionId}::xid8, ${after.globalPosition}::bigint)`)
+      .$if(safe, (q) => q.where(sql<boolean>`transaction_id < pg_snapshot_xmin(pg_current_snapshot())`))
+      .orderBy('events.transaction_id')
+      .orderBy('global_position')
+      .limit(limit)
+      .execute();
+    return (rows as EventRow[]).map(toRecordedEvent);
+  }
+
+  /** Every event after a position, in position order: for offline work (verify, rebuild under lock). */
+  async readAllAfterPosition(afterPosition: number, limit: number, db: Db | Trx = this.db): Promise<RecordedEvent[]> {
+    const rows = await db
+      .selectFrom('events')
+      .select(columns)
+      .where('global_position', '>', afterPosition)
+      .orderBy('global_position')
+      .limit(limit)
+      .execute();
+    return (rows as EventRow[]).map(toRecordedEvent);
+  }
+
+  async headPosition(db: Db | Trx = this.db): Promise<number> {
+    const row = await db
+      .selectFrom('events')
+      .select(sql<number>`coalesce(max(global_position), 0)::int8`.as('head'))
+      .executeTakeFirstOrThrow();
+    return Number(row.head);
+  }
+}

@@ -1,0 +1,110 @@
+/**
+ * Post-commit wake-ups carrying the newest global position. On PostgreSQL the NOTIFY is issued
+ * inside the appending transaction, so it is delivered on commit to every process that listens;
+ * on PGlite (one process) it is emitted in memory after the commit. Either way it is only a
+ * wake-up: consumers read the events themselves, from their checkpoint.
+ */
+import pg from 'pg';
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '../../migrations/schema.ts';
+
+export const LEDGER_CHANNEL = 'ledger_appended';
+
+export type PositionListener = (position: number) => void;
+
+export interface Notifier {
+  /** Called inside the appending transaction. */
+  inTransaction(trx: Transaction<Database>, position: number): Promise<void>;
+  /** Called after that transaction committed. */
+  afterCommit(position: number): void;
+  subscribe(listener: PositionListener): () => void;
+  close(): Promise<void>;
+}
+
+class Listeners {
+  private readonly set = new Set<PositionListener>();
+  add(listener: PositionListener): () => void {
+    this.set.add(listener);
+    return () => this.set.delete(listener);
+  }
+  emit(position: number): void {
+    for (const listener of this.set) listener(position);
+  }
+  get size(): number {
+    return this.set.size;
+  }
+}
+
+export function inProcessNotifier(): Notifier {
+  const listeners = new Listeners();
+  return {
+    inTransaction: async () => undefined,
+    afterCommit: (position) => listeners.emit(position),
+    subscribe: (listener) => listeners.add(listener),
+    close: async () => undefined,
+  };
+}
+
+/** LISTEN on a dedicated connection, reconnecting with a capped backoff when the server goes away. */
+export function postgresNotifier(url: string): Notifier {
+  const listeners = new Listeners();
+  let client: pg.Client | null = null;
+  let closed = false;
+  let retryMs = 250;
+  let connecting: Promise<void> | null = null;
+
+  const connect = (): Promise<void> => {
+    if (connecting || closed) return connecting ?? Promise.resolve();
+    connecting = (async () => {
+      const c = new pg.Client({ connectionString: url });
+      c.on('notification', (msg) => {
+        const position = Number(msg.payload);
+        if (Number.isFinite(position)) listeners.emit(position);
+      });
+      c.on('error', () => reconnect());
+      c.on('end', () => reconnect());
+      try {
+        await c.connect();
+        await c.query(`LISTEN ${LEDGER_CHANNEL}`);
+        client = c;
+        retryMs = 250;
+      } catch {
+        c.removeAllListeners('end');
+        await c.end().catch(() => undefined);
+        reconnect();
+      }
+    })().finally(() => {
+      connecting = null;
+    });
+    return connecting;
+  };
+
+  const reconnect = (): void => {
+    if (closed) return;
+    const old = client;
+    client = null;
+    old?.removeAllListeners('end');
+    old?.end().catch(() => undefined);
+    setTimeout(() => void connect(), retryMs).unref();
+    retryMs = Math.min(retryMs * 2, 5000);
+  };
+
+  return {
+    inTransaction: async (trx, position) => {
+      await sql`select pg_notify(${LEDGER_CHANNEL}, ${String(position)})`.execute(trx);
+    },
+    afterCommit: () => undefined,
+    subscribe: (listener) => {
+      const remove = listeners.add(listener);
+      void connect();
+      return remove;
+    },
+    close: async () => {
+      closed = true;
+      const c = client;
+      client = null;
+      c?.removeAllListeners('end');
+      await c?.end().catch(() => undefined);
+    },
+  };
+}

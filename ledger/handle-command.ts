@@ -1,0 +1,77 @@
+/**
+ * Runs one command atomically: load state, decide, append, store the result under the idempotency
+ * key, all in one transaction. A concurrent append to the same stream makes the whole attempt
+ * start again with fresh state, a bounded number of times, and then answers 409.
+ */
+import { ConcurrencyError, DomainError, PG_UNIQUE_VIOLATION, pgConstraint, pgErrorCode } from './errors.ts';
+import type { EventStore, Trx } from './event-store/event-store.ts';
+import type { EventMetadata, RecordedEvent, StreamAppend } from './event-store/types.ts';
+
+export interface CommandOptions {
+  metadata: EventMetadata;
+  /** Scoped by the caller (for example per user), so two people's keys never collide. */
+  idempotencyKey?: string;
+  now?: Date;
+  maxAttempts?: number;
+}
+
+export interface CommandDecision<R> {
+  appends: StreamAppend[];
+  result: R;
+}
+
+export interface CommandOutcome<R> {
+  result: R;
+  events: RecordedEvent[];
+  /** True when the idempotency key had been seen: the first result, nothing appended. */
+  replayed: boolean;
+}
+
+const RETRYABLE_PG_CODES = new Set(['40001', '40P01']);
+
+function isRetryable(error: unknown): boolean {
+  if (error instanceof ConcurrencyError) return true;
+  const code = pgErrorCode(error);
+  if (code && RETRYABLE_PG_CODES.has(code)) return true;
+  // Two requests with one idempotency key: the loser retries and then finds the winner's result.
+  return code === PG_UNIQUE_VIOLATION && pgConstraint(error) === 'command_results_pkey';
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function handleCommand<R>(
+  store: EventStore,
+  options: CommandOptions,
+  decide: (trx: Trx, now: Date) => Promise<CommandDecision<R>>,
+): Promise<CommandOutcome<R>> {
+  const maxAttempts = options.maxAttempts ?? 8;
+  const key = options.idempotencyKey;
+  for (let attempt = 1; attempt <= maxAttempts; attempt += 1) {
+    const now = options.now ?? new Date();
+    try {
+      const outcome = await store.db.transaction().execute(async (trx): Promise<CommandOutcome<R>> => {
+        if (key) {
+          const seen = await trx.selectFrom('command_results').select('result').where('idempotency_key', '=', key).executeTakeFirst();
+          if (seen) return { result: seen.result as R, events: [], replayed: true };
+        }
+        const { appends, result } = await decide(trx, now);
+        const events = await store.append(trx, appends, options.metadata, { now, idempotencyKey: key });
+        if (key) {
+          await trx.insertInto('command_results').values({ idempotency_key: key, result: JSON.stringify(result ?? null) }).execute();
+        }
+        return { result, events, replayed: false };
+      });
+      const last = outcome.events[outcome.events.length - 1];
+      if (last) store.notifier.afterCommit(last.globalPosition);
+      return outcome;
+    } catch (error) {
+      if (!isRetryable(error) || attempt === maxAttempts) {
+        if (isRetryable(error)) break;
+        throw error;
+      }
+      // Jitter spreads out the callers that collided, so the next attempt rarely collides again.
+      await pause(Math.random() * 5 * attempt);
+    }
+  }
+  throw new DomainError('CONFLICT', 'This record was changed by someone else at the same moment. Please try again.');
+}

@@ -1,0 +1,16 @@
+/** Runs the numbered, forward-only migrations; the same files on PGlite and PostgreSQL. */
+import { Migrator, type Kysely, type Migration } from 'kysely';
+import * as m0001 from './0001-ledger-events.ts';
+import * as m0002 from './0002-users-and-sessions.ts';
+
+const migrations: Record<string, Migration> = {
+  '0001-ledger-events': m0001,
+  '0002-users-and-sessions': m0002,
+};
+
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

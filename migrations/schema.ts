@@ -1,0 +1,93 @@
+/**
+ * The TypeScript description of the schema the migrations build. Every layer types its Kysely
+ * handle with `Database`; the migrations themselves take `Kysely<any>` and stay frozen in time.
+ */
+import type { ColumnType, Generated } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type GeneratedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface EventsTable {
+  global_position: ColumnType<number, never, never>;
+  stream_id: string;
+  stream_version: number;
+  type: string;
+  data: ColumnType<unknown, string, never>;
+  metadata: ColumnType<unknown, string, never>;
+  idempotency_key: string | null;
+  occurred_at: Timestamp;
+  recorded_at: GeneratedTimestamp;
+  /** xid8, read as text */
+  transaction_id: ColumnType<string, never, never>;
+  prev_hash: Uint8Array | null;
+  hash: Uint8Array;
+}
+
+export interface CommandResultsTable {
+  idempotency_key: string;
+  result: ColumnType<unknown, string, never>;
+  created_at: GeneratedTimestamp;
+}
+
+export interface ProjectionCheckpointsTable {
+  name: string;
+  version: number;
+  era: number;
+  transaction_id: string;
+  global_position: number;
+  updated_at: GeneratedTimestamp;
+}
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  user_firstname: string;
+  user_lastname: string;
+  role: string;
+  emails: boolean;
+  stock_emails: boolean;
+  created_at: Timestamp;
+  deactivated_at: Timestamp | null;
+}
+
+export interface UserCredentialsTable {
+  user_id: string;
+  password_hash: string;
+  updated_at: GeneratedTimestamp;
+}
+
+export interface AuthSessionsTable {
+  id: string;
+  user_id: string;
+  created_at: GeneratedTimestamp;
+  last_used_at: GeneratedTimestamp;
+  revoked_at: Timestamp | null;
+  revoked_reason: string | null;
+  user_agent: string | null;
+  ip: string | null;
+}
+
+export interface AuthTokensTable {
+  token_hash: string;
+  session_id: string;
+  kind: 'access' | 'refresh';
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface RateLimitsTable {
+  bucket: string;
+  window_start: Timestamp;
+  hits: Generated<number>;
+}
+
+export interface Database {
+  events: EventsTable;
+  command_results: CommandResultsTable;
+  projection_checkpoints: ProjectionCheckpointsTable;
+  users: UsersTable;
+  user_credentials: UserCredentialsTable;
+  auth_sessions: AuthSessionsTable;
+  auth_tokens: AuthTokensTable;
+  rate_limits: RateLimitsTable;
+}

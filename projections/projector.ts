@@ -1,0 +1,55 @@
+/**
+ * A projector is a pure function from one event to row operations on the tables it owns. The same
+ * operations are applied to PostgreSQL by the SQL writer (inline, and in rebuilds) and to plain maps
+ * by the in-memory replay that `ledger verify` diffs against the live tables, so the fold is
+ * written once.
+ *
+ * Rule for authors: a row's value may depend only on the events of its own streams, never on the
+ * order of events across unrelated streams (a rebuild replays in commit order, not wall-clock).
+ */
+import type { RecordedEvent } from '../ledger/event-store/types.ts';
+
+export type Value = string | number | boolean | null | Date;
+export type Row = Record<string, Value>;
+
+export interface TableSpec {
+  name: string;
+  /** Primary key columns, in order. */
+  key: readonly string[];
+  /** Every column, in the order rows are compared and exported. */
+  columns: readonly string[];
+}
+
+/**
+ * - insert: a new row (append-only tables such as the activity log).
+ * - upsert: insert the row if its key is new, else update it. `set` overwrites, `add` adds deltas
+ *   (`qty = qty + delta`, never read-modify-write), `insertOnly` applies only when inserting.
+ * - delete: remove the row with that key if present.
+ */
+export type RowOp =
+  | { kind: 'insert'; table: string; row: Row }
+  | { kind: 'upsert'; table: string; key: Row; set?: Row; add?: Record<string, number>; insertOnly?: Row }
+  | { kind: 'delete'; table: string; key: Row };
+
+export interface Projector {
+  name: string;
+  /** Bumped when the fold changes; a rebuild then brings the tables up to date. */
+  version: number;
+  tables: readonly TableSpec[];
+  handles: readonly string[];
+  project(event: RecordedEvent): RowOp[];
+}
+
+export function keyOf(spec: TableSpec, row: Row): string {
+  return JSON.stringify(spec.key.map((k) => normalizeValue(row[k] ?? null)));
+}
+
+/** The form both sides of a comparison are brought to: dates as ISO text, bytes as hex. */
+export function normalizeValue(value: unknown): Value {
+  if (value === undefined || value === null) return null;
+  if (value instanceof Date) return value.toISOString();
+  if (value instanceof Uint8Array) return Buffer.from(value).toString('hex');
+  if (typeof value === 'bigint') return Number(value);
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
+  return JSON.stringify(value);
+}

@@ -1,0 +1,20 @@
+/** Every projector, and the hook that runs them inline in each append's transaction. */
+import type { Kysely } from 'kysely';
+import type { RecordedEvent } from '../ledger/event-store/types.ts';
+import type { Projector } from './projector.ts';
+import { projectEvents } from './sql-writer.ts';
+import { usersProjector } from './users/projector.ts';
+
+export const projectors: readonly Projector[] = [usersProjector];
+
+export function findProjector(name: string, registry: readonly Projector[] = projectors): Projector {
+  const projector = registry.find((p) => p.name === name);
+  if (!projector) throw new Error(`no projection named ${name}; known: ${registry.map((p) => p.name).join(', ')}`);
+  return projector;
+}
+
+export function inlineProjections(registry: readonly Projector[] = projectors) {
+  return async (trx: Kysely<any>, events: RecordedEvent[]): Promise<void> => {
+    for (const projector of registry) await projectEvents(trx, 'public', projector, events);
+  };
+}

@@ -1,0 +1,55 @@
+/**
+ * The application as a Fastify instance: plugins, error shape, routes and the client. Everything
+ * it needs arrives as arguments, so tests build it over any database and `main.ts` only starts it.
+ */
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { EventStore } from '../ledger/event-store/event-store.ts';
+import type { Config } from './config.ts';
+import authPlugin from './plugins/auth.ts';
+import { registerClient } from './plugins/client.ts';
+import dbPlugin from './plugins/db.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import openApiPlugin from './plugins/openapi.ts';
+import { authRoutes } from './routes/auth/auth.routes.ts';
+import { healthRoutes } from './routes/health.routes.ts';
+
+export interface AppDependencies {
+  config: Config;
+  store: EventStore;
+  engine: 'postgres' | 'pglite';
+  /** Directory of the built client; null serves the API only. */
+  clientDir?: string | null;
+  /** false silences request logs (tests). */
+  logger?: boolean;
+}
+
+export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger === false ? false : { level: deps.config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    bodyLimit: deps.config.bodyLimitBytes,
+    trustProxy: deps.config.trustProxy,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  registerErrorHandling(app);
+
+  await app.register(cookie);
+  await app.register(dbPlugin, { store: deps.store, config: deps.config, engine: deps.engine });
+  await app.register(authPlugin);
+  await app.register(openApiPlugin);
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+
+  await registerClient(app, deps.clientDir ?? null);
+  return app;
+}

@@ -1,0 +1,137 @@
+/**
+ * Opaque session tokens, stored only as SHA-256 hashes. A session is a family of tokens: a short
+ * access token and a rotating refresh token. Presenting a refresh token that was already rotated
+ * (outside a short grace window for two tabs refreshing at once) revokes the whole family.
+ */
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Db } from '../../ledger/database.ts';
+
+export interface SessionTokens {
+  sessionId: string;
+  accessToken: string;
+  refreshToken: string;
+  accessExpiresAt: Date;
+  refreshExpiresAt: Date;
+}
+
+export interface TokenLifetimes {
+  accessSeconds: number;
+  refreshSeconds: number;
+}
+
+export interface AuthenticatedUser {
+  id: string;
+  email: string;
+  user_firstname: string;
+  user_lastname: string;
+  role: string;
+  emails: boolean;
+  stock_emails: boolean;
+  sessionId: string;
+}
+
+/** Two tabs may refresh with the same token at once; within this window that is not an attack. */
+const REUSE_GRACE_MS = 10_000;
+
+const newToken = () => randomBytes(32).toString('base64url');
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+async function issueTokens(db: Db, sessionId: string, lifetimes: TokenLifetimes, now: Date): Promise<SessionTokens> {
+  const accessToken = newToken();
+  const refreshToken = newToken();
+  const accessExpiresAt = new Date(now.getTime() + lifetimes.accessSeconds * 1000);
+  const refreshExpiresAt = new Date(now.getTime() + lifetimes.refreshSeconds * 1000);
+  await db
+    .insertInto('auth_tokens')
+    .values([
+      { token_hash: hashToken(accessToken), session_id: sessionId, kind: 'access', expires_at: accessExpiresAt, used_at: null },
+      { token_hash: hashToken(refreshToken), session_id: sessionId, kind: 'refresh', expires_at: refreshExpiresAt, used_at: null },
+    ])
+    .execute();
+  return { sessionId, accessToken, refreshToken, accessExpiresAt, refreshExpiresAt };
+}
+
+export async function createSession(
+  db: Db,
+  userId: string,
+  lifetimes: TokenLifetimes,
+  client: { userAgent?: string; ip?: string },
+  now = new Date(),
+): Promise<SessionTokens> {
+  return db.transaction().execute(async (trx) => {
+    const sessionId = randomUUID();
+    await trx
+      .insertInto('auth_sessions')
+      .values({ id: sessionId, user_id: userId, user_agent: client.userAgent?.slice(0, 300) ?? null, ip: client.ip ?? null, revoked_at: null, revoked_reason: null })
+      .execute();
+    return issueTokens(trx, sessionId, lifetimes, now);
+  });
+}
+
+export async function userForAccessToken(db: Db, accessToken: string, now = new Date()): Promise<AuthenticatedUser | null> {
+  const row = await db
+    .selectFrom('auth_tokens as t')
+    .innerJoin('auth_sessions as s', 's.id', 't.session_id')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select(['u.id', 'u.email', 'u.user_firstname', 'u.user_lastname', 'u.role', 'u.emails', 'u.stock_emails', 's.id as sessionId'])
+    .where('t.token_hash', '=', hashToken(accessToken))
+    .where('t.kind', '=', 'access')
+    .where('t.expires_at', '>', now)
+    .where('s.revoked_at', 'is', null)
+    .where('u.deactivated_at', 'is', null)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+export type RefreshOutcome =
+  | { kind: 'rotated'; userId: string; tokens: SessionTokens }
+  | { kind: 'reused' }
+  | { kind: 'invalid' };
+
+export async function rotateRefreshToken(db: Db, refreshToken: string, lifetimes: TokenLifetimes, now = new Date()): Promise<RefreshOutcome> {
+  return db.transaction().execute(async (trx): Promise<RefreshOutcome> => {
+    const row = await trx
+      .selectFrom('auth_tokens as t')
+      .innerJoin('auth_sessions as s', 's.id', 't.session_id')
+      .innerJoin('users as u', 'u.id', 's.user_id')
+      .select(['t.token_hash', 't.used_at', 't.expires_at', 's.id as sessionId', 's.revoked_at', 's.user_id', 'u.deactivated_at'])
+      .where('t.token_hash', '=', hashToken(refreshToken))
+      .where('t.kind', '=', 'refresh')
+      .forUpdate('t')
+      .executeTakeFirst();
+    if (!row || row.revoked_at || row.deactivated_at || row.expires_at <= now) return { kind: 'invalid' };
+    if (row.used_at) {
+      if (now.getTime() - row.used_at.getTime() <= REUSE_GRACE_MS) {
+        return { kind: 'rotated', userId: row.user_id, tokens: await issueTokens(trx, row.sessionId, lifetimes, now) };
+      }
+      await revoke(trx, row.sessionId, 'refresh token reused', now);
+      return { kind: 'reused' };
+    }
+    await trx.updateTable('auth_tokens').set({ used_at: now }).where('token_hash', '=', row.token_hash).execute();
+    await trx.updateTable('auth_sessions').set({ last_used_at: now }).where('id', '=', row.sessionId).execute();
+    return { kind: 'rotated', userId: row.user_id, tokens: await issueTokens(trx, row.sessionId, lifetimes, now) };
+  });
+}
+
+async function revoke(db: Db, sessionId: string, reason: string, now: Date): Promise<void> {
+  await db.updateTable('auth_sessions').set({ revoked_at: now, revoked_reason: reason }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+  await db.deleteFrom('auth_tokens').where('session_id', '=', sessionId).execute();
+}
+
+export function revokeSession(db: Db, sessionId: string, reason: string, now = new Date()): Promise<void> {
+  return revoke(db, sessionId, reason, now);
+}
+
+/** The session a refresh token belongs to, so signing out works after the access token expired. */
+export async function sessionOfRefreshToken(db: Db, refreshToken: string): Promise<string | null> {
+  const row = await db.selectFrom('auth_tokens').select('session_id').where('token_hash', '=', hashToken(refreshToken)).executeTakeFirst();
+  return row?.session_id ?? null;
+}
+
+/** Expired tokens are dead weight; sessions whose every token expired go with them. */
+export async function pruneExpiredTokens(db: Db, now = new Date()): Promise<void> {
+  await db.deleteFrom('auth_tokens').where('expires_at', '<', now).execute();
+  await sql`delete from auth_sessions s where not exists (select 1 from auth_tokens t where t.session_id = s.id)
+    and s.last_used_at < ${new Date(now.getTime() - 24 * 3600 * 1000)}`.execute(db);
+}

@@ -1,0 +1,23 @@
+/**
+ * Serves the built client, and index.html for any other GET that a browser navigates to, so the
+ * client's router owns the paths. Unknown /api paths answer 404 in the error shape.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+
+export async function registerClient(app: FastifyInstance, distDir: string | null): Promise<void> {
+  const hasClient = distDir !== null && existsSync(path.join(distDir, 'index.html'));
+  if (hasClient) {
+    await app.register(fastifyStatic, { root: path.resolve(distDir), wildcard: false, index: false, maxAge: '1h' });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '';
+    const isApi = url.startsWith('/api/') || url === '/api' || url.startsWith('/ws') || url === '/healthz';
+    if (hasClient && request.method === 'GET' && !isApi && !path.extname(url)) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({ error: 'NOT_FOUND', message: `No route for ${request.method} ${url}` });
+  });
+}

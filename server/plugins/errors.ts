@@ -1,0 +1,61 @@
+/**
+ * One error shape for every failure: `{ error, message }`. Validation names the field, domain
+ * errors carry the spec's message, and nothing internal (stack, SQL) reaches a client.
+ */
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { DomainError, pgErrorCode } from '../../ledger/errors.ts';
+
+export interface ErrorBody {
+  error: string;
+  message: string;
+}
+
+// Connection failures and server shutdowns: the database is away, not the request at fault.
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08003', '08006', '08001', '08004']);
+
+function isDatabaseUnavailable(error: unknown): boolean {
+  const code = pgErrorCode(error);
+  if (code && UNAVAILABLE_CODES.has(code)) return true;
+  const message = error instanceof Error ? error.message : '';
+  return /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED/i.test(message);
+}
+
+function fieldName(path: ReadonlyArray<PropertyKey>, where: string): string {
+  return path.length > 0 ? path.map(String).join('.') : where;
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const where = (error.validationContext ?? 'body').replace('querystring', 'query');
+      const messages = error.validation.map((issue) => {
+        const path = (issue.instancePath ?? '').split('/').filter(Boolean);
+        return `${fieldName(path, where)}: ${issue.message}`;
+      });
+      return reply.code(400).send({ error: 'VALIDATION', message: messages.join('; ') });
+    }
+    if (error instanceof DomainError) {
+      return reply.code(error.status).send({ error: error.code, message: error.message });
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.code(413).send({ error: 'PAYLOAD_TOO_LARGE', message: `The request body is larger than the limit of ${app.initialConfig.bodyLimit} bytes.` });
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (error instanceof SyntaxError && error.statusCode === 400)) {
+      return reply.code(400).send({ error: 'INVALID_JSON', message: 'The request body is not valid JSON.' });
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return reply.code(415).send({ error: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send the request body as application/json.' });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return reply.code(503).send({ error: 'UNAVAILABLE', message: 'The database is unavailable right now. Please try again in a moment.' });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500 && !isResponseSerializationError(error)) {
+      return reply.code(status).send({ error: error.code ?? 'BAD_REQUEST', message: error.message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ error: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' });
+  });
+}

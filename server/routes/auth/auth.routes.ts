@@ -1,0 +1,105 @@
+/** Sign-in, sign-out, refresh and the current user. */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { dummyPasswordHash, verifyPassword } from '../../auth/passwords.ts';
+import { clearRateLimit, hitRateLimit } from '../../auth/rate-limit.ts';
+import { createSession, revokeSession, rotateRefreshToken, sessionOfRefreshToken, userForAccessToken } from '../../auth/session-store.ts';
+import { ACCESS_COOKIE, REFRESH_COOKIE } from '../../plugins/auth.ts';
+import { errorBody, loginBody, meSchema, sessionReply, toMe } from './auth.schemas.ts';
+
+const INVALID = { error: 'UNAUTHORIZED', message: 'Invalid email or password' };
+// One office behind one address signs in many people; the per-address budget is wider.
+const PER_ADDRESS_FACTOR = 5;
+
+export async function authRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const lifetimes = { accessSeconds: app.config.accessTokenTtlSeconds, refreshSeconds: app.config.refreshTokenTtlSeconds };
+
+  r.post(
+    '/api/login',
+    {
+      schema: {
+        summary: 'Sign in with e-mail and password; sets the session cookies',
+        tags: ['auth'],
+        body: loginBody,
+        response: { 200: sessionReply, 400: errorBody, 401: errorBody, 429: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const email = request.body.email.toLowerCase();
+      const { loginRateLimit: limit, loginRateWindowSeconds: window } = app.config;
+      const byEmail = await hitRateLimit(app.db, `login:email:${email}`, limit, window);
+      const byAddress = await hitRateLimit(app.db, `login:ip:${request.ip}`, limit * PER_ADDRESS_FACTOR, window);
+      if (!byEmail.allowed || !byAddress.allowed) {
+        const seconds = Math.max(byEmail.allowed ? 0 : byEmail.retryAfterSeconds, byAddress.allowed ? 0 : byAddress.retryAfterSeconds);
+        const minutes = Math.ceil(seconds / 60);
+        reply.header('retry-after', String(seconds));
+        return reply.code(429).send({
+          error: 'RATE_LIMITED',
+          message: `Too many sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+        });
+      }
+      const user = await app.db
+        .selectFrom('users as u')
+        .leftJoin('user_credentials as c', 'c.user_id', 'u.id')
+        .select(['u.id', 'u.email', 'u.user_firstname', 'u.user_lastname', 'u.role', 'u.emails', 'u.stock_emails', 'c.password_hash'])
+        .where((eb) => eb(eb.fn('lower', ['u.email']), '=', email))
+        .where('u.deactivated_at', 'is', null)
+        .executeTakeFirst();
+      const ok = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), request.body.password);
+      if (!user || !user.password_hash || !ok) return reply.code(401).send(INVALID);
+      await clearRateLimit(app.db, `login:email:${email}`);
+      const tokens = await createSession(app.db, user.id, lifetimes, { userAgent: request.headers['user-agent'], ip: request.ip });
+      app.setSessionCookies(reply, tokens);
+      request.log.info({ userId: user.id }, 'signed in');
+      return { user: toMe(user) };
+    },
+  );
+
+  r.post(
+    '/api/logout',
+    { schema: { summary: 'Sign out: revokes the session and clears its cookies', tags: ['auth'], response: { 204: z.null() } } },
+    async (request, reply) => {
+      const refresh = request.cookies[REFRESH_COOKIE];
+      const access = request.cookies[ACCESS_COOKIE];
+      const accessUser = access ? await userForAccessToken(app.db, access) : null;
+      const sessionId = accessUser?.sessionId ?? (refresh ? await sessionOfRefreshToken(app.db, refresh) : null);
+      if (sessionId) await revokeSession(app.db, sessionId, 'signed out');
+      app.clearSessionCookies(reply);
+      return reply.code(204).send(null);
+    },
+  );
+
+  r.post(
+    '/api/auth/refresh',
+    {
+      schema: {
+        summary: 'Rotate the refresh token and issue a new access token',
+        tags: ['auth'],
+        response: { 200: sessionReply, 401: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const refresh = request.cookies[REFRESH_COOKIE];
+      const outcome = refresh ? await rotateRefreshToken(app.db, refresh, lifetimes) : { kind: 'invalid' as const };
+      if (outcome.kind !== 'rotated') {
+        if (outcome.kind === 'reused') request.log.warn('refresh token reused: session revoked');
+        app.clearSessionCookies(reply);
+        return reply.code(401).send({ error: 'UNAUTHORIZED', message: 'Your session has ended. Please sign in again.' });
+      }
+      const user = await app.db.selectFrom('users').selectAll().where('id', '=', outcome.userId).executeTakeFirstOrThrow();
+      app.setSessionCookies(reply, outcome.tokens);
+      return { user: toMe(user) };
+    },
+  );
+
+  r.get(
+    '/api/users/me',
+    {
+      preHandler: app.requireUser,
+      schema: { summary: 'The signed-in user', tags: ['users'], security: [{ session: [] }], response: { 200: meSchema, 401: errorBody } },
+    },
+    async (request) => toMe(request.user!),
+  );
+}

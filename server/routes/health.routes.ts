@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { z } from 'zod';
+
+export async function healthRoutes(app: FastifyInstance): Promise<void> {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/healthz',
+    {
+      schema: {
+        summary: 'Liveness and database check',
+        tags: ['operations'],
+        response: {
+          200: z.object({ status: z.literal('ok'), database: z.enum(['postgres', 'pglite']) }),
+          503: z.object({ status: z.literal('unavailable'), database: z.enum(['postgres', 'pglite']) }),
+        },
+      },
+    },
+    async (_request, reply) => {
+      try {
+        await sql`select 1`.execute(app.db);
+        return { status: 'ok' as const, database: app.databaseEngine };
+      } catch {
+        return reply.code(503).send({ status: 'unavailable' as const, database: app.databaseEngine });
+      }
+    },
+  );
+}

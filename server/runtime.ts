@@ -1,0 +1,31 @@
+/**
+ * Wires the pieces one server process (or one CLI run) needs: the database, migrations, the event
+ * store with its inline projections and its post-commit notifier.
+ */
+import { openDatabase, type DatabaseHandle } from '../ledger/database.ts';
+import { EventStore } from '../ledger/event-store/event-store.ts';
+import { inProcessNotifier, postgresNotifier } from '../ledger/event-store/notifier.ts';
+import { migrateToLatest } from '../migrations/index.ts';
+import { inlineProjections } from '../projections/registry.ts';
+
+export interface Runtime {
+  database: DatabaseHandle;
+  store: EventStore;
+  close(): Promise<void>;
+}
+
+export async function openRuntime(options: { databaseUrl: string | null; dataDir: string; poolSize?: number; migrate?: boolean }): Promise<Runtime> {
+  const database = await openDatabase({ url: options.databaseUrl, dataDir: options.dataDir, poolSize: options.poolSize });
+  if (options.migrate !== false) await migrateToLatest(database.db);
+  const notifier = database.url ? postgresNotifier(database.url) : inProcessNotifier();
+  const store = new EventStore(database.db, notifier);
+  store.onAppend(inlineProjections());
+  return {
+    database,
+    store,
+    close: async () => {
+      await notifier.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,17 @@
+import { defineConfig } from 'vitest/config';
+
+// Database tests run on PGlite unless TEST_DATABASE_URL points at PostgreSQL; tests that need two
+// real concurrent connections live in *.pg.test.ts and join the run only then.
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+export default defineConfig({
+  test: {
+    include: ['{ledger,projections,server,client,migrations,test}/**/*.test.{ts,tsx}'],
+    exclude: ['**/node_modules/**', ...(onPostgres ? [] : ['**/*.pg.test.ts'])],
+    environment: 'node',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+    fileParallelism: !onPostgres,
+  },
+});
