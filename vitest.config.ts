@@ -12,6 +12,5 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    fileParallelism: !onPostgres,
   },
 });

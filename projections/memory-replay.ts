@@ -25,7 +25,8 @@ export function applyInMemory(projector: Projector, tables: MemoryTables, ops: R
     } else {
       const key = keyOf(spec, op.key);
       const existing = rows.get(key);
-      const row: Row = existing ? { ...existing } : { ...op.key, ...op.insertOnly };
+      if (op.kind === 'update' && !existing) continue;
+      const row: Row = existing ? { ...existing } : { ...op.key, ...(op.kind === 'upsert' ? op.insertOnly : {}) };
       Object.assign(row, op.set);
       for (const [column, delta] of Object.entries(op.add ?? {})) {
         row[column] = Number(existing ? (row[column] ?? 0) : 0) + delta;

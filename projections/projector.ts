@@ -23,12 +23,15 @@ export interface TableSpec {
 /**
  * - insert: a new row (append-only tables such as the activity log).
  * - upsert: insert the row if its key is new, else update it. `set` overwrites, `add` adds deltas
- *   (`qty = qty + delta`, never read-modify-write), `insertOnly` applies only when inserting.
+ *   (`qty = qty + delta`, never read-modify-write), `insertOnly` applies only when inserting; the
+ *   insert must be able to stand on its own, so every NOT NULL column needs a value.
+ * - update: change a row that exists (`set`, `add` as above); no row, no change.
  * - delete: remove the row with that key if present.
  */
 export type RowOp =
   | { kind: 'insert'; table: string; row: Row }
   | { kind: 'upsert'; table: string; key: Row; set?: Row; add?: Record<string, number>; insertOnly?: Row }
+  | { kind: 'update'; table: string; key: Row; set?: Row; add?: Record<string, number> }
   | { kind: 'delete'; table: string; key: Row };
 
 export interface Projector {

@@ -8,26 +8,28 @@ import type { RecordedEvent } from '../ledger/event-store/types.ts';
 import { keyOf, type Projector, type Row, type RowOp, type TableSpec } from './projector.ts';
 
 type Upsert = Extract<RowOp, { kind: 'upsert' }>;
+type Update = Extract<RowOp, { kind: 'update' }>;
 
 interface Pending {
   inserts: Row[];
   upserts: Map<string, Upsert>;
+  updates: Map<string, Update>;
 }
 
 // PostgreSQL takes at most 65,535 parameters a statement.
 const MAX_PARAMETERS = 30_000;
 
-function mergeUpserts(a: Upsert, b: Upsert): Upsert {
-  const add: Record<string, number> = { ...a.add };
-  for (const [column, delta] of Object.entries(b.add ?? {})) add[column] = (add[column] ?? 0) + delta;
-  return {
-    kind: 'upsert',
-    table: a.table,
-    key: a.key,
-    set: { ...a.set, ...b.set },
-    add,
-    insertOnly: { ...b.insertOnly, ...a.insertOnly },
-  };
+function sumAdds(a: Record<string, number> | undefined, b: Record<string, number> | undefined): Record<string, number> {
+  const add: Record<string, number> = { ...a };
+  for (const [column, delta] of Object.entries(b ?? {})) add[column] = (add[column] ?? 0) + delta;
+  return add;
+}
+
+/** `a` then `b` on one key, as one operation; `b` may only be an upsert or update. */
+function merge<T extends Upsert | Update>(a: T, b: Upsert | Update): T {
+  const merged = { ...a, set: { ...a.set, ...b.set }, add: sumAdds(a.add, b.add) };
+  if (a.kind === 'upsert' && b.kind === 'upsert') return { ...merged, insertOnly: { ...b.insertOnly, ...a.insertOnly } };
+  return merged;
 }
 
 function chunk<T>(items: T[], width: number): T[][] {
@@ -59,7 +61,7 @@ export class SqlWriter {
   private pendingOf(table: string): Pending {
     let p = this.pending.get(table);
     if (!p) {
-      p = { inserts: [], upserts: new Map() };
+      p = { inserts: [], upserts: new Map(), updates: new Map() };
       this.pending.set(table, p);
     }
     return p;
@@ -71,10 +73,21 @@ export class SqlWriter {
       if (op.kind === 'insert') {
         this.pendingOf(op.table).inserts.push(op.row);
       } else if (op.kind === 'upsert') {
+        const key = keyOf(spec, op.key);
+        // An update waiting on this key may or may not find a row: settle it before the upsert.
+        if (this.pending.get(op.table)?.updates.has(key)) await this.flushTable(op.table);
+        const p = this.pendingOf(op.table);
+        const before = p.upserts.get(key);
+        p.upserts.set(key, before ? merge(before, op) : op);
+      } else if (op.kind === 'update') {
         const p = this.pendingOf(op.table);
         const key = keyOf(spec, op.key);
-        const before = p.upserts.get(key);
-        p.upserts.set(key, before ? mergeUpserts(before, op) : op);
+        const upsert = p.upserts.get(key);
+        if (upsert) p.upserts.set(key, merge(upsert, op));
+        else {
+          const before = p.updates.get(key);
+          p.updates.set(key, before ? merge(before, op) : op);
+        }
       } else {
         await this.flushTable(op.table);
         const where = sql.join(spec.key.map((k) => sql`${sql.ref(k)} = ${op.key[k] ?? null}`), sql` and `);
@@ -135,6 +148,16 @@ export class SqlWriter {
           values ${valuesList(part.map((e) => e.row), columns)}
           on conflict (${sql.join(spec.key.map((k) => sql.ref(k)))}) ${onConflict}`.execute(this.db);
       }
+    }
+
+    for (const op of p.updates.values()) {
+      const changes = [
+        ...Object.entries(op.set ?? {}).map(([c, v]) => sql`${sql.ref(c)} = ${v}`),
+        ...Object.entries(op.add ?? {}).map(([c, delta]) => sql`${sql.ref(c)} = ${sql.ref(c)} + ${delta}`),
+      ];
+      if (changes.length === 0) continue;
+      const where = sql.join(spec.key.map((k) => sql`${sql.ref(k)} = ${op.key[k] ?? null}`), sql` and `);
+      await sql`update ${target} set ${sql.join(changes)} where ${where}`.execute(this.db);
     }
   }
 }

@@ -18,6 +18,8 @@ export interface Notifier {
   /** Called after that transaction committed. */
   afterCommit(position: number): void;
   subscribe(listener: PositionListener): () => void;
+  /** Resolves once notifications are being received (the LISTEN is in place). */
+  ready(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -41,6 +43,7 @@ export function inProcessNotifier(): Notifier {
     inTransaction: async () => undefined,
     afterCommit: (position) => listeners.emit(position),
     subscribe: (listener) => listeners.add(listener),
+    ready: async () => undefined,
     close: async () => undefined,
   };
 }
@@ -54,7 +57,8 @@ export function postgresNotifier(url: string): Notifier {
   let connecting: Promise<void> | null = null;
 
   const connect = (): Promise<void> => {
-    if (connecting || closed) return connecting ?? Promise.resolve();
+    if (client || closed) return Promise.resolve();
+    if (connecting) return connecting;
     connecting = (async () => {
       const c = new pg.Client({ connectionString: url });
       c.on('notification', (msg) => {
@@ -99,6 +103,7 @@ export function postgresNotifier(url: string): Notifier {
       void connect();
       return remove;
     },
+    ready: () => connect(),
     close: async () => {
       closed = true;
       const c = client;

@@ -1,0 +1,69 @@
+/**
+ * A fresh database per test file: PGlite in memory by default, or a new database on the PostgreSQL
+ * server named by TEST_DATABASE_URL (created here, dropped at the end), so files run in parallel.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { openRuntime, type Runtime } from '../../server/runtime.ts';
+
+export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+export interface TestDatabase {
+  /** DATABASE_URL for a child process, or null on PGlite. */
+  url: string | null;
+  /** PGlite data directory on disk when asked for one (`onDisk`), else memory. */
+  dataDir: string;
+  open(): Promise<Runtime>;
+  drop(): Promise<void>;
+}
+
+async function adminQuery(query: string): Promise<void> {
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(query);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function createTestDatabase(options: { onDisk?: boolean } = {}): Promise<TestDatabase> {
+  if (onPostgres) {
+    const name = `t_${randomBytes(6).toString('hex')}`;
+    await adminQuery(`create database ${name}`);
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    url.pathname = `/${name}`;
+    return {
+      url: url.toString(),
+      dataDir: '',
+      open: () => openRuntime({ databaseUrl: url.toString(), dataDir: '', poolSize: 12 }),
+      drop: () => adminQuery(`drop database if exists ${name} with (force)`),
+    };
+  }
+  const dataDir = options.onDisk ? mkdtempSync(path.join(tmpdir(), 'stockledger-test-')) : 'memory://';
+  return {
+    url: null,
+    dataDir,
+    open: () => openRuntime({ databaseUrl: null, dataDir }),
+    drop: async () => {
+      if (dataDir !== 'memory://') rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Opens a runtime on a fresh database; `close` closes it and drops the database. */
+export async function openTestRuntime(options: { onDisk?: boolean } = {}): Promise<Runtime & { testDb: TestDatabase }> {
+  const testDb = await createTestDatabase(options);
+  const runtime = await testDb.open();
+  return {
+    ...runtime,
+    testDb,
+    close: async () => {
+      await runtime.close();
+      await testDb.drop();
+    },
+  };
+}
