@@ -13,8 +13,12 @@ let testDb: TestDatabase;
 let userId: string;
 
 async function ledger(...args: string[]): Promise<{ code: number; output: string }> {
-  const env = { ...process.env, LOG_LEVEL: 'silent', ...(testDb.url ? { DATABASE_URL: testDb.url } : { DATA_DIR: testDb.dataDir }) };
-  if (!testDb.url) delete env.DATABASE_URL;
+  const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'silent' };
+  if (testDb.url) env.DATABASE_URL = testDb.url;
+  else {
+    delete env.DATABASE_URL;
+    env.DATA_DIR = testDb.dataDir;
+  }
   try {
     const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', path.join(root, 'server/ledger-cli.ts'), ...args], { cwd: root, env });
     return { code: 0, output: stdout + stderr };
