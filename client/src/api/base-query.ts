@@ -1,0 +1,162 @@
+/**
+ * The one base query every endpoint goes through. It owns two cross-cutting rules (spec 01 §4):
+ * a 401 triggers one shared POST /api/auth/refresh and one retry, and identical in-flight GETs
+ * share a single network request. Both live here so no feature has to think about them.
+ */
+import { createAction } from '@reduxjs/toolkit';
+import {
+  fetchBaseQuery,
+  type BaseQueryApi,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+  type FetchBaseQueryMeta,
+} from '@reduxjs/toolkit/query';
+
+/** Dispatched when the refresh token is no longer accepted; the session slice clears itself on it. */
+export const sessionExpired = createAction('session/expired');
+
+export const REFRESH_PATH = '/api/auth/refresh';
+
+/** Calls whose 401 means "wrong credentials" or "no session", never "access token expired". */
+export const NO_REFRESH_PATHS: readonly string[] = [
+  '/api/login',
+  '/api/logout',
+  REFRESH_PATH,
+  '/api/auth/exchange',
+];
+
+export type AppBaseQuery = BaseQueryFn<
+  string | FetchArgs,
+  unknown,
+  FetchBaseQueryError,
+  object,
+  FetchBaseQueryMeta
+>;
+
+type QueryResult = Awaited<ReturnType<AppBaseQuery>>;
+
+export interface AppBaseQueryOptions {
+  /** Absolute in tests (Node's Request rejects relative URLs); '/' in the browser. */
+  baseUrl?: string;
+  fetchFn?: (input: RequestInfo, init?: RequestInit) => Promise<Response>;
+}
+
+const ABSOLUTE_URL = /^([a-z][a-z\d+\-.]*:)?\/\//i;
+
+/** Joins base, path and params the way fetchBaseQuery does, so the dedupe key is the real URL. */
+export function resolveRequestUrl(baseUrl: string, args: string | FetchArgs): string {
+  const url = typeof args === 'string' ? args : args.url;
+  let joined = url;
+  if (!ABSOLUTE_URL.test(url)) {
+    const base = baseUrl.replace(/\/$/, '');
+    const delimiter = baseUrl.endsWith('/') || !url.startsWith('?') ? '/' : '';
+    joined = `${base}${delimiter}${url.replace(/^\//, '')}`;
+  }
+  if (typeof args === 'string' || !args.params) return joined;
+  const params = Object.entries(args.params as Record<string, unknown>).filter(
+    ([, value]) => value !== undefined,
+  );
+  if (params.length === 0) return joined;
+  const query = new URLSearchParams(params.map(([k, v]) => [k, String(v)])).toString();
+  return `${joined}${joined.includes('?') ? '&' : '?'}${query}`;
+}
+
+function pathOf(url: string): string {
+  return new URL(url, 'http://localhost').pathname.replace(/\/+$/, '') || '/';
+}
+
+function methodOf(args: string | FetchArgs): string {
+  return (typeof args === 'string' ? 'GET' : (args.method ?? 'GET')).toUpperCase();
+}
+
+/** Only plain GETs are shared: a custom response handler could read the same URL differently. */
+function isShareableGet(args: string | FetchArgs): boolean {
+  if (methodOf(args) !== 'GET') return false;
+  return typeof args === 'string' || (args.body === undefined && args.responseHandler === undefined);
+}
+
+interface InFlight {
+  promise: Promise<QueryResult>;
+  controller: AbortController;
+  waiting: number;
+}
+
+/**
+ * Builds the application's base query. Each call returns an independent instance with its own
+ * refresh lock and in-flight table, which is what makes it testable with a mocked fetch.
+ */
+export function createAppBaseQuery(options: AppBaseQueryOptions = {}): AppBaseQuery {
+  const baseUrl = options.baseUrl ?? '/';
+  const raw = fetchBaseQuery({
+    baseUrl,
+    credentials: 'include',
+    ...(options.fetchFn ? { fetchFn: options.fetchFn } : {}),
+  }) as AppBaseQuery;
+
+  let refreshing: Promise<boolean> | null = null;
+  // Bumped on every successful refresh: a 401 for a request sent before the bump was answered
+  // with the old access token, so the retry alone is enough and a second refresh is avoided.
+  let refreshGeneration = 0;
+  const inFlight = new Map<string, InFlight>();
+
+  function refreshOnce(api: BaseQueryApi): Promise<boolean> {
+    refreshing ??= (async () => {
+      // Own signal: one caller navigating away must not abort the refresh everyone waits on.
+      const refreshApi = { ...api, signal: new AbortController().signal };
+      const result = await raw({ url: REFRESH_PATH, method: 'POST' }, refreshApi, {});
+      if (result.error) {
+        api.dispatch(sessionExpired());
+        return false;
+      }
+      refreshGeneration += 1;
+      return true;
+    })().finally(() => {
+      refreshing = null;
+    });
+    return refreshing;
+  }
+
+  const withRefresh = async (
+    args: string | FetchArgs,
+    api: BaseQueryApi,
+    extraOptions: object,
+  ): Promise<QueryResult> => {
+    const sentAtGeneration = refreshGeneration;
+    const result = await raw(args, api, extraOptions);
+    if (result.error?.status !== 401) return result;
+    if (NO_REFRESH_PATHS.includes(pathOf(resolveRequestUrl(baseUrl, args)))) return result;
+
+    const refreshed = sentAtGeneration !== refreshGeneration || (await refreshOnce(api));
+    if (!refreshed) return result;
+    return raw(args, api, extraOptions);
+  };
+
+  return (args, api, extraOptions) => {
+    if (!isShareableGet(args)) return withRefresh(args, api, extraOptions);
+
+    const key = `GET ${resolveRequestUrl(baseUrl, args)}`;
+    let entry = inFlight.get(key);
+    if (!entry) {
+      const controller = new AbortController();
+      const shared = { ...api, signal: controller.signal };
+      const promise = withRefresh(args, shared, extraOptions).finally(() => {
+        inFlight.delete(key);
+      });
+      entry = { promise, controller, waiting: 0 };
+      inFlight.set(key, entry);
+    }
+    // The shared request is aborted only when every caller waiting on it has given up.
+    const current = entry;
+    current.waiting += 1;
+    api.signal.addEventListener(
+      'abort',
+      () => {
+        current.waiting -= 1;
+        if (current.waiting === 0) current.controller.abort();
+      },
+      { once: true },
+    );
+    return current.promise;
+  };
+}

@@ -1,0 +1,35 @@
+/** Top bar: menu burger on small screens, product mark and name, user menu (spec 02 §1). */
+import { Burger, Group, Text, UnstyledButton } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { Logo, PRODUCT_NAME } from '../../components/logo.tsx';
+import { UserMenu } from './user-menu.tsx';
+
+interface AppHeaderProps {
+  navbarOpened: boolean;
+  onToggleNavbar: () => void;
+}
+
+export function AppHeader({ navbarOpened, onToggleNavbar }: AppHeaderProps) {
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+      <Group gap="sm" wrap="nowrap">
+        <Burger
+          opened={navbarOpened}
+          onClick={onToggleNavbar}
+          hiddenFrom="sm"
+          size="sm"
+          aria-label={navbarOpened ? 'Close navigation' : 'Open navigation'}
+        />
+        <UnstyledButton component={Link} to="/">
+          <Group gap="xs" wrap="nowrap">
+            <Logo />
+            <Text fw={700} fz="lg">
+              {PRODUCT_NAME}
+            </Text>
+          </Group>
+        </UnstyledButton>
+      </Group>
+      <UserMenu />
+    </Group>
+  );
+}

@@ -1,0 +1,33 @@
+/** The signed-in frame: header, collapsible sidebar and the routed content (spec 02 §2.1). */
+import { AppShell } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { AppHeader } from './app-header.tsx';
+import { Sidebar } from './sidebar.tsx';
+
+export function AppLayout() {
+  const [navbarOpened, { toggle, close }] = useDisclosure(false);
+  const { pathname } = useLocation();
+
+  // On small screens the navbar covers the page; close it once the user has picked a page.
+  useEffect(() => close(), [pathname, close]);
+
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 272, breakpoint: 'sm', collapsed: { mobile: !navbarOpened } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <AppHeader navbarOpened={navbarOpened} onToggleNavbar={toggle} />
+      </AppShell.Header>
+      <AppShell.Navbar>
+        <Sidebar />
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,111 @@
+/**
+ * What the sidebar lists for whom (spec 02 §2.2), and where switching section goes. Pure, so the
+ * role rules are tested without rendering anything.
+ */
+import {
+  actsAsProjectAdminOrManager,
+  hasAdminAccess,
+  isSuperadmin,
+  type Access,
+} from '../../features/session/permissions.ts';
+import type { Section } from '../../features/session/session-types.ts';
+
+export interface NavItem {
+  to: string;
+  label: string;
+  /** Other paths on which this item is highlighted (sub-pages, alias routes). */
+  also?: string[];
+}
+
+export interface NavGroup {
+  id: 'project' | 'warehouse' | 'catalogs' | 'labels' | 'administration';
+  title: string;
+  items: NavItem[];
+}
+
+const ADMINISTRATION: NavGroup = {
+  id: 'administration',
+  title: 'Administration',
+  items: [
+    { to: '/users', label: 'User Management' },
+    { to: '/projects', label: 'Projects' },
+    { to: '/warehouse-manager', label: 'Warehouse Manager' },
+    { to: '/site-settings', label: 'Site Settings' },
+  ],
+};
+
+function projectGroup(access: Pick<Access, 'role' | 'projectRole'>): NavGroup {
+  const manages = actsAsProjectAdminOrManager(access);
+  const items: NavItem[] = [{ to: '/dashboard', label: 'Project Inventory' }];
+  if (manages) {
+    items.push(
+      {
+        to: '/dashboard/receive_return',
+        label: 'Project Logs',
+        also: ['/dashboard/receive_return/bulk', '/dashboard/assign_unassign'],
+      },
+      { to: '/dashboard/manage_transfers', label: 'Transfers', also: ['/dashboard/transfers'] },
+    );
+  }
+  items.push(
+    manages
+      ? { to: '/dashboard/manage_requests', label: 'Requests' }
+      : { to: '/dashboard/requests', label: 'Requests' },
+  );
+  return { id: 'project', title: 'Project', items };
+}
+
+export function buildNavigation(
+  section: Section,
+  access: Pick<Access, 'role' | 'projectRole'>,
+): NavGroup[] {
+  const groups: NavGroup[] = [];
+  const admin = hasAdminAccess(access);
+
+  if (section === 'inventory') {
+    groups.push(projectGroup(access));
+    if (admin) {
+      groups.push(
+        {
+          id: 'warehouse',
+          title: 'Warehouse',
+          items: [
+            { to: '/warehouses', label: 'Warehouse Inventory' },
+            { to: '/warehouses/logs', label: 'Warehouse Logs' },
+          ],
+        },
+        {
+          id: 'catalogs',
+          title: 'Catalogs',
+          items: [
+            { to: '/catalogs/materials', label: 'Material Catalog' },
+            { to: '/catalogs/assets', label: 'Asset Catalog' },
+          ],
+        },
+      );
+    }
+  } else {
+    const items: NavItem[] = [{ to: '/labels', label: 'Label Database' }];
+    // The templates route admits admins only; a link others could not follow is left out.
+    if (admin) items.push({ to: '/labels/templates', label: 'Templates' });
+    groups.push({ id: 'labels', title: 'Labels', items });
+  }
+
+  if (isSuperadmin(access.role)) groups.push(ADMINISTRATION);
+  return groups;
+}
+
+export function isNavItemActive(item: NavItem, pathname: string): boolean {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  return path === item.to || (item.also?.includes(path) ?? false);
+}
+
+const within = (pathname: string, root: string) =>
+  pathname === root || pathname.startsWith(`${root}/`);
+
+/** Where to go after switching section, or null to stay on the current page (spec 02 §2.2). */
+export function sectionSwitchTarget(pathname: string, next: Section): string | null {
+  if (next === 'inventory' && within(pathname, '/labels')) return '/dashboard';
+  if (next === 'labels' && within(pathname, '/dashboard')) return '/labels';
+  return null;
+}

@@ -1,0 +1,30 @@
+/**
+ * Gate of every signed-in route: wait for the session, send visitors to /login, and send
+ * non-superadmins to /maintenance while maintenance mode is on (spec 02 §4.3, §4.4).
+ */
+import { Navigate } from 'react-router-dom';
+import { FullPageLoader } from '../../components/full-page-loader.tsx';
+import { isSuperadmin } from '../../features/session/permissions.ts';
+import { selectSession } from '../../features/session/session-selectors.ts';
+import { useGetPublicSettingsQuery } from '../../features/site/site-api.ts';
+import { useAppSelector } from '../hooks.ts';
+import { AppLayout } from './app-layout.tsx';
+
+export function ProtectedLayout() {
+  const { status, role } = useAppSelector(selectSession);
+  const signedIn = status === 'authenticated';
+  const exempt = isSuperadmin(role);
+  // A failed check (missing endpoint, network) leaves `data` empty: treated as not in maintenance.
+  const settings = useGetPublicSettingsQuery(undefined, {
+    skip: !signedIn || exempt,
+    refetchOnFocus: true,
+  });
+
+  if (status === 'loading') return <FullPageLoader />;
+  if (!signedIn) return <Navigate to="/login" replace />;
+  if (!exempt && settings.isLoading) return <FullPageLoader />;
+  if (!exempt && settings.data?.maintenance_mode === true) {
+    return <Navigate to="/maintenance" replace />;
+  }
+  return <AppLayout />;
+}

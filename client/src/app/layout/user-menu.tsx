@@ -1,0 +1,48 @@
+/** The header's user menu: who is signed in, and Logout. */
+import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { displayName, selectUser } from '../../features/session/session-selectors.ts';
+import { useLogout } from '../../features/session/use-logout.ts';
+import { useAppSelector } from '../hooks.ts';
+
+function initials(name: string): string {
+  const parts = name.split(/[\s@.]+/).filter(Boolean);
+  return ((parts[0]?.[0] ?? '') + (parts[1]?.[0] ?? '')).toUpperCase() || '?';
+}
+
+export function UserMenu() {
+  const user = useAppSelector(selectUser);
+  const logout = useLogout();
+  if (!user) return null;
+  const name = displayName(user);
+
+  return (
+    <Menu position="bottom-end" width={240} shadow="md" withinPortal>
+      <Menu.Target>
+        <UnstyledButton aria-label={`User menu for ${name}`}>
+          <Group gap="xs" wrap="nowrap">
+            <Avatar radius="xl" size={32} color="blue">
+              {initials(name)}
+            </Avatar>
+            <Text size="sm" fw={500} visibleFrom="sm" maw={220} truncate="end">
+              {name}
+            </Text>
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>
+          <Text size="sm" fw={600} c="var(--mantine-color-text)" truncate="end">
+            {name}
+          </Text>
+          <Text size="xs" c="dimmed" truncate="end">
+            {user.user_email || user.email}
+          </Text>
+        </Menu.Label>
+        <Menu.Divider />
+        <Menu.Item color="red" onClick={() => void logout()}>
+          Logout
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

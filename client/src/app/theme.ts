@@ -1,0 +1,7 @@
+/** Mantine theme of the product. */
+import { createTheme } from '@mantine/core';
+
+export const theme = createTheme({
+  primaryColor: 'blue',
+  defaultRadius: 'md',
+});

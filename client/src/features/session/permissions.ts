@@ -1,0 +1,54 @@
+/**
+ * Role rules of the client (spec 01 §6, spec 02 §4.4). They decide what is shown and where a
+ * route sends someone; the server enforces the real permissions. Roles arrive lower-cased.
+ */
+
+export type RouteGuard = 'user' | 'admin' | 'superadmin' | 'global-admin';
+
+export interface Access {
+  signedIn: boolean;
+  role: string | null;
+  projectRole: string | null;
+}
+
+export const isSuperadmin = (role: string | null): boolean => role === 'superadmin';
+
+/** Global admin rights are held by admin and superadmin. */
+export const isGlobalAdmin = (role: string | null): boolean =>
+  role === 'admin' || role === 'superadmin';
+
+export const isProjectAdminOrManager = (projectRole: string | null): boolean =>
+  projectRole === 'admin' || projectRole === 'manager';
+
+/** Project-scoped admin screens: global admin/superadmin, or project admin/manager. */
+export const hasAdminAccess = (access: Pick<Access, 'role' | 'projectRole'>): boolean =>
+  isGlobalAdmin(access.role) || isProjectAdminOrManager(access.projectRole);
+
+/** "Project admin or manager" items; a superadmin always acts as project admin (spec 01 §6). */
+export const actsAsProjectAdminOrManager = (access: Pick<Access, 'role' | 'projectRole'>): boolean =>
+  isSuperadmin(access.role) || isProjectAdminOrManager(access.projectRole);
+
+/** Where a guarded route sends the visitor instead, or null when they may stay. */
+export function guardRedirect(guard: RouteGuard, access: Access): string | null {
+  if (!access.signedIn) return '/login';
+  switch (guard) {
+    case 'user':
+      return null;
+    case 'admin':
+      return hasAdminAccess(access) ? null : '/dashboard';
+    case 'superadmin':
+      return isSuperadmin(access.role) ? null : '/dashboard';
+    case 'global-admin':
+      return isGlobalAdmin(access.role) ? null : '/dashboard';
+    default: {
+      const unknownGuard: never = guard;
+      throw new Error(`Unknown route guard ${String(unknownGuard)}`);
+    }
+  }
+}
+
+/** Target of / and unknown paths (spec 02 §2.1). */
+export function homeRedirect(signedIn: boolean, section: 'inventory' | 'labels'): string {
+  if (!signedIn) return '/home';
+  return section === 'labels' ? '/labels' : '/dashboard';
+}

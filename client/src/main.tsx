@@ -1,0 +1,29 @@
+/** Browser entry: styles, the store (restored from localStorage), the session check, render. */
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app.tsx';
+import { makeStore } from './app/store.ts';
+import { restoreSession } from './features/session/restore-session.ts';
+
+function browserStorage(): Storage | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    // Storage can be disabled by the browser; the app then simply forgets on reload.
+    return undefined;
+  }
+}
+
+const store = makeStore(browserStorage());
+void store.dispatch(restoreSession());
+
+const container = document.getElementById('root');
+if (!container) throw new Error('Missing #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <App store={store} />
+  </StrictMode>,
+);

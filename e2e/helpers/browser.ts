@@ -1,0 +1,50 @@
+/** Debian's Chromium through playwright-core, with a fresh profile and no background networking. */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+
+export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '..', 'screenshots');
+
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface Browser {
+  context: BrowserContext;
+  page: Page;
+  screenshot(name: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function openBrowser(viewport = { width: 1280, height: 800 }): Promise<Browser> {
+  const profile = mkdtempSync(path.join(tmpdir(), 'stockledger-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: FLAGS,
+    viewport,
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  return {
+    context,
+    page,
+    screenshot: async (name) => {
+      const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+      await page.screenshot({ path: file, fullPage: true });
+      return file;
+    },
+    close: async () => {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
