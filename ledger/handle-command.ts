@@ -6,6 +6,7 @@
 import { ConcurrencyError, DomainError, PG_UNIQUE_VIOLATION, pgConstraint, pgErrorCode } from './errors.ts';
 import type { EventStore, Trx } from './event-store/event-store.ts';
 import type { EventMetadata, RecordedEvent, StreamAppend } from './event-store/types.ts';
+import { foldEvents, type Decider } from './decider.ts';
 
 export interface CommandOptions {
   metadata: EventMetadata;
@@ -74,4 +75,29 @@ export async function handleCommand<R>(
     }
   }
   throw new DomainError('CONFLICT', 'This record was changed by someone else at the same moment. Please try again.');
+}
+
+/**
+ * The common case: one command on one aggregate's stream. Loads the stream, folds it, lets the
+ * caller build the command from the state (and do any reads it needs in the transaction),
+ * decides, and appends.
+ */
+export async function runStreamCommand<C, E extends { type: string; data: unknown }, S, R = null>(
+  store: EventStore,
+  options: CommandOptions,
+  decider: Decider<C, E, S>,
+  streamId: string,
+  build: (context: { trx: Trx; state: S; now: Date }) => Promise<C> | C,
+  result: (events: E[], state: S) => R = () => null as R,
+): Promise<CommandOutcome<R>> {
+  return handleCommand(store, options, async (trx, now) => {
+    const history = await store.readStream(trx, streamId);
+    const state = foldEvents(decider, history.map((e) => ({ type: e.type, data: e.data }) as E));
+    const events = decider.decide(await build({ trx, state, now }), state);
+    const last = history[history.length - 1];
+    return {
+      appends: [{ streamId, expected: { version: last?.streamVersion ?? 0, hash: last?.hash ?? null }, events }],
+      result: result(events, state),
+    };
+  });
 }

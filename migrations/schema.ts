@@ -48,6 +48,7 @@ export interface UsersTable {
   stock_emails: boolean;
   created_at: Timestamp;
   deactivated_at: Timestamp | null;
+  status: 'active' | 'invited';
 }
 
 export interface UserCredentialsTable {
@@ -81,6 +82,65 @@ export interface RateLimitsTable {
   hits: Generated<number>;
 }
 
+export interface ProjectsTable {
+  id: string;
+  num_id: number;
+  project_name: string;
+  project_customer: string | null;
+  project_number: string;
+  managing_logistics: boolean;
+  hide_from_transfer_list: boolean;
+  created_at: Timestamp;
+  archived_at: Timestamp | null;
+}
+
+export interface ProjectMembersTable {
+  project_id: string;
+  user_id: string;
+  project_role: 'user' | 'manager' | 'admin';
+  added_at: Timestamp;
+}
+
+export interface SiteSettingsTable {
+  id: number;
+  freeze_transactions: boolean;
+  maintenance_mode: boolean;
+  updated_at: Timestamp;
+}
+
+export interface AccountTokensTable {
+  token_hash: string;
+  user_id: string;
+  purpose: 'invite' | 'reset';
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: GeneratedTimestamp;
+}
+
+export interface OneTimeCodesTable {
+  id: string;
+  user_id: string;
+  purpose: 'email' | 'recovery';
+  code_hash: string;
+  expires_at: Timestamp;
+  attempts: Generated<number>;
+  used_at: Timestamp | null;
+  created_at: GeneratedTimestamp;
+}
+
+export interface OutboxTable {
+  id: string;
+  to_email: string;
+  subject: string;
+  body: string;
+  status: Generated<'pending' | 'sent' | 'logged' | 'failed'>;
+  attempts: Generated<number>;
+  last_error: string | null;
+  created_at: GeneratedTimestamp;
+  sent_at: Timestamp | null;
+  claimed_until: Timestamp | null;
+}
+
 export interface Database {
   events: EventsTable;
   command_results: CommandResultsTable;
@@ -90,4 +150,10 @@ export interface Database {
   auth_sessions: AuthSessionsTable;
   auth_tokens: AuthTokensTable;
   rate_limits: RateLimitsTable;
+  projects: ProjectsTable;
+  project_members: ProjectMembersTable;
+  site_settings: SiteSettingsTable;
+  account_tokens: AccountTokensTable;
+  one_time_codes: OneTimeCodesTable;
+  outbox: OutboxTable;
 }

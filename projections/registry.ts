@@ -3,9 +3,11 @@ import type { Kysely } from 'kysely';
 import type { RecordedEvent } from '../ledger/event-store/types.ts';
 import type { Projector } from './projector.ts';
 import { projectEvents } from './sql-writer.ts';
+import { projectsProjector } from './projects/projector.ts';
+import { siteSettingsProjector } from './site-settings/projector.ts';
 import { usersProjector } from './users/projector.ts';
 
-export const projectors: readonly Projector[] = [usersProjector];
+export const projectors: readonly Projector[] = [usersProjector, projectsProjector, siteSettingsProjector];
 
 export function findProjector(name: string, registry: readonly Projector[] = projectors): Projector {
   const projector = registry.find((p) => p.name === name);

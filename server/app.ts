@@ -13,8 +13,15 @@ import { registerClient } from './plugins/client.ts';
 import dbPlugin from './plugins/db.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import openApiPlugin from './plugins/openapi.ts';
+import mailPlugin from './plugins/mail.ts';
+import maintenancePlugin from './plugins/maintenance.ts';
+import { accountRoutes } from './routes/account/account.routes.ts';
 import { authRoutes } from './routes/auth/auth.routes.ts';
 import { healthRoutes } from './routes/health.routes.ts';
+import { outboxRoutes } from './routes/outbox/outbox.routes.ts';
+import { projectRoutes } from './routes/projects/projects.routes.ts';
+import { siteRoutes } from './routes/site/site.routes.ts';
+import { userRoutes } from './routes/users/users.routes.ts';
 
 export interface AppDependencies {
   config: Config;
@@ -45,10 +52,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(cookie);
   await app.register(dbPlugin, { store: deps.store, config: deps.config, engine: deps.engine });
   await app.register(authPlugin);
+  await app.register(maintenancePlugin);
+  await app.register(mailPlugin);
   await app.register(openApiPlugin);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(accountRoutes);
+  await app.register(userRoutes);
+  await app.register(projectRoutes);
+  await app.register(siteRoutes);
+  await app.register(outboxRoutes);
 
   await registerClient(app, deps.clientDir ?? null);
   return app;

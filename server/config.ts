@@ -22,6 +22,11 @@ const envSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
   TRUST_PROXY: booleanFlag,
   DB_POOL_SIZE: z.coerce.number().int().positive().default(10),
+  ALLOWED_EMAIL_DOMAIN: z.string().optional(),
+  PUBLIC_URL: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('StockLedger <no-reply@stockledger.local>'),
+  INVITE_RATE_LIMIT: z.coerce.number().int().positive().default(20),
 });
 
 export type Config = {
@@ -40,6 +45,14 @@ export type Config = {
   bodyLimitBytes: number;
   trustProxy: boolean;
   dbPoolSize: number;
+  /** Invitations only to addresses in this domain; null allows any. */
+  allowedEmailDomain: string | null;
+  /** The address people open in a browser, for links in e-mails; defaults to http://localhost:PORT. */
+  publicUrl: string;
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** Invitations one person may send an hour. */
+  inviteRateLimit: number;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -65,5 +78,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     trustProxy: e.TRUST_PROXY,
     dbPoolSize: e.DB_POOL_SIZE,
+    allowedEmailDomain: e.ALLOWED_EMAIL_DOMAIN?.trim().replace(/^@/, '').toLowerCase() || null,
+    publicUrl: (e.PUBLIC_URL || `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    smtpUrl: e.SMTP_URL || null,
+    mailFrom: e.MAIL_FROM,
+    inviteRateLimit: e.INVITE_RATE_LIMIT,
   };
 }

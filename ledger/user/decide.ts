@@ -1,31 +1,66 @@
-/** The user aggregate: registration now; role, preference and deactivation changes build on it. */
+/** The user aggregate: registration and invitation, activation, role, e-mail preferences, deactivation. */
 import { DomainError } from '../errors.ts';
 import type { Decider } from '../decider.ts';
 import type { UserCommand } from './commands.ts';
-import { GLOBAL_ROLES, type UserEvent } from './events.ts';
+import { GLOBAL_ROLES, type GlobalRole, type UserEvent } from './events.ts';
 
 export interface UserState {
-  registered: boolean;
+  userId: string | null;
+  status: 'none' | 'invited' | 'active' | 'deactivated';
   email: string | null;
+  role: GlobalRole | null;
+  emails: boolean;
+  stockEmails: boolean;
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+function newProfile(data: { userId: string; email: string; firstName: string; lastName: string; role: GlobalRole }) {
+  const email = data.email.trim().toLowerCase();
+  const firstName = data.firstName.trim();
+  const lastName = data.lastName.trim();
+  if (!EMAIL.test(email)) throw new DomainError('VALIDATION', 'email: Enter a valid e-mail address');
+  if (!GLOBAL_ROLES.includes(data.role)) throw new DomainError('VALIDATION', `role: Unknown role ${data.role}`);
+  return { userId: data.userId, email, firstName, lastName, role: data.role, emails: true, stockEmails: true };
+}
+
+function requireExisting(state: UserState): string {
+  if (state.status === 'none' || state.status === 'deactivated' || !state.userId) throw new DomainError('NOT_FOUND', 'User not found');
+  return state.userId;
+}
+
 export function decide(command: UserCommand, state: UserState): UserEvent[] {
   switch (command.type) {
-    case 'RegisterUser': {
-      const { userId, role } = command.data;
-      const email = command.data.email.trim().toLowerCase();
-      const firstName = command.data.firstName.trim();
-      const lastName = command.data.lastName.trim();
-      if (state.registered) throw new DomainError('CONFLICT', 'This user is already registered.');
-      if (!EMAIL.test(email)) throw new DomainError('VALIDATION', 'email: Enter a valid e-mail address');
-      if (!GLOBAL_ROLES.includes(role)) throw new DomainError('VALIDATION', `role: Unknown role ${role}`);
-      return [{ type: 'UserRegistered', data: { userId, email, firstName, lastName, role, emails: true, stockEmails: true } }];
+    case 'RegisterUser':
+      if (state.status !== 'none') throw new DomainError('CONFLICT', 'This user is already registered.');
+      return [{ type: 'UserRegistered', data: newProfile(command.data) }];
+    case 'InviteUser':
+      if (state.status !== 'none') throw new DomainError('CONFLICT', 'This user is already registered.');
+      return [{ type: 'UserInvited', data: { ...newProfile(command.data), invitedBy: command.data.invitedBy } }];
+    case 'ActivateUser': {
+      const userId = requireExisting(state);
+      return state.status === 'invited' ? [{ type: 'UserActivated', data: { userId } }] : [];
+    }
+    case 'ChangeUserRole': {
+      const userId = requireExisting(state);
+      if (!GLOBAL_ROLES.includes(command.data.role)) throw new DomainError('VALIDATION', `role: Unknown role ${command.data.role}`);
+      if (command.data.role === state.role) return [];
+      return [{ type: 'UserRoleChanged', data: { userId, role: command.data.role, previousRole: state.role! } }];
+    }
+    case 'SetEmailPreferences': {
+      const userId = requireExisting(state);
+      const emails = command.data.emails ?? state.emails;
+      const stockEmails = command.data.stockEmails ?? state.stockEmails;
+      if (emails === state.emails && stockEmails === state.stockEmails) return [];
+      return [{ type: 'UserEmailPreferencesChanged', data: { userId, emails, stockEmails } }];
+    }
+    case 'DeactivateUser': {
+      const userId = requireExisting(state);
+      return [{ type: 'UserDeactivated', data: { userId } }];
     }
     default: {
-      const unknown: never = command.type;
-      throw new Error(`unknown command ${String(unknown)}`);
+      const unknown: never = command;
+      throw new Error(`unknown command ${JSON.stringify(unknown)}`);
     }
   }
 }
@@ -33,14 +68,27 @@ export function decide(command: UserCommand, state: UserState): UserEvent[] {
 export function evolve(state: UserState, event: UserEvent): UserState {
   switch (event.type) {
     case 'UserRegistered':
-      return { registered: true, email: event.data.email };
-    default:
-      return state;
+    case 'UserInvited': {
+      const d = event.data;
+      return { userId: d.userId, status: event.type === 'UserInvited' ? 'invited' : 'active', email: d.email, role: d.role, emails: d.emails, stockEmails: d.stockEmails };
+    }
+    case 'UserActivated':
+      return { ...state, status: 'active' };
+    case 'UserRoleChanged':
+      return { ...state, role: event.data.role };
+    case 'UserEmailPreferencesChanged':
+      return { ...state, emails: event.data.emails, stockEmails: event.data.stockEmails };
+    case 'UserDeactivated':
+      return { ...state, status: 'deactivated' };
+    default: {
+      const unknown: never = event;
+      return unknown;
+    }
   }
 }
 
 export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
-  initialState: () => ({ registered: false, email: null }),
+  initialState: () => ({ userId: null, status: 'none', email: null, role: null, emails: true, stockEmails: true }),
   decide,
   evolve,
 };

@@ -5,7 +5,7 @@ export const GLOBAL_ROLES = ['guest', 'user', 'admin', 'superadmin'] as const;
 export const globalRoleSchema = z.enum(GLOBAL_ROLES);
 export type GlobalRole = z.infer<typeof globalRoleSchema>;
 
-export const userRegisteredSchema = z.object({
+const profile = {
   userId: z.uuid(),
   email: z.string(),
   firstName: z.string(),
@@ -13,12 +13,22 @@ export const userRegisteredSchema = z.object({
   role: globalRoleSchema,
   emails: z.boolean(),
   stockEmails: z.boolean(),
-});
-
-export type UserEvent = { type: 'UserRegistered'; data: z.infer<typeof userRegisteredSchema> };
+};
 
 export const userEventSchemas = {
-  UserRegistered: userRegisteredSchema,
+  /** An account created with a password (the first superadmin, seeded users). */
+  UserRegistered: z.object(profile),
+  /** An account created by an invitation; it becomes active when its password is first set. */
+  UserInvited: z.object({ ...profile, invitedBy: z.string().nullable() }),
+  UserActivated: z.object({ userId: z.uuid() }),
+  UserRoleChanged: z.object({ userId: z.uuid(), role: globalRoleSchema, previousRole: globalRoleSchema }),
+  UserEmailPreferencesChanged: z.object({ userId: z.uuid(), emails: z.boolean(), stockEmails: z.boolean() }),
+  UserDeactivated: z.object({ userId: z.uuid() }),
 } as const;
+
+type Schemas = typeof userEventSchemas;
+export type UserEvent = { [T in keyof Schemas]: { type: T; data: z.infer<Schemas[T]> } }[keyof Schemas];
+export type UserEventType = UserEvent['type'];
+export const USER_EVENT_TYPES = Object.keys(userEventSchemas) as UserEventType[];
 
 export const userStreamId = (userId: string) => `user:${userId}`;

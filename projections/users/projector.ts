@@ -1,22 +1,26 @@
 /** The `users` read table: one row per user stream, as the user screens and sign-in read it. */
 import type { UserEvent } from '../../ledger/user/events.ts';
+import { USER_EVENT_TYPES } from '../../ledger/user/events.ts';
 import type { Projector, RowOp } from '../projector.ts';
+
+const update = (userId: string, set: Record<string, string | boolean | Date | null>): RowOp => ({ kind: 'update', table: 'users', key: { id: userId }, set });
 
 export const usersProjector: Projector = {
   name: 'users',
-  version: 1,
+  version: 2,
   tables: [
     {
       name: 'users',
       key: ['id'],
-      columns: ['id', 'email', 'user_firstname', 'user_lastname', 'role', 'emails', 'stock_emails', 'created_at', 'deactivated_at'],
+      columns: ['id', 'email', 'user_firstname', 'user_lastname', 'role', 'emails', 'stock_emails', 'status', 'created_at', 'deactivated_at'],
     },
   ],
-  handles: ['UserRegistered'],
+  handles: USER_EVENT_TYPES,
   project(event): RowOp[] {
     const e = event as unknown as UserEvent;
     switch (e.type) {
       case 'UserRegistered':
+      case 'UserInvited':
         return [
           {
             kind: 'insert',
@@ -29,13 +33,24 @@ export const usersProjector: Projector = {
               role: e.data.role,
               emails: e.data.emails,
               stock_emails: e.data.stockEmails,
+              status: e.type === 'UserInvited' ? 'invited' : 'active',
               created_at: event.occurredAt,
               deactivated_at: null,
             },
           },
         ];
-      default:
-        return [];
+      case 'UserActivated':
+        return [update(e.data.userId, { status: 'active' })];
+      case 'UserRoleChanged':
+        return [update(e.data.userId, { role: e.data.role })];
+      case 'UserEmailPreferencesChanged':
+        return [update(e.data.userId, { emails: e.data.emails, stock_emails: e.data.stockEmails })];
+      case 'UserDeactivated':
+        return [update(e.data.userId, { deactivated_at: event.occurredAt })];
+      default: {
+        const unknown: never = e;
+        return unknown;
+      }
     }
   },
 };

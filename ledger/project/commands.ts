@@ -1,0 +1,9 @@
+import type { ProjectRole } from './events.ts';
+
+export type ProjectCommand =
+  | { type: 'CreateProject'; data: { projectId: string; numId: number; name: string; customer: string | null; number: string } }
+  | { type: 'ChangeProjectSettings'; data: { managingLogistics?: boolean; hideFromTransferList?: boolean } }
+  | { type: 'AddProjectMember'; data: { userId: string; userName: string; role: ProjectRole; userIsActive: boolean } }
+  | { type: 'ChangeProjectMemberRole'; data: { userId: string; userName: string; role: ProjectRole } }
+  | { type: 'RemoveProjectMember'; data: { userId: string; userName: string } }
+  | { type: 'ArchiveProject'; data: Record<string, never> };

@@ -1,0 +1,100 @@
+/** The project aggregate: creation, settings, members and their project roles, archiving. */
+import { DomainError } from '../errors.ts';
+import type { Decider } from '../decider.ts';
+import type { ProjectCommand } from './commands.ts';
+import { PROJECT_ROLES, type ProjectEvent, type ProjectRole } from './events.ts';
+
+export interface ProjectState {
+  projectId: string | null;
+  status: 'none' | 'active' | 'archived';
+  managingLogistics: boolean;
+  hideFromTransferList: boolean;
+  members: Record<string, ProjectRole>;
+}
+
+function requireActive(state: ProjectState): string {
+  if (state.status !== 'active' || !state.projectId) throw new DomainError('NOT_FOUND', 'Project not found');
+  return state.projectId;
+}
+
+function requireRole(role: ProjectRole): void {
+  if (!PROJECT_ROLES.includes(role)) throw new DomainError('VALIDATION', 'project_role: Choose user, manager or admin');
+}
+
+export function decide(command: ProjectCommand, state: ProjectState): ProjectEvent[] {
+  switch (command.type) {
+    case 'CreateProject': {
+      if (state.status !== 'none') throw new DomainError('CONFLICT', 'This project already exists.');
+      const name = command.data.name.trim();
+      const number = command.data.number.trim();
+      const customer = command.data.customer?.trim() || null;
+      if (!name) throw new DomainError('VALIDATION', 'project_name: Project name is required');
+      if (!number) throw new DomainError('VALIDATION', 'project_number: Project number is required');
+      return [{ type: 'ProjectCreated', data: { projectId: command.data.projectId, numId: command.data.numId, name, customer, number } }];
+    }
+    case 'ChangeProjectSettings': {
+      const projectId = requireActive(state);
+      const managingLogistics = command.data.managingLogistics ?? state.managingLogistics;
+      const hideFromTransferList = command.data.hideFromTransferList ?? state.hideFromTransferList;
+      if (managingLogistics === state.managingLogistics && hideFromTransferList === state.hideFromTransferList) return [];
+      return [{ type: 'ProjectSettingsChanged', data: { projectId, managingLogistics, hideFromTransferList } }];
+    }
+    case 'AddProjectMember': {
+      const projectId = requireActive(state);
+      const { userId, userName, role } = command.data;
+      requireRole(role);
+      if (!command.data.userIsActive) throw new DomainError('NOT_FOUND', 'User not found');
+      if (state.members[userId]) throw new DomainError('CONFLICT', `${userName} is already a member of this project.`);
+      return [{ type: 'ProjectMemberAdded', data: { projectId, userId, userName, role } }];
+    }
+    case 'ChangeProjectMemberRole': {
+      const projectId = requireActive(state);
+      const { userId, userName, role } = command.data;
+      requireRole(role);
+      const previousRole = state.members[userId];
+      if (!previousRole) throw new DomainError('NOT_FOUND', `${userName} is not a member of this project.`);
+      if (previousRole === role) return [];
+      return [{ type: 'ProjectMemberRoleChanged', data: { projectId, userId, userName, role, previousRole } }];
+    }
+    case 'RemoveProjectMember': {
+      const projectId = requireActive(state);
+      const { userId, userName } = command.data;
+      if (!state.members[userId]) throw new DomainError('NOT_FOUND', `${userName} is not a member of this project.`);
+      return [{ type: 'ProjectMemberRemoved', data: { projectId, userId, userName } }];
+    }
+    case 'ArchiveProject':
+      return [{ type: 'ProjectArchived', data: { projectId: requireActive(state) } }];
+    default: {
+      const unknown: never = command;
+      throw new Error(`unknown command ${JSON.stringify(unknown)}`);
+    }
+  }
+}
+
+export function evolve(state: ProjectState, event: ProjectEvent): ProjectState {
+  switch (event.type) {
+    case 'ProjectCreated':
+      return { ...state, projectId: event.data.projectId, status: 'active' };
+    case 'ProjectSettingsChanged':
+      return { ...state, managingLogistics: event.data.managingLogistics, hideFromTransferList: event.data.hideFromTransferList };
+    case 'ProjectMemberAdded':
+    case 'ProjectMemberRoleChanged':
+      return { ...state, members: { ...state.members, [event.data.userId]: event.data.role } };
+    case 'ProjectMemberRemoved': {
+      const { [event.data.userId]: _removed, ...members } = state.members;
+      return { ...state, members };
+    }
+    case 'ProjectArchived':
+      return { ...state, status: 'archived' };
+    default: {
+      const unknown: never = event;
+      return unknown;
+    }
+  }
+}
+
+export const projectDecider: Decider<ProjectCommand, ProjectEvent, ProjectState> = {
+  initialState: () => ({ projectId: null, status: 'none', managingLogistics: false, hideFromTransferList: false, members: {} }),
+  decide,
+  evolve,
+};

@@ -1,0 +1,59 @@
+/**
+ * What the caller may do in one project (spec 01 §6), decided on the server for every route:
+ * - view: a member, or a superadmin;
+ * - manage (the Project Actions bar): a superadmin, or a member who is a global admin or a
+ *   project admin or manager;
+ * - administer (the Manage Project dialog): a superadmin, or a global admin with project role admin.
+ */
+import type { Db } from '../../ledger/database.ts';
+import { DomainError } from '../../ledger/errors.ts';
+import type { ProjectRole } from '../../ledger/project/events.ts';
+import type { AuthenticatedUser } from '../auth/session-store.ts';
+import { roleOf } from '../plugins/auth.ts';
+
+export type AccessLevel = 'view' | 'manage' | 'administer';
+
+export interface ProjectAccess {
+  projectRole: ProjectRole | null;
+  view: boolean;
+  manage: boolean;
+  administer: boolean;
+}
+
+export function accessFor(globalRole: string, projectRole: ProjectRole | null): ProjectAccess {
+  const role = globalRole.toLowerCase();
+  if (role === 'superadmin') return { projectRole: projectRole ?? 'admin', view: true, manage: true, administer: true };
+  const member = projectRole !== null;
+  return {
+    projectRole,
+    view: member,
+    manage: member && (role === 'admin' || projectRole === 'admin' || projectRole === 'manager'),
+    administer: member && role === 'admin' && projectRole === 'admin',
+  };
+}
+
+export async function projectAccess(db: Db, user: AuthenticatedUser, projectId: string): Promise<ProjectAccess | null> {
+  const row = await db
+    .selectFrom('projects as p')
+    .leftJoin('project_members as m', (join) => join.onRef('m.project_id', '=', 'p.id').on('m.user_id', '=', user.id))
+    .select(['p.id', 'm.project_role'])
+    .where('p.id', '=', projectId)
+    .where('p.archived_at', 'is', null)
+    .executeTakeFirst();
+  if (!row) return null;
+  return accessFor(roleOf(user), row.project_role ?? null);
+}
+
+const refusal: Record<AccessLevel, string> = {
+  view: 'You do not have access to this project.',
+  manage: 'You do not have permission to manage this project.',
+  administer: 'You do not have permission to manage this project.',
+};
+
+/** Throws 404 for a project that does not exist (or was deleted) and 403 below the level. */
+export async function requireProjectAccess(db: Db, user: AuthenticatedUser, projectId: string, level: AccessLevel): Promise<ProjectAccess> {
+  const access = await projectAccess(db, user, projectId);
+  if (!access) throw new DomainError('NOT_FOUND', 'Project not found');
+  if (!access[level]) throw new DomainError('FORBIDDEN', refusal[level]);
+  return access;
+}

@@ -1,0 +1,218 @@
+/** Users: the paged list, lookups, invitations, global roles, deactivation and e-mail preferences. */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { DomainError } from '../../../ledger/errors.ts';
+import { errorBody } from '../auth/auth.schemas.ts';
+import { hitRateLimit } from '../../auth/rate-limit.ts';
+import { commandOptions, displayName } from '../../plugins/command-context.ts';
+import { roleOf } from '../../plugins/auth.ts';
+import { requireProjectAccess } from '../../projects/project-access.ts';
+import { userCommand } from '../../users/user-commands.ts';
+import { escapeLike, projectMembers } from '../projects/project-queries.ts';
+import { projectIdParams, projectRole } from '../projects/projects.schemas.ts';
+import { inviteWithLink } from './invitations.ts';
+import { emailPrefsBody, globalRole, idsBody, inviteBody, listQuery, toUserRow, userNames, userRow } from './users.schemas.ts';
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 422: errorBody, 429: errorBody };
+const tags = ['users'];
+
+export async function userRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const admins = app.requireRole('admin', 'superadmin');
+
+  r.get(
+    '/api/users',
+    {
+      preHandler: admins,
+      schema: {
+        summary: 'Active users, 25 a page, searched by name or e-mail from 2 characters',
+        tags,
+        querystring: listQuery,
+        response: { 200: z.object({ items: z.array(userRow), total: z.number() }), ...errors },
+      },
+    },
+    async (request) => {
+      const { q, role, page, page_size } = request.query;
+      const text = q?.trim() ?? '';
+      const base = app.db
+        .selectFrom('users')
+        .where('deactivated_at', 'is', null)
+        .$if(Boolean(role), (qb) => qb.where('role', '=', role!))
+        .$if(text.length >= 2, (qb) =>
+          qb.where((eb) => {
+            const like = `%${escapeLike(text)}%`;
+            return eb.or([eb('email', 'ilike', like), eb(sql<string>`user_firstname || ' ' || user_lastname`, 'ilike', like)]);
+          }),
+        );
+      const [rows, count] = await Promise.all([
+        base
+          .selectAll()
+          .orderBy(sql`lower(user_lastname)`)
+          .orderBy(sql`lower(user_firstname)`)
+          .orderBy('email')
+          .limit(page_size)
+          .offset((page - 1) * page_size)
+          .execute(),
+        base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { items: rows.map(toUserRow), total: Number(count.n) };
+    },
+  );
+
+  r.get(
+    '/api/users/by-email/:email',
+    {
+      preHandler: admins,
+      schema: {
+        summary: 'Find an active user by e-mail',
+        tags,
+        params: z.object({ email: z.string().min(1).max(320) }),
+        response: { 200: z.object({ uuid: z.string(), user_firstname: z.string(), user_lastname: z.string(), user_email: z.string() }), ...errors },
+      },
+    },
+    async (request) => {
+      const user = await app.db
+        .selectFrom('users')
+        .selectAll()
+        .where(sql`lower(email)`, '=', request.params.email.trim().toLowerCase())
+        .where('deactivated_at', 'is', null)
+        .executeTakeFirst();
+      if (!user) throw new DomainError('NOT_FOUND', 'User not found');
+      return { uuid: user.id, user_firstname: user.user_firstname, user_lastname: user.user_lastname, user_email: user.email };
+    },
+  );
+
+  r.get(
+    '/api/users/project/:id',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        summary: 'Members of a project with their project roles',
+        tags,
+        params: projectIdParams,
+        response: {
+          200: z.object({
+            items: z.array(z.object({ user_id: z.string(), user_firstname: z.string(), user_lastname: z.string(), user_email: z.string(), project_role: projectRole })),
+          }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      await requireProjectAccess(app.db, request.user!, request.params.id, 'view');
+      const members = await projectMembers(app.db, request.params.id);
+      return { items: members.map((m) => ({ user_id: m.id, user_firstname: m.user_firstname, user_lastname: m.user_lastname, user_email: m.email, project_role: m.project_role })) };
+    },
+  );
+
+  r.get(
+    '/api/users/:id',
+    {
+      preHandler: app.requireUser,
+      schema: { summary: "A user's names and e-mail, for display", tags, params: z.object({ id: z.uuid({ error: 'id must be a valid id' }) }), response: { 200: userNames, ...errors } },
+    },
+    async (request) => {
+      const user = await app.db.selectFrom('users').selectAll().where('id', '=', request.params.id).executeTakeFirst();
+      if (!user) throw new DomainError('NOT_FOUND', 'User not found');
+      return { id: user.id, user_firstname: user.user_firstname, user_lastname: user.user_lastname, user_email: user.email };
+    },
+  );
+
+  r.post(
+    '/api/users/invite',
+    {
+      preHandler: admins,
+      schema: {
+        summary: 'Invite a person by e-mail (a link to set a password is e-mailed; rate limited)',
+        tags,
+        body: inviteBody,
+        response: { 201: z.object({ id: z.string(), email: z.string() }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const me = request.user!;
+      const { first_name, last_name, email, role } = request.body;
+      const domain = app.config.allowedEmailDomain;
+      if (domain && !email.endsWith(`@${domain}`)) throw new DomainError('VALIDATION', `Email must be in the ${domain} domain`);
+      if (roleOf(me) !== 'superadmin' && (role === 'admin' || role === 'superadmin')) {
+        throw new DomainError('FORBIDDEN', 'Only a superadmin can invite admins.');
+      }
+      const limit = await hitRateLimit(app.db, `invite:${me.id}`, app.config.inviteRateLimit, 3600);
+      if (!limit.allowed) {
+        reply.header('retry-after', String(limit.retryAfterSeconds));
+        return reply.code(429).send({ error: 'RATE_LIMITED', message: `Invite rate limit reached. Try again in ${Math.ceil(limit.retryAfterSeconds / 60)} minutes.` });
+      }
+      const userId = await inviteWithLink(app.store, { email, firstName: first_name, lastName: last_name, role }, app.config.publicUrl, displayName(me), commandOptions(request)).catch(
+        (error: unknown) => {
+          if (error instanceof DomainError && error.code === 'CONFLICT') throw new DomainError('CONFLICT', 'This e-mail is already registered.');
+          throw error;
+        },
+      );
+      app.mail.wake();
+      return reply.code(201).send({ id: userId, email });
+    },
+  );
+
+  r.put(
+    '/api/users/roles',
+    {
+      preHandler: app.requireRole('superadmin'),
+      schema: { summary: 'Set the global role of several users', tags, body: idsBody.extend({ role: globalRole }), response: { 200: z.object({ updated: z.number() }), ...errors } },
+    },
+    async (request) => {
+      const { ids, role } = request.body;
+      if (ids.includes(request.user!.id)) throw new DomainError('DOMAIN_RULE', 'You cannot change your own role.');
+      let updated = 0;
+      for (const id of new Set(ids)) {
+        const outcome = await userCommand(app.store, id, { type: 'ChangeUserRole', data: { role } }, commandOptions(request));
+        updated += outcome.events.length > 0 ? 1 : 0;
+      }
+      return { updated };
+    },
+  );
+
+  r.delete(
+    '/api/users',
+    {
+      preHandler: app.requireRole('superadmin'),
+      schema: {
+        summary: 'Delete users: deactivated and signed out, their names kept on every log line',
+        tags,
+        body: idsBody,
+        response: { 200: z.object({ deleted: z.number() }), ...errors },
+      },
+    },
+    async (request) => {
+      const { ids } = request.body;
+      if (ids.includes(request.user!.id)) throw new DomainError('DOMAIN_RULE', 'You cannot delete your own account.');
+      let deleted = 0;
+      for (const id of new Set(ids)) {
+        await userCommand(app.store, id, { type: 'DeactivateUser', data: {} }, commandOptions(request));
+        await app.db.updateTable('auth_sessions').set({ revoked_at: new Date(), revoked_reason: 'user deleted' }).where('user_id', '=', id).where('revoked_at', 'is', null).execute();
+        deleted += 1;
+      }
+      return { deleted };
+    },
+  );
+
+  r.patch(
+    '/api/users/me/email-prefs',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        summary: 'Turn assignment e-mails (emails) or stock alert e-mails (stock_emails) on or off',
+        tags,
+        body: emailPrefsBody,
+        response: { 200: z.object({ emails: z.boolean(), stock_emails: z.boolean() }), ...errors },
+      },
+    },
+    async (request) => {
+      const me = request.user!;
+      await userCommand(app.store, me.id, { type: 'SetEmailPreferences', data: { emails: request.body.emails, stockEmails: request.body.stock_emails } }, commandOptions(request));
+      const row = await app.db.selectFrom('users').select(['emails', 'stock_emails']).where('id', '=', me.id).executeTakeFirstOrThrow();
+      return row;
+    },
+  );
+}
