@@ -1,0 +1,88 @@
+/** The material catalogue aggregate: a part number, its name and nickname, and their edits. */
+import { DomainError } from '../errors.ts';
+import type { Decider } from '../decider.ts';
+import type { MaterialCommand } from './commands.ts';
+import type { MaterialEvent } from './events.ts';
+
+export interface MaterialState {
+  defined: boolean;
+  materialId: string | null;
+  partNumber: string;
+  partName: string;
+  partNickname: string;
+}
+
+export const initialMaterialState = (): MaterialState => ({
+  defined: false,
+  materialId: null,
+  partNumber: '',
+  partName: '',
+  partNickname: '',
+});
+
+const REQUIRED = 'Part Number and Part Name are required';
+
+const trimmedOrNull = (value: string | null | undefined): string | null => {
+  const trimmed = (value ?? '').trim();
+  return trimmed === '' ? null : trimmed;
+};
+
+export function decide(command: MaterialCommand, state: MaterialState): MaterialEvent[] {
+  switch (command.type) {
+    case 'DefineMaterial': {
+      const { materialId } = command.data;
+      const partNumber = command.data.partNumber.trim();
+      const partName = command.data.partName.trim();
+      const partNickname = command.data.partNickname.trim();
+      if (partNumber === '' || partName === '') throw new DomainError('VALIDATION', REQUIRED);
+      if (state.defined) throw new DomainError('CONFLICT', 'Part number already exists');
+      return [{ type: 'MaterialDefined', data: { materialId, partNumber, partName, partNickname } }];
+    }
+    case 'EditMaterialDetails': {
+      if (!state.defined || state.materialId === null) throw new DomainError('NOT_FOUND', 'Part number not found');
+      const partName = command.data.partName.trim();
+      const partNickname = command.data.partNickname.trim();
+      const requested = trimmedOrNull(command.data.newPartNumber);
+      const partNumber = requested !== null && requested !== state.partNumber ? requested : state.partNumber;
+      if (partNumber === '' || partName === '') throw new DomainError('VALIDATION', REQUIRED);
+      if (partNumber === state.partNumber && partName === state.partName && partNickname === state.partNickname) return [];
+      return [
+        {
+          type: 'MaterialDetailsEdited',
+          data: {
+            materialId: state.materialId,
+            partNumber,
+            partName,
+            partNickname,
+            previousPartNumber: state.partNumber,
+            note: trimmedOrNull(command.data.note),
+          },
+        },
+      ];
+    }
+    default: {
+      const unknown: never = command;
+      throw new Error(`unknown command ${JSON.stringify(unknown)}`);
+    }
+  }
+}
+
+export function evolve(state: MaterialState, event: MaterialEvent): MaterialState {
+  switch (event.type) {
+    case 'MaterialDefined':
+    case 'MaterialDetailsEdited': {
+      const { materialId, partNumber, partName, partNickname } = event.data;
+      return { defined: true, materialId, partNumber, partName, partNickname };
+    }
+    default: {
+      const unknown: never = event;
+      return unknown;
+    }
+  }
+}
+
+export const materialDecider: Decider<MaterialCommand, MaterialEvent, MaterialState> = {
+  initialState: initialMaterialState,
+  decide,
+  evolve,
+};

@@ -1,0 +1,198 @@
+/**
+ * One material's stock in one project or warehouse: receive, return, assign, unassign, lost, found
+ * and the stock warning thresholds. Everything decide needs (the freeze setting, whether the
+ * assignee belongs to the project, the names for the logs) arrives in the command.
+ */
+import { DomainError } from '../errors.ts';
+import type { Decider } from '../decider.ts';
+import type { StockItemCommand, StockItemRef } from './commands.ts';
+import type { StockItemEvent } from './events.ts';
+import { initialStockItemState, type StockItemState } from './state.ts';
+import { stockDeltas } from './stock-numbers.ts';
+
+const isPositiveInteger = (value: number) => Number.isInteger(value) && value > 0;
+
+const trimmedOrNull = (value: string | null | undefined): string | null => {
+  const trimmed = (value ?? '').trim();
+  return trimmed === '' ? null : trimmed;
+};
+
+const isBlank = (value: string | null): value is null => value === null || value.trim() === '';
+
+const ref = ({ location, materialId, partNumber, partName }: StockItemRef): StockItemRef => ({
+  location: { kind: location.kind, id: location.id },
+  materialId,
+  partNumber,
+  partName,
+});
+
+function refuseWhenFrozen(frozen: boolean) {
+  if (frozen) throw new DomainError('FROZEN', 'Transactions are frozen');
+}
+
+function requireTransactionQuantity(quantity: number) {
+  if (!isPositiveInteger(quantity)) throw new DomainError('VALIDATION', 'Quantity must be greater than zero');
+}
+
+function requireLostFoundQuantity(quantity: number) {
+  if (!isPositiveInteger(quantity)) throw new DomainError('VALIDATION', 'Enter a quantity greater than zero');
+}
+
+function requireExists(state: StockItemState) {
+  if (!state.exists) throw new DomainError('NOT_FOUND', 'Part number not found in this project');
+}
+
+function requireOnHand(state: StockItemState, quantity: number) {
+  if (state.onHand < quantity) throw new DomainError('DOMAIN_RULE', 'Insufficient quantity available');
+}
+
+function requireThreshold(value: number | null, label: 'Low' | 'Critical') {
+  if (value !== null && (!Number.isFinite(value) || value < 0)) {
+    throw new DomainError('VALIDATION', `${label} warning threshold must be a non-negative number.`);
+  }
+}
+
+export const assignedTo = (state: StockItemState, userId: string): number => state.assignments[userId] ?? 0;
+
+export function decide(command: StockItemCommand, state: StockItemState): StockItemEvent[] {
+  switch (command.type) {
+    case 'ReceiveMaterial': {
+      const { quantity, frozen } = command.data;
+      refuseWhenFrozen(frozen);
+      requireTransactionQuantity(quantity);
+      return [{ type: 'MaterialReceived', data: { ...ref(command.data), quantity } }];
+    }
+    case 'ReturnMaterial': {
+      const { quantity, frozen } = command.data;
+      refuseWhenFrozen(frozen);
+      requireTransactionQuantity(quantity);
+      requireExists(state);
+      requireOnHand(state, quantity);
+      return [{ type: 'MaterialReturned', data: { ...ref(command.data), quantity, binInfo: trimmedOrNull(command.data.binInfo) } }];
+    }
+    case 'AssignMaterial': {
+      const { quantity, frozen, userId, userName, assigneeIsMember } = command.data;
+      refuseWhenFrozen(frozen);
+      requireTransactionQuantity(quantity);
+      requireExists(state);
+      if (!assigneeIsMember) throw new DomainError('VALIDATION', 'Select a user to assign this part to');
+      requireOnHand(state, quantity);
+      return [{ type: 'MaterialAssigned', data: { ...ref(command.data), quantity, userId, userName } }];
+    }
+    case 'UnassignMaterial': {
+      const { quantity, frozen, userId, userName } = command.data;
+      refuseWhenFrozen(frozen);
+      requireTransactionQuantity(quantity);
+      requireExists(state);
+      if (assignedTo(state, userId) < quantity) {
+        throw new DomainError('DOMAIN_RULE', 'Quantity exceeds what the user currently has assigned');
+      }
+      return [{ type: 'MaterialUnassigned', data: { ...ref(command.data), quantity, userId, userName } }];
+    }
+    case 'MarkMaterialLost': {
+      const { quantity, source } = command.data;
+      requireLostFoundQuantity(quantity);
+      requireExists(state);
+      const note = trimmedOrNull(command.data.note);
+      switch (source) {
+        case 'on_hand': {
+          if (quantity > state.onHand) {
+            throw new DomainError('DOMAIN_RULE', `Cannot exceed available on-hand or field-assigned quantity (${state.onHand})`);
+          }
+          return [{ type: 'MaterialMarkedLost', data: { ...ref(command.data), quantity, source, userId: null, userName: null, note } }];
+        }
+        case 'field_assigned': {
+          const { userId, userName } = command.data;
+          if (isBlank(userId)) throw new DomainError('VALIDATION', 'Choose the assigned user the quantity was lost from');
+          const userAssigned = assignedTo(state, userId);
+          if (quantity > userAssigned) {
+            throw new DomainError('DOMAIN_RULE', `Cannot exceed available on-hand or field-assigned quantity (${userAssigned})`);
+          }
+          return [{ type: 'MaterialMarkedLost', data: { ...ref(command.data), quantity, source, userId, userName, note } }];
+        }
+        default: {
+          const unknown: never = source;
+          throw new DomainError('VALIDATION', `Unknown source ${String(unknown)}`);
+        }
+      }
+    }
+    case 'MarkMaterialFound': {
+      const { quantity, destination } = command.data;
+      requireLostFoundQuantity(quantity);
+      requireExists(state);
+      if (quantity > state.lost) {
+        throw new DomainError('DOMAIN_RULE', `Cannot exceed outstanding lost quantity (${state.lost})`);
+      }
+      const note = trimmedOrNull(command.data.note);
+      switch (destination) {
+        case 'on_hand':
+          return [{ type: 'MaterialMarkedFound', data: { ...ref(command.data), quantity, destination, userId: null, userName: null, note } }];
+        case 'field_assigned': {
+          const { userId, userName } = command.data;
+          if (isBlank(userId)) throw new DomainError('VALIDATION', 'Choose the user who has the found quantity');
+          return [{ type: 'MaterialMarkedFound', data: { ...ref(command.data), quantity, destination, userId, userName, note } }];
+        }
+        default: {
+          const unknown: never = destination;
+          throw new DomainError('VALIDATION', `Unknown destination ${String(unknown)}`);
+        }
+      }
+    }
+    case 'SetStockWarnings': {
+      const { lowThreshold, criticalThreshold } = command.data;
+      requireThreshold(lowThreshold, 'Low');
+      requireThreshold(criticalThreshold, 'Critical');
+      requireExists(state);
+      if (lowThreshold === state.lowThreshold && criticalThreshold === state.criticalThreshold) return [];
+      return [{ type: 'StockWarningsSet', data: { ...ref(command.data), lowThreshold, criticalThreshold } }];
+    }
+    default: {
+      const unknown: never = command;
+      throw new Error(`unknown command ${JSON.stringify(unknown)}`);
+    }
+  }
+}
+
+function applyToUser(assignments: Record<string, number>, userId: string, delta: number): Record<string, number> {
+  const next = { ...assignments };
+  const qty = (next[userId] ?? 0) + delta;
+  if (qty === 0) delete next[userId];
+  else next[userId] = qty;
+  return next;
+}
+
+export function evolve(state: StockItemState, event: StockItemEvent): StockItemState {
+  const d = stockDeltas(event);
+  const next: StockItemState = {
+    ...state,
+    exists: true,
+    partNumber: event.data.partNumber,
+    partName: event.data.partName,
+    logistics: state.logistics + d.logistics,
+    onHand: state.onHand + d.onHand,
+    field: state.field + d.field,
+    lost: state.lost + d.lost,
+    assignments: d.user ? applyToUser(state.assignments, d.user.userId, d.user.delta) : state.assignments,
+  };
+  switch (event.type) {
+    case 'StockWarningsSet':
+      return { ...next, lowThreshold: event.data.lowThreshold, criticalThreshold: event.data.criticalThreshold };
+    case 'MaterialReceived':
+    case 'MaterialReturned':
+    case 'MaterialAssigned':
+    case 'MaterialUnassigned':
+    case 'MaterialMarkedLost':
+    case 'MaterialMarkedFound':
+      return next;
+    default: {
+      const unknown: never = event;
+      return unknown;
+    }
+  }
+}
+
+export const stockItemDecider: Decider<StockItemCommand, StockItemEvent, StockItemState> = {
+  initialState: initialStockItemState,
+  decide,
+  evolve,
+};
