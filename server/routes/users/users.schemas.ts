@@ -22,8 +22,8 @@ export const userRow = z.object({
 export const listQuery = z.object({
   q: z.string().max(200).optional(),
   role: globalRole.optional(),
-  page: z.coerce.number({ error: 'page must be a number' }).int().min(1, 'page must be 1 or more').default(1),
-  page_size: z.coerce.number({ error: 'page_size must be a number' }).int().min(1).max(100, 'page_size must be at most 100').default(25),
+  page: z.coerce.number({ error: 'must be a number' }).int().min(1, 'must be 1 or more').default(1),
+  page_size: z.coerce.number({ error: 'must be a number' }).int().min(1, 'must be 1 or more').max(100, 'must be at most 100').default(25),
 });
 
 export const userNames = z.object({ id: z.string(), user_firstname: z.string(), user_lastname: z.string(), user_email: z.string() });
