@@ -8,6 +8,17 @@ import { createAppBaseQuery } from './base-query.ts';
 export const baseApi = createApi({
   reducerPath: 'api',
   baseQuery: createAppBaseQuery(),
-  tagTypes: ['Me', 'PublicSettings'],
+  tagTypes: [
+    'Me',
+    'PublicSettings',
+    'SiteSettings',
+    'Project',
+    'ProjectRole',
+    'ProjectMembers',
+    'ProjectSettings',
+    'ProjectHistory',
+    'User',
+    'Outbox',
+  ],
   endpoints: () => ({}),
 });

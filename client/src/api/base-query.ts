@@ -1,7 +1,8 @@
 /**
- * The one base query every endpoint goes through. It owns two cross-cutting rules (spec 01 §4):
- * a 401 triggers one shared POST /api/auth/refresh and one retry, and identical in-flight GETs
- * share a single network request. Both live here so no feature has to think about them.
+ * The one base query every endpoint goes through. It owns the cross-cutting rules (spec 01 §4):
+ * a 401 triggers one shared POST /api/auth/refresh and one retry, identical in-flight GETs
+ * share a single network request, and a 503 MAINTENANCE answer is announced to the app
+ * (spec 02 §4.3). They live here so no feature has to think about them.
  */
 import { createAction } from '@reduxjs/toolkit';
 import {
@@ -15,6 +16,14 @@ import {
 
 /** Dispatched when the refresh token is no longer accepted; the session slice clears itself on it. */
 export const sessionExpired = createAction('session/expired');
+
+/**
+ * Dispatched when the server answers 503 MAINTENANCE: maintenance was switched on while this
+ * user was working, and the site feature sends them to /maintenance.
+ */
+export const maintenanceDetected = createAction('site/maintenanceDetected');
+
+export const MAINTENANCE_ERROR = 'MAINTENANCE';
 
 export const REFRESH_PATH = '/api/auth/refresh';
 
@@ -60,6 +69,17 @@ export function resolveRequestUrl(baseUrl: string, args: string | FetchArgs): st
   if (params.length === 0) return joined;
   const query = new URLSearchParams(params.map(([k, v]) => [k, String(v)])).toString();
   return `${joined}${joined.includes('?') ? '&' : '?'}${query}`;
+}
+
+/** True for the server's "site under maintenance" refusal. */
+export function isMaintenanceError(error: FetchBaseQueryError | undefined): boolean {
+  if (error?.status !== 503) return false;
+  const data: unknown = error.data;
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    (data as { error?: unknown }).error === MAINTENANCE_ERROR
+  );
 }
 
 function pathOf(url: string): string {
@@ -132,15 +152,25 @@ export function createAppBaseQuery(options: AppBaseQueryOptions = {}): AppBaseQu
     return raw(args, api, extraOptions);
   };
 
+  const withMaintenance = async (
+    args: string | FetchArgs,
+    api: BaseQueryApi,
+    extraOptions: object,
+  ): Promise<QueryResult> => {
+    const result = await withRefresh(args, api, extraOptions);
+    if (isMaintenanceError(result.error)) api.dispatch(maintenanceDetected());
+    return result;
+  };
+
   return (args, api, extraOptions) => {
-    if (!isShareableGet(args)) return withRefresh(args, api, extraOptions);
+    if (!isShareableGet(args)) return withMaintenance(args, api, extraOptions);
 
     const key = `GET ${resolveRequestUrl(baseUrl, args)}`;
     let entry = inFlight.get(key);
     if (!entry) {
       const controller = new AbortController();
       const shared = { ...api, signal: controller.signal };
-      const promise = withRefresh(args, shared, extraOptions).finally(() => {
+      const promise = withMaintenance(args, shared, extraOptions).finally(() => {
         inFlight.delete(key);
       });
       entry = { promise, controller, waiting: 0 };

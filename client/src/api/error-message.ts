@@ -20,3 +20,26 @@ export function serverMessage(error: FetchBaseQueryError | SerializedError | und
   }
   return null;
 }
+
+/** The server's message, or the given default when the failure carried none. */
+export function messageOr(
+  error: FetchBaseQueryError | SerializedError | undefined,
+  fallback: string,
+): string {
+  return serverMessage(error) ?? fallback;
+}
+
+/**
+ * The `detail` of a failure (validation failures explain themselves there), else its message,
+ * else null.
+ */
+export function serverDetail(error: FetchBaseQueryError | SerializedError | undefined): string | null {
+  if (error && 'status' in error) {
+    const data: unknown = error.data;
+    if (typeof data === 'object' && data !== null && 'detail' in data) {
+      const detail = (data as { detail: unknown }).detail;
+      if (typeof detail === 'string' && detail.trim() !== '') return detail;
+    }
+  }
+  return serverMessage(error);
+}

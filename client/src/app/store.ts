@@ -3,6 +3,7 @@ import { configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { baseApi } from '../api/base-api.ts';
 import { sessionReducer, type SessionState } from '../features/session/session-slice.ts';
+import { createMaintenanceListener } from '../features/site/maintenance-listener.ts';
 import {
   loadSessionState,
   persistSessionState,
@@ -34,7 +35,9 @@ export function makeStore(storage: StorageLike | undefined) {
       session: sessionReducer,
     },
     middleware: (getDefault) =>
-      getDefault().prepend(persistence.middleware).concat(baseApi.middleware),
+      getDefault()
+        .prepend(persistence.middleware)
+        .concat(baseApi.middleware, createMaintenanceListener()),
     preloadedState: { session: loadSessionState(storage) },
   });
 

@@ -25,7 +25,7 @@ afterAll(async () => {
   await runtime.close();
 });
 
-const call = (cookie: string, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) => app.inject({ method, url, payload, headers: { cookie } });
+const call = (cookie: string, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) => app.inject({ method, url, payload, headers: { cookie } });
 
 describe('projects', () => {
   let projectId = '';

@@ -15,14 +15,18 @@ export function ProtectedLayout() {
   const signedIn = status === 'authenticated';
   const exempt = isSuperadmin(role);
   // A failed check (missing endpoint, network) leaves `data` empty: treated as not in maintenance.
+  // Checked afresh on every entry, so someone back from /maintenance is not judged by old data.
   const settings = useGetPublicSettingsQuery(undefined, {
     skip: !signedIn || exempt,
     refetchOnFocus: true,
+    refetchOnMountOrArgChange: true,
   });
+  // A 503 MAINTENANCE answer also marks this cache (see maintenance-listener.ts).
+  const recheckingMaintenance = settings.isFetching && settings.data?.maintenance_mode === true;
 
   if (status === 'loading') return <FullPageLoader />;
   if (!signedIn) return <Navigate to="/login" replace />;
-  if (!exempt && settings.isLoading) return <FullPageLoader />;
+  if (!exempt && (settings.isLoading || recheckingMaintenance)) return <FullPageLoader />;
   if (!exempt && settings.data?.maintenance_mode === true) {
     return <Navigate to="/maintenance" replace />;
   }

@@ -1,5 +1,6 @@
-/** The header's user menu: who is signed in, and Logout. */
+/** The header's user menu: who is signed in, the e-mail notification switches, and Logout. */
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { EmailPrefsSwitches } from '../../features/account/email-prefs-switches.tsx';
 import { displayName, selectUser } from '../../features/session/session-selectors.ts';
 import { useLogout } from '../../features/session/use-logout.ts';
 import { useAppSelector } from '../hooks.ts';
@@ -16,7 +17,7 @@ export function UserMenu() {
   const name = displayName(user);
 
   return (
-    <Menu position="bottom-end" width={240} shadow="md" withinPortal>
+    <Menu position="bottom-end" width={260} shadow="md" withinPortal>
       <Menu.Target>
         <UnstyledButton aria-label={`User menu for ${name}`}>
           <Group gap="xs" wrap="nowrap">
@@ -38,6 +39,9 @@ export function UserMenu() {
             {user.user_email || user.email}
           </Text>
         </Menu.Label>
+        <Menu.Divider />
+        <Menu.Label>Email notifications</Menu.Label>
+        <EmailPrefsSwitches />
         <Menu.Divider />
         <Menu.Item color="red" onClick={() => void logout()}>
           Logout

@@ -52,3 +52,13 @@ export function homeRedirect(signedIn: boolean, section: 'inventory' | 'labels')
   if (!signedIn) return '/home';
   return section === 'labels' ? '/labels' : '/dashboard';
 }
+
+/**
+ * Manage Project (spec 01 §6): a superadmin always, a global admin only with project role admin.
+ * The project role comes from GET /api/projects/{id}/my-role.
+ */
+export const canManageProject = (access: Pick<Access, 'role' | 'projectRole'>): boolean =>
+  isSuperadmin(access.role) || (access.role === 'admin' && access.projectRole === 'admin');
+
+/** Deleting a project, and reading its membership history: superadmin only. */
+export const canDeleteProject = (role: string | null): boolean => isSuperadmin(role);

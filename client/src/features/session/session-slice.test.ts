@@ -5,6 +5,7 @@ import {
   currentProjectRoleSet,
   currentProjectSelected,
   dashboardModeSet,
+  emailPrefsSet,
   initialSessionState,
   sectionSet,
   sessionReducer,
@@ -118,5 +119,13 @@ describe('session slice', () => {
     state = sessionReducer(state, sectionSet('labels'));
     expect(state.dashboardMode).toBe('assets');
     expect(state.section).toBe('labels');
+  });
+
+  it('changes one e-mail preference at a time and ignores it when nobody is signed in', () => {
+    let state = sessionReducer(signedIn(), emailPrefsSet({ stock_emails: false }));
+    expect(state.user).toMatchObject({ emails: true, stock_emails: false });
+    state = sessionReducer(state, emailPrefsSet({ emails: false, stock_emails: true }));
+    expect(state.user).toMatchObject({ emails: false, stock_emails: true });
+    expect(sessionReducer(initialSessionState, emailPrefsSet({ emails: false })).user).toBeNull();
   });
 });

@@ -73,6 +73,13 @@ export const sessionSlice = createSlice({
       state.currentProject = action.payload.project;
       state.currentProjectRole = lower(action.payload.projectRole);
     },
+    /** The header's notification switches; applied before the server answers and reverted on failure. */
+    emailPrefsSet(state, action: PayloadAction<Partial<Pick<Me, 'emails' | 'stock_emails'>>>) {
+      if (!state.user) return;
+      const { emails, stock_emails } = action.payload;
+      if (emails !== undefined) state.user.emails = emails;
+      if (stock_emails !== undefined) state.user.stock_emails = stock_emails;
+    },
     currentProjectRoleSet(state, action: PayloadAction<string | null>) {
       state.currentProjectRole = lower(action.payload);
     },
@@ -103,6 +110,7 @@ export const {
   signedOut,
   currentProjectSelected,
   currentProjectRoleSet,
+  emailPrefsSet,
   dashboardModeSet,
   sectionSet,
 } = sessionSlice.actions;

@@ -1,7 +1,15 @@
-/** Site-wide switches readable without admin rights; only maintenance mode is needed so far. */
+/**
+ * Site-wide switches (spec 02 §2.9, §3 "Site settings"): the public maintenance flag every
+ * signed-in page checks, and the superadmin's settings, which flip at once and revert if refused.
+ */
 import { baseApi } from '../../api/base-api.ts';
 
 export interface PublicSettings {
+  maintenance_mode: boolean;
+}
+
+export interface SiteSettings {
+  freeze_transactions: boolean;
   maintenance_mode: boolean;
 }
 
@@ -11,7 +19,29 @@ export const siteApi = baseApi.injectEndpoints({
       query: () => 'api/site/public-settings',
       providesTags: ['PublicSettings'],
     }),
+    getSiteSettings: build.query<SiteSettings, void>({
+      query: () => 'api/site/settings',
+      providesTags: ['SiteSettings'],
+    }),
+    updateSiteSettings: build.mutation<SiteSettings, Partial<SiteSettings>>({
+      query: (body) => ({ url: 'api/site/settings', method: 'PATCH', body }),
+      async onQueryStarted(patch, { dispatch, queryFulfilled }) {
+        const optimistic = dispatch(
+          siteApi.util.updateQueryData('getSiteSettings', undefined, (draft) => {
+            Object.assign(draft, patch);
+          }),
+        );
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(siteApi.util.upsertQueryData('getSiteSettings', undefined, data));
+        } catch {
+          optimistic.undo();
+        }
+      },
+      invalidatesTags: (_result, error) => (error ? [] : ['PublicSettings']),
+    }),
   }),
 });
 
-export const { useGetPublicSettingsQuery } = siteApi;
+export const { useGetPublicSettingsQuery, useGetSiteSettingsQuery, useUpdateSiteSettingsMutation } =
+  siteApi;
