@@ -30,20 +30,28 @@ export interface CommandOutcome<R> {
 
 const RETRYABLE_PG_CODES = new Set(['40001', '40P01']);
 
-function isRetryable(error: unknown): boolean {
+function isRetryable(error: unknown, retryOnConstraints: readonly string[]): boolean {
   if (error instanceof ConcurrencyError) return true;
   const code = pgErrorCode(error);
   if (code && RETRYABLE_PG_CODES.has(code)) return true;
+  if (code !== PG_UNIQUE_VIOLATION) return false;
+  const constraint = pgConstraint(error) ?? '';
   // Two requests with one idempotency key: the loser retries and then finds the winner's result.
-  return code === PG_UNIQUE_VIOLATION && pgConstraint(error) === 'command_results_pkey';
+  // A read table's primary key taken by a concurrent command: decide again on what it wrote.
+  return constraint.endsWith('_pkey') || retryOnConstraints.includes(constraint);
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * `retryOnConstraints` names unique constraints of read tables whose violation means another command
+ * got there first (for example a new part number defined twice): decide again, like a version conflict.
+ */
 export async function handleCommand<R>(
   store: EventStore,
   options: CommandOptions,
   decide: (trx: Trx, now: Date) => Promise<CommandDecision<R>>,
+  retryOnConstraints: readonly string[] = [],
 ): Promise<CommandOutcome<R>> {
   const maxAttempts = options.maxAttempts ?? 8;
   const key = options.idempotencyKey;
@@ -66,10 +74,9 @@ export async function handleCommand<R>(
       if (last) store.notifier.afterCommit(last.globalPosition);
       return outcome;
     } catch (error) {
-      if (!isRetryable(error) || attempt === maxAttempts) {
-        if (isRetryable(error)) break;
-        throw error;
-      }
+      const retryable = isRetryable(error, retryOnConstraints);
+      if (!retryable) throw error;
+      if (attempt === maxAttempts) break;
       // Jitter spreads out the callers that collided, so the next attempt rarely collides again.
       await pause(Math.random() * 5 * attempt);
     }

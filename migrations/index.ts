@@ -3,11 +3,13 @@ import { Migrator, type Kysely, type Migration } from 'kysely';
 import * as m0001 from './0001-ledger-events.ts';
 import * as m0002 from './0002-users-and-sessions.ts';
 import * as m0003 from './0003-projects-accounts-site.ts';
+import * as m0004 from './0004-materials.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-ledger-events': m0001,
   '0002-users-and-sessions': m0002,
   '0003-projects-accounts-site': m0003,
+  '0004-materials': m0004,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {

@@ -92,6 +92,8 @@ export interface ProjectsTable {
   hide_from_transfer_list: boolean;
   created_at: Timestamp;
   archived_at: Timestamp | null;
+  low_stock_default: number | null;
+  critical_stock_default: number | null;
 }
 
 export interface ProjectMembersTable {
@@ -141,6 +143,64 @@ export interface OutboxTable {
   claimed_until: Timestamp | null;
 }
 
+export interface MaterialsTable {
+  material_id: string;
+  part_number: string;
+  part_name: string;
+  part_nickname: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface MaterialStockTable {
+  location_kind: 'project' | 'warehouse';
+  location_id: string;
+  material_id: string;
+  logistics_qty: number;
+  on_hand: number;
+  field_assigned: number;
+  lost_outstanding: number;
+  low_threshold: number | null;
+  critical_threshold: number | null;
+  stream_version: number;
+  last_hash: string;
+  updated_at: Timestamp;
+}
+
+export interface MaterialAssignmentsTable {
+  location_kind: 'project' | 'warehouse';
+  location_id: string;
+  material_id: string;
+  user_id: string;
+  qty: number;
+}
+
+export interface ActivityLogTable {
+  position: number;
+  stream_id: string;
+  occurred_at: Timestamp;
+  recorded_at: Timestamp;
+  location_kind: 'project' | 'warehouse';
+  location_id: string;
+  material_id: string;
+  part_number: string;
+  part_name: string;
+  log_type: 'Receive' | 'Return' | 'Assign' | 'Unassign' | 'Lost' | 'Found';
+  quantity: number;
+  actor_id: string | null;
+  actor_name: string;
+  associated_user_id: string | null;
+  associated_name: string | null;
+  source: string | null;
+  bin_info: string | null;
+  note: string | null;
+  d_logistics: number;
+  d_on_hand: number;
+  d_field: number;
+  d_lost: number;
+  hash: string;
+}
+
 export interface Database {
   events: EventsTable;
   command_results: CommandResultsTable;
@@ -156,4 +216,8 @@ export interface Database {
   account_tokens: AccountTokensTable;
   one_time_codes: OneTimeCodesTable;
   outbox: OutboxTable;
+  materials: MaterialsTable;
+  material_stock: MaterialStockTable;
+  material_assignments: MaterialAssignmentsTable;
+  activity_log: ActivityLogTable;
 }

@@ -3,11 +3,21 @@ import type { Kysely } from 'kysely';
 import type { RecordedEvent } from '../ledger/event-store/types.ts';
 import type { Projector } from './projector.ts';
 import { projectEvents } from './sql-writer.ts';
+import { activityLogProjector } from './activity-log/projector.ts';
+import { materialStockProjector } from './material-stock/projector.ts';
+import { materialsProjector } from './materials/projector.ts';
 import { projectsProjector } from './projects/projector.ts';
 import { siteSettingsProjector } from './site-settings/projector.ts';
 import { usersProjector } from './users/projector.ts';
 
-export const projectors: readonly Projector[] = [usersProjector, projectsProjector, siteSettingsProjector];
+export const projectors: readonly Projector[] = [
+  usersProjector,
+  projectsProjector,
+  siteSettingsProjector,
+  materialsProjector,
+  materialStockProjector,
+  activityLogProjector,
+];
 
 export function findProjector(name: string, registry: readonly Projector[] = projectors): Projector {
   const projector = registry.find((p) => p.name === name);

@@ -1,11 +1,11 @@
 /**
- * Writes row operations to PostgreSQL. Consecutive upserts of one key are merged first, so a batch
- * of events becomes one multi-row `insert … on conflict do update` per table and column shape;
- * quantities are applied as `col = col + excluded.col`, never read-modify-write.
+ * Writes row operations to PostgreSQL. Operations on one key are merged first, so a batch of events
+ * becomes a few multi-row statements per table and column shape; quantities are applied as
+ * `col = col + delta` in SQL, never read-modify-write.
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { RecordedEvent } from '../ledger/event-store/types.ts';
-import { keyOf, type Projector, type Row, type RowOp, type TableSpec } from './projector.ts';
+import { keyOf, type Projector, type Row, type RowOp, type TableSpec, type Value } from './projector.ts';
 
 type Upsert = Extract<RowOp, { kind: 'upsert' }>;
 type Update = Extract<RowOp, { kind: 'update' }>;
@@ -107,59 +107,112 @@ export class SqlWriter {
     const target = sql.table(`${this.schema}.${table}`);
     const spec = this.spec(table);
 
-    const insertShapes = new Map<string, Row[]>();
-    for (const row of p.inserts) {
-      const shape = Object.keys(row).sort().join(',');
-      const group = insertShapes.get(shape);
-      if (group) group.push(row);
-      else insertShapes.set(shape, [row]);
-    }
-    for (const [shape, rows] of insertShapes) {
+    for (const [shape, rows] of groupBy(p.inserts, (row) => Object.keys(row).sort().join(','))) {
       const columns = shape.split(',');
       for (const part of chunk(rows, columns.length)) {
         await sql`insert into ${target} (${sql.join(columns.map((c) => sql.ref(c)))}) values ${valuesList(part, columns)}`.execute(this.db);
       }
     }
 
-    const upsertShapes = new Map<string, { op: Upsert; row: Row }[]>();
-    for (const op of p.upserts.values()) {
-      const row: Row = { ...op.insertOnly, ...op.set, ...op.add, ...op.key };
-      const shape = [
-        Object.keys(row).sort().join(','),
-        Object.keys(op.set ?? {}).sort().join(','),
-        Object.keys(op.add ?? {}).sort().join(','),
-      ].join('|');
-      const group = upsertShapes.get(shape);
-      if (group) group.push({ op, row });
-      else upsertShapes.set(shape, [{ op, row }]);
-    }
-    for (const [shape, entries] of upsertShapes) {
-      const [all = '', setColumns = '', addColumns = ''] = shape.split('|');
-      const columns = all.split(',');
-      const keyColumns = new Set(spec.key);
-      const updates = [
-        ...setColumns.split(',').filter((c) => c && !keyColumns.has(c)).map((c) => sql`${sql.ref(c)} = excluded.${sql.ref(c)}`),
-        ...addColumns.split(',').filter(Boolean).map((c) => sql`${sql.ref(c)} = ${sql.ref(`${table}.${c}`)} + excluded.${sql.ref(c)}`),
-      ];
-      const onConflict = updates.length > 0 ? sql`do update set ${sql.join(updates)}` : sql`do nothing`;
-      for (const part of chunk(entries, columns.length)) {
-        await sql`
-          insert into ${target} as ${sql.table(table)} (${sql.join(columns.map((c) => sql.ref(c)))})
-          values ${valuesList(part.map((e) => e.row), columns)}
-          on conflict (${sql.join(spec.key.map((k) => sql.ref(k)))}) ${onConflict}`.execute(this.db);
+    // Existing rows are updated first and only the rest inserted: PostgreSQL checks CHECK
+    // constraints on the would-be inserted row even when ON CONFLICT turns it into an update, so a
+    // decrement could never go through `insert … on conflict` against `CHECK (qty >= 0)`.
+    const upserts = [...p.upserts.values()];
+    const updated = await this.updateExisting(table, upserts);
+    const inserts = upserts.filter((op) => !updated.has(keyOf(spec, op.key)));
+    const newRow = (op: Upsert): Row => ({ ...op.insertOnly, ...op.set, ...op.add, ...op.key });
+    for (const [shape, ops] of groupBy(inserts, (op) => Object.keys(newRow(op)).sort().join(','))) {
+      // Should another transaction insert one of these keys first, the primary key refuses ours and
+      // the command is decided again (handleCommand retries on a read table's primary key).
+      const columns = shape.split(',');
+      for (const part of chunk(ops, columns.length)) {
+        await sql`insert into ${target} (${sql.join(columns.map((c) => sql.ref(c)))}) values ${valuesList(part.map(newRow), columns)}`.execute(this.db);
       }
     }
-
-    for (const op of p.updates.values()) {
-      const changes = [
-        ...Object.entries(op.set ?? {}).map(([c, v]) => sql`${sql.ref(c)} = ${v}`),
-        ...Object.entries(op.add ?? {}).map(([c, delta]) => sql`${sql.ref(c)} = ${sql.ref(c)} + ${delta}`),
-      ];
-      if (changes.length === 0) continue;
-      const where = sql.join(spec.key.map((k) => sql`${sql.ref(k)} = ${op.key[k] ?? null}`), sql` and `);
-      await sql`update ${target} set ${sql.join(changes)} where ${where}`.execute(this.db);
-    }
+    await this.updateExisting(table, [...p.updates.values()]);
   }
+
+  /** Batched `update … from (values …)`, one statement per column shape; returns the keys it found. */
+  private async updateExisting(table: string, ops: Array<Upsert | Update>): Promise<Set<string>> {
+    const found = new Set<string>();
+    if (ops.length === 0) return found;
+    const spec = this.spec(table);
+    const types = await columnTypes(this.db, this.schema, table);
+    const typed = (column: string, value: Value) => sql`cast(${value ?? null} as ${sql.raw(types.get(column) ?? 'text')})`;
+    const shapes = groupBy(ops, (op) => `${Object.keys(op.set ?? {}).sort().join(',')}|${Object.keys(op.add ?? {}).sort().join(',')}`);
+    for (const [shape, group] of shapes) {
+      const [setPart = '', addPart = ''] = shape.split('|');
+      const setColumns = setPart.split(',').filter((c) => c && !spec.key.includes(c));
+      const addColumns = addPart.split(',').filter(Boolean);
+      if (setColumns.length === 0 && addColumns.length === 0) {
+        // Nothing to change: only learn which keys exist.
+        for (const op of group) {
+          const where = sql.join(spec.key.map((k) => sql`${sql.ref(k)} = ${op.key[k] ?? null}`), sql` and `);
+          const { rows } = await sql`select 1 from ${sql.table(`${this.schema}.${table}`)} where ${where}`.execute(this.db);
+          if (rows.length > 0) found.add(keyOf(spec, op.key));
+        }
+        continue;
+      }
+      const columns = [...spec.key, ...setColumns.map((c) => `set_${c}`), ...addColumns.map((c) => `add_${c}`)];
+      const assignments = [
+        ...setColumns.map((c) => sql`${sql.ref(c)} = v.${sql.ref(`set_${c}`)}`),
+        ...addColumns.map((c) => sql`${sql.ref(c)} = t.${sql.ref(c)} + v.${sql.ref(`add_${c}`)}`),
+      ];
+      const join = sql.join(spec.key.map((k) => sql`t.${sql.ref(k)} = v.${sql.ref(k)}`), sql` and `);
+      for (const part of chunk(group, columns.length)) {
+        const values = sql.join(
+          part.map(
+            (op) =>
+              sql`(${sql.join([
+                ...spec.key.map((k) => typed(k, op.key[k] ?? null)),
+                ...setColumns.map((c) => typed(c, op.set?.[c] ?? null)),
+                ...addColumns.map((c) => typed(c, op.add?.[c] ?? 0)),
+              ])})`,
+          ),
+        );
+        const { rows } = await sql<Row>`
+          update ${sql.table(`${this.schema}.${table}`)} as t set ${sql.join(assignments)}
+            from (values ${values}) as v (${sql.join(columns.map((c) => sql.ref(c)))})
+           where ${join}
+          returning ${sql.join(spec.key.map((k) => sql`t.${sql.ref(k)}`))}`.execute(this.db);
+        for (const row of rows) found.add(keyOf(spec, row));
+      }
+    }
+    return found;
+  }
+}
+
+function groupBy<T>(items: T[], keyFn: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const key = keyFn(item);
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  return groups;
+}
+
+const typeCache = new Map<string, Promise<Map<string, string>>>();
+
+/** Column types from the catalogue, so the values list of a batched update is typed like the table. */
+function columnTypes(db: Kysely<any>, schema: string, table: string): Promise<Map<string, string>> {
+  const cacheKey = `${schema}.${table}`;
+  let types = typeCache.get(cacheKey);
+  if (!types) {
+    types = sql<{ attname: string; type: string }>`
+      select a.attname, format_type(a.atttypid, a.atttypmod) as type
+        from pg_attribute a
+        join pg_class c on c.oid = a.attrelid
+        join pg_namespace n on n.oid = c.relnamespace
+       where n.nspname = ${schema} and c.relname = ${table} and a.attnum > 0 and not a.attisdropped`
+      .execute(db)
+      .then(({ rows }) => new Map(rows.map((r) => [r.attname, r.type])));
+    typeCache.set(cacheKey, types);
+    // A failed lookup must not stay cached.
+    types.catch(() => typeCache.delete(cacheKey));
+  }
+  return types;
 }
 
 /** Runs one projector over these events, writing into `schema`, in the caller's transaction. */

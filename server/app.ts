@@ -18,6 +18,8 @@ import maintenancePlugin from './plugins/maintenance.ts';
 import { accountRoutes } from './routes/account/account.routes.ts';
 import { authRoutes } from './routes/auth/auth.routes.ts';
 import { healthRoutes } from './routes/health.routes.ts';
+import { materialReadRoutes } from './routes/materials/materials.routes.ts';
+import { stockRoutes } from './routes/materials/stock.routes.ts';
 import { outboxRoutes } from './routes/outbox/outbox.routes.ts';
 import { projectRoutes } from './routes/projects/projects.routes.ts';
 import { siteRoutes } from './routes/site/site.routes.ts';
@@ -63,6 +65,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(projectRoutes);
   await app.register(siteRoutes);
   await app.register(outboxRoutes);
+  await app.register(materialReadRoutes);
+  await app.register(stockRoutes);
 
   await registerClient(app, deps.clientDir ?? null);
   return app;

@@ -6,4 +6,5 @@ export type ProjectCommand =
   | { type: 'AddProjectMember'; data: { userId: string; userName: string; role: ProjectRole; userIsActive: boolean } }
   | { type: 'ChangeProjectMemberRole'; data: { userId: string; userName: string; role: ProjectRole } }
   | { type: 'RemoveProjectMember'; data: { userId: string; userName: string } }
+  | { type: 'SetProjectStockWarnings'; data: { lowThreshold: number | null; criticalThreshold: number | null } }
   | { type: 'ArchiveProject'; data: Record<string, never> };

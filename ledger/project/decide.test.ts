@@ -45,6 +45,15 @@ describe('project aggregate', () => {
     spec.given([created]).when({ type: 'ChangeProjectSettings', data: { managingLogistics: false } }).then([]);
   });
 
+  it('sets project-wide stock warnings, refusing negative thresholds with the spec messages', () => {
+    spec.given([created]).when({ type: 'SetProjectStockWarnings', data: { lowThreshold: 20, criticalThreshold: null } }).then([
+      { type: 'ProjectStockWarningsSet', data: { projectId, lowThreshold: 20, criticalThreshold: null } },
+    ]);
+    spec.given([created]).when({ type: 'SetProjectStockWarnings', data: { lowThreshold: -1, criticalThreshold: 0 } }).thenThrows('Low warning threshold must be a non-negative number.', 'VALIDATION');
+    spec.given([created]).when({ type: 'SetProjectStockWarnings', data: { lowThreshold: 1, criticalThreshold: Number.NaN } }).thenThrows('Critical warning threshold must be a non-negative number.', 'VALIDATION');
+    spec.given([created]).when({ type: 'SetProjectStockWarnings', data: { lowThreshold: null, criticalThreshold: null } }).then([]);
+  });
+
   it('archives a project, after which it cannot be changed', () => {
     const archived: ProjectEvent = { type: 'ProjectArchived', data: { projectId } };
     spec.given([created]).when({ type: 'ArchiveProject', data: {} }).then([archived]);

@@ -10,7 +10,11 @@ export interface ProjectState {
   managingLogistics: boolean;
   hideFromTransferList: boolean;
   members: Record<string, ProjectRole>;
+  lowThreshold: number | null;
+  criticalThreshold: number | null;
 }
+
+const validThreshold = (value: number | null) => value === null || (Number.isFinite(value) && value >= 0);
 
 function requireActive(state: ProjectState): string {
   if (state.status !== 'active' || !state.projectId) throw new DomainError('NOT_FOUND', 'Project not found');
@@ -62,6 +66,14 @@ export function decide(command: ProjectCommand, state: ProjectState): ProjectEve
       if (!state.members[userId]) throw new DomainError('NOT_FOUND', `${userName} is not a member of this project.`);
       return [{ type: 'ProjectMemberRemoved', data: { projectId, userId, userName } }];
     }
+    case 'SetProjectStockWarnings': {
+      const projectId = requireActive(state);
+      const { lowThreshold, criticalThreshold } = command.data;
+      if (!validThreshold(lowThreshold)) throw new DomainError('VALIDATION', 'Low warning threshold must be a non-negative number.');
+      if (!validThreshold(criticalThreshold)) throw new DomainError('VALIDATION', 'Critical warning threshold must be a non-negative number.');
+      if (lowThreshold === state.lowThreshold && criticalThreshold === state.criticalThreshold) return [];
+      return [{ type: 'ProjectStockWarningsSet', data: { projectId, lowThreshold, criticalThreshold } }];
+    }
     case 'ArchiveProject':
       return [{ type: 'ProjectArchived', data: { projectId: requireActive(state) } }];
     default: {
@@ -84,6 +96,8 @@ export function evolve(state: ProjectState, event: ProjectEvent): ProjectState {
       const { [event.data.userId]: _removed, ...members } = state.members;
       return { ...state, members };
     }
+    case 'ProjectStockWarningsSet':
+      return { ...state, lowThreshold: event.data.lowThreshold, criticalThreshold: event.data.criticalThreshold };
     case 'ProjectArchived':
       return { ...state, status: 'archived' };
     default: {
@@ -94,7 +108,7 @@ export function evolve(state: ProjectState, event: ProjectEvent): ProjectState {
 }
 
 export const projectDecider: Decider<ProjectCommand, ProjectEvent, ProjectState> = {
-  initialState: () => ({ projectId: null, status: 'none', managingLogistics: false, hideFromTransferList: false, members: {} }),
+  initialState: () => ({ projectId: null, status: 'none', managingLogistics: false, hideFromTransferList: false, members: {}, lowThreshold: null, criticalThreshold: null }),
   decide,
   evolve,
 };

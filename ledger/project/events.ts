@@ -19,6 +19,12 @@ export const projectEventSchemas = {
   ProjectMemberAdded: z.object({ ...member, role: projectRoleSchema }),
   ProjectMemberRoleChanged: z.object({ ...member, role: projectRoleSchema, previousRole: projectRoleSchema }),
   ProjectMemberRemoved: z.object(member),
+  /** Project-wide stock warning thresholds; a part's own thresholds win, null means the default. */
+  ProjectStockWarningsSet: z.object({
+    projectId: z.uuid(),
+    lowThreshold: z.number().nonnegative().nullable(),
+    criticalThreshold: z.number().nonnegative().nullable(),
+  }),
   /** A deleted project: gone from lists and pickers, its history kept. */
   ProjectArchived: z.object({ projectId: z.uuid() }),
 } as const;

@@ -5,12 +5,24 @@ import type { Projector, RowOp } from '../projector.ts';
 
 export const projectsProjector: Projector = {
   name: 'projects',
-  version: 1,
+  version: 2,
   tables: [
     {
       name: 'projects',
       key: ['id'],
-      columns: ['id', 'num_id', 'project_name', 'project_customer', 'project_number', 'managing_logistics', 'hide_from_transfer_list', 'created_at', 'archived_at'],
+      columns: [
+        'id',
+        'num_id',
+        'project_name',
+        'project_customer',
+        'project_number',
+        'managing_logistics',
+        'hide_from_transfer_list',
+        'created_at',
+        'archived_at',
+        'low_stock_default',
+        'critical_stock_default',
+      ],
     },
     { name: 'project_members', key: ['project_id', 'user_id'], columns: ['project_id', 'user_id', 'project_role', 'added_at'] },
   ],
@@ -33,6 +45,8 @@ export const projectsProjector: Projector = {
               hide_from_transfer_list: false,
               created_at: event.occurredAt,
               archived_at: null,
+              low_stock_default: null,
+              critical_stock_default: null,
             },
           },
         ];
@@ -53,6 +67,15 @@ export const projectsProjector: Projector = {
         return [{ kind: 'update', table: 'project_members', key: { project_id: e.data.projectId, user_id: e.data.userId }, set: { project_role: e.data.role } }];
       case 'ProjectMemberRemoved':
         return [{ kind: 'delete', table: 'project_members', key: { project_id: e.data.projectId, user_id: e.data.userId } }];
+      case 'ProjectStockWarningsSet':
+        return [
+          {
+            kind: 'update',
+            table: 'projects',
+            key: { id: e.data.projectId },
+            set: { low_stock_default: e.data.lowThreshold, critical_stock_default: e.data.criticalThreshold },
+          },
+        ];
       case 'ProjectArchived':
         return [{ kind: 'update', table: 'projects', key: { id: e.data.projectId }, set: { archived_at: event.occurredAt } }];
       default: {

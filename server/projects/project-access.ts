@@ -3,7 +3,9 @@
  * - view: a member, or a superadmin;
  * - manage (the Project Actions bar): a superadmin, or a member who is a global admin or a
  *   project admin or manager;
- * - administer (the Manage Project dialog): a superadmin, or a global admin with project role admin.
+ * - administer (the Manage Project dialog): a superadmin, or a global admin with project role admin;
+ * - curate (mark lost or found, edit names and stock warnings, read the logs): a superadmin, or a
+ *   project admin or manager.
  */
 import type { Db } from '../../ledger/database.ts';
 import { DomainError } from '../../ledger/errors.ts';
@@ -11,24 +13,26 @@ import type { ProjectRole } from '../../ledger/project/events.ts';
 import type { AuthenticatedUser } from '../auth/session-store.ts';
 import { roleOf } from '../plugins/auth.ts';
 
-export type AccessLevel = 'view' | 'manage' | 'administer';
+export type AccessLevel = 'view' | 'manage' | 'administer' | 'curate';
 
 export interface ProjectAccess {
   projectRole: ProjectRole | null;
   view: boolean;
   manage: boolean;
   administer: boolean;
+  curate: boolean;
 }
 
 export function accessFor(globalRole: string, projectRole: ProjectRole | null): ProjectAccess {
   const role = globalRole.toLowerCase();
-  if (role === 'superadmin') return { projectRole: projectRole ?? 'admin', view: true, manage: true, administer: true };
+  if (role === 'superadmin') return { projectRole: projectRole ?? 'admin', view: true, manage: true, administer: true, curate: true };
   const member = projectRole !== null;
   return {
     projectRole,
     view: member,
     manage: member && (role === 'admin' || projectRole === 'admin' || projectRole === 'manager'),
     administer: member && role === 'admin' && projectRole === 'admin',
+    curate: projectRole === 'admin' || projectRole === 'manager',
   };
 }
 
@@ -48,6 +52,7 @@ const refusal: Record<AccessLevel, string> = {
   view: 'You do not have access to this project.',
   manage: 'You do not have permission to manage this project.',
   administer: 'You do not have permission to manage this project.',
+  curate: 'Only a project admin or manager can do this.',
 };
 
 /** Throws 404 for a project that does not exist (or was deleted) and 403 below the level. */

@@ -15,6 +15,8 @@ export function describeProjectEvent(event: RecordedEvent): string {
       return `Changed ${e.data.userName} from ${e.data.previousRole} to ${e.data.role}`;
     case 'ProjectMemberRemoved':
       return `Removed ${e.data.userName}`;
+    case 'ProjectStockWarningsSet':
+      return `Project-wide stock warnings: low ${e.data.lowThreshold ?? 'default'}, critical ${e.data.criticalThreshold ?? 'default'}`;
     case 'ProjectArchived':
       return 'Deleted the project (archived; its history is kept)';
     default: {

@@ -1,0 +1,86 @@
+/**
+ * `activity_log`: one row per stock movement with the deltas it caused and the event's position and
+ * hash, so a log line, a CSV row and a point-in-time figure can each be traced to the ledger.
+ */
+import type { RecordedEvent } from '../../ledger/event-store/types.ts';
+import type { StockItemEvent } from '../../ledger/stock-item/events.ts';
+import { stockDeltas } from '../../ledger/stock-item/stock-numbers.ts';
+import type { Projector, RowOp } from '../projector.ts';
+
+export const LOG_TYPES = {
+  MaterialReceived: 'Receive',
+  MaterialReturned: 'Return',
+  MaterialAssigned: 'Assign',
+  MaterialUnassigned: 'Unassign',
+  MaterialMarkedLost: 'Lost',
+  MaterialMarkedFound: 'Found',
+} as const;
+
+export const ACTIVITY_LOG_COLUMNS = [
+  'position',
+  'stream_id',
+  'occurred_at',
+  'recorded_at',
+  'location_kind',
+  'location_id',
+  'material_id',
+  'part_number',
+  'part_name',
+  'log_type',
+  'quantity',
+  'actor_id',
+  'actor_name',
+  'associated_user_id',
+  'associated_name',
+  'source',
+  'bin_info',
+  'note',
+  'd_logistics',
+  'd_on_hand',
+  'd_field',
+  'd_lost',
+  'hash',
+] as const;
+
+export const activityLogProjector: Projector = {
+  name: 'activity_log',
+  version: 1,
+  tables: [{ name: 'activity_log', key: ['position'], columns: ACTIVITY_LOG_COLUMNS }],
+  handles: Object.keys(LOG_TYPES),
+  project(event: RecordedEvent): RowOp[] {
+    const e = event as unknown as Exclude<StockItemEvent, { type: 'StockWarningsSet' }>;
+    const d = stockDeltas(e);
+    const data = e.data as typeof e.data & { userId?: string | null; userName?: string | null; binInfo?: string | null; note?: string | null };
+    return [
+      {
+        kind: 'insert',
+        table: 'activity_log',
+        row: {
+          position: event.globalPosition,
+          stream_id: event.streamId,
+          occurred_at: event.occurredAt,
+          recorded_at: event.recordedAt,
+          location_kind: e.data.location.kind,
+          location_id: e.data.location.id,
+          material_id: e.data.materialId,
+          part_number: e.data.partNumber,
+          part_name: e.data.partName,
+          log_type: LOG_TYPES[e.type],
+          quantity: e.data.quantity,
+          actor_id: event.metadata.actorId,
+          actor_name: event.metadata.actorName,
+          associated_user_id: data.userId ?? null,
+          associated_name: data.userName ?? null,
+          source: event.metadata.source ?? null,
+          bin_info: data.binInfo ?? null,
+          note: data.note ?? null,
+          d_logistics: d.logistics,
+          d_on_hand: d.onHand,
+          d_field: d.field,
+          d_lost: d.lost,
+          hash: Buffer.from(event.hash).toString('hex'),
+        },
+      },
+    ];
+  },
+};

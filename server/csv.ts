@@ -1,0 +1,42 @@
+/**
+ * CSV downloads: every field quoted, a header row, and text that a spreadsheet would run as a
+ * formula (starting with =, +, -, @, tab or carriage return) neutralised with a leading quote.
+ * Numbers are written as numbers. Rows are streamed from an async source, never held in memory.
+ */
+import { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+export function csvCell(value: unknown): string {
+  if (value === null || value === undefined) return '""';
+  if (typeof value === 'number') return `"${Number.isFinite(value) ? value : ''}"`;
+  let text = value instanceof Date ? value.toISOString() : String(value);
+  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
+  return `"${text.replace(/"/g, '""')}"`;
+}
+
+export const csvLine = (values: readonly unknown[]) => `${values.map(csvCell).join(',')}\r\n`;
+
+export function timestampedName(prefix: string, now = new Date()): string {
+  return `${prefix}_${now.toISOString().replace(/\.\d+Z$/, 'Z').replace(/:/g, '-')}.csv`;
+}
+
+export function sendCsv(reply: FastifyReply, fileName: string, header: readonly string[], rows: AsyncIterable<readonly unknown[]>): FastifyReply {
+  async function* lines() {
+    yield `\uFEFF${csvLine(header)}`;
+    let batch = '';
+    for await (const row of rows) {
+      batch += csvLine(row);
+      if (batch.length > 64 * 1024) {
+        yield batch;
+        batch = '';
+      }
+    }
+    if (batch) yield batch;
+  }
+  reply.header('content-type', 'text/csv; charset=utf-8');
+  reply.header('content-disposition', `attachment; filename="${fileName}"`);
+  reply.header('cache-control', 'no-store');
+  return reply.send(Readable.from(lines()));
+}

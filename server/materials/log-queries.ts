@@ -1,0 +1,167 @@
+/** The activity log of a location: filtered by type, time window and text, newest first, paged or streamed. */
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { Database } from '../../migrations/schema.ts';
+import type { Db } from '../../ledger/database.ts';
+import type { StockLocation } from '../../ledger/stock-item/events.ts';
+import { escapeLike } from '../routes/projects/project-queries.ts';
+
+export const LOG_TYPE_NAMES = ['Receive', 'Return', 'Assign', 'Unassign', 'Lost', 'Found'] as const;
+export type LogTypeName = (typeof LOG_TYPE_NAMES)[number];
+
+export interface LogFilter {
+  location: StockLocation;
+  types: LogTypeName[];
+  /** Only the last N days; null for all time. */
+  days: number | null;
+  q: string;
+  now?: Date;
+}
+
+export interface LogRow {
+  id: number;
+  position: number;
+  ProjectID: string | null;
+  warehouse_id: string | null;
+  LogType: string;
+  LogDate: string;
+  LogName: string;
+  LogAmount: number;
+  PartNumber: string;
+  PartName: string;
+  AssociatedName: string | null;
+  AssociatedEmail: string | null;
+  location_a: string | null;
+  location_b: string | null;
+  LogCategory: 'material';
+  bin_info: string | null;
+  note: string | null;
+  source: string | null;
+  hash: string;
+  d_on_hand: number;
+  d_field: number;
+  d_lost: number;
+}
+
+type LogQuery = SelectQueryBuilder<Database, 'activity_log' | 'users', object>;
+
+function filtered(db: Db, filter: LogFilter): LogQuery {
+  const q = filter.q.trim();
+  const since = filter.days === null ? null : new Date((filter.now ?? new Date()).getTime() - filter.days * 24 * 3600 * 1000);
+  return db
+    .selectFrom('activity_log')
+    .leftJoin('users', 'users.id', 'activity_log.associated_user_id')
+    .where('activity_log.location_kind', '=', filter.location.kind)
+    .where('activity_log.location_id', '=', filter.location.id)
+    .$if(filter.types.length > 0 && filter.types.length < LOG_TYPE_NAMES.length, (qb) => qb.where('activity_log.log_type', 'in', filter.types))
+    .$if(since !== null, (qb) => qb.where('activity_log.occurred_at', '>=', since!))
+    .$if(q.length > 0, (qb) =>
+      qb.where((eb) => {
+        const like = `%${escapeLike(q)}%`;
+        return eb.or([
+          eb('activity_log.part_number', 'ilike', like),
+          eb('activity_log.part_name', 'ilike', like),
+          eb('activity_log.actor_name', 'ilike', like),
+          eb('activity_log.associated_name', 'ilike', like),
+        ]);
+      }),
+    ) as LogQuery;
+}
+
+const selection = [
+  'activity_log.position',
+  'activity_log.occurred_at',
+  'activity_log.log_type',
+  'activity_log.actor_name',
+  'activity_log.quantity',
+  'activity_log.part_number',
+  'activity_log.part_name',
+  'activity_log.associated_name',
+  'users.email as associated_email',
+  'activity_log.bin_info',
+  'activity_log.note',
+  'activity_log.source',
+  'activity_log.hash',
+  'activity_log.d_on_hand',
+  'activity_log.d_field',
+  'activity_log.d_lost',
+] as const;
+
+type SelectedRow = {
+  position: number;
+  occurred_at: Date;
+  log_type: string;
+  actor_name: string;
+  quantity: number;
+  part_number: string;
+  part_name: string;
+  associated_name: string | null;
+  associated_email: string | null;
+  bin_info: string | null;
+  note: string | null;
+  source: string | null;
+  hash: string;
+  d_on_hand: number;
+  d_field: number;
+  d_lost: number;
+};
+
+function toLogRow(location: StockLocation, r: SelectedRow): LogRow {
+  return {
+    id: Number(r.position),
+    position: Number(r.position),
+    ProjectID: location.kind === 'project' ? location.id : null,
+    warehouse_id: location.kind === 'warehouse' ? location.id : null,
+    LogType: r.log_type,
+    LogDate: r.occurred_at.toISOString(),
+    LogName: r.actor_name,
+    LogAmount: r.quantity,
+    PartNumber: r.part_number,
+    PartName: r.part_name,
+    AssociatedName: r.associated_name,
+    AssociatedEmail: r.associated_email,
+    location_a: r.log_type === 'Return' ? r.bin_info : null,
+    location_b: null,
+    LogCategory: 'material',
+    bin_info: r.bin_info,
+    note: r.note,
+    source: r.source,
+    hash: r.hash,
+    d_on_hand: r.d_on_hand,
+    d_field: r.d_field,
+    d_lost: r.d_lost,
+  };
+}
+
+export async function logPage(db: Db, filter: LogFilter, page: number, pageSize: number): Promise<{ items: LogRow[]; total: number }> {
+  const base = filtered(db, filter);
+  const [rows, count] = await Promise.all([
+    base
+      .select(selection)
+      .orderBy('activity_log.occurred_at', 'desc')
+      .orderBy('activity_log.position', 'desc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+    base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { items: (rows as SelectedRow[]).map((r) => toLogRow(filter.location, r)), total: Number(count.n) };
+}
+
+/** Every matching row, newest first, read in keyset pages so a million rows never sit in memory. */
+export async function* allLogRows(db: Db, filter: LogFilter, pageSize = 5000): AsyncGenerator<LogRow> {
+  let after: { at: Date; position: number } | null = null;
+  for (;;) {
+    const cursor: { at: Date; position: number } | null = after;
+    const rows = (await filtered(db, filter)
+      .select(selection)
+      .$if(cursor !== null, (qb) => qb.where(sql<boolean>`(activity_log.occurred_at, activity_log.position) < (${cursor!.at}, ${cursor!.position})`))
+      .orderBy('activity_log.occurred_at', 'desc')
+      .orderBy('activity_log.position', 'desc')
+      .limit(pageSize)
+      .execute()) as SelectedRow[];
+    for (const row of rows) yield toLogRow(filter.location, row);
+    if (rows.length < pageSize) return;
+    const last = rows[rows.length - 1]!;
+    after = { at: last.occurred_at, position: Number(last.position) };
+  }
+}
