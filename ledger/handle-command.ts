@@ -53,7 +53,8 @@ export async function handleCommand<R>(
   decide: (trx: Trx, now: Date) => Promise<CommandDecision<R>>,
   retryOnConstraints: readonly string[] = [],
 ): Promise<CommandOutcome<R>> {
-  const maxAttempts = options.maxAttempts ?? 8;
+  // Under contention a command loses at most once per competing append, so the bound is generous.
+  const maxAttempts = options.maxAttempts ?? 30;
   const key = options.idempotencyKey;
   for (let attempt = 1; attempt <= maxAttempts; attempt += 1) {
     const now = options.now ?? new Date();
