@@ -13,6 +13,7 @@ import { registerClient } from './plugins/client.ts';
 import dbPlugin from './plugins/db.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import openApiPlugin from './plugins/openapi.ts';
+import realtimePlugin from './realtime/realtime.plugin.ts';
 import mailPlugin from './plugins/mail.ts';
 import maintenancePlugin from './plugins/maintenance.ts';
 import { accountRoutes } from './routes/account/account.routes.ts';
@@ -57,6 +58,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(maintenancePlugin);
   await app.register(mailPlugin);
   await app.register(openApiPlugin);
+  await app.register(realtimePlugin);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);

@@ -1,0 +1,61 @@
+/**
+ * Follows the ledger in commit order from this process's start and hands each batch's changes to
+ * the connected browsers. A NOTIFY (from any process) wakes it; a short poll covers a lost wake-up.
+ * Its place is only a cursor for pushing hints, so it lives in memory: browsers refetch on connect.
+ */
+import type { EventStore } from '../../ledger/event-store/event-store.ts';
+import { START_CHECKPOINT, type Checkpoint } from '../../ledger/event-store/types.ts';
+import { sql } from 'kysely';
+import { mergeChanges, type Change } from './topics.ts';
+
+export interface FanOut {
+  stop(): Promise<void>;
+}
+
+export async function startFanOut(store: EventStore, deliver: (changes: Change[]) => void, pollMs = 2000): Promise<FanOut> {
+  const { rows } = await sql<{ transaction_id: string; global_position: number }>`
+    select transaction_id::text, global_position from events order by global_position desc limit 1`.execute(store.db);
+  let checkpoint: Checkpoint = rows[0] ? { transactionId: rows[0].transaction_id, globalPosition: Number(rows[0].global_position) } : START_CHECKPOINT;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+
+  const drain = async () => {
+    for (;;) {
+      const page = await store.readAllSafe(checkpoint, 500);
+      if (page.length === 0) return;
+      const last = page[page.length - 1]!;
+      checkpoint = { transactionId: last.transactionId, globalPosition: last.globalPosition };
+      const changes = mergeChanges(page);
+      if (changes.length > 0) deliver(changes);
+    }
+  };
+  const wake = () => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = drain()
+      .catch(() => undefined)
+      .finally(() => {
+        running = null;
+        if (again) {
+          again = false;
+          wake();
+        }
+      });
+  };
+
+  const unsubscribe = store.notifier.subscribe(wake);
+  const timer = setInterval(wake, pollMs);
+  timer.unref();
+  return {
+    stop: async () => {
+      stopped = true;
+      unsubscribe();
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

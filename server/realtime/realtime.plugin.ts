@@ -1,0 +1,91 @@
+/**
+ * Websockets at /ws and /ws/requests. A signed-in browser subscribes to the project it shows
+ * (`{"type":"subscribe","projectId":…}`, checked against its access) and then receives
+ * `{"type":"changed","projectId":…,"topics":[…]}` after every commit that touches it, from any
+ * server process.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import websocket from '@fastify/websocket';
+import type { WebSocket } from 'ws';
+import { userForAccessToken, type AuthenticatedUser } from '../auth/session-store.ts';
+import { ACCESS_COOKIE } from '../plugins/auth.ts';
+import { projectAccess } from '../projects/project-access.ts';
+import { startFanOut } from './fan-out.ts';
+import { EVERY_PROJECT, type Change } from './topics.ts';
+
+interface Client {
+  socket: WebSocket;
+  user: AuthenticatedUser;
+  projects: Set<string>;
+}
+
+async function realtimePlugin(app: FastifyInstance): Promise<void> {
+  await app.register(websocket, { options: { maxPayload: 4096 } });
+  const clients = new Set<Client>();
+
+  const deliver = (changes: Change[]) => {
+    for (const client of clients) {
+      if (client.socket.readyState !== client.socket.OPEN) continue;
+      const byProject = new Map<string, Set<string>>();
+      for (const change of changes) {
+        const targets = change.projectId === EVERY_PROJECT ? [...client.projects] : client.projects.has(change.projectId) ? [change.projectId] : [];
+        for (const projectId of targets) {
+          const topics = byProject.get(projectId) ?? new Set<string>();
+          for (const topic of change.topics) topics.add(topic);
+          byProject.set(projectId, topics);
+        }
+      }
+      for (const [projectId, topics] of byProject) {
+        client.socket.send(JSON.stringify({ type: 'changed', projectId, topics: [...topics].sort() }));
+      }
+    }
+  };
+  const fanOut = await startFanOut(app.store, deliver);
+  app.addHook('onClose', async () => {
+    for (const client of clients) client.socket.close(1001, 'server shutting down');
+    await fanOut.stop();
+  });
+
+  const handler = async (socket: WebSocket, request: FastifyRequest) => {
+    const token = request.cookies[ACCESS_COOKIE];
+    const user = token ? await userForAccessToken(app.db, token) : null;
+    if (!user) {
+      socket.close(4401, 'Sign in to continue.');
+      return;
+    }
+    const client: Client = { socket, user, projects: new Set() };
+    clients.add(client);
+    socket.on('close', () => clients.delete(client));
+    socket.on('message', (raw) => {
+      void (async () => {
+        let message: { type?: unknown; projectId?: unknown };
+        try {
+          message = JSON.parse(String(raw));
+        } catch {
+          socket.send(JSON.stringify({ type: 'error', message: 'Messages must be JSON.' }));
+          return;
+        }
+        if (message.type === 'subscribe' && typeof message.projectId === 'string') {
+          const access = await projectAccess(app.db, user, message.projectId).catch(() => null);
+          if (!access?.view) {
+            socket.send(JSON.stringify({ type: 'error', message: 'You do not have access to this project.' }));
+            return;
+          }
+          client.projects.add(message.projectId);
+          socket.send(JSON.stringify({ type: 'subscribed', projectId: message.projectId }));
+        } else if (message.type === 'unsubscribe' && typeof message.projectId === 'string') {
+          client.projects.delete(message.projectId);
+        } else if (message.type === 'ping') {
+          socket.send(JSON.stringify({ type: 'pong' }));
+        }
+      })();
+    });
+    socket.send(JSON.stringify({ type: 'ready' }));
+  };
+
+  app.get('/ws', { websocket: true, schema: { hide: true } }, handler);
+  app.get('/ws/requests', { websocket: true, schema: { hide: true } }, handler);
+}
+
+export default fp(realtimePlugin, { name: 'realtime', dependencies: ['db'] });
