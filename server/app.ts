@@ -20,7 +20,7 @@ import { accountRoutes } from './routes/account/account.routes.ts';
 import { authRoutes } from './routes/auth/auth.routes.ts';
 import { healthRoutes } from './routes/health.routes.ts';
 import { materialReadRoutes } from './routes/materials/materials.routes.ts';
-import { stockRoutes } from './routes/materials/stock.routes.ts';
+import { bulkRoutes, stockRoutes } from './routes/materials/stock.routes.ts';
 import { outboxRoutes } from './routes/outbox/outbox.routes.ts';
 import { projectRoutes } from './routes/projects/projects.routes.ts';
 import { siteRoutes } from './routes/site/site.routes.ts';
@@ -69,6 +69,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(outboxRoutes);
   await app.register(materialReadRoutes);
   await app.register(stockRoutes);
+  await app.register(bulkRoutes);
 
   await registerClient(app, deps.clientDir ?? null);
   return app;

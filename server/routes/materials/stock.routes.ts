@@ -7,6 +7,7 @@ import { runStreamCommand } from '../../../ledger/handle-command.ts';
 import { materialDecider } from '../../../ledger/material/decide.ts';
 import { materialStreamId } from '../../../ledger/material/events.ts';
 import type { Trx } from '../../../ledger/event-store/event-store.ts';
+import { applyBulk } from '../../materials/bulk-csv.ts';
 import { inventory } from '../../materials/inventory-queries.ts';
 import { PART_NOT_FOUND, receiveMaterial, runStockCommand } from '../../materials/stock-commands.ts';
 import { commandOptions, displayName } from '../../plugins/command-context.ts';
@@ -18,6 +19,7 @@ import { assignBody, editBody, inventoryRow, lostFoundBody, receiveBody, returnB
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 422: errorBody, 423: errorBody };
 const tags = ['materials'];
+const BULK_BODY_LIMIT = 2 * 1024 * 1024;
 
 /** A blank threshold means the default; anything else must be a number (decide gives the message). */
 const threshold = (value: number | string | null | undefined): number | null => (value === undefined || value === null || value === '' ? null : Number(value));
@@ -220,4 +222,46 @@ export async function stockRoutes(app: FastifyInstance): Promise<void> {
     const number = new_part_number?.trim() || item.PartNumber;
     return (await inventory(app.db, projectLocation(project_id), { partNumber: number }))[0]!;
   }
+}
+
+export async function bulkRoutes(app: FastifyInstance): Promise<void> {
+  // Bulk files arrive as text/csv; their own limit, since the default body limit is for JSON.
+  app.addContentTypeParser(['text/csv', 'text/plain'], { parseAs: 'string', bodyLimit: BULK_BODY_LIMIT }, (_request, body, done) => done(null, body));
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api/materials/bulk',
+    {
+      preHandler: app.requireUser,
+      bodyLimit: BULK_BODY_LIMIT,
+      schema: {
+        summary: 'Bulk receive or return from a CSV (header Part Number,Part Name,Part Nickname,Quantity); a result per row: OK, Invalid row, Skipped or the error',
+        tags,
+        querystring: z.object({
+          project_id: z.uuid({ error: 'project_id must be a valid project id' }),
+          action: z.enum(['receive', 'return'], { error: 'action must be receive or return' }).default('receive'),
+          type: z.enum(['materials', 'assets']).default('materials'),
+        }),
+        consumes: ['text/csv', 'application/json'],
+        body: z.union([z.string(), z.object({ csv: z.string() })]),
+        response: {
+          200: z.object({
+            results: z.array(z.object({ row: z.number(), part_number: z.string(), quantity: z.number().nullable(), status: z.string() })),
+            summary: z.object({ ok: z.number(), invalid: z.number(), skipped: z.number(), failed: z.number() }),
+          }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      const { project_id, action, type } = request.query;
+      if (type === 'assets') throw new DomainError('DOMAIN_RULE', 'Bulk processing is for materials only; assets are received one by one.');
+      await requireProjectAccess(app.db, request.user!, project_id, 'manage');
+      const csv = typeof request.body === 'string' ? request.body : request.body.csv;
+      const results = await applyBulk(app.store, commandOptions(request), projectLocation(project_id), action, csv, request.user!.id);
+      const count = (status: string) => results.filter((r) => r.status === status).length;
+      return {
+        results,
+        summary: { ok: count('OK'), invalid: count('Invalid row'), skipped: count('Skipped'), failed: results.length - count('OK') - count('Invalid row') - count('Skipped') },
+      };
+    },
+  );
 }
