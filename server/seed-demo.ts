@@ -1,0 +1,155 @@
+/**
+ * `npm run seed:demo`: a believable site built by issuing real commands (so the ledger, its hash
+ * chains and every read table are the real thing): users of every role, a few projects with
+ * members, a few hundred parts and six months of receipts, returns, assignments, losses and finds.
+ * Prints the accounts and their passwords. Refuses to run on a database that already has projects.
+ */
+import { loadConfig } from './config.ts';
+import { openRuntime } from './runtime.ts';
+import { DomainError } from '../ledger/errors.ts';
+import type { CommandOptions } from '../ledger/handle-command.ts';
+import type { GlobalRole } from '../ledger/user/events.ts';
+import type { ProjectRole } from '../ledger/project/events.ts';
+import { changeMembership, createProject } from './projects/project-commands.ts';
+import { receiveMaterial, runStockCommand } from './materials/stock-commands.ts';
+import { bootstrapSuperadmin } from './users/bootstrap-admin.ts';
+import { registerUser } from './users/user-commands.ts';
+
+/** A small deterministic generator, so every demo site is the same site. */
+function random(seed: number) {
+  let s = seed >>> 0;
+  const next = () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return { next, int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)), pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]! };
+}
+
+const PEOPLE: Array<{ first: string; last: string; role: GlobalRole }> = [
+  { first: 'Sam', last: 'Super', role: 'superadmin' },
+  { first: 'Ada', last: 'Admin', role: 'admin' },
+  { first: 'Mia', last: 'Manager', role: 'user' },
+  { first: 'Leo', last: 'Lead', role: 'user' },
+  { first: 'Cy', last: 'Crew', role: 'user' },
+  { first: 'Ria', last: 'Rigger', role: 'user' },
+  { first: 'Eli', last: 'Electrician', role: 'user' },
+  { first: 'Gus', last: 'Guest', role: 'guest' },
+];
+
+const PROJECTS = [
+  { name: 'North Substation Upgrade', customer: 'Grid Co', number: 'P-1001' },
+  { name: 'Harbour Data Centre', customer: 'Portside Hosting', number: 'P-1002' },
+  { name: 'Riverside Solar Farm', customer: 'Sunfield Energy', number: 'P-1003' },
+  { name: 'Depot Fit-out', customer: null, number: 'P-1004' },
+];
+
+const FAMILIES = [
+  ['CBL', 'Cable', ['1.5 mm² 100 m', '2.5 mm² 100 m', '4 mm² 50 m', '6 mm² 50 m', 'Cat6 305 m', 'Fibre OM4 50 m']],
+  ['BRK', 'Breaker', ['6 A C-curve', '10 A C-curve', '16 A C-curve', '32 A D-curve', '63 A MCCB']],
+  ['CND', 'Conduit', ['20 mm 3 m', '25 mm 3 m', '32 mm 3 m', 'Flexible 20 mm 25 m']],
+  ['FIX', 'Fixing', ['Anchor M8', 'Anchor M10', 'Cable tie 300 mm', 'Saddle 20 mm', 'Screw 4x40']],
+  ['LUM', 'Luminaire', ['LED panel 600', 'High bay 150 W', 'Bulkhead IP65', 'Emergency exit sign']],
+  ['TRM', 'Terminal', ['DIN rail 1 m', 'Terminal 4 mm²', 'End stop', 'Ferrule 2.5 mm²']],
+] as const;
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const runtime = await openRuntime({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 4 });
+  const { store } = runtime;
+  try {
+    if (await store.db.selectFrom('projects').select('id').limit(1).executeTakeFirst()) {
+      console.error('This database already has projects; the demo site is seeded only into an empty one.');
+      process.exitCode = 1;
+      return;
+    }
+    await bootstrapSuperadmin(store, { email: config.adminEmail, password: config.adminPassword });
+    const rnd = random(20261122);
+    const day = 24 * 3600 * 1000;
+    const start = Date.now() - 180 * day;
+    const system: CommandOptions = { metadata: { actorId: null, actorName: 'Demo seed', source: 'seed' } };
+
+    const accounts: Array<{ id: string; email: string; password: string; name: string; role: GlobalRole }> = [];
+    for (const p of PEOPLE) {
+      const email = `${p.first.toLowerCase()}.${p.last.toLowerCase()}@demo.stockledger.local`;
+      const password = `demo-${p.first.toLowerCase()}-2026`;
+      const { userId } = await registerUser(store, { email, firstName: p.first, lastName: p.last, role: p.role, password }, system.metadata);
+      accounts.push({ id: userId, email, password, name: `${p.first} ${p.last}`, role: p.role });
+    }
+    const byName = (first: string) => accounts.find((a) => a.name.startsWith(first))!;
+    const actor = (first: string, at: number): CommandOptions => ({ metadata: { actorId: byName(first).id, actorName: byName(first).name, source: 'seed' }, now: new Date(at) });
+
+    const projectRoles: Array<[string, ProjectRole]> = [['Ada', 'admin'], ['Mia', 'manager'], ['Leo', 'manager'], ['Cy', 'user'], ['Ria', 'user'], ['Eli', 'user']];
+    const projectIds: string[] = [];
+    for (const p of PROJECTS) {
+      const id = await createProject(store, p, actor('Sam', start));
+      projectIds.push(id);
+      for (const [first, role] of projectRoles) {
+        if (p.number === 'P-1004' && first === 'Eli') continue;
+        await changeMembership(store, id, { type: 'add', userId: byName(first).id, role }, actor('Sam', start));
+      }
+    }
+
+    const parts: Array<{ number: string; name: string; nickname: string }> = [];
+    for (const [prefix, family, variants] of FAMILIES) {
+      for (let i = 0; i < variants.length; i += 1) {
+        for (let grade = 1; grade <= 9; grade += 1) parts.push({ number: `${prefix}-${String(i + 1).padStart(2, '0')}${grade}`, name: `${family} ${variants[i]} grade ${grade}`, nickname: `${family} ${variants[i]}` });
+      }
+    }
+
+    let events = 0;
+    const crew = ['Cy', 'Ria', 'Eli', 'Leo'];
+    for (const [index, projectId] of projectIds.entries()) {
+      const location = { kind: 'project' as const, id: projectId };
+      const stocked = parts.filter(() => rnd.next() < (index === 0 ? 0.9 : 0.5));
+      for (const part of stocked) {
+        await receiveMaterial(store, actor('Mia', start + rnd.int(0, 20) * day), location, { partNumber: part.number, quantity: rnd.int(10, 120), partName: part.name, partNickname: part.nickname });
+        events += 1;
+      }
+      for (let step = 0; step < stocked.length * 3; step += 1) {
+        const part = rnd.pick(stocked);
+        const at = start + (20 + (160 * step) / (stocked.length * 3)) * day + rnd.int(0, 8) * 3600 * 1000;
+        const who = byName(rnd.pick(crew));
+        const quantity = rnd.int(1, 12);
+        const by = rnd.pick(['Mia', 'Leo'] as const);
+        const roll = rnd.next();
+        try {
+          if (roll < 0.15) {
+            await receiveMaterial(store, actor(by, at), location, { partNumber: part.number, quantity: rnd.int(5, 60), partName: null, partNickname: null });
+          } else {
+            await runStockCommand(store, actor(by, at), location, part.number, ({ ref, frozen, state }) => {
+              const held = state.assignments[who.id] ?? 0;
+              if (roll < 0.55) return { type: 'AssignMaterial', data: { ...ref, quantity, userId: who.id, userName: who.name, assigneeIsMember: true, frozen } };
+              if (roll < 0.8) return { type: 'UnassignMaterial', data: { ...ref, quantity: Math.max(1, Math.min(quantity, held)), userId: who.id, userName: who.name, frozen } };
+              if (roll < 0.88) return { type: 'ReturnMaterial', data: { ...ref, quantity: Math.max(1, Math.min(quantity, state.onHand)), binInfo: `Rack ${rnd.int(1, 9)} / Shelf ${rnd.pick(['A', 'B', 'C'])}`, frozen } };
+              if (roll < 0.94) {
+                return held > 0
+                  ? { type: 'MarkMaterialLost', data: { ...ref, quantity: 1, source: 'field_assigned', userId: who.id, userName: who.name, note: 'Not returned from site' } }
+                  : { type: 'MarkMaterialLost', data: { ...ref, quantity: 1, source: 'on_hand', userId: null, userName: null, note: 'Missing at stock count' } };
+              }
+              return { type: 'MarkMaterialFound', data: { ...ref, quantity: 1, destination: 'on_hand', userId: null, userName: null, note: 'Found in the van' } };
+            });
+          }
+          events += 1;
+        } catch (error) {
+          // A refused movement (not enough on hand, nothing lost) is part of a real site's day too.
+          if (!(error instanceof DomainError)) throw error;
+        }
+      }
+    }
+
+    console.log(`Demo site ready: ${PROJECTS.length} projects, ${parts.length} parts in the catalogue, ${events} stock movements over six months.\n`);
+    console.log('Accounts (e-mail / password / global role):');
+    for (const a of accounts) console.log(`  ${a.email.padEnd(42)} ${a.password.padEnd(22)} ${a.role}`);
+    console.log('\nEveryone but the guest is a member of every project: Ada is project admin, Mia and Leo managers, the rest users.');
+  } finally {
+    await runtime.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
