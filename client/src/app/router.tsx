@@ -5,10 +5,14 @@
 import type { ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { EmptyPage } from '../components/empty-page.tsx';
-import { PublicEmptyPage } from '../components/public-empty-page.tsx';
+import { AuthPage } from '../features/account/auth-page.tsx';
+import { ForgotPasswordPage } from '../features/account/forgot-password-page.tsx';
+import { InviteLinkPage } from '../features/account/invite-link-page.tsx';
 import { BulkPage } from '../features/bulk/bulk-page.tsx';
 import { DashboardPage } from '../features/dashboard/dashboard-page.tsx';
 import { HomePage } from '../features/home/home-page.tsx';
+import { OutboxPage } from '../features/outbox/outbox-page.tsx';
+import { ProjectsPage } from '../features/projects/projects-page.tsx';
 import { LoginPage } from '../features/session/login-page.tsx';
 import type { RouteGuard } from '../features/session/permissions.ts';
 import {
@@ -17,6 +21,8 @@ import {
   RequireRole,
 } from '../features/session/route-guards.tsx';
 import { MaintenancePage } from '../features/site/maintenance-page.tsx';
+import { SiteSettingsPage } from '../features/site/site-settings-page.tsx';
+import { UsersPage } from '../features/users/users-page.tsx';
 import {
   WarehouseInventoryPage,
   WarehouseLogsPage,
@@ -41,10 +47,10 @@ export const routes: RouteObject[] = [
     ),
   },
   { path: '/login', element: <LoginPage /> },
-  { path: '/login/:id', element: <PublicEmptyPage title="Accept Invitation" /> },
+  { path: '/login/:id', element: <InviteLinkPage /> },
   { path: '/maintenance', element: <MaintenancePage /> },
-  { path: '/forgot_password', element: <PublicEmptyPage title="Reset Password" /> },
-  { path: '/auth', element: <PublicEmptyPage title="Verify your email" /> },
+  { path: '/forgot_password', element: <ForgotPasswordPage /> },
+  { path: '/auth', element: <AuthPage /> },
   {
     element: <ProtectedLayout />,
     children: [
@@ -61,10 +67,12 @@ export const routes: RouteObject[] = [
       empty('/warehouse-manager', 'superadmin', 'Warehouse Manager'),
       empty('/catalogs/materials', 'admin', 'Material Catalog'),
       empty('/catalogs/assets', 'admin', 'Asset Catalog'),
-      empty('/users', 'superadmin', 'User Management'),
+      guarded('/users', 'superadmin', <UsersPage />),
       // "Special project guard": only global admins and superadmins (spec 02 §4.4, second guard).
-      empty('/projects', 'global-admin', 'Projects'),
-      empty('/site-settings', 'superadmin', 'Site Settings'),
+      guarded('/projects', 'global-admin', <ProjectsPage />),
+      guarded('/site-settings', 'superadmin', <SiteSettingsPage />),
+      // Where invitations and reset codes are read when no mail server is configured.
+      guarded('/outbox', 'superadmin', <OutboxPage />),
       empty('/labels', 'user', 'Label Database'),
       empty('/labels/templates', 'admin', 'Label Templates'),
     ],

@@ -31,6 +31,7 @@ const ADMINISTRATION: NavGroup = {
     { to: '/projects', label: 'Projects' },
     { to: '/warehouse-manager', label: 'Warehouse Manager' },
     { to: '/site-settings', label: 'Site Settings' },
+    { to: '/outbox', label: 'Outbox' },
   ],
 };
 

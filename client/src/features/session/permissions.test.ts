@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { validateLogin } from './login-form.ts';
-import { guardRedirect, homeRedirect, type Access } from './permissions.ts';
+import {
+  canDeleteProject,
+  canManageProject,
+  guardRedirect,
+  homeRedirect,
+  type Access,
+} from './permissions.ts';
 import { displayName } from './session-selectors.ts';
 
 const access = (role: string | null, projectRole: string | null = null): Access => ({
@@ -71,5 +77,35 @@ describe('login form', () => {
       password: 'Password is required',
     });
     expect(validateLogin({ email: 'a@b.c', password: 'x' })).toEqual({});
+  });
+});
+
+describe('Manage Project', () => {
+  const manage = (role: string | null, projectRole: string | null) =>
+    canManageProject({ role, projectRole });
+
+  it('is always open to a superadmin, who acts as project admin', () => {
+    expect(manage('superadmin', null)).toBe(true);
+    expect(manage('superadmin', 'user')).toBe(true);
+  });
+
+  it('needs project role admin for a global admin', () => {
+    expect(manage('admin', 'admin')).toBe(true);
+    expect(manage('admin', 'manager')).toBe(false);
+    expect(manage('admin', 'user')).toBe(false);
+    expect(manage('admin', null)).toBe(false);
+  });
+
+  it('is closed to users and guests whatever their project role', () => {
+    expect(manage('user', 'admin')).toBe(false);
+    expect(manage('user', 'manager')).toBe(false);
+    expect(manage('guest', 'admin')).toBe(false);
+    expect(manage(null, 'admin')).toBe(false);
+  });
+
+  it('lets only a superadmin delete a project', () => {
+    expect(canDeleteProject('superadmin')).toBe(true);
+    expect(canDeleteProject('admin')).toBe(false);
+    expect(canDeleteProject(null)).toBe(false);
   });
 });

@@ -1,0 +1,78 @@
+/**
+ * /auth (spec 02 §2.8, §4.2): verify the e-mail with a one-time code, then set the password.
+ * A link carrying a token (the set-password link) is exchanged first and skips the code step;
+ * a rejected token falls back to the code step.
+ */
+import { Center, Loader, Paper, Stack, Text } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { baseApi } from '../../api/base-api.ts';
+import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import { toast } from '../../app/toast.ts';
+import { PRODUCT_NAME } from '../../components/logo.tsx';
+import { PublicFrame } from '../../components/public-frame.tsx';
+import { selectSessionStatus } from '../session/session-selectors.ts';
+import { authenticated } from '../session/session-slice.ts';
+import { useExchangeTokenMutation } from './account-api.ts';
+import { AUTH_TEXT, authFlowType, codeFromLink, exchangeFlow, passwordStepTitle } from './auth-flow.ts';
+import { PasswordStep } from './password-step.tsx';
+import { VerifyStep } from './verify-step.tsx';
+
+type Step = 'exchange' | 'verify' | 'password';
+
+export function AuthPage() {
+  const [params] = useSearchParams();
+  const dispatch = useAppDispatch();
+  const sessionStatus = useAppSelector(selectSessionStatus);
+  const type = authFlowType(params.get('type'));
+  const token = params.get('token');
+  const [step, setStep] = useState<Step>(token ? 'exchange' : 'verify');
+  const [exchange] = useExchangeTokenMutation();
+  const exchanged = useRef(false);
+  useDocumentTitle(
+    `${step === 'password' ? passwordStepTitle(type) : AUTH_TEXT.verifyTitle} · ${PRODUCT_NAME}`,
+  );
+
+  useEffect(() => {
+    // Wait for the start-up session check: its sign-out of an anonymous visitor must not land
+    // after the exchange has signed this one in. The token is one-time, so it is posted once.
+    if (step !== 'exchange' || !token || sessionStatus === 'loading' || exchanged.current) return;
+    exchanged.current = true;
+    void (async () => {
+      dispatch(baseApi.util.resetApiState());
+      const result = await exchange({ token, flow: exchangeFlow(type) });
+      if (result.data) {
+        dispatch(authenticated(result.data.user));
+        setStep('password');
+        return;
+      }
+      toast.error(AUTH_TEXT.invalidLink);
+      setStep('verify');
+    })();
+  }, [step, token, type, sessionStatus, exchange, dispatch]);
+
+  return (
+    <PublicFrame>
+      <Paper withBorder radius="md" p="lg" shadow="sm">
+        {step === 'exchange' && (
+          <Center py="lg">
+            <Stack align="center" gap="sm" aria-busy="true">
+              <Loader />
+              <Text c="dimmed">Checking your link…</Text>
+            </Stack>
+          </Center>
+        )}
+        {step === 'verify' && (
+          <VerifyStep
+            type={type}
+            initialEmail={params.get('email') ?? ''}
+            initialCode={codeFromLink(params)}
+            onVerified={() => setStep('password')}
+          />
+        )}
+        {step === 'password' && <PasswordStep type={type} />}
+      </Paper>
+    </PublicFrame>
+  );
+}

@@ -1,0 +1,65 @@
+/** Adds existing users to a project with one project role (POST /api/projects/assign per user). */
+import { Button, Group, Modal, Select, Stack } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { toast } from '../../app/toast.ts';
+import { UserMultiPicker } from '../users/user-picker.tsx';
+import { PROJECT_ROLES, type ProjectRole } from './project-types.ts';
+import { useAssignUserMutation, useGetProjectUsersQuery } from './projects-api.ts';
+
+interface AddUsersDialogProps {
+  projectId: string;
+  opened: boolean;
+  onClose: () => void;
+}
+
+export function AddUsersDialog({ projectId, opened, onClose }: AddUsersDialogProps) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Add Users" centered>
+      <AddUsersForm projectId={projectId} onClose={onClose} />
+    </Modal>
+  );
+}
+
+function AddUsersForm({ projectId, onClose }: Omit<AddUsersDialogProps, 'opened'>) {
+  const { data: members = [] } = useGetProjectUsersQuery(projectId);
+  const memberIds = useMemo(() => new Set(members.map((m) => m.user_id)), [members]);
+  const [assign] = useAssignUserMutation();
+  const [userIds, setUserIds] = useState<string[]>([]);
+  const [role, setRole] = useState<ProjectRole>('user');
+  const [saving, setSaving] = useState(false);
+
+  const onAdd = async () => {
+    setSaving(true);
+    const results = await Promise.all(
+      userIds.map((user_id) => assign({ user_id, project_id: projectId, project_role: role })),
+    );
+    setSaving(false);
+    if (results.some((r) => r.error)) {
+      toast.error('Assign failed');
+      return;
+    }
+    toast.success('User assigned');
+    onClose();
+  };
+
+  return (
+    <Stack gap="sm">
+      <UserMultiPicker value={userIds} onChange={setUserIds} exclude={memberIds} />
+      <Select
+        label="Project role"
+        data={PROJECT_ROLES.map((r) => ({ value: r.value, label: r.label }))}
+        value={role}
+        onChange={(value) => value && setRole(value as ProjectRole)}
+        allowDeselect={false}
+      />
+      <Group justify="flex-end" gap="sm" mt="xs">
+        <Button variant="default" onClick={onClose} disabled={saving}>
+          Cancel
+        </Button>
+        <Button onClick={() => void onAdd()} disabled={userIds.length === 0} loading={saving}>
+          Add Users
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,84 @@
+/** Assigns one user to a project with a project role (POST /api/projects/assign) → "User assigned". */
+import { Button, Group, Modal, Select, Stack } from '@mantine/core';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useMemo, useState } from 'react';
+import { messageOr } from '../../api/error-message.ts';
+import { toast } from '../../app/toast.ts';
+import { UserPicker } from '../users/user-picker.tsx';
+import { PROJECT_ROLES, projectLabel, type Project, type ProjectRole } from './project-types.ts';
+import { useAssignUserMutation, useGetProjectUsersQuery } from './projects-api.ts';
+
+interface AssignUserDialogProps {
+  opened: boolean;
+  onClose: () => void;
+  projects: Project[];
+  /** The project to start with, when opened from a project's row. */
+  projectId: string | null;
+}
+
+export function AssignUserDialog({ opened, onClose, ...form }: AssignUserDialogProps) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Assign User to Project" centered>
+      <AssignUserForm onClose={onClose} {...form} />
+    </Modal>
+  );
+}
+
+function AssignUserForm({ onClose, projects, projectId: initialProject }: Omit<AssignUserDialogProps, 'opened'>) {
+  const [projectId, setProjectId] = useState<string | null>(initialProject);
+  const [userId, setUserId] = useState<string | null>(null);
+  const [role, setRole] = useState<ProjectRole>('user');
+  const members = useGetProjectUsersQuery(projectId ?? skipToken);
+  const memberIds = useMemo(() => new Set((members.data ?? []).map((m) => m.user_id)), [members.data]);
+  const [assign, { isLoading }] = useAssignUserMutation();
+
+  const onAssign = async () => {
+    if (!projectId || !userId) return;
+    const result = await assign({ user_id: userId, project_id: projectId, project_role: role });
+    if (result.error) {
+      toast.error(messageOr(result.error, 'Assign failed'));
+      return;
+    }
+    toast.success('User assigned');
+    onClose();
+  };
+
+  return (
+    <Stack gap="sm">
+      <Select
+        label="Project"
+        placeholder="Select a project"
+        data={projects.map((p) => ({ value: p.id, label: projectLabel(p) }))}
+        value={projectId}
+        onChange={(value) => {
+          setProjectId(value);
+          setUserId(null);
+        }}
+        searchable
+        nothingFoundMessage="No projects match"
+      />
+      <UserPicker
+        value={userId}
+        onChange={setUserId}
+        exclude={memberIds}
+        disabled={!projectId}
+        placeholder={projectId ? undefined : 'Select a project first'}
+      />
+      <Select
+        label="Project role"
+        data={PROJECT_ROLES.map((r) => ({ value: r.value, label: r.label }))}
+        value={role}
+        onChange={(value) => value && setRole(value as ProjectRole)}
+        allowDeselect={false}
+      />
+      <Group justify="flex-end" gap="sm" mt="xs">
+        <Button variant="default" onClick={onClose} disabled={isLoading}>
+          Cancel
+        </Button>
+        <Button onClick={() => void onAssign()} disabled={!projectId || !userId} loading={isLoading}>
+          Assign User
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

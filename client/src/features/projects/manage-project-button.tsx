@@ -1,0 +1,21 @@
+/** "Manage Project" on the dashboard; shown only to those spec 01 §6 lets manage the project. */
+import { Button } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useAppSelector } from '../../app/hooks.ts';
+import { canManageProject } from '../session/permissions.ts';
+import { selectSession } from '../session/session-selectors.ts';
+import { ManageProjectDialog } from './manage-project-dialog.tsx';
+
+export function ManageProjectButton() {
+  const { role, currentProject, currentProjectRole } = useAppSelector(selectSession);
+  const [opened, { open, close }] = useDisclosure(false);
+  if (!currentProject || !canManageProject({ role, projectRole: currentProjectRole })) return null;
+  return (
+    <>
+      <Button variant="light" onClick={open}>
+        Manage Project
+      </Button>
+      <ManageProjectDialog project={currentProject} opened={opened} onClose={close} />
+    </>
+  );
+}

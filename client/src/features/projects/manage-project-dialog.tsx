@@ -1,0 +1,80 @@
+/**
+ * The Manage Project dialog (spec 01 §2, §6): tabs Info, Users and Settings, plus History for a
+ * superadmin. It checks the right again when opened: a global admin's project role is fetched
+ * fresh, since it may have changed since the dashboard stored it.
+ */
+import { Center, Loader, Modal, Tabs, Text } from '@mantine/core';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useAppSelector } from '../../app/hooks.ts';
+import { canManageProject, isSuperadmin } from '../session/permissions.ts';
+import { selectRole } from '../session/session-selectors.ts';
+import type { CurrentProject } from '../session/session-types.ts';
+import { ProjectHistoryTab } from './project-history-tab.tsx';
+import { ProjectInfoTab } from './project-info-tab.tsx';
+import { ProjectSettingsTab } from './project-settings-tab.tsx';
+import { ProjectUsersTab } from './project-users-tab.tsx';
+import { useGetMyProjectRoleQuery } from './projects-api.ts';
+
+export const NO_PERMISSION_TEXT = 'You do not have permission to manage this project.';
+
+interface ManageProjectDialogProps {
+  project: CurrentProject;
+  opened: boolean;
+  onClose: () => void;
+}
+
+export function ManageProjectDialog({ project, opened, onClose }: ManageProjectDialogProps) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Manage Project" size="xl">
+      <ManageProjectContent project={project} onClose={onClose} />
+    </Modal>
+  );
+}
+
+function ManageProjectContent({ project, onClose }: Omit<ManageProjectDialogProps, 'opened'>) {
+  const role = useAppSelector(selectRole);
+  const superadmin = isSuperadmin(role);
+  const myRole = useGetMyProjectRoleQuery(superadmin ? skipToken : project.id, {
+    refetchOnMountOrArgChange: true,
+  });
+
+  if (!superadmin && myRole.isFetching && !myRole.data) {
+    return (
+      <Center p="lg">
+        <Loader size="sm" />
+      </Center>
+    );
+  }
+  const projectRole = superadmin ? 'admin' : (myRole.data?.project_role?.toLowerCase() ?? null);
+  if (!canManageProject({ role, projectRole })) return <Text>{NO_PERMISSION_TEXT}</Text>;
+
+  return (
+    // Unmounted when hidden, so each tab reads fresh data when it is opened.
+    <Tabs defaultValue="info" keepMounted={false}>
+      <Tabs.List mb="md">
+        <Tabs.Tab value="info">Info</Tabs.Tab>
+        <Tabs.Tab value="users">Users</Tabs.Tab>
+        <Tabs.Tab value="settings">Settings</Tabs.Tab>
+        {superadmin && <Tabs.Tab value="history">History</Tabs.Tab>}
+      </Tabs.List>
+      <Tabs.Panel value="info">
+        <ProjectInfoTab projectId={project.id} />
+      </Tabs.Panel>
+      <Tabs.Panel value="users">
+        <ProjectUsersTab projectId={project.id} />
+      </Tabs.Panel>
+      <Tabs.Panel value="settings">
+        <ProjectSettingsTab
+          projectId={project.id}
+          projectName={project.project_name}
+          onDeleted={onClose}
+        />
+      </Tabs.Panel>
+      {superadmin && (
+        <Tabs.Panel value="history">
+          <ProjectHistoryTab projectId={project.id} />
+        </Tabs.Panel>
+      )}
+    </Tabs>
+  );
+}

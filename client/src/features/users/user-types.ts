@@ -1,0 +1,57 @@
+/** Users as the user-management API returns them (spec 02 §3 "User", server contract). */
+import type { GlobalRole } from '../session/session-types.ts';
+
+export interface UserRow {
+  id: string;
+  uuid: string;
+  user_id: string;
+  email: string;
+  user_email: string;
+  user_firstname: string;
+  user_lastname: string;
+  role: GlobalRole;
+  user_role: GlobalRole;
+  created_at: string;
+  emails: boolean;
+  stock_emails: boolean;
+  status: 'active' | 'invited';
+}
+
+export interface UserPage {
+  items: UserRow[];
+  total: number;
+}
+
+export interface InviteRequest {
+  first_name: string;
+  last_name: string;
+  email: string;
+  role: GlobalRole;
+}
+
+export const USER_PAGE_SIZE = 25;
+
+export const GLOBAL_ROLES: readonly { value: GlobalRole; label: string }[] = [
+  { value: 'guest', label: 'Guest' },
+  { value: 'user', label: 'User' },
+  { value: 'admin', label: 'Admin' },
+  { value: 'superadmin', label: 'Superadmin' },
+];
+
+export function roleLabel(role: string | null | undefined): string {
+  const value = role?.toLowerCase();
+  return GLOBAL_ROLES.find((r) => r.value === value)?.label ?? role ?? '—';
+}
+
+/** Name for tables: first and last name, else the e-mail address. */
+export function personName(user: {
+  user_firstname?: string | null;
+  user_lastname?: string | null;
+  user_email?: string | null;
+}): string {
+  const name = [user.user_firstname, user.user_lastname]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(' ');
+  return name || user.user_email || '—';
+}
