@@ -9,6 +9,7 @@ const root = path.resolve(import.meta.dirname, '..', '..');
 
 export interface RunningServer {
   url: string;
+  pid: number;
   admin: { email: string; password: string };
   output: () => string;
   stop(): Promise<void>;
@@ -51,6 +52,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   }
   return {
     url,
+    pid: child.pid!,
     admin,
     output: () => output,
     stop: async () => {

@@ -1,0 +1,155 @@
+/**
+ * `npm run bench [-- --events N] [-- --quick]`: builds a synthetic history on PostgreSQL
+ * (DATABASE_URL), then measures each figure beside its baseline in the same run, prints one table
+ * and writes bench/results.json. It works in a database of its own, created and dropped here.
+ */
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { sql } from 'kysely';
+import { openRuntime } from '../server/runtime.ts';
+import { registerUser, SYSTEM_ACTOR } from '../server/users/user-commands.ts';
+import { changeMembership } from '../server/projects/project-commands.ts';
+import { projectors } from '../projections/registry.ts';
+import { rebuildProjection } from '../projections/rebuild.ts';
+import { verifyProjection } from '../projections/verify.ts';
+import { verifyHashChains } from '../ledger/event-store/verify-chains.ts';
+import { startServer } from '../e2e/helpers/server.ts';
+import { generateHistory } from './history.ts';
+import { httpLoad, memoryOf, rawInsertBaseline, type LoadFigures } from './measure.ts';
+import { formatReport, type BenchReport } from './report.ts';
+
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const eventsArg = args.indexOf('--events');
+const events = eventsArg >= 0 ? Number(args[eventsArg + 1]) : quick ? 20_000 : 1_000_000;
+const seconds = quick ? 2 : 10;
+const baseUrl = process.env.DATABASE_URL;
+
+async function admin(query: string): Promise<void> {
+  const client = new pg.Client({ connectionString: baseUrl });
+  await client.connect();
+  try {
+    await client.query(query);
+  } finally {
+    await client.end();
+  }
+}
+
+async function main(): Promise<void> {
+  if (!baseUrl) {
+    console.error('npm run bench measures against PostgreSQL: set DATABASE_URL, for example\n  DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench -- --quick');
+    process.exit(2);
+  }
+  if (!Number.isInteger(events) || events < 1000) throw new Error('--events takes a whole number of at least 1000');
+  const dbName = `stockledger_bench_${process.pid}`;
+  const url = new URL(baseUrl);
+  url.pathname = `/${dbName}`;
+  const benchUrl = url.toString();
+  await admin(`drop database if exists ${dbName}`);
+  await admin(`create database ${dbName}`);
+  const runtime = await openRuntime({ databaseUrl: benchUrl, dataDir: '', poolSize: 4 });
+  let server: Awaited<ReturnType<typeof startServer>> | null = null;
+  try {
+    const { rows: version } = await sql<{ v: string }>`select version() as v`.execute(runtime.database.db);
+    console.log(`Generating ${events.toLocaleString('en')} events…`);
+    let lastPrint = 0;
+    const site = await generateHistory(runtime.store, { projects: 50, users: 200, parts: 5000, events, batch: 2000 }, (done) => {
+      if (done - lastPrint >= 100_000) {
+        lastPrint = done;
+        console.log(`  ${done.toLocaleString('en')} events`);
+      }
+    });
+    console.log(`  written in ${site.seconds.toFixed(1)} s (${Math.round(site.events / site.seconds).toLocaleString('en')} events/s through append and inline projections)`);
+    const { userId: adminId } = await registerUser(runtime.store, { email: 'bench-admin@bench.stockledger.local', firstName: 'Bench', lastName: 'Admin', role: 'superadmin', password: 'bench-admin-password' }, SYSTEM_ACTOR);
+    await changeMembership(runtime.store, site.busiestProjectId, { type: 'add', userId: adminId, role: 'admin' }, { metadata: SYSTEM_ACTOR });
+    await sql`analyze`.execute(runtime.database.db);
+
+    server = await startServer({ DATABASE_URL: benchUrl, LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '1000', DB_POOL_SIZE: '20' });
+    const login = await fetch(`${server.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'bench-admin@bench.stockledger.local', password: 'bench-admin-password' }) });
+    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const headers = { cookie, 'content-type': 'application/json' };
+    const project = site.busiestProjectId;
+
+    console.log('Command throughput (16 connections)…');
+    const commands = await httpLoad({
+      url: `${server.url}/api/materials/receive`,
+      connections: 16,
+      seconds,
+      method: 'POST',
+      headers,
+      body: () => JSON.stringify({ project_id: project, part_number: site.partNumbers[Math.floor(Math.random() * site.partNumbers.length)], quantity: 1 }),
+    });
+    const rawInsert = await rawInsertBaseline(benchUrl, 16, seconds);
+
+    console.log('Reads under load (32 connections)…');
+    const middle = await sql<{ at: Date }>`select occurred_at as at from activity_log order by occurred_at offset (select count(*) / 2 from activity_log) limit 1`.execute(runtime.database.db);
+    const asOf = middle.rows[0]!.at.toISOString();
+    const reads: Record<string, LoadFigures> = {};
+    reads.inventory = await httpLoad({ url: `${server.url}/api/inventory/materials?project_id=${project}`, connections: 32, seconds, headers });
+    reads.logs = await httpLoad({ url: `${server.url}/api/materials/logs?project_id=${project}&type=assign,unassign&days=30&page=1&page_size=50`, connections: 32, seconds, headers });
+    reads.asOf = await httpLoad({ url: `${server.url}/api/inventory/materials?project_id=${project}&as_of=${encodeURIComponent(asOf)}`, connections: 32, seconds, headers });
+
+    console.log('Export…');
+    const before = memoryOf(server.pid).rssMb;
+    let peakDuring = before;
+    const sampler = setInterval(() => (peakDuring = Math.max(peakDuring, memoryOf(server!.pid).rssMb)), 50);
+    const exportStarted = performance.now();
+    const response = await fetch(`${server.url}/api/materials/logs?project_id=${project}&format=csv`, { headers: { cookie } });
+    let lines = 0;
+    const decoder = new TextDecoder();
+    for await (const chunk of response.body!) lines += (decoder.decode(chunk as Uint8Array, { stream: true }).match(/\r\n/g) ?? []).length;
+    const exportSeconds = (performance.now() - exportStarted) / 1000;
+    clearInterval(sampler);
+    const exportRows = lines - 1;
+    const serverPeak = memoryOf(server.pid).peakMb;
+    await server.stop();
+    server = null;
+
+    console.log('Rebuild and verify…');
+    const { count } = (await runtime.database.db.selectFrom('events').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow());
+    const totalEvents = Number(count);
+    const rebuildStarted = performance.now();
+    for (const projector of projectors) await rebuildProjection(runtime.store, projector);
+    const rebuildSeconds = (performance.now() - rebuildStarted) / 1000;
+    const scanStarted = performance.now();
+    let scanned = 0;
+    for (let after = 0; ; ) {
+      const page = await runtime.store.readAllAfterPosition(after, 20_000);
+      if (page.length === 0) break;
+      scanned += page.length;
+      after = page[page.length - 1]!.globalPosition;
+    }
+    const scanSeconds = (performance.now() - scanStarted) / 1000;
+    const verifyStarted = performance.now();
+    const chains = await verifyHashChains(runtime.store);
+    let differences = 0;
+    for (const projector of projectors) differences += (await verifyProjection(runtime.store, projector)).differences.length;
+    const verifySeconds = (performance.now() - verifyStarted) / 1000;
+
+    const report: BenchReport = {
+      when: new Date().toISOString(),
+      machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown', memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version, postgres: version[0]!.v.split(' on ')[0]! },
+      history: { events: totalEvents, generatorSeconds: site.seconds, projects: 50, users: 200, parts: 5000 },
+      commands: { ...commands, baseline: rawInsert, ratio: commands.requestsPerSecond / rawInsert.requestsPerSecond },
+      rebuild: { seconds: rebuildSeconds, eventsPerSecond: totalEvents / rebuildSeconds, projections: projectors.length, baseline: { seconds: scanSeconds, rowsPerSecond: scanned / scanSeconds }, ratio: totalEvents / rebuildSeconds / (scanned / scanSeconds) },
+      verify: { seconds: verifySeconds, chainProblems: chains.problems.length, differences },
+      reads,
+      export: { rows: exportRows, seconds: exportSeconds, rowsPerSecond: exportRows / exportSeconds, memoryGrowthMb: peakDuring - before },
+      serverPeakRssMb: serverPeak,
+    };
+    console.log(`\n${formatReport(report)}`);
+    writeFileSync(path.join(import.meta.dirname, 'results.json'), `${JSON.stringify(report, null, 2)}\n`);
+    console.log('\nWrote bench/results.json');
+  } finally {
+    await server?.stop();
+    await runtime.close();
+    if (!args.includes('--keep')) await admin(`drop database if exists ${dbName} with (force)`);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
