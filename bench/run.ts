@@ -12,9 +12,9 @@ import { openRuntime } from '../server/runtime.ts';
 import { registerUser, SYSTEM_ACTOR } from '../server/users/user-commands.ts';
 import { changeMembership } from '../server/projects/project-commands.ts';
 import { projectors } from '../projections/registry.ts';
-import { rebuildProjection } from '../projections/rebuild.ts';
-import { verifyProjection } from '../projections/verify.ts';
-import { verifyHashChains } from '../ledger/event-store/verify-chains.ts';
+import { rebuildProjections } from '../projections/rebuild.ts';
+import { verifyProjections } from '../projections/verify.ts';
+import { chainChecker } from '../ledger/event-store/verify-chains.ts';
 import { startServer } from '../e2e/helpers/server.ts';
 import { generateHistory } from './history.ts';
 import { httpLoad, memoryOf, rawInsertBaseline, type LoadFigures } from './measure.ts';
@@ -111,7 +111,7 @@ async function main(): Promise<void> {
     const { count } = (await runtime.database.db.selectFrom('events').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow());
     const totalEvents = Number(count);
     const rebuildStarted = performance.now();
-    for (const projector of projectors) await rebuildProjection(runtime.store, projector);
+    await rebuildProjections(runtime.store, projectors);
     const rebuildSeconds = (performance.now() - rebuildStarted) / 1000;
     const scanStarted = performance.now();
     let scanned = 0;
@@ -123,9 +123,10 @@ async function main(): Promise<void> {
     }
     const scanSeconds = (performance.now() - scanStarted) / 1000;
     const verifyStarted = performance.now();
-    const chains = await verifyHashChains(runtime.store);
-    let differences = 0;
-    for (const projector of projectors) differences += (await verifyProjection(runtime.store, projector)).differences.length;
+    const checker = chainChecker();
+    const reports = await verifyProjections(runtime.store, projectors, (event) => checker.check(event));
+    const chains = checker.report();
+    const differences = reports.reduce((n, r) => n + r.differences.length, 0);
     const verifySeconds = (performance.now() - verifyStarted) / 1000;
 
     const report: BenchReport = {

@@ -1,8 +1,9 @@
 /**
- * Rebuilds a projection without stopping the application: build fresh tables in a side schema from
- * position 0 while writers keep appending, then in one short transaction that holds appends back,
- * apply the last events, swap the fresh tables in and record the checkpoint. Readers see either
- * the old tables or the complete new ones, never a half-built table.
+ * Rebuilds projections without stopping the application: build fresh tables in a side schema from
+ * position 0 (one pass over the events feeds every projection being rebuilt) while writers keep
+ * appending, then in one short transaction that holds appends back, apply the last events, swap the
+ * fresh tables in and record the checkpoints. Readers see either the old tables or the complete new
+ * ones, never a half-built table.
  */
 import { sql, type Kysely } from 'kysely';
 import type { EventStore } from '../ledger/event-store/event-store.ts';
@@ -11,11 +12,12 @@ import type { Projector } from './projector.ts';
 import { projectEvents } from './sql-writer.ts';
 
 export interface RebuildResult {
-  projection: string;
+  projections: string[];
   events: number;
   seconds: number;
 }
 
+const SIDE_SCHEMA = 'rebuild_projections';
 const checkpointOf = (event: RecordedEvent): Checkpoint => ({ transactionId: event.transactionId, globalPosition: event.globalPosition });
 
 /** Index names of a table, keyed by their definition with the name and schema taken out. */
@@ -25,23 +27,28 @@ async function indexesByDefinition(db: Kysely<any>, schema: string, table: strin
   return new Map(rows.map((r) => [r.indexdef.replace(/INDEX \S+ ON \S+/, 'INDEX ON t'), r.indexname]));
 }
 
-export async function rebuildProjection(store: EventStore, projector: Projector, batchSize = 20_000): Promise<RebuildResult> {
+async function projectAll(db: Kysely<any>, projectors: readonly Projector[], events: RecordedEvent[]): Promise<void> {
+  for (const projector of projectors) await projectEvents(db, SIDE_SCHEMA, projector, events);
+}
+
+export async function rebuildProjections(store: EventStore, projectors: readonly Projector[], batchSize = 20_000): Promise<RebuildResult> {
   const started = performance.now();
   const db = store.db as unknown as Kysely<any>;
-  const side = `rebuild_${projector.name.replace(/[^a-z0-9_]/gi, '_')}`;
-  await sql`drop schema if exists ${sql.id(side)} cascade`.execute(db);
-  await sql`create schema ${sql.id(side)}`.execute(db);
+  await sql`drop schema if exists ${sql.id(SIDE_SCHEMA)} cascade`.execute(db);
+  await sql`create schema ${sql.id(SIDE_SCHEMA)}`.execute(db);
   let events = 0;
   try {
-    for (const table of projector.tables) {
-      await sql`create table ${sql.table(`${side}.${table.name}`)} (like ${sql.table(`public.${table.name}`)} including all)`.execute(db);
+    for (const projector of projectors) {
+      for (const table of projector.tables) {
+        await sql`create table ${sql.table(`${SIDE_SCHEMA}.${table.name}`)} (like ${sql.table(`public.${table.name}`)} including all)`.execute(db);
+      }
     }
 
     let checkpoint = START_CHECKPOINT;
     for (;;) {
       const page = await store.readAllSafe(checkpoint, batchSize);
       if (page.length === 0) break;
-      await db.transaction().execute((trx) => projectEvents(trx, side, projector, page));
+      await db.transaction().execute((trx) => projectAll(trx, projectors, page));
       events += page.length;
       checkpoint = checkpointOf(page[page.length - 1]!);
     }
@@ -52,37 +59,39 @@ export async function rebuildProjection(store: EventStore, projector: Projector,
       for (;;) {
         const page = await store.readAllCommitted(checkpoint, batchSize, trx as never);
         if (page.length === 0) break;
-        await projectEvents(trx, side, projector, page);
+        await projectAll(trx, projectors, page);
         events += page.length;
         checkpoint = checkpointOf(page[page.length - 1]!);
       }
-      for (const table of projector.tables) {
-        const live = await indexesByDefinition(trx, 'public', table.name);
-        const fresh = await indexesByDefinition(trx, side, table.name);
-        for (const [definition, freshName] of fresh) {
-          const liveName = live.get(definition);
-          if (liveName && liveName !== freshName) {
-            await sql`alter index ${sql.table(`${side}.${freshName}`)} rename to ${sql.id(liveName)}`.execute(trx);
+      for (const projector of projectors) {
+        for (const table of projector.tables) {
+          const live = await indexesByDefinition(trx, 'public', table.name);
+          const fresh = await indexesByDefinition(trx, SIDE_SCHEMA, table.name);
+          for (const [definition, freshName] of fresh) {
+            const liveName = live.get(definition);
+            if (liveName && liveName !== freshName) {
+              await sql`alter index ${sql.table(`${SIDE_SCHEMA}.${freshName}`)} rename to ${sql.id(liveName)}`.execute(trx);
+            }
           }
+          await sql`drop table ${sql.table(`public.${table.name}`)}`.execute(trx);
+          await sql`alter table ${sql.table(`${SIDE_SCHEMA}.${table.name}`)} set schema public`.execute(trx);
         }
-        await sql`drop table ${sql.table(`public.${table.name}`)}`.execute(trx);
-        await sql`alter table ${sql.table(`${side}.${table.name}`)} set schema public`.execute(trx);
+        await trx
+          .insertInto('projection_checkpoints')
+          .values({ name: projector.name, version: projector.version, transaction_id: checkpoint.transactionId, global_position: checkpoint.globalPosition })
+          .onConflict((oc) =>
+            oc.column('name').doUpdateSet({ version: projector.version, transaction_id: checkpoint.transactionId, global_position: checkpoint.globalPosition, updated_at: new Date() }),
+          )
+          .execute();
       }
-      await trx
-        .insertInto('projection_checkpoints')
-        .values({ name: projector.name, version: projector.version, transaction_id: checkpoint.transactionId, global_position: checkpoint.globalPosition })
-        .onConflict((oc) =>
-          oc.column('name').doUpdateSet({
-            version: projector.version,
-            transaction_id: checkpoint.transactionId,
-            global_position: checkpoint.globalPosition,
-            updated_at: new Date(),
-          }),
-        )
-        .execute();
     });
   } finally {
-    await sql`drop schema if exists ${sql.id(side)} cascade`.execute(db);
+    await sql`drop schema if exists ${sql.id(SIDE_SCHEMA)} cascade`.execute(db);
   }
-  return { projection: projector.name, events, seconds: (performance.now() - started) / 1000 };
+  return { projections: projectors.map((p) => p.name), events, seconds: (performance.now() - started) / 1000 };
+}
+
+/** One projection by itself. */
+export function rebuildProjection(store: EventStore, projector: Projector, batchSize = 20_000): Promise<RebuildResult> {
+  return rebuildProjections(store, [projector], batchSize);
 }

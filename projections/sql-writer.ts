@@ -1,9 +1,13 @@
 /**
- * Writes row operations to PostgreSQL. Operations on one key are merged first, so a batch of events
- * becomes a few multi-row statements per table and column shape; quantities are applied as
- * `col = col + delta` in SQL, never read-modify-write.
+ * Writes row operations to PostgreSQL. Operations on one key are merged first; then each table gets
+ * one statement per column shape, whatever the number of rows, by passing every column as one typed
+ * array and reading it back with `unnest` (parameterized, no limit on rows, far less work than a
+ * VALUES list per row). Quantities are applied as `col = col + delta` in SQL, never
+ * read-modify-write. An upsert updates the rows that exist and inserts the rest in the same
+ * statement: PostgreSQL checks CHECK constraints on a would-be inserted row even under
+ * ON CONFLICT, which would refuse every decrement against `CHECK (qty >= 0)`.
  */
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { RecordedEvent } from '../ledger/event-store/types.ts';
 import { keyOf, type Projector, type Row, type RowOp, type TableSpec, type Value } from './projector.ts';
 
@@ -15,9 +19,6 @@ interface Pending {
   upserts: Map<string, Upsert>;
   updates: Map<string, Update>;
 }
-
-// PostgreSQL takes at most 65,535 parameters a statement.
-const MAX_PARAMETERS = 30_000;
 
 function sumAdds(a: Record<string, number> | undefined, b: Record<string, number> | undefined): Record<string, number> {
   const add: Record<string, number> = { ...a };
@@ -32,16 +33,18 @@ function merge<T extends Upsert | Update>(a: T, b: Upsert | Update): T {
   return merged;
 }
 
-function chunk<T>(items: T[], width: number): T[][] {
-  const size = Math.max(1, Math.floor(MAX_PARAMETERS / Math.max(1, width)));
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
+function groupBy<T>(items: Iterable<T>, keyFn: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const key = keyFn(item);
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  return groups;
 }
 
-function valuesList(rows: Row[], columns: string[]): RawBuilder<unknown> {
-  return sql.join(rows.map((row) => sql`(${sql.join(columns.map((c) => row[c] ?? null))})`));
-}
+const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 export class SqlWriter {
   private readonly pending = new Map<string, Pending>();
@@ -104,98 +107,77 @@ export class SqlWriter {
     const p = this.pending.get(table);
     if (!p) return;
     this.pending.delete(table);
-    const target = sql.table(`${this.schema}.${table}`);
     const spec = this.spec(table);
+    const types = await columnTypes(this.db, this.schema, table);
+    const target = `${ident(this.schema)}.${ident(table)}`;
+    /** `unnest($1::t1[], $2::t2[], …) as v (c1, c2, …)` over the given rows, and its parameters. */
+    const unnest = (columns: string[], rows: Row[]) => ({
+      from: `unnest(${columns.map((c, i) => `$${i + 1}::${types.get(c) ?? 'text'}[]`).join(', ')}) as v (${columns.map(ident).join(', ')})`,
+      params: columns.map((c) => rows.map((r) => toParameter(r[c] ?? null))),
+    });
+    const keyMatch = spec.key.map((k) => `t.${ident(k)} = v.${ident(k)}`).join(' and ');
 
     for (const [shape, rows] of groupBy(p.inserts, (row) => Object.keys(row).sort().join(','))) {
       const columns = shape.split(',');
-      for (const part of chunk(rows, columns.length)) {
-        await sql`insert into ${target} (${sql.join(columns.map((c) => sql.ref(c)))}) values ${valuesList(part, columns)}`.execute(this.db);
-      }
+      const u = unnest(columns, rows);
+      await this.run(`insert into ${target} (${columns.map(ident).join(', ')}) select * from ${u.from}`, u.params);
     }
 
-    // Existing rows are updated first and only the rest inserted: PostgreSQL checks CHECK
-    // constraints on the would-be inserted row even when ON CONFLICT turns it into an update, so a
-    // decrement could never go through `insert … on conflict` against `CHECK (qty >= 0)`.
-    const upserts = [...p.upserts.values()];
-    const updated = await this.updateExisting(table, upserts);
-    const inserts = upserts.filter((op) => !updated.has(keyOf(spec, op.key)));
     const newRow = (op: Upsert): Row => ({ ...op.insertOnly, ...op.set, ...op.add, ...op.key });
-    for (const [shape, ops] of groupBy(inserts, (op) => Object.keys(newRow(op)).sort().join(','))) {
-      // Should another transaction insert one of these keys first, the primary key refuses ours and
-      // the command is decided again (handleCommand retries on a read table's primary key).
-      const columns = shape.split(',');
-      for (const part of chunk(ops, columns.length)) {
-        await sql`insert into ${target} (${sql.join(columns.map((c) => sql.ref(c)))}) values ${valuesList(part.map(newRow), columns)}`.execute(this.db);
-      }
+    for (const [, ops] of groupBy(p.upserts.values(), (op) => shapeOf(op))) {
+      const first = ops[0]!;
+      const setColumns = Object.keys(first.set ?? {}).filter((c) => !spec.key.includes(c));
+      const addColumns = Object.keys(first.add ?? {});
+      const columns = Object.keys(newRow(first));
+      const u = unnest(columns, ops.map(newRow));
+      const changes = [...setColumns.map((c) => `${ident(c)} = v.${ident(c)}`), ...addColumns.map((c) => `${ident(c)} = t.${ident(c)} + v.${ident(c)}`)];
+      const keyList = spec.key.map(ident).join(', ');
+      // Should another transaction insert one of these keys first, the primary key refuses ours
+      // and the command is decided again (handleCommand retries on a read table's primary key).
+      await this.run(
+        `with v as (select * from ${u.from}),
+              upd as (${
+                changes.length > 0
+                  ? `update ${target} as t set ${changes.join(', ')} from v where ${keyMatch} returning ${spec.key.map((k) => `t.${ident(k)}`).join(', ')}`
+                  : `select ${spec.key.map((k) => `t.${ident(k)}`).join(', ')} from ${target} as t join v on ${keyMatch}`
+              })
+         insert into ${target} (${columns.map(ident).join(', ')})
+         select ${columns.map((c) => `v.${ident(c)}`).join(', ')} from v
+          where not exists (select 1 from upd where (${keyList}) = (${spec.key.map((k) => `v.${ident(k)}`).join(', ')}))`,
+        u.params,
+      );
     }
-    await this.updateExisting(table, [...p.updates.values()]);
+
+    for (const [, ops] of groupBy(p.updates.values(), (op) => shapeOf(op))) {
+      const first = ops[0]!;
+      const setColumns = Object.keys(first.set ?? {}).filter((c) => !spec.key.includes(c));
+      const addColumns = Object.keys(first.add ?? {});
+      const changes = [...setColumns.map((c) => `${ident(c)} = v.${ident(c)}`), ...addColumns.map((c) => `${ident(c)} = t.${ident(c)} + v.${ident(c)}`)];
+      if (changes.length === 0) continue;
+      const columns = [...spec.key, ...setColumns, ...addColumns];
+      const u = unnest(columns, ops.map((op) => ({ ...op.set, ...op.add, ...op.key })));
+      await this.run(`update ${target} as t set ${changes.join(', ')} from ${u.from} where ${keyMatch}`, u.params);
+    }
   }
 
-  /** Batched `update … from (values …)`, one statement per column shape; returns the keys it found. */
-  private async updateExisting(table: string, ops: Array<Upsert | Update>): Promise<Set<string>> {
-    const found = new Set<string>();
-    if (ops.length === 0) return found;
-    const spec = this.spec(table);
-    const types = await columnTypes(this.db, this.schema, table);
-    const typed = (column: string, value: Value) => sql`cast(${value ?? null} as ${sql.raw(types.get(column) ?? 'text')})`;
-    const shapes = groupBy(ops, (op) => `${Object.keys(op.set ?? {}).sort().join(',')}|${Object.keys(op.add ?? {}).sort().join(',')}`);
-    for (const [shape, group] of shapes) {
-      const [setPart = '', addPart = ''] = shape.split('|');
-      const setColumns = setPart.split(',').filter((c) => c && !spec.key.includes(c));
-      const addColumns = addPart.split(',').filter(Boolean);
-      if (setColumns.length === 0 && addColumns.length === 0) {
-        // Nothing to change: only learn which keys exist.
-        for (const op of group) {
-          const where = sql.join(spec.key.map((k) => sql`${sql.ref(k)} = ${op.key[k] ?? null}`), sql` and `);
-          const { rows } = await sql`select 1 from ${sql.table(`${this.schema}.${table}`)} where ${where}`.execute(this.db);
-          if (rows.length > 0) found.add(keyOf(spec, op.key));
-        }
-        continue;
-      }
-      const columns = [...spec.key, ...setColumns.map((c) => `set_${c}`), ...addColumns.map((c) => `add_${c}`)];
-      const assignments = [
-        ...setColumns.map((c) => sql`${sql.ref(c)} = v.${sql.ref(`set_${c}`)}`),
-        ...addColumns.map((c) => sql`${sql.ref(c)} = t.${sql.ref(c)} + v.${sql.ref(`add_${c}`)}`),
-      ];
-      const join = sql.join(spec.key.map((k) => sql`t.${sql.ref(k)} = v.${sql.ref(k)}`), sql` and `);
-      for (const part of chunk(group, columns.length)) {
-        const values = sql.join(
-          part.map(
-            (op) =>
-              sql`(${sql.join([
-                ...spec.key.map((k) => typed(k, op.key[k] ?? null)),
-                ...setColumns.map((c) => typed(c, op.set?.[c] ?? null)),
-                ...addColumns.map((c) => typed(c, op.add?.[c] ?? 0)),
-              ])})`,
-          ),
-        );
-        const { rows } = await sql<Row>`
-          update ${sql.table(`${this.schema}.${table}`)} as t set ${sql.join(assignments)}
-            from (values ${values}) as v (${sql.join(columns.map((c) => sql.ref(c)))})
-           where ${join}
-          returning ${sql.join(spec.key.map((k) => sql`t.${sql.ref(k)}`))}`.execute(this.db);
-        for (const row of rows) found.add(keyOf(spec, row));
-      }
-    }
-    return found;
+  private async run(text: string, params: unknown[]): Promise<void> {
+    await this.db.executeQuery(CompiledQuery.raw(text, params));
   }
 }
 
-function groupBy<T>(items: T[], keyFn: (item: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const item of items) {
-    const key = keyFn(item);
-    const group = groups.get(key);
-    if (group) group.push(item);
-    else groups.set(key, [item]);
-  }
-  return groups;
+function shapeOf(op: Upsert | Update): string {
+  const keys = (o: object | undefined) => Object.keys(o ?? {}).sort().join(',');
+  return `${keys(op.set)}|${keys(op.add)}|${op.kind === 'upsert' ? keys(op.insertOnly) : ''}`;
+}
+
+/** Dates travel as ISO text inside arrays, which both pg and PGlite cast back exactly. */
+function toParameter(value: Value): Value {
+  return value instanceof Date ? value.toISOString() : value;
 }
 
 const typeCache = new Map<string, Promise<Map<string, string>>>();
 
-/** Column types from the catalogue, so the values list of a batched update is typed like the table. */
+/** Column types from the catalogue, so each column's array is cast to the table's own type. */
 function columnTypes(db: Kysely<any>, schema: string, table: string): Promise<Map<string, string>> {
   const cacheKey = `${schema}.${table}`;
   let types = typeCache.get(cacheKey);

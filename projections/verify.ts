@@ -1,10 +1,12 @@
 /**
- * Replays a projection in memory from every event and diffs it against the live tables, in one
- * repeatable-read snapshot so events and tables are seen at the same instant.
+ * Replays projections in memory from every event (one pass feeds them all) and diffs them against
+ * the live tables, in one repeatable-read snapshot so events and tables are seen at the same instant.
+ * A hook sees every event on the way, so the hash chains are walked in the same pass.
  */
 import { sql, type Kysely } from 'kysely';
 import type { EventStore } from '../ledger/event-store/event-store.ts';
-import { emptyTables, normalizeRow, replayInMemory } from './memory-replay.ts';
+import type { RecordedEvent } from '../ledger/event-store/types.ts';
+import { emptyTables, normalizeRow, replayInMemory, type MemoryTables } from './memory-replay.ts';
 import { keyOf, type Projector, type Row } from './projector.ts';
 
 export interface TableDifference {
@@ -21,43 +23,54 @@ export interface ProjectionReport {
   differences: TableDifference[];
 }
 
-export async function verifyProjection(store: EventStore, projector: Projector, pageSize = 20_000): Promise<ProjectionReport> {
+export async function verifyProjections(
+  store: EventStore,
+  projectors: readonly Projector[],
+  onEvent: (event: RecordedEvent) => void = () => undefined,
+  pageSize = 20_000,
+): Promise<ProjectionReport[]> {
   const db = store.db as unknown as Kysely<any>;
   return db
     .transaction()
     .setIsolationLevel('repeatable read')
     .execute(async (trx) => {
-      const tables = emptyTables(projector);
+      const memory = new Map<string, MemoryTables>(projectors.map((p) => [p.name, emptyTables(p)]));
       let after = 0;
       let events = 0;
       for (;;) {
         const page = await store.readAllAfterPosition(after, pageSize, trx as never);
         if (page.length === 0) break;
-        replayInMemory(projector, page, tables);
+        for (const event of page) onEvent(event);
+        for (const projector of projectors) replayInMemory(projector, page, memory.get(projector.name));
         events += page.length;
         after = page[page.length - 1]!.globalPosition;
       }
-      const differences: TableDifference[] = [];
-      let rows = 0;
-      for (const spec of projector.tables) {
-        const expected = tables.get(spec.name)!;
-        const { rows: liveRows } = await sql<Row>`select * from ${sql.table(`public.${spec.name}`)}`.execute(trx);
-        rows += liveRows.length;
-        const seen = new Set<string>();
-        for (const live of liveRows) {
-          const key = keyOf(spec, live);
-          seen.add(key);
-          const actual = normalizeRow(spec, live);
-          const want = expected.get(key);
-          const wanted = want ? normalizeRow(spec, want) : null;
-          if (!wanted || JSON.stringify(wanted) !== JSON.stringify(actual)) {
-            differences.push({ table: spec.name, key, expected: wanted, actual });
+      const reports: ProjectionReport[] = [];
+      for (const projector of projectors) {
+        const tables = memory.get(projector.name)!;
+        memory.delete(projector.name);
+        const differences: TableDifference[] = [];
+        let rows = 0;
+        for (const spec of projector.tables) {
+          const expected = tables.get(spec.name)!;
+          const { rows: liveRows } = await sql<Row>`select * from ${sql.table(`public.${spec.name}`)}`.execute(trx);
+          rows += liveRows.length;
+          for (const live of liveRows) {
+            const key = keyOf(spec, live);
+            const actual = normalizeRow(spec, live);
+            const want = expected.get(key);
+            expected.delete(key);
+            const wanted = want ? normalizeRow(spec, want) : null;
+            if (!wanted || JSON.stringify(wanted) !== JSON.stringify(actual)) differences.push({ table: spec.name, key, expected: wanted, actual });
           }
+          for (const [key, want] of expected) differences.push({ table: spec.name, key, expected: normalizeRow(spec, want), actual: null });
         }
-        for (const [key, want] of expected) {
-          if (!seen.has(key)) differences.push({ table: spec.name, key, expected: normalizeRow(spec, want), actual: null });
-        }
+        reports.push({ projection: projector.name, events, rows, differences });
       }
-      return { projection: projector.name, events, rows, differences };
+      return reports;
     });
+}
+
+export async function verifyProjection(store: EventStore, projector: Projector): Promise<ProjectionReport> {
+  return (await verifyProjections(store, [projector]))[0]!;
 }

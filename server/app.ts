@@ -5,7 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from './plugins/serializer.ts';
 import type { EventStore } from '../ledger/event-store/event-store.ts';
 import type { Config } from './config.ts';
 import authPlugin from './plugins/auth.ts';

@@ -13,7 +13,7 @@ export function csvCell(value: unknown): string {
   if (typeof value === 'number') return `"${Number.isFinite(value) ? value : ''}"`;
   let text = value instanceof Date ? value.toISOString() : String(value);
   if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
-  return `"${text.replace(/"/g, '""')}"`;
+  return text.includes('"') ? `"${text.replace(/"/g, '""')}"` : `"${text}"`;
 }
 
 export const csvLine = (values: readonly unknown[]) => `${values.map(csvCell).join(',')}\r\n`;
@@ -22,18 +22,15 @@ export function timestampedName(prefix: string, now = new Date()): string {
   return `${prefix}_${now.toISOString().replace(/\.\d+Z$/, 'Z').replace(/:/g, '-')}.csv`;
 }
 
-export function sendCsv(reply: FastifyReply, fileName: string, header: readonly string[], rows: AsyncIterable<readonly unknown[]>): FastifyReply {
+/** `batches` yields rows a page at a time; each page becomes one chunk of the response. */
+export function sendCsv(reply: FastifyReply, fileName: string, header: readonly string[], batches: AsyncIterable<ReadonlyArray<readonly unknown[]>>): FastifyReply {
   async function* lines() {
     yield `\uFEFF${csvLine(header)}`;
-    let batch = '';
-    for await (const row of rows) {
-      batch += csvLine(row);
-      if (batch.length > 64 * 1024) {
-        yield batch;
-        batch = '';
-      }
+    for await (const batch of batches) {
+      let text = '';
+      for (const row of batch) text += csvLine(row);
+      if (text) yield text;
     }
-    if (batch) yield batch;
   }
   reply.header('content-type', 'text/csv; charset=utf-8');
   reply.header('content-disposition', `attachment; filename="${fileName}"`);

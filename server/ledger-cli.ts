@@ -5,10 +5,10 @@
 import { loadConfig } from './config.ts';
 import { openRuntime, type Runtime } from './runtime.ts';
 import { migrateToLatest } from '../migrations/index.ts';
-import { verifyHashChains } from '../ledger/event-store/verify-chains.ts';
+import { chainChecker } from '../ledger/event-store/verify-chains.ts';
 import { findProjector, projectors } from '../projections/registry.ts';
-import { rebuildProjection } from '../projections/rebuild.ts';
-import { verifyProjection } from '../projections/verify.ts';
+import { rebuildProjections } from '../projections/rebuild.ts';
+import { verifyProjections } from '../projections/verify.ts';
 
 const USAGE = `Usage: npm run ledger -- <command>
   migrate               apply pending migrations
@@ -20,14 +20,16 @@ const MAX_DIFFERENCES_SHOWN = 20;
 
 async function verify(runtime: Runtime): Promise<number> {
   let failed = false;
-  const chains = await verifyHashChains(runtime.store);
+  // One pass over the events: the hash chains are walked while the projections are replayed.
+  const checker = chainChecker();
+  const reports = await verifyProjections(runtime.store, projectors, (event) => checker.check(event));
+  const chains = checker.report();
   console.log(`hash chains: ${chains.events} events in ${chains.streams} streams`);
   for (const p of chains.problems) {
     failed = true;
     console.log(`  BROKEN stream ${p.streamId} at version ${p.streamVersion} (position ${p.globalPosition}): ${p.problem}`);
   }
-  for (const projector of projectors) {
-    const report = await verifyProjection(runtime.store, projector);
+  for (const report of reports) {
     const status = report.differences.length === 0 ? 'identical' : `${report.differences.length} rows differ`;
     console.log(`projection ${report.projection}: ${report.rows} rows, replayed from ${report.events} events: ${status}`);
     for (const d of report.differences.slice(0, MAX_DIFFERENCES_SHOWN)) {
@@ -59,11 +61,9 @@ async function main(argv: string[]): Promise<number> {
       case 'rebuild': {
         await migrateToLatest(runtime.database.db);
         const chosen = argument ? [findProjector(argument)] : projectors;
-        for (const projector of chosen) {
-          const result = await rebuildProjection(runtime.store, projector);
-          const rate = result.seconds > 0 ? Math.round(result.events / result.seconds) : result.events;
-          console.log(`rebuilt ${result.projection}: ${result.events} events in ${result.seconds.toFixed(2)} s (${rate} events/s)`);
-        }
+        const result = await rebuildProjections(runtime.store, chosen);
+        const rate = result.seconds > 0 ? Math.round(result.events / result.seconds) : result.events;
+        console.log(`rebuilt ${result.projections.join(', ')}: ${result.events} events in ${result.seconds.toFixed(2)} s (${rate} events/s)`);
         return 0;
       }
       case 'verify':

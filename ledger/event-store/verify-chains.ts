@@ -1,5 +1,6 @@
 /** Walks every stream's hash chain: versions contiguous, each prev_hash the one before, each hash recomputed. */
 import type { EventStore } from './event-store.ts';
+import type { RecordedEvent } from './types.ts';
 import { eventHash, sameBytes } from './hash-chain.ts';
 
 export interface ChainProblem {
@@ -9,38 +10,43 @@ export interface ChainProblem {
   problem: string;
 }
 
-export async function verifyHashChains(store: EventStore, pageSize = 10_000): Promise<{ events: number; streams: number; problems: ChainProblem[] }> {
+export interface ChainReport {
+  events: number;
+  streams: number;
+  problems: ChainProblem[];
+}
+
+/** Checks events one at a time, in position order; `report()` gives the result so far. */
+export function chainChecker(): { check(event: RecordedEvent): void; report(): ChainReport } {
   const heads = new Map<string, { version: number; hash: Uint8Array }>();
   const broken = new Set<string>();
   const problems: ChainProblem[] = [];
-  let after = 0;
   let count = 0;
-  for (;;) {
-    const page = await store.readAllAfterPosition(after, pageSize);
-    if (page.length === 0) break;
-    for (const event of page) {
+  return {
+    check(event) {
       count += 1;
-      after = event.globalPosition;
-      if (broken.has(event.streamId)) continue;
+      if (broken.has(event.streamId)) return;
       const head = heads.get(event.streamId);
       const report = (problem: string) => {
         broken.add(event.streamId);
         problems.push({ streamId: event.streamId, streamVersion: event.streamVersion, globalPosition: event.globalPosition, problem });
       };
-      if (event.streamVersion !== (head?.version ?? 0) + 1) {
-        report(`version ${event.streamVersion} follows ${head?.version ?? 0}`);
-        continue;
-      }
-      if (!sameBytes(event.prevHash, head?.hash ?? null)) {
-        report('prev_hash does not match the hash of the event before it');
-        continue;
-      }
-      if (!sameBytes(eventHash(event.prevHash, event), event.hash)) {
-        report('hash does not match the event: its type, data, metadata or time was changed');
-        continue;
-      }
+      if (event.streamVersion !== (head?.version ?? 0) + 1) return report(`version ${event.streamVersion} follows ${head?.version ?? 0}`);
+      if (!sameBytes(event.prevHash, head?.hash ?? null)) return report('prev_hash does not match the hash of the event before it');
+      if (!sameBytes(eventHash(event.prevHash, event), event.hash)) return report('hash does not match the event: its type, data, metadata or time was changed');
       heads.set(event.streamId, { version: event.streamVersion, hash: event.hash });
-    }
+    },
+    report: () => ({ events: count, streams: heads.size + broken.size, problems }),
+  };
+}
+
+export async function verifyHashChains(store: EventStore, pageSize = 20_000): Promise<ChainReport> {
+  const checker = chainChecker();
+  for (let after = 0; ; ) {
+    const page = await store.readAllAfterPosition(after, pageSize);
+    if (page.length === 0) break;
+    for (const event of page) checker.check(event);
+    after = page[page.length - 1]!.globalPosition;
   }
-  return { events: count, streams: heads.size + broken.size, problems };
+  return checker.report();
 }

@@ -22,6 +22,8 @@ export interface TokenLifetimes {
 
 export interface AuthenticatedUser {
   id: string;
+  /** The site's maintenance flag, read in the same query so every request pays one round trip. */
+  maintenance_mode: boolean;
   email: string;
   user_firstname: string;
   user_lastname: string;
@@ -74,7 +76,9 @@ export async function userForAccessToken(db: Db, accessToken: string, now = new 
     .selectFrom('auth_tokens as t')
     .innerJoin('auth_sessions as s', 's.id', 't.session_id')
     .innerJoin('users as u', 'u.id', 's.user_id')
+    .leftJoin('site_settings as site', (join) => join.on('site.id', '=', 1))
     .select(['u.id', 'u.email', 'u.user_firstname', 'u.user_lastname', 'u.role', 'u.emails', 'u.stock_emails', 's.id as sessionId'])
+    .select(sql<boolean>`coalesce(site.maintenance_mode, false)`.as('maintenance_mode'))
     .where('t.token_hash', '=', hashToken(accessToken))
     .where('t.kind', '=', 'access')
     .where('t.expires_at', '>', now)

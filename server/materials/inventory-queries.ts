@@ -22,7 +22,7 @@ export interface InventoryRow {
   CriticalStockWarning: number;
 }
 
-interface StockFigures {
+export interface StockFigures {
   material_id: string;
   part_number: string;
   part_name: string;
@@ -37,7 +37,7 @@ interface StockFigures {
   critical_stock_default: number | null;
 }
 
-function toRow(location: StockLocation, r: StockFigures): InventoryRow {
+export function toRow(location: StockLocation, r: StockFigures): InventoryRow {
   return {
     ProjectID: location.kind === 'project' ? location.id : null,
     warehouse_id: location.kind === 'warehouse' ? location.id : null,

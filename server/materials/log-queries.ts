@@ -147,8 +147,8 @@ export async function logPage(db: Db, filter: LogFilter, page: number, pageSize:
   return { items: (rows as SelectedRow[]).map((r) => toLogRow(filter.location, r)), total: Number(count.n) };
 }
 
-/** Every matching row, newest first, read in keyset pages so a million rows never sit in memory. */
-export async function* allLogRows(db: Db, filter: LogFilter, pageSize = 5000): AsyncGenerator<LogRow> {
+/** Every matching row, newest first, a keyset page at a time, so a million rows never sit in memory. */
+export async function* allLogPages(db: Db, filter: LogFilter, pageSize = 5000): AsyncGenerator<LogRow[]> {
   let after: { at: Date; position: number } | null = null;
   for (;;) {
     const cursor: { at: Date; position: number } | null = after;
@@ -159,7 +159,7 @@ export async function* allLogRows(db: Db, filter: LogFilter, pageSize = 5000): A
       .orderBy('activity_log.position', 'desc')
       .limit(pageSize)
       .execute()) as SelectedRow[];
-    for (const row of rows) yield toLogRow(filter.location, row);
+    if (rows.length > 0) yield rows.map((row) => toLogRow(filter.location, row));
     if (rows.length < pageSize) return;
     const last = rows[rows.length - 1]!;
     after = { at: last.occurred_at, position: Number(last.position) };

@@ -1,8 +1,9 @@
 /**
- * Command handlers for stock: find the part, read the freeze flag and the item's state and stream
- * head in the transaction, decide, append. State comes from the read tables in ONE statement, so the
- * numbers and the version they belong to are from the same snapshot; a concurrent append to the
- * same item then fails on the version and the command is decided again on fresh numbers.
+ * Command handlers for stock. Everything a decision needs (the part, the freeze flag, the item's
+ * numbers and holders, its stream head, the project's thresholds) is read in ONE statement, so the
+ * numbers and the version they belong to come from one snapshot; a concurrent append to the same
+ * item then fails on the version and the command is decided again on fresh numbers. The answer's
+ * inventory row is computed from the state after the new events, without reading it back.
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
@@ -14,8 +15,9 @@ import { materialDecider, initialMaterialState } from '../../ledger/material/dec
 import { materialStreamId } from '../../ledger/material/events.ts';
 import type { StockItemCommand } from '../../ledger/stock-item/commands.ts';
 import { stockItemDecider } from '../../ledger/stock-item/decide.ts';
-import { stockStreamId, type StockLocation } from '../../ledger/stock-item/events.ts';
+import { stockStreamId, type StockItemEvent, type StockLocation } from '../../ledger/stock-item/events.ts';
 import type { StockItemState } from '../../ledger/stock-item/state.ts';
+import { toRow, type InventoryRow } from './inventory-queries.ts';
 
 export const PART_NOT_FOUND = 'Part number not found in this project';
 
@@ -26,56 +28,86 @@ export interface MaterialRow {
   part_nickname: string;
 }
 
-export async function findMaterial(trx: Trx, partNumber: string): Promise<MaterialRow | undefined> {
-  return trx.selectFrom('materials').select(['material_id', 'part_number', 'part_name', 'part_nickname']).where('part_number', '=', partNumber.trim()).executeTakeFirst();
+interface StockContext {
+  material: MaterialRow | null;
+  frozen: boolean;
+  state: StockItemState;
+  head: StreamPosition;
+  projectDefaults: { low: number | null; critical: number | null };
 }
 
-export async function transactionsFrozen(trx: Trx): Promise<boolean> {
-  const row = await trx.selectFrom('site_settings').select('freeze_transactions').where('id', '=', 1).executeTakeFirst();
-  return row?.freeze_transactions ?? false;
+interface ContextRow {
+  material_id: string | null;
+  part_number: string | null;
+  part_name: string | null;
+  part_nickname: string | null;
+  frozen: boolean;
+  low_stock_default: number | null;
+  critical_stock_default: number | null;
+  logistics_qty: number | null;
+  on_hand: number | null;
+  field_assigned: number | null;
+  lost_outstanding: number | null;
+  low_threshold: number | null;
+  critical_threshold: number | null;
+  stream_version: number | null;
+  last_hash: string | null;
+  assignments: Record<string, number> | null;
 }
 
-export async function loadStockItem(trx: Trx, location: StockLocation, material: MaterialRow): Promise<{ state: StockItemState; head: StreamPosition }> {
-  const { rows } = await sql<{
-    logistics_qty: number;
-    on_hand: number;
-    field_assigned: number;
-    lost_outstanding: number;
-    low_threshold: number | null;
-    critical_threshold: number | null;
-    stream_version: number;
-    last_hash: string;
-    assignments: Record<string, number> | null;
-  }>`
-    select s.logistics_qty, s.on_hand, s.field_assigned, s.lost_outstanding, s.low_threshold, s.critical_threshold,
+const nullableNumber = (v: number | null) => (v === null ? null : Number(v));
+
+async function loadStockContext(trx: Trx, location: StockLocation, partNumber: string): Promise<StockContext> {
+  const { rows } = await sql<ContextRow>`
+    select m.material_id, m.part_number, m.part_name, m.part_nickname,
+           coalesce(site.freeze_transactions, false) as frozen,
+           p.low_stock_default, p.critical_stock_default,
+           s.logistics_qty, s.on_hand, s.field_assigned, s.lost_outstanding, s.low_threshold, s.critical_threshold,
            s.stream_version, s.last_hash,
            (select json_object_agg(a.user_id, a.qty) from material_assignments a
-             where a.location_kind = s.location_kind and a.location_id = s.location_id
-               and a.material_id = s.material_id and a.qty > 0) as assignments
-      from material_stock s
-     where s.location_kind = ${location.kind} and s.location_id = ${location.id} and s.material_id = ${material.material_id}`.execute(trx);
-  const row = rows[0];
-  const base = { partNumber: material.part_number, partName: material.part_name };
-  if (!row) {
-    return {
-      state: { exists: false, ...base, logistics: 0, onHand: 0, field: 0, lost: 0, assignments: {}, lowThreshold: null, criticalThreshold: null },
-      head: { version: 0, hash: null },
-    };
-  }
+             where a.location_kind = ${location.kind} and a.location_id = ${location.id}::uuid
+               and a.material_id = m.material_id and a.qty > 0) as assignments
+      from (values (1)) as one (x)
+      left join site_settings site on site.id = 1
+      left join projects p on ${location.kind} = 'project' and p.id = ${location.id}::uuid
+      left join materials m on m.part_number = ${partNumber.trim()}
+      left join material_stock s on s.location_kind = ${location.kind} and s.location_id = ${location.id}::uuid and s.material_id = m.material_id`.execute(trx);
+  const r = rows[0]!;
+  const material = r.material_id ? { material_id: r.material_id, part_number: r.part_number!, part_name: r.part_name!, part_nickname: r.part_nickname! } : null;
+  const exists = r.stream_version !== null;
   return {
+    material,
+    frozen: r.frozen,
+    projectDefaults: { low: nullableNumber(r.low_stock_default), critical: nullableNumber(r.critical_stock_default) },
     state: {
-      exists: true,
-      ...base,
-      logistics: row.logistics_qty,
-      onHand: row.on_hand,
-      field: row.field_assigned,
-      lost: row.lost_outstanding,
-      assignments: row.assignments ?? {},
-      lowThreshold: row.low_threshold === null ? null : Number(row.low_threshold),
-      criticalThreshold: row.critical_threshold === null ? null : Number(row.critical_threshold),
+      exists,
+      partNumber: material?.part_number ?? '',
+      partName: material?.part_name ?? '',
+      logistics: r.logistics_qty ?? 0,
+      onHand: r.on_hand ?? 0,
+      field: r.field_assigned ?? 0,
+      lost: r.lost_outstanding ?? 0,
+      assignments: r.assignments ?? {},
+      lowThreshold: nullableNumber(r.low_threshold),
+      criticalThreshold: nullableNumber(r.critical_threshold),
     },
-    head: { version: row.stream_version, hash: Buffer.from(row.last_hash, 'hex') },
+    head: exists ? { version: r.stream_version!, hash: Buffer.from(r.last_hash!, 'hex') } : { version: 0, hash: null },
   };
+}
+
+function inventoryRowAfter(location: StockLocation, context: StockContext, material: MaterialRow, events: StockItemEvent[]): InventoryRow {
+  const state = events.reduce(stockItemDecider.evolve, context.state);
+  return toRow(location, {
+    ...material,
+    logistics_qty: state.logistics,
+    on_hand: state.onHand,
+    field_assigned: state.field,
+    lost_outstanding: state.lost,
+    low_threshold: state.lowThreshold,
+    critical_threshold: state.criticalThreshold,
+    low_stock_default: context.projectDefaults.low,
+    critical_stock_default: context.projectDefaults.critical,
+  });
 }
 
 export interface StockCommandContext {
@@ -86,6 +118,11 @@ export interface StockCommandContext {
   ref: { location: StockLocation; materialId: string; partNumber: string; partName: string };
 }
 
+export interface StockOutcome {
+  materialId: string;
+  item: InventoryRow;
+}
+
 /** Runs one stock command on an existing part; an unknown part number is refused with the spec's message. */
 export async function runStockCommand(
   store: EventStore,
@@ -94,24 +131,28 @@ export async function runStockCommand(
   partNumber: string,
   build: (context: StockCommandContext) => Promise<StockItemCommand> | StockItemCommand,
 ) {
-  return handleCommand(store, options, async (trx) => {
-    const material = await findMaterial(trx, partNumber);
+  return handleCommand<StockOutcome>(store, options, async (trx) => {
+    const context = await loadStockContext(trx, location, partNumber);
+    const { material, state, frozen } = context;
     if (!material) throw new DomainError('NOT_FOUND', PART_NOT_FOUND);
-    const frozen = await transactionsFrozen(trx);
-    const { state, head } = await loadStockItem(trx, location, material);
     const ref = { location, materialId: material.material_id, partNumber: material.part_number, partName: material.part_name };
     const events = stockItemDecider.decide(await build({ trx, material, state, frozen, ref }), state);
-    return { appends: [{ streamId: stockStreamId(location, material.material_id), expected: head, events }], result: { materialId: material.material_id } };
+    return {
+      appends: [{ streamId: stockStreamId(location, material.material_id), expected: context.head, events }],
+      result: { materialId: material.material_id, item: inventoryRowAfter(location, context, material, events) },
+    };
   });
 }
 
 export interface ReceiveInput {
   partNumber: string;
   quantity: number;
-  /** Used only when the part number is new to the catalogue. */
+  /** Needed only when the part number is new to the catalogue. */
   partName: string | null;
   partNickname: string | null;
 }
+
+export const NEW_PART_NEEDS_NAMES = 'A new part needs a part number, a part name and a nickname';
 
 /**
  * Receives into a location; a part number the catalogue does not know yet is defined in the same
@@ -119,33 +160,31 @@ export interface ReceiveInput {
  * number, and the loser is decided again as a receive of the now existing part.
  */
 export async function receiveMaterial(store: EventStore, options: CommandOptions, location: StockLocation, input: ReceiveInput) {
-  return handleCommand(
+  return handleCommand<StockOutcome & { created: boolean }>(
     store,
     options,
     async (trx) => {
+      const context = await loadStockContext(trx, location, input.partNumber);
       const appends: StreamAppend[] = [];
-      let material = await findMaterial(trx, input.partNumber);
+      let material = context.material;
       if (!material) {
+        if (!input.partName?.trim() || !input.partNickname?.trim()) throw new DomainError('VALIDATION', NEW_PART_NEEDS_NAMES);
         const materialId = randomUUID();
         const defined = materialDecider.decide(
-          { type: 'DefineMaterial', data: { materialId, partNumber: input.partNumber, partName: input.partName ?? '', partNickname: input.partNickname ?? '' } },
+          { type: 'DefineMaterial', data: { materialId, partNumber: input.partNumber, partName: input.partName, partNickname: input.partNickname } },
           initialMaterialState(),
         );
         appends.push({ streamId: materialStreamId(materialId), expected: { version: 0, hash: null }, events: defined });
         const d = defined[0]!.data as { partNumber: string; partName: string; partNickname: string };
         material = { material_id: materialId, part_number: d.partNumber, part_name: d.partName, part_nickname: d.partNickname };
       }
-      const frozen = await transactionsFrozen(trx);
-      const { state, head } = await loadStockItem(trx, location, material);
-      const events = stockItemDecider.decide(
-        {
-          type: 'ReceiveMaterial',
-          data: { location, materialId: material.material_id, partNumber: material.part_number, partName: material.part_name, quantity: input.quantity, frozen },
-        },
-        state,
-      );
-      appends.push({ streamId: stockStreamId(location, material.material_id), expected: head, events });
-      return { appends, result: { materialId: material.material_id, created: appends.length > 1 } };
+      const ref = { location, materialId: material.material_id, partNumber: material.part_number, partName: material.part_name };
+      const events = stockItemDecider.decide({ type: 'ReceiveMaterial', data: { ...ref, quantity: input.quantity, frozen: context.frozen } }, context.state);
+      appends.push({ streamId: stockStreamId(location, material.material_id), expected: context.head, events });
+      return {
+        appends,
+        result: { materialId: material.material_id, created: appends.length > 1, item: inventoryRowAfter(location, context, material, events) },
+      };
     },
     ['materials_part_number_key'],
   );

@@ -14,6 +14,8 @@ export const REFRESH_COOKIE = 'sl_refresh';
 declare module 'fastify' {
   interface FastifyRequest {
     user: AuthenticatedUser | null;
+    /** The session lookup, made at most once per request whoever asks first. */
+    session: () => Promise<AuthenticatedUser | null>;
   }
   interface FastifyInstance {
     requireUser: preHandlerAsyncHookHandler;
@@ -27,13 +29,22 @@ export const roleOf = (user: { role: string }) => user.role.toLowerCase();
 
 async function authPlugin(app: FastifyInstance): Promise<void> {
   app.decorateRequest('user', null);
+  app.decorateRequest('session', function (this: FastifyRequest) {
+    return Promise.resolve(null as AuthenticatedUser | null);
+  });
+  app.addHook('onRequest', async (request) => {
+    let lookup: Promise<AuthenticatedUser | null> | null = null;
+    request.session = () => {
+      lookup ??= (async () => {
+        const token = request.cookies[ACCESS_COOKIE];
+        request.user = token ? await userForAccessToken(app.db, token) : null;
+        return request.user;
+      })();
+      return lookup;
+    };
+  });
 
-  const resolve = async (request: FastifyRequest): Promise<AuthenticatedUser | null> => {
-    const token = request.cookies[ACCESS_COOKIE];
-    if (!token) return null;
-    request.user = await userForAccessToken(app.db, token);
-    return request.user;
-  };
+  const resolve = (request: FastifyRequest): Promise<AuthenticatedUser | null> => request.session();
 
   const requireUser: preHandlerAsyncHookHandler = async (request, reply) => {
     if (!(await resolve(request))) {

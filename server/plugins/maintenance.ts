@@ -5,8 +5,6 @@
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { userForAccessToken } from '../auth/session-store.ts';
-import { readSiteSettings } from '../site/site-settings.ts';
 import { ACCESS_COOKIE, roleOf } from './auth.ts';
 
 export const MAINTENANCE_MESSAGE = 'The site is currently under maintenance. Please try again later.';
@@ -17,12 +15,9 @@ async function maintenancePlugin(app: FastifyInstance): Promise<void> {
   app.addHook('preHandler', async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     if (!path.startsWith('/api/') || EXEMPT.has(path) || path.startsWith('/api/docs')) return;
-    const token = request.cookies[ACCESS_COOKIE];
-    if (!token) return;
-    const settings = await readSiteSettings(app.db);
-    if (!settings.maintenance_mode) return;
-    const user = await userForAccessToken(app.db, token);
-    if (!user || roleOf(user) === 'superadmin') return;
+    if (!request.cookies[ACCESS_COOKIE]) return;
+    const user = await request.session();
+    if (!user?.maintenance_mode || roleOf(user) === 'superadmin') return;
     return reply.code(503).send({ error: 'MAINTENANCE', message: MAINTENANCE_MESSAGE });
   });
 }

@@ -7,7 +7,7 @@ import { DomainError } from '../../../ledger/errors.ts';
 import type { StockLocation } from '../../../ledger/stock-item/events.ts';
 import { sendCsv, timestampedName } from '../../csv.ts';
 import { explainFigure, holders, inventory, inventoryAsOf } from '../../materials/inventory-queries.ts';
-import { allLogRows, logPage } from '../../materials/log-queries.ts';
+import { allLogPages, logPage } from '../../materials/log-queries.ts';
 import { PART_NOT_FOUND } from '../../materials/stock-commands.ts';
 import { roleOf } from '../../plugins/auth.ts';
 import { requireProjectAccess } from '../../projects/project-access.ts';
@@ -67,12 +67,10 @@ export async function materialReadRoutes(app: FastifyInstance): Promise<void> {
         if (!['admin', 'superadmin'].includes(roleOf(request.user!))) throw new DomainError('FORBIDDEN', 'Only admins can export the inventory.');
         const project = (await findProject(app.db, project_id))!;
         const rows = asOf ? await inventoryAsOf(app.db, location, asOf) : await inventory(app.db, location);
-        async function* lines() {
-          for (const row of rows) {
-            yield [row.PartNumber, row.PartName, row.StandardName, row.MatVendorQty, row.QtyOnHand, row.FieldAssigned, row.QtyLost, row.LowStockWarning, row.CriticalStockWarning];
-          }
+        async function* batches() {
+          yield rows.map((row) => [row.PartNumber, row.PartName, row.StandardName, row.MatVendorQty, row.QtyOnHand, row.FieldAssigned, row.QtyLost, row.LowStockWarning, row.CriticalStockWarning]);
         }
-        return sendCsv(reply, timestampedName(`inventory_${project.project_number.replace(/[^\w-]+/g, '_')}`), INVENTORY_CSV, lines());
+        return sendCsv(reply, timestampedName(`inventory_${project.project_number.replace(/[^\w-]+/g, '_')}`), INVENTORY_CSV, batches());
       }
       const items = asOf ? await inventoryAsOf(app.db, location, asOf) : await inventory(app.db, location);
       return { items, as_of: asOf?.toISOString() ?? null };
@@ -96,12 +94,12 @@ export async function materialReadRoutes(app: FastifyInstance): Promise<void> {
       await requireProjectAccess(app.db, request.user!, project_id!, 'curate');
       const filter = { location: projectLocation(project_id!), types: type, days: days === 'all' ? null : Number(days), q };
       if (format === 'csv') {
-        async function* lines() {
-          for await (const l of allLogRows(app.db, filter)) {
-            yield [l.position, l.LogDate, l.LogType, l.PartNumber, l.PartName, l.LogAmount, l.LogName, l.AssociatedName, l.AssociatedEmail, l.d_on_hand, l.d_field, l.d_lost, l.bin_info, l.note, l.source, l.hash];
+        async function* batches() {
+          for await (const page of allLogPages(app.db, filter)) {
+            yield page.map((l) => [l.position, l.LogDate, l.LogType, l.PartNumber, l.PartName, l.LogAmount, l.LogName, l.AssociatedName, l.AssociatedEmail, l.d_on_hand, l.d_field, l.d_lost, l.bin_info, l.note, l.source, l.hash]);
           }
         }
-        return sendCsv(reply, timestampedName('material_logs'), LOG_CSV, lines());
+        return sendCsv(reply, timestampedName('material_logs'), LOG_CSV, batches());
       }
       return logPage(app.db, filter, page, page_size);
     },

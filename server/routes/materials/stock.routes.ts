@@ -38,10 +38,8 @@ async function memberName(trx: Trx, projectId: string, userId: string): Promise<
 export async function stockRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = { preHandler: app.requireUser };
-  const answer = async (projectId: string, partNumber: string) => ({
-    reopenedCount: 0,
-    item: (await inventory(app.db, projectLocation(projectId), { partNumber: partNumber.trim() }))[0] ?? null,
-  });
+  // Material requests are not recorded yet, so a receive re-opens none.
+  const answer = (outcome: { result: { item: z.infer<typeof inventoryRow> } }) => ({ reopenedCount: 0, item: outcome.result.item });
 
   r.post(
     '/api/materials/receive',
@@ -57,17 +55,13 @@ export async function stockRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { project_id, part_number, quantity, part_name, standard_name } = request.body;
       await requireProjectAccess(app.db, request.user!, project_id, 'manage');
-      const known = await app.db.selectFrom('materials').select('material_id').where('part_number', '=', part_number).executeTakeFirst();
-      if (!known && (!part_name?.trim() || !standard_name?.trim())) {
-        throw new DomainError('VALIDATION', 'A new part needs a part number, a part name and a nickname');
-      }
-      await receiveMaterial(app.store, commandOptions(request), projectLocation(project_id), {
+      const outcome = await receiveMaterial(app.store, commandOptions(request), projectLocation(project_id), {
         partNumber: part_number,
         quantity,
         partName: part_name ?? null,
         partNickname: standard_name ?? null,
       });
-      return answer(project_id, part_number);
+      return answer(outcome);
     },
   );
 
@@ -80,11 +74,11 @@ export async function stockRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { project_id, part_number, quantity, bin_info } = request.body;
       await requireProjectAccess(app.db, request.user!, project_id, 'manage');
-      await runStockCommand(app.store, commandOptions(request), projectLocation(project_id), part_number, ({ ref, frozen }) => ({
+      const outcome = await runStockCommand(app.store, commandOptions(request), projectLocation(project_id), part_number, ({ ref, frozen }) => ({
         type: 'ReturnMaterial',
         data: { ...ref, quantity, binInfo: bin_info ?? null, frozen },
       }));
-      return answer(project_id, part_number);
+      return answer(outcome);
     },
   );
 
@@ -103,14 +97,14 @@ export async function stockRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { project_id, part_number, quantity, user_id } = request.body;
       await requireProjectAccess(app.db, request.user!, project_id, 'manage');
-      await runStockCommand(app.store, commandOptions(request), projectLocation(project_id), part_number, async ({ trx, ref, frozen }) => {
+      const outcome = await runStockCommand(app.store, commandOptions(request), projectLocation(project_id), part_number, async ({ trx, ref, frozen }) => {
         const user = await memberName(trx, project_id, user_id);
         if (request.params.action === 'assign') {
           return { type: 'AssignMaterial', data: { ...ref, quantity, userId: user_id, userName: user.name, assigneeIsMember: user.member, frozen } };
         }
         return { type: 'UnassignMaterial', data: { ...ref, quantity, userId: user_id, userName: user.name, frozen } };
       });
-      return answer(project_id, part_number);
+      return answer(outcome);
     },
   );
 
@@ -132,14 +126,14 @@ export async function stockRoutes(app: FastifyInstance): Promise<void> {
       async (request) => {
         const { project_id, part_number, quantity, source, note, associated_user } = request.body;
         await requireProjectAccess(app.db, request.user!, project_id, 'curate');
-        await runStockCommand(app.store, commandOptions(request), projectLocation(project_id), part_number, async ({ trx, ref }) => {
+        const outcome = await runStockCommand(app.store, commandOptions(request), projectLocation(project_id), part_number, async ({ trx, ref }) => {
           const user = associated_user ? await memberName(trx, project_id, associated_user) : null;
           const who = { userId: associated_user ?? null, userName: user?.name ?? null, note: note ?? null };
           return action === 'lost'
             ? { type: 'MarkMaterialLost', data: { ...ref, quantity, source, ...who } }
             : { type: 'MarkMaterialFound', data: { ...ref, quantity, destination: source, ...who } };
         });
-        return answer(project_id, part_number);
+        return answer(outcome);
       },
     );
   }
@@ -180,11 +174,11 @@ export async function stockRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { project_id } = request.body;
       await requireProjectAccess(app.db, request.user!, project_id, 'curate');
-      await runStockCommand(app.store, commandOptions(request), projectLocation(project_id), request.params.part, ({ ref }) => ({
+      const outcome = await runStockCommand(app.store, commandOptions(request), projectLocation(project_id), request.params.part, ({ ref }) => ({
         type: 'SetStockWarnings',
         data: { ...ref, lowThreshold: threshold(request.body.low_threshold), criticalThreshold: threshold(request.body.critical_threshold) },
       }));
-      return answer(project_id, request.params.part);
+      return answer(outcome);
     },
   );
 
