@@ -4,12 +4,14 @@ import * as m0001 from './0001-ledger-events.ts';
 import * as m0002 from './0002-users-and-sessions.ts';
 import * as m0003 from './0003-projects-accounts-site.ts';
 import * as m0004 from './0004-materials.ts';
+import * as m0005 from './0005-notify-on-append.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-ledger-events': m0001,
   '0002-users-and-sessions': m0002,
   '0003-projects-accounts-site': m0003,
   '0004-materials': m0004,
+  '0005-notify-on-append': m0005,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {

@@ -128,7 +128,6 @@ export class EventStore {
     }
     const recorded = inserted.map(toRecordedEvent).sort((a, b) => a.globalPosition - b.globalPosition);
     for (const hook of this.hooks) await hook(trx, recorded);
-    await this.notifier.inTransaction(trx, recorded[recorded.length - 1]!.globalPosition);
     return recorded;
   }
 

@@ -1,21 +1,17 @@
 /**
- * Post-commit wake-ups carrying the newest global position. On PostgreSQL the NOTIFY is issued
- * inside the appending transaction, so it is delivered on commit to every process that listens;
- * on PGlite (one process) it is emitted in memory after the commit. Either way it is only a
- * wake-up: consumers read the events themselves, from their checkpoint.
+ * Post-commit wake-ups carrying the newest global position. On PostgreSQL the NOTIFY is raised by
+ * a trigger on the events insert (migration 0005), so it is delivered on commit to every process
+ * that listens; on PGlite (one process) it is emitted in memory after the commit. Either way it is
+ * only a wake-up: consumers read the events themselves, from their checkpoint.
  */
 import pg from 'pg';
-import { sql, type Transaction } from 'kysely';
-import type { Database } from '../../migrations/schema.ts';
 
 export const LEDGER_CHANNEL = 'ledger_appended';
 
 export type PositionListener = (position: number) => void;
 
 export interface Notifier {
-  /** Called inside the appending transaction. */
-  inTransaction(trx: Transaction<Database>, position: number): Promise<void>;
-  /** Called after that transaction committed. */
+  /** Called after an appending transaction committed. */
   afterCommit(position: number): void;
   subscribe(listener: PositionListener): () => void;
   /** Resolves once notifications are being received (the LISTEN is in place). */
@@ -40,7 +36,6 @@ class Listeners {
 export function inProcessNotifier(): Notifier {
   const listeners = new Listeners();
   return {
-    inTransaction: async () => undefined,
     afterCommit: (position) => listeners.emit(position),
     subscribe: (listener) => listeners.add(listener),
     ready: async () => undefined,
@@ -94,9 +89,7 @@ export function postgresNotifier(url: string): Notifier {
   };
 
   return {
-    inTransaction: async (trx, position) => {
-      await sql`select pg_notify(${LEDGER_CHANNEL}, ${String(position)})`.execute(trx);
-    },
+    // The events insert's trigger raised the NOTIFY, which reaches this process's LISTEN too.
     afterCommit: () => undefined,
     subscribe: (listener) => {
       const remove = listeners.add(listener);
