@@ -27,12 +27,15 @@ export interface OpenDatabaseOptions {
 
 const INT8_OID = 20;
 const NUMERIC_OID = 1700;
+// Calendar dates stay 'YYYY-MM-DD' text: as Date objects they would shift with the time zone.
+const DATE_OID = 1082;
 
 function pgTypes(): pg.CustomTypesConfig {
   return {
     getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
       // Positions and counts stay far below 2^53; callers want numbers, as PGlite gives them.
       if (oid === INT8_OID || oid === NUMERIC_OID) return (v: string) => Number(v);
+      if (oid === DATE_OID) return (v: string) => v;
       return pg.types.getTypeParser(oid, format);
     }) as pg.CustomTypesConfig['getTypeParser'],
   };
@@ -58,7 +61,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const unlock = inMemory ? () => undefined : lockDataDir(dir);
   try {
     const pglite = await PGlite.create(inMemory ? undefined : dir, {
-      parsers: { [NUMERIC_OID]: (v: string) => Number(v) },
+      parsers: { [NUMERIC_OID]: (v: string) => Number(v), [DATE_OID]: (v: string) => v },
     });
     const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
     return {

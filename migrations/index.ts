@@ -5,6 +5,8 @@ import * as m0002 from './0002-users-and-sessions.ts';
 import * as m0003 from './0003-projects-accounts-site.ts';
 import * as m0004 from './0004-materials.ts';
 import * as m0005 from './0005-notify-on-append.ts';
+import * as m0006 from './0006-stock-months.ts';
+import * as m0007 from './0007-activity-log-type-index.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-ledger-events': m0001,
@@ -12,6 +14,8 @@ const migrations: Record<string, Migration> = {
   '0003-projects-accounts-site': m0003,
   '0004-materials': m0004,
   '0005-notify-on-append': m0005,
+  '0006-stock-months': m0006,
+  '0007-activity-log-type-index': m0007,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {

@@ -201,6 +201,18 @@ export interface ActivityLogTable {
   hash: string;
 }
 
+export interface MaterialStockMonthsTable {
+  location_kind: 'project' | 'warehouse';
+  location_id: string;
+  material_id: string;
+  /** 'YYYY-MM-DD', the first day of the month in UTC */
+  month: string;
+  d_logistics: number;
+  d_on_hand: number;
+  d_field: number;
+  d_lost: number;
+}
+
 export interface Database {
   events: EventsTable;
   command_results: CommandResultsTable;
@@ -220,4 +232,5 @@ export interface Database {
   material_stock: MaterialStockTable;
   material_assignments: MaterialAssignmentsTable;
   activity_log: ActivityLogTable;
+  material_stock_months: MaterialStockMonthsTable;
 }

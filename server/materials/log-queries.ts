@@ -132,7 +132,10 @@ function toLogRow(location: StockLocation, r: SelectedRow): LogRow {
   };
 }
 
-export async function logPage(db: Db, filter: LogFilter, page: number, pageSize: number): Promise<{ items: LogRow[]; total: number }> {
+/** Counting stops here: past it a screen shows "10,000+" rather than making every page count a year of rows. */
+export const LOG_COUNT_CAP = 10_000;
+
+export async function logPage(db: Db, filter: LogFilter, page: number, pageSize: number): Promise<{ items: LogRow[]; total: number; total_capped: boolean }> {
   const base = filtered(db, filter);
   const [rows, count] = await Promise.all([
     base
@@ -142,9 +145,13 @@ export async function logPage(db: Db, filter: LogFilter, page: number, pageSize:
       .limit(pageSize)
       .offset((page - 1) * pageSize)
       .execute(),
-    base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom(base.select(sql<number>`1`.as('one')).limit(LOG_COUNT_CAP + 1).as('matching'))
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
-  return { items: (rows as SelectedRow[]).map((r) => toLogRow(filter.location, r)), total: Number(count.n) };
+  const total = Math.min(Number(count.n), LOG_COUNT_CAP);
+  return { items: (rows as SelectedRow[]).map((r) => toLogRow(filter.location, r)), total, total_capped: Number(count.n) > LOG_COUNT_CAP };
 }
 
 /** Every matching row, newest first, a keyset page at a time, so a million rows never sit in memory. */

@@ -82,10 +82,10 @@ export async function materialReadRoutes(app: FastifyInstance): Promise<void> {
     {
       ...signedIn,
       schema: {
-        summary: 'Material logs of a project (type, time window of 1/7/30/365 days or all, search), newest first, paged; format=csv streams every row',
+        summary: 'Material logs of a project (type, time window of 1/7/30/365 days or all, search), newest first, paged (total counts up to 10,000; total_capped says there are more); format=csv streams every row',
         tags,
         querystring: logsQuery,
-        response: { 200: z.object({ items: z.array(logRow), total: z.number() }), ...errors },
+        response: { 200: z.object({ items: z.array(logRow), total: z.number(), total_capped: z.boolean() }), ...errors },
       },
     },
     async (request, reply) => {
