@@ -19,19 +19,18 @@ export function applyInMemory(projector: Projector, tables: MemoryTables, ops: R
     const spec = specOf(projector, op.table);
     const rows = tables.get(op.table)!;
     if (op.kind === 'insert') {
-      rows.set(keyOf(spec, op.row), { ...op.row });
+      rows.set(keyOf(spec, op.row), op.row);
     } else if (op.kind === 'delete') {
       rows.delete(keyOf(spec, op.key));
     } else {
       const key = keyOf(spec, op.key);
       const existing = rows.get(key);
       if (op.kind === 'update' && !existing) continue;
-      const row: Row = existing ? { ...existing } : { ...op.key, ...(op.kind === 'upsert' ? op.insertOnly : {}) };
-      Object.assign(row, op.set);
-      for (const [column, delta] of Object.entries(op.add ?? {})) {
-        row[column] = Number(existing ? (row[column] ?? 0) : 0) + delta;
-      }
-      rows.set(key, row);
+      // The maps own their rows, so a row is changed in place rather than copied per event.
+      const row: Row = existing ?? { ...op.key, ...(op.kind === 'upsert' ? op.insertOnly : {}) };
+      if (op.set) Object.assign(row, op.set);
+      if (op.add) for (const column in op.add) row[column] = (existing ? Number(row[column] ?? 0) : 0) + op.add[column]!;
+      if (!existing) rows.set(key, row);
     }
   }
 }
@@ -42,6 +41,14 @@ export function replayInMemory(projector: Projector, events: Iterable<RecordedEv
     if (handled.has(event.type)) applyInMemory(projector, tables, projector.project(event));
   }
   return tables;
+}
+
+/** Whether a replayed row and a live row hold the same values, column by column. */
+export function sameRow(spec: TableSpec, a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  for (const column of spec.columns) {
+    if (normalizeValue(a[column]) !== normalizeValue(b[column])) return false;
+  }
+  return true;
 }
 
 /** Rows as comparable records: every column present, values normalized. */

@@ -6,7 +6,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { EventStore } from '../ledger/event-store/event-store.ts';
 import type { RecordedEvent } from '../ledger/event-store/types.ts';
-import { emptyTables, normalizeRow, replayInMemory, type MemoryTables } from './memory-replay.ts';
+import { emptyTables, normalizeRow, replayInMemory, sameRow, type MemoryTables } from './memory-replay.ts';
 import { keyOf, type Projector, type Row } from './projector.ts';
 
 export interface TableDifference {
@@ -53,15 +53,26 @@ export async function verifyProjections(
         let rows = 0;
         for (const spec of projector.tables) {
           const expected = tables.get(spec.name)!;
-          const { rows: liveRows } = await sql<Row>`select * from ${sql.table(`public.${spec.name}`)}`.execute(trx);
-          rows += liveRows.length;
-          for (const live of liveRows) {
-            const key = keyOf(spec, live);
-            const actual = normalizeRow(spec, live);
-            const want = expected.get(key);
-            expected.delete(key);
-            const wanted = want ? normalizeRow(spec, want) : null;
-            if (!wanted || JSON.stringify(wanted) !== JSON.stringify(actual)) differences.push({ table: spec.name, key, expected: wanted, actual });
+          // The live table is read a keyset page at a time, so a million rows never sit in memory twice.
+          const order = sql.join(spec.key.map((k) => sql.ref(k)));
+          let last: Row | null = null;
+          for (;;) {
+            const after: Row | null = last;
+            const { rows: page } = await sql<Row>`
+              select * from ${sql.table(`public.${spec.name}`)}
+               ${after ? sql`where (${order}) > (${sql.join(spec.key.map((k) => after[k] ?? null))})` : sql``}
+               order by ${order} limit ${pageSize}`.execute(trx);
+            for (const live of page) {
+              const key = keyOf(spec, live);
+              const want = expected.get(key);
+              expected.delete(key);
+              if (!want || !sameRow(spec, want, live)) {
+                differences.push({ table: spec.name, key, expected: want ? normalizeRow(spec, want) : null, actual: normalizeRow(spec, live) });
+              }
+            }
+            rows += page.length;
+            if (page.length < pageSize) break;
+            last = page[page.length - 1]!;
           }
           for (const [key, want] of expected) differences.push({ table: spec.name, key, expected: normalizeRow(spec, want), actual: null });
         }
