@@ -34,8 +34,9 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
 
-  const address = await app.listen({ port: config.port, host: config.host });
+  // The first superadmin exists before the first request can arrive.
   const created = await bootstrapSuperadmin(runtime.store, { email: config.adminEmail, password: config.adminPassword });
+  const address = await app.listen({ port: config.port, host: config.host });
   const url = `http://localhost:${new URL(address).port}`;
   if (created) console.log(`\n${signInBanner(created, url)}\n`);
   console.log(`StockLedger is running at ${url} (database: ${runtime.database.engine === 'pglite' ? `embedded, in ${path.resolve(config.dataDir)}` : 'PostgreSQL'})`);

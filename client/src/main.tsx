@@ -1,6 +1,7 @@
 /** Browser entry: styles, the store (restored from localStorage), the session check, render. */
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+import '@mantine/charts/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';

@@ -5,20 +5,33 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
 import { createAppBaseQuery } from './base-query.ts';
 
+export const TAG_TYPES = [
+  'Me',
+  'PublicSettings',
+  'SiteSettings',
+  'Project',
+  'ProjectRole',
+  'ProjectMembers',
+  'ProjectSettings',
+  'ProjectHistory',
+  'User',
+  'Outbox',
+  // Per project id: the stock of every part, and everything derived from it (items, holders, explanations).
+  'Inventory',
+  // Per project id: the activity log.
+  'MaterialLogs',
+  // The material catalogue shared by every project.
+  'Catalog',
+] as const;
+
+export type ApiTag = (typeof TAG_TYPES)[number];
+
+/** A cache tag of the api: a whole type, or one id of it. */
+export type ApiTagDescription = ApiTag | { type: ApiTag; id?: string };
+
 export const baseApi = createApi({
   reducerPath: 'api',
   baseQuery: createAppBaseQuery(),
-  tagTypes: [
-    'Me',
-    'PublicSettings',
-    'SiteSettings',
-    'Project',
-    'ProjectRole',
-    'ProjectMembers',
-    'ProjectSettings',
-    'ProjectHistory',
-    'User',
-    'Outbox',
-  ],
+  tagTypes: TAG_TYPES,
   endpoints: () => ({}),
 });

@@ -9,8 +9,10 @@ import { AuthPage } from '../features/account/auth-page.tsx';
 import { ForgotPasswordPage } from '../features/account/forgot-password-page.tsx';
 import { InviteLinkPage } from '../features/account/invite-link-page.tsx';
 import { BulkPage } from '../features/bulk/bulk-page.tsx';
+import { MaterialCatalogPage } from '../features/catalog/material-catalog-page.tsx';
 import { DashboardPage } from '../features/dashboard/dashboard-page.tsx';
 import { HomePage } from '../features/home/home-page.tsx';
+import { AssignLogsPage, ProjectLogsPage } from '../features/logs/logs-page.tsx';
 import { OutboxPage } from '../features/outbox/outbox-page.tsx';
 import { ProjectsPage } from '../features/projects/projects-page.tsx';
 import { LoginPage } from '../features/session/login-page.tsx';
@@ -55,9 +57,9 @@ export const routes: RouteObject[] = [
     element: <ProtectedLayout />,
     children: [
       guarded('/dashboard', 'user', <DashboardPage />),
-      empty('/dashboard/receive_return', 'admin', 'Project Logs'),
+      guarded('/dashboard/receive_return', 'admin', <ProjectLogsPage />),
       guarded('/dashboard/receive_return/bulk', 'admin', <BulkPage />),
-      empty('/dashboard/assign_unassign', 'admin', 'Assign/Unassign Logs'),
+      guarded('/dashboard/assign_unassign', 'admin', <AssignLogsPage />),
       empty('/dashboard/requests', 'user', 'Requests'),
       empty('/dashboard/manage_requests', 'admin', 'Manage Requests'),
       empty('/dashboard/manage_transfers', 'admin', 'Transfer Requests'),
@@ -65,7 +67,7 @@ export const routes: RouteObject[] = [
       guarded('/warehouses', 'admin', <WarehouseInventoryPage />),
       guarded('/warehouses/logs', 'admin', <WarehouseLogsPage />),
       empty('/warehouse-manager', 'superadmin', 'Warehouse Manager'),
-      empty('/catalogs/materials', 'admin', 'Material Catalog'),
+      guarded('/catalogs/materials', 'admin', <MaterialCatalogPage />),
       empty('/catalogs/assets', 'admin', 'Asset Catalog'),
       guarded('/users', 'superadmin', <UsersPage />),
       // "Special project guard": only global admins and superadmins (spec 02 §4.4, second guard).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { searchTerm } from './search-term.ts';
+import { matchesAllWords, searchTerm } from './search-term.ts';
 
 describe('search term', () => {
   it('searches from two characters, trimmed, and sends nothing for less', () => {
@@ -7,5 +7,13 @@ describe('search term', () => {
     expect(searchTerm(' a ')).toBeUndefined();
     expect(searchTerm(' ab ')).toBe('ab');
     expect(searchTerm('North Yard')).toBe('North Yard');
+  });
+});
+
+describe('search in loaded rows', () => {
+  it('needs every word somewhere in the fields, whatever the case', () => {
+    expect(matchesAllWords(['P-1', 'Hex bolt'], '')).toBe(true);
+    expect(matchesAllWords(['P-1', 'Hex bolt'], 'BOLT p-1')).toBe(true);
+    expect(matchesAllWords(['P-1', 'Hex bolt'], 'bolt nut')).toBe(false);
   });
 });

@@ -9,3 +9,11 @@ export function searchTerm(text: string): string | undefined {
 
 /** Debounce of search boxes, so typing does not send a request per key. */
 export const SEARCH_DEBOUNCE_MS = 250;
+
+/** Search in a table already loaded: every typed word must appear in one of the fields, without regard to case. */
+export function matchesAllWords(fields: readonly string[], search: string): boolean {
+  const words = search.toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return true;
+  const text = fields.join('\n').toLowerCase();
+  return words.every((word) => text.includes(word));
+}

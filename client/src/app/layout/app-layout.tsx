@@ -1,14 +1,17 @@
-/** The signed-in frame: header, collapsible sidebar and the routed content (spec 02 §2.1). */
+/** The signed-in frame: header, collapsible sidebar, the routed content (spec 02 §2.1) and the live connection. */
 import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { useRealtimeSync } from '../use-realtime-sync.ts';
 import { AppHeader } from './app-header.tsx';
 import { Sidebar } from './sidebar.tsx';
 
 export function AppLayout() {
   const [navbarOpened, { toggle, close }] = useDisclosure(false);
   const { pathname } = useLocation();
+  // Signed-in pages stay live: changes by anyone in the current project refetch what they touch.
+  useRealtimeSync();
 
   // On small screens the navbar covers the page; close it once the user has picked a page.
   useEffect(() => close(), [pathname, close]);

@@ -1,20 +1,38 @@
 /**
- * /dashboard: the selected project's inventory (spec 01 §2). The header holds the project picker,
- * the selected project's name, customer and number, and Manage Project; the inventory table
- * below keeps the empty-table text until its endpoints exist.
+ * /dashboard: the selected project's inventory (spec 01 §2). The header holds the project picker
+ * and Manage Project; below come the project's name, customer and number, the Project Actions bar
+ * for those who may manage the project, and the inventory of the mode chosen in the sidebar.
  */
 import { Group, Paper, Stack, Text } from '@mantine/core';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useCallback, useEffect, useReducer } from 'react';
+import { useGetInventoryQuery } from '../../api/materials-api.ts';
 import { useAppSelector } from '../../app/hooks.ts';
 import { NoData } from '../../components/no-data.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ManageProjectButton } from '../projects/manage-project-button.tsx';
 import { ProjectPicker } from '../projects/project-picker.tsx';
 import { useCurrentProjectSync } from '../projects/use-current-project-sync.ts';
-import { selectCurrentProject } from '../session/session-selectors.ts';
+import { canCurateProject, canExportInventory, canManageStock } from '../session/permissions.ts';
+import { selectSession } from '../session/session-selectors.ts';
+import { AssetsPanel } from './assets-panel.tsx';
+import { DashboardDialogs } from './dashboard-dialogs.tsx';
+import { dialogStack, type DashboardDialog } from './dialog-stack.ts';
+import { InventoryPanel } from './inventory-panel.tsx';
+import { ProjectActionsBar } from './project-actions-bar.tsx';
 
 export function DashboardPage() {
-  const project = useAppSelector(selectCurrentProject);
+  const { currentProject: project, role, currentProjectRole, dashboardMode } = useAppSelector(selectSession);
   useCurrentProjectSync();
+  const access = { role, projectRole: currentProjectRole };
+  const materials = dashboardMode === 'materials';
+  // Fetched afresh on every visit: changes to other projects are not pushed while away.
+  const inventory = useGetInventoryQuery(project && materials ? project.id : skipToken, { refetchOnMountOrArgChange: true });
+  const [stack, dispatch] = useReducer(dialogStack, []);
+  const open = useCallback((dialog: DashboardDialog) => dispatch({ type: 'open', dialog }), []);
+  const back = useCallback(() => dispatch({ type: 'back' }), []);
+  // Dialogs belong to the project they were opened in.
+  useEffect(() => dispatch({ type: 'closeAll' }), [project?.id, materials]);
 
   return (
     <>
@@ -36,8 +54,36 @@ export function DashboardPage() {
             <Text c="dimmed">No project selected</Text>
           )}
         </Paper>
-        <NoData />
+        {project && canManageStock(access) && (
+          <ProjectActionsBar mode={dashboardMode} onAction={(action) => open({ kind: 'wizard', action })} />
+        )}
+        {!materials ? (
+          <AssetsPanel />
+        ) : project ? (
+          <InventoryPanel
+            projectId={project.id}
+            rows={inventory.data}
+            isLoading={inventory.isLoading}
+            isFetching={inventory.isFetching}
+            error={inventory.error}
+            canCurate={canCurateProject(access)}
+            canExport={canExportInventory(role)}
+            onOpen={open}
+          />
+        ) : (
+          <NoData />
+        )}
       </Stack>
+      {project && (
+        <DashboardDialogs
+          projectId={project.id}
+          top={stack[stack.length - 1]}
+          rows={inventory.data ?? []}
+          canCurate={canCurateProject(access)}
+          onOpen={open}
+          onBack={back}
+        />
+      )}
     </>
   );
 }

@@ -28,6 +28,20 @@ export const hasAdminAccess = (access: Pick<Access, 'role' | 'projectRole'>): bo
 export const actsAsProjectAdminOrManager = (access: Pick<Access, 'role' | 'projectRole'>): boolean =>
   isSuperadmin(access.role) || isProjectAdminOrManager(access.projectRole);
 
+/**
+ * The Project Actions bar (receive, return, assign, unassign, bulk): a superadmin, or a member
+ * of the project who is a global admin or its admin or manager (spec 01 §6).
+ */
+export const canManageStock = (access: Pick<Access, 'role' | 'projectRole'>): boolean =>
+  isSuperadmin(access.role) ||
+  (access.projectRole !== null && (isGlobalAdmin(access.role) || isProjectAdminOrManager(access.projectRole)));
+
+/** Names, stock warnings, lost and found, and the logs: a superadmin, or a project admin or manager. */
+export const canCurateProject = actsAsProjectAdminOrManager;
+
+/** Downloading a project's inventory as CSV: global admins and superadmins. */
+export const canExportInventory = (role: string | null): boolean => isGlobalAdmin(role);
+
 /** Where a guarded route sends the visitor instead, or null when they may stay. */
 export function guardRedirect(guard: RouteGuard, access: Access): string | null {
   if (!access.signedIn) return '/login';

@@ -43,15 +43,5 @@ export function roleLabel(role: string | null | undefined): string {
   return GLOBAL_ROLES.find((r) => r.value === value)?.label ?? role ?? '—';
 }
 
-/** Name for tables: first and last name, else the e-mail address. */
-export function personName(user: {
-  user_firstname?: string | null;
-  user_lastname?: string | null;
-  user_email?: string | null;
-}): string {
-  const name = [user.user_firstname, user.user_lastname]
-    .map((part) => part?.trim())
-    .filter(Boolean)
-    .join(' ');
-  return name || user.user_email || '—';
-}
+/** Name for tables: first and last name, else the e-mail address (shared with other screens). */
+export { personName } from '../../app/format.ts';

@@ -1,0 +1,114 @@
+/**
+ * The pure rules of the live connection: what a server message means, which cache tags a changed
+ * topic makes stale, and how long to wait before reconnecting. Kept apart from the socket so they
+ * are tested without one.
+ */
+import type { ApiTagDescription } from '../api/base-api.ts';
+
+/** The topics the server names in `changed` messages. */
+export const TOPICS = ['inventory', 'logs', 'catalog', 'project', 'members', 'site', 'users'] as const;
+export type Topic = (typeof TOPICS)[number];
+
+export type ServerMessage =
+  | { type: 'ready' }
+  | { type: 'subscribed'; projectId: string }
+  | { type: 'changed'; projectId: string; topics: string[] }
+  | { type: 'pong' }
+  | { type: 'error'; message: string };
+
+/** The tags of one project that a topic makes stale. Unknown topics are ignored. */
+export function tagsForTopic(projectId: string, topic: string): ApiTagDescription[] {
+  switch (topic) {
+    case 'inventory':
+      return [{ type: 'Inventory', id: projectId }];
+    case 'logs':
+      return [{ type: 'MaterialLogs', id: projectId }];
+    case 'catalog':
+      return ['Catalog'];
+    case 'project':
+      // Project-wide stock warning defaults live on the project and colour its inventory.
+      return [
+        { type: 'Project', id: projectId },
+        { type: 'Project', id: 'LIST' },
+        { type: 'ProjectSettings', id: projectId },
+        { type: 'Inventory', id: projectId },
+      ];
+    case 'members':
+      return [
+        { type: 'ProjectMembers', id: projectId },
+        { type: 'ProjectRole', id: projectId },
+        { type: 'ProjectHistory', id: projectId },
+      ];
+    case 'site':
+      return ['SiteSettings', 'PublicSettings'];
+    case 'users':
+      return ['User', 'ProjectMembers'];
+    default:
+      return [];
+  }
+}
+
+/** The tags to invalidate for a `changed` message, without duplicates. */
+export function tagsForTopics(projectId: string, topics: readonly string[]): ApiTagDescription[] {
+  const seen = new Set<string>();
+  const tags: ApiTagDescription[] = [];
+  for (const topic of topics) {
+    for (const tag of tagsForTopic(projectId, topic)) {
+      const key = JSON.stringify(tag);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      tags.push(tag);
+    }
+  }
+  return tags;
+}
+
+/** Everything of a project, for after a reconnect: changes may have been missed while away. */
+export const everythingOf = (projectId: string) => tagsForTopics(projectId, TOPICS);
+
+export const RECONNECT_BASE_MS = 500;
+export const RECONNECT_MAX_MS = 15_000;
+
+/**
+ * Wait before reconnect attempt `attempt` (0 for the first): doubling from 0.5 s up to 15 s, with
+ * up to a fifth taken off at random so many browsers do not all return in the same instant.
+ */
+export function reconnectDelay(attempt: number, random: () => number = Math.random): number {
+  const ceiling = Math.min(RECONNECT_MAX_MS, RECONNECT_BASE_MS * 2 ** Math.max(0, attempt));
+  return Math.round(ceiling * (1 - 0.2 * random()));
+}
+
+/** A server message, or null for anything this client does not understand. */
+export function parseServerMessage(text: string): ServerMessage | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null) return null;
+  const message = value as Record<string, unknown>;
+  switch (message.type) {
+    case 'ready':
+    case 'pong':
+      return { type: message.type };
+    case 'subscribed':
+      return typeof message.projectId === 'string' ? { type: 'subscribed', projectId: message.projectId } : null;
+    case 'changed':
+      if (typeof message.projectId !== 'string' || !Array.isArray(message.topics)) return null;
+      return {
+        type: 'changed',
+        projectId: message.projectId,
+        topics: message.topics.filter((t): t is string => typeof t === 'string'),
+      };
+    case 'error':
+      return { type: 'error', message: typeof message.message === 'string' ? message.message : '' };
+    default:
+      return null;
+  }
+}
+
+/** The socket address on the page's own host: ws:// beside http://, wss:// beside https://. */
+export function socketUrl(location: Pick<Location, 'protocol' | 'host'>): string {
+  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
+}

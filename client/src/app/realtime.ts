@@ -1,0 +1,167 @@
+/**
+ * The one live connection of the client (GET /ws). It subscribes to the current project, turns
+ * each `changed` message into RTK Query tag invalidations (so every open page refetches what
+ * changed, within a moment, without a reload), and reconnects by itself with backoff; after a
+ * reconnect it refetches everything of the project, since changes may have been missed meanwhile.
+ */
+import type { ApiTagDescription } from '../api/base-api.ts';
+import { everythingOf, parseServerMessage, reconnectDelay, tagsForTopics } from './realtime-model.ts';
+
+/** The part of WebSocket this client uses, so tests can hand in a fake. */
+export interface SocketLike {
+  readonly readyState: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  onopen: ((event: unknown) => void) | null;
+  onmessage: ((event: { data: unknown }) => void) | null;
+  onclose: ((event: { code?: number }) => void) | null;
+  onerror: ((event: unknown) => void) | null;
+}
+
+export interface RealtimeOptions {
+  url: string;
+  /** Called with the tags a change (or a reconnect) made stale. */
+  invalidate: (tags: ApiTagDescription[]) => void;
+  createSocket?: (url: string) => SocketLike;
+  random?: () => number;
+  /** A ping this often keeps proxies from closing an idle socket and detects a dead one. */
+  keepAliveMs?: number;
+  /**
+   * The server turned the connection away for want of a valid session (close code 4401): the
+   * access cookie has expired, and a call that refreshes it lets the next attempt in.
+   */
+  onUnauthorized?: () => void;
+}
+
+/** The close code the server uses when the connection carries no valid session. */
+export const UNAUTHORIZED_CLOSE = 4401;
+
+const OPEN = 1;
+
+export class RealtimeClient {
+  private socket: SocketLike | null = null;
+  private projectId: string | null = null;
+  private ready = false;
+  private connectedBefore = false;
+  private attempt = 0;
+  private stopped = true;
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private keepAliveTimer: ReturnType<typeof setInterval> | null = null;
+  private lastHeard = 0;
+
+  constructor(private readonly options: RealtimeOptions) {}
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.connect();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    this.clearTimers();
+    const socket = this.socket;
+    this.socket = null;
+    this.ready = false;
+    if (socket) {
+      socket.onclose = null;
+      socket.close(1000, 'leaving');
+    }
+  }
+
+  /** Follows the project the user is looking at; null while none is chosen. */
+  setProject(projectId: string | null): void {
+    if (projectId === this.projectId) return;
+    const previous = this.projectId;
+    this.projectId = projectId;
+    if (!this.ready) return;
+    if (previous) this.send({ type: 'unsubscribe', projectId: previous });
+    if (projectId) this.send({ type: 'subscribe', projectId });
+  }
+
+  /** Reconnects at once (the browser is back online), skipping the rest of the backoff wait. */
+  reconnectNow(): void {
+    if (this.stopped || this.ready) return;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    this.attempt = 0;
+    if (!this.socket) this.connect();
+  }
+
+  private connect(): void {
+    const create = this.options.createSocket ?? ((url: string) => new WebSocket(url) as unknown as SocketLike);
+    let socket: SocketLike;
+    try {
+      socket = create(this.options.url);
+    } catch {
+      this.scheduleReconnect();
+      return;
+    }
+    this.socket = socket;
+    socket.onmessage = (event) => this.onMessage(String(event.data));
+    socket.onclose = (event) => this.onClose(socket, event.code);
+    socket.onerror = () => {
+      // A close event always follows; reconnecting is handled there.
+    };
+  }
+
+  private onMessage(text: string): void {
+    this.lastHeard = Date.now();
+    const message = parseServerMessage(text);
+    if (!message) return;
+    if (message.type === 'ready') {
+      this.ready = true;
+      this.attempt = 0;
+      if (this.projectId) this.send({ type: 'subscribe', projectId: this.projectId });
+      if (this.connectedBefore && this.projectId) this.options.invalidate(everythingOf(this.projectId));
+      this.connectedBefore = true;
+      this.startKeepAlive();
+    } else if (message.type === 'changed' && message.projectId === this.projectId) {
+      const tags = tagsForTopics(message.projectId, message.topics);
+      if (tags.length > 0) this.options.invalidate(tags);
+    }
+  }
+
+  private onClose(socket: SocketLike, code: number | undefined): void {
+    if (socket !== this.socket) return;
+    this.socket = null;
+    this.ready = false;
+    this.clearTimers();
+    if (this.stopped) return;
+    if (code === UNAUTHORIZED_CLOSE) this.options.onUnauthorized?.();
+    this.scheduleReconnect();
+  }
+
+  private scheduleReconnect(): void {
+    const delay = reconnectDelay(this.attempt, this.options.random);
+    this.attempt += 1;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      if (!this.stopped) this.connect();
+    }, delay);
+  }
+
+  private startKeepAlive(): void {
+    const every = this.options.keepAliveMs ?? 25_000;
+    if (this.keepAliveTimer) clearInterval(this.keepAliveTimer);
+    this.keepAliveTimer = setInterval(() => {
+      // Nothing heard for two rounds, not even a pong: the connection is dead without knowing it.
+      if (Date.now() - this.lastHeard > every * 2) {
+        this.socket?.close(4000, 'no answer');
+        return;
+      }
+      this.send({ type: 'ping' });
+    }, every);
+  }
+
+  private clearTimers(): void {
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    if (this.keepAliveTimer) clearInterval(this.keepAliveTimer);
+    this.retryTimer = null;
+    this.keepAliveTimer = null;
+  }
+
+  private send(message: object): void {
+    if (this.socket?.readyState === OPEN) this.socket.send(JSON.stringify(message));
+  }
+}

@@ -1,0 +1,170 @@
+/**
+ * A page of the activity log, newest first, each row tinted by its type. Two layouts: the
+ * Project Logs columns, and the Assign/Unassign Logs columns (spec 01 §2).
+ */
+import { Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import type { LogRow } from '../api/material-types.ts';
+import { formatDateTime } from '../app/format.ts';
+import { usePhone } from '../app/use-phone.ts';
+import { logTypeColor } from './log-colors.ts';
+import { NoData } from './no-data.tsx';
+
+export const NO_LOGS_TEXT = 'No logs to display';
+
+export type LogLayout = 'movements' | 'assignments';
+
+interface LogTableProps {
+  rows: readonly LogRow[];
+  layout: LogLayout;
+  /** The name shown for a row's part (its nickname when the nickname toggle is on). */
+  nameOf?: (row: LogRow) => string;
+  emptyText?: string;
+}
+
+export function LogTypeBadge({ type }: { type: string }) {
+  return (
+    <Badge
+      tt="none"
+      color={logTypeColor(type)}
+      variant="filled"
+      size="sm"
+      radius="sm"
+      style={{ flexShrink: 0, overflow: 'visible' }}
+    >
+      {type}
+    </Badge>
+  );
+}
+
+const LABELS: Record<LogLayout, string> = { movements: 'Project logs', assignments: 'Assign and unassign logs' };
+
+export function LogTable({ rows, layout, nameOf = (row) => row.PartName, emptyText = NO_LOGS_TEXT }: LogTableProps) {
+  const phone = usePhone();
+  if (rows.length === 0) return <NoData text={emptyText} />;
+  if (phone) return <LogCards rows={rows} layout={layout} nameOf={nameOf} />;
+  const movements = layout === 'movements';
+  return (
+    <Table.ScrollContainer minWidth={movements ? 760 : 720}>
+      <Table verticalSpacing="xs" aria-label={LABELS[layout]}>
+        <Table.Thead>
+          <Table.Tr>
+            {movements ? (
+              <>
+                <Table.Th>Date</Table.Th>
+                <Table.Th>Type</Table.Th>
+              </>
+            ) : (
+              <>
+                <Table.Th>Type</Table.Th>
+                <Table.Th>Date</Table.Th>
+              </>
+            )}
+            <Table.Th>Part Number</Table.Th>
+            <Table.Th>{movements ? 'Name' : 'Material Name'}</Table.Th>
+            <Table.Th ta="right">
+              {movements ? 'Amount' : 'Quantity'}
+            </Table.Th>
+            <Table.Th>{movements ? 'Transacted By' : 'Assigned To'}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => {
+            const date = <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.LogDate)}</Table.Td>;
+            const type = (
+              <Table.Td>
+                <LogTypeBadge type={row.LogType} />
+              </Table.Td>
+            );
+            return (
+              <Table.Tr
+                key={row.id}
+                data-log-type={row.LogType}
+                style={{ backgroundColor: `var(--mantine-color-${logTypeColor(row.LogType)}-light)` }}
+              >
+                {movements ? (
+                  <>
+                    {date}
+                    {type}
+                  </>
+                ) : (
+                  <>
+                    {type}
+                    {date}
+                  </>
+                )}
+                <Table.Td fw={500} style={{ whiteSpace: 'nowrap' }}>
+                  {row.PartNumber}
+                </Table.Td>
+                <Table.Td>{nameOf(row)}</Table.Td>
+                <Table.Td ta="right">{row.LogAmount}</Table.Td>
+                <Table.Td>
+                  {movements ? (
+                    row.LogName
+                  ) : (
+                    <>
+                      <Text span size="sm">
+                        {row.AssociatedName ?? '—'}
+                      </Text>
+                      {row.AssociatedEmail && (
+                        <Text span size="xs" c="dimmed" ml={6}>
+                          {row.AssociatedEmail}
+                        </Text>
+                      )}
+                    </>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** On a phone each entry is a small card, so nothing hides off the side of the screen. */
+function LogCards({ rows, layout, nameOf }: Required<Omit<LogTableProps, 'emptyText'>>) {
+  return (
+    <Stack gap="xs" role="list" aria-label={LABELS[layout]}>
+      {rows.map((row) => {
+        const color = logTypeColor(row.LogType);
+        const who = layout === 'movements' ? `by ${row.LogName}` : `to ${row.AssociatedName ?? '—'}`;
+        return (
+          <Paper
+            key={row.id}
+            role="listitem"
+            data-log-type={row.LogType}
+            withBorder
+            p="xs"
+            radius="sm"
+            style={{
+              backgroundColor: `var(--mantine-color-${color}-light)`,
+              borderLeft: `4px solid var(--mantine-color-${color}-filled)`,
+            }}
+          >
+            <Group justify="space-between" gap="xs" wrap="nowrap">
+              <LogTypeBadge type={row.LogType} />
+              <Text size="xs" c="dimmed">
+                {formatDateTime(row.LogDate)}
+              </Text>
+            </Group>
+            <Text size="sm" mt={4} style={{ overflowWrap: 'anywhere' }}>
+              <Text span fw={600}>
+                {row.PartNumber}
+              </Text>{' '}
+              · {nameOf(row)}
+            </Text>
+            <Group justify="space-between" gap="xs" wrap="nowrap">
+              <Text size="sm" truncate="end">
+                {who}
+              </Text>
+              <Text size="sm" fw={600}>
+                {layout === 'movements' ? 'Amount' : 'Quantity'} {row.LogAmount}
+              </Text>
+            </Group>
+          </Paper>
+        );
+      })}
+    </Stack>
+  );
+}

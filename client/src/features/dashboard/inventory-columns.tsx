@@ -1,0 +1,96 @@
+/** The columns of the dashboard's materials table, for a wide screen and for a phone. */
+import { Button, Text } from '@mantine/core';
+import { partLabel, type Figure, type InventoryRow } from '../../api/material-types.ts';
+import { TwoLines, type VirtualColumn } from '../../components/virtual-table.tsx';
+import type { DashboardDialog } from './dialog-stack.ts';
+import { FigureLink } from './figure-link.tsx';
+import { STOCK_LEVEL_COLORS, STOCK_LEVEL_LABELS, stockLevel } from './inventory-model.ts';
+
+/**
+ * The table's columns. On a phone the part number and name share one two-line column, so the
+ * quantities and Details fit the screen without scrolling sideways.
+ */
+export function inventoryColumns(
+  useNicknames: boolean,
+  phone: boolean,
+  onOpen: (dialog: DashboardDialog) => void,
+): VirtualColumn<InventoryRow>[] {
+  const explain = (row: InventoryRow) => (figure: Figure) => onOpen({ kind: 'explain', materialId: row.material_id, figure });
+  const columns: VirtualColumn<InventoryRow>[] = [
+    {
+      key: 'part_number',
+      header: 'Part Number',
+      width: 170,
+      sortable: true,
+      render: (r) => (
+        <Text span fw={600} size="sm">
+          {r.PartNumber}
+        </Text>
+      ),
+      title: (r) => r.PartNumber,
+    },
+    {
+      key: 'part_name',
+      header: useNicknames ? 'Nickname' : 'Part Name',
+      sortable: true,
+      render: (r) => partLabel(r, useNicknames),
+      title: (r) => partLabel(r, useNicknames),
+    },
+    {
+      key: 'logistics',
+      header: 'Logistics Qty',
+      width: 130,
+      align: 'right',
+      sortable: true,
+      render: (r) => (
+        <FigureLink figure="logistics" value={r.MatVendorQty} partNumber={r.PartNumber} onExplain={explain(r)} />
+      ),
+    },
+    {
+      key: 'on_hand',
+      header: 'Qty On Hand',
+      width: 130,
+      align: 'right',
+      sortable: true,
+      render: (r) => {
+        const color = STOCK_LEVEL_COLORS[stockLevel(r)];
+        return (
+          <FigureLink
+            figure="on_hand"
+            value={r.QtyOnHand}
+            partNumber={r.PartNumber}
+            onExplain={explain(r)}
+            color={color ? `${color}.9` : undefined}
+          />
+        );
+      },
+      title: (r) => STOCK_LEVEL_LABELS[stockLevel(r)],
+    },
+    {
+      key: 'details',
+      header: '',
+      width: 96,
+      align: 'right',
+      render: (r) => (
+        <Button
+          size="compact-sm"
+          variant="light"
+          aria-label={`Details of ${r.PartNumber}`}
+          onClick={() => onOpen({ kind: 'details', materialId: r.material_id })}
+        >
+          Details
+        </Button>
+      ),
+    },
+  ];
+  if (!phone) return columns;
+  const [, , logistics, onHand, details] = columns;
+  const part: VirtualColumn<InventoryRow> = {
+    key: 'part_number',
+    header: useNicknames ? 'Part / Nickname' : 'Part / Name',
+    sortable: true,
+    render: (r) => <TwoLines main={r.PartNumber} sub={partLabel(r, useNicknames)} />,
+    title: (r) => `${r.PartNumber} — ${partLabel(r, useNicknames)}`,
+  };
+  return [part, { ...logistics!, width: 78 }, { ...onHand!, width: 78 }, { ...details!, width: 80 }];
+}

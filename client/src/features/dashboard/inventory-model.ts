@@ -1,0 +1,65 @@
+/**
+ * What the inventory table shows: which rows match the search, in which order, and how each is
+ * coloured (spec 01 §2). Pure, so the rules are tested without rendering.
+ */
+import { partLabel, type InventoryRow } from '../../api/material-types.ts';
+import { matchesAllWords } from '../../app/search-term.ts';
+import { sortBy, type SortState } from '../../app/table-sort.ts';
+
+/** critical: on hand at or below zero or the critical threshold (red); low: below the low threshold. */
+export type StockLevel = 'critical' | 'low' | 'ok';
+
+export function stockLevel(row: Pick<InventoryRow, 'QtyOnHand' | 'LowStockWarning' | 'CriticalStockWarning'>): StockLevel {
+  if (row.QtyOnHand <= 0 || row.QtyOnHand <= row.CriticalStockWarning) return 'critical';
+  if (row.QtyOnHand < row.LowStockWarning) return 'low';
+  return 'ok';
+}
+
+export const STOCK_LEVEL_COLORS: Record<StockLevel, string | null> = {
+  critical: 'red',
+  low: 'yellow',
+  ok: null,
+};
+
+export const STOCK_LEVEL_LABELS: Record<StockLevel, string> = {
+  critical: 'Critical stock',
+  low: 'Low stock',
+  ok: 'In stock',
+};
+
+export type InventorySortKey = 'part_number' | 'part_name' | 'logistics' | 'on_hand';
+
+export const DEFAULT_INVENTORY_SORT: SortState<InventorySortKey> = { key: 'part_number', direction: 'asc' };
+
+export function inventorySortValue(row: InventoryRow, key: InventorySortKey, useNicknames: boolean): string | number {
+  switch (key) {
+    case 'part_number':
+      return row.PartNumber;
+    case 'part_name':
+      return partLabel(row, useNicknames);
+    case 'logistics':
+      return row.MatVendorQty;
+    case 'on_hand':
+      return row.QtyOnHand;
+    default: {
+      const unknown: never = key;
+      return String(unknown);
+    }
+  }
+}
+
+/** Every word of the search must appear in the part number, name or nickname. */
+export function matchesSearch(row: InventoryRow, search: string): boolean {
+  return matchesAllWords([row.PartNumber, row.PartName, row.StandardName], search);
+}
+
+export interface InventoryView {
+  search: string;
+  sort: SortState<InventorySortKey> | null;
+  useNicknames: boolean;
+}
+
+export function visibleInventory(rows: readonly InventoryRow[], view: InventoryView): InventoryRow[] {
+  const matching = rows.filter((row) => matchesSearch(row, view.search));
+  return sortBy(matching, view.sort, (row, key) => inventorySortValue(row, key, view.useNicknames));
+}

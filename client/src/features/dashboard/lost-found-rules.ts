@@ -1,0 +1,66 @@
+/**
+ * Mark Lost / Mark Found (spec 01 §4 "Lost / found", §5, §8): how much the chosen source can give,
+ * every validation message, and when Submit is disabled. Pure, so tested directly.
+ */
+import type { LostFoundSource } from '../../api/stock-api.ts';
+
+export type LostFoundMode = 'lost' | 'found';
+
+export const LOST_FOUND_MESSAGES = {
+  quantityRequired: 'Quantity is required',
+  quantityPositive: 'Enter a quantity greater than zero',
+  lostUser: 'Choose the assigned user the quantity was lost from',
+  foundUser: 'Choose the user who has the found quantity',
+  assigneesFailed: 'Unable to load assignees for this item.',
+  noAssignees: 'No active assignees found; record a return or unassign before marking field losses.',
+  failed: 'Failed to submit update',
+} as const;
+
+export const overAvailable = (n: number) => `Cannot exceed available on-hand or field-assigned quantity (${n})`;
+export const overLost = (n: number) => `Cannot exceed outstanding lost quantity (${n})`;
+
+export interface LostFoundInput {
+  mode: LostFoundMode;
+  /** Lost: where it went missing from. Found: where it goes back to. */
+  source: LostFoundSource;
+  quantity: string;
+  userId: string | null;
+  onHand: number;
+  fieldAssigned: number;
+  lost: number;
+  /** Lost from the field: what the chosen user holds (null until one is chosen). */
+  userHolding: number | null;
+}
+
+/** The most the form accepts: on hand, the chosen user's holding (else the whole field), or the outstanding lost. */
+export function available(input: LostFoundInput): number {
+  if (input.mode === 'found') return input.lost;
+  if (input.source === 'on_hand') return input.onHand;
+  return input.userHolding ?? input.fieldAssigned;
+}
+
+export interface LostFoundErrors {
+  quantity?: string;
+  userId?: string;
+}
+
+export function lostFoundErrors(input: LostFoundInput): LostFoundErrors {
+  const errors: LostFoundErrors = {};
+  const text = input.quantity.trim();
+  const quantity = Number(text);
+  if (text === '') errors.quantity = LOST_FOUND_MESSAGES.quantityRequired;
+  else if (!Number.isInteger(quantity) || quantity <= 0) errors.quantity = LOST_FOUND_MESSAGES.quantityPositive;
+  else if (input.mode === 'lost' && quantity > available(input)) errors.quantity = overAvailable(available(input));
+  else if (input.mode === 'found' && quantity > input.lost) errors.quantity = overLost(input.lost);
+
+  if (input.source === 'field_assigned' && !input.userId) {
+    errors.userId = input.mode === 'lost' ? LOST_FOUND_MESSAGES.lostUser : LOST_FOUND_MESSAGES.foundUser;
+  }
+  return errors;
+}
+
+/** Submit is disabled when the source holds nothing, or nothing is recorded as lost. */
+export function submitDisabled(input: Pick<LostFoundInput, 'mode' | 'source' | 'onHand' | 'fieldAssigned' | 'lost'>): boolean {
+  if (input.mode === 'found') return input.lost <= 0;
+  return input.source === 'on_hand' ? input.onHand <= 0 : input.fieldAssigned <= 0;
+}

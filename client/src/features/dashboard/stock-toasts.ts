@@ -1,0 +1,31 @@
+/** What the wizards' toasts say (spec 01 §8). Pure, so the wording is tested. */
+import type { StockAction } from './wizard-rules.ts';
+
+export function successMessage(action: StockAction, quantity: number, partNumber: string, userName: string): string {
+  switch (action) {
+    case 'receive':
+      return `Received ${quantity} × ${partNumber} into inventory`;
+    case 'return':
+      return `Returned ${quantity} × ${partNumber} from inventory`;
+    case 'assign':
+      return `Assigned ${quantity} × ${partNumber} to ${userName}`;
+    case 'unassign':
+      return `Unassigned ${quantity} × ${partNumber} from ${userName}`;
+    default: {
+      const unknown: never = action;
+      return String(unknown);
+    }
+  }
+}
+
+/** The toast of a failure whose answer carried no message of its own (spec 01 §8). */
+export const FAILURE_FALLBACK: Record<StockAction, string> = {
+  receive: 'Failed to receive item',
+  return: 'Failed to return item',
+  assign: 'Failed to assign item',
+  unassign: 'Failed to submit assignment',
+};
+
+export const REOPENED_MESSAGE =
+  'A request waiting on delivery has been re-opened! Please see the Open Requests page for more information.';
+export const REOPENED_DURATION_MS = 10_000;

@@ -1,0 +1,168 @@
+/**
+ * Project Logs (/dashboard/receive_return) and Assign/Unassign Logs (/dashboard/assign_unassign),
+ * spec 01 §2: the project picker, type and time filters, a search, rows coloured by type and
+ * newest first, and export through the server's CSV download of every matching row.
+ */
+import { Button, Center, Chip, Group, Loader, Pagination, Paper, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { messageOr } from '../../api/error-message.ts';
+import { LOG_TYPES, type LogDays, type LogType } from '../../api/material-types.ts';
+import { logsCsvUrl, useGetMaterialLogsQuery } from '../../api/materials-api.ts';
+import { useAppSelector } from '../../app/hooks.ts';
+import { SEARCH_DEBOUNCE_MS } from '../../app/search-term.ts';
+import { useServerDownload } from '../../app/use-server-download.ts';
+import { LogTable } from '../../components/log-table.tsx';
+import { NoData } from '../../components/no-data.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { ProjectPicker } from '../projects/project-picker.tsx';
+import { useCurrentProjectSync } from '../projects/use-current-project-sync.ts';
+import { selectCurrentProject } from '../session/session-selectors.ts';
+import {
+  ASSIGNMENT_TYPES,
+  DAY_FILTERS,
+  LOGS_PAGE_SIZE,
+  readLogsFilter,
+  toggleAssignmentType,
+  writeLogsFilter,
+  type LogsFilter,
+  type LogsPageKind,
+} from './logs-filters.ts';
+
+export function ProjectLogsPage() {
+  return <LogsPage kind="project" />;
+}
+
+export function AssignLogsPage() {
+  return <LogsPage kind="assignments" />;
+}
+
+function LogsPage({ kind }: { kind: LogsPageKind }) {
+  useCurrentProjectSync();
+  const project = useAppSelector(selectCurrentProject);
+  const [params, setParams] = useSearchParams();
+  const filter = readLogsFilter(params, kind);
+  const [search, setSearch] = useState(filter.q);
+  const [debounced] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
+  const download = useServerDownload();
+  const update = (patch: Partial<LogsFilter>) =>
+    setParams(writeLogsFilter({ ...filter, page: 1, ...patch }, kind), { replace: true });
+
+  useEffect(() => {
+    if (debounced !== filter.q) update({ q: debounced });
+    // Only a settled search is written to the address; everything else is read from there.
+  }, [debounced]);
+
+  const query = project
+    ? { projectId: project.id, types: filter.types, days: filter.days, q: filter.q, page: filter.page, pageSize: LOGS_PAGE_SIZE }
+    : skipToken;
+  const { data, isLoading, isFetching, error } = useGetMaterialLogsQuery(query, { refetchOnMountOrArgChange: true });
+  const pages = Math.max(1, Math.ceil((data?.total ?? 0) / LOGS_PAGE_SIZE));
+  const title = kind === 'project' ? 'Project Logs' : 'Assign/Unassign Logs';
+  const exportCsv = async () => {
+    if (!project) return;
+    await download(logsCsvUrl({ projectId: project.id, types: filter.types, days: filter.days, q: filter.q }));
+  };
+
+  return (
+    <>
+      <PageHeader title={title}>
+        <Group gap="sm" wrap="wrap" w={{ base: '100%', sm: 'auto' }}>
+          <ProjectPicker />
+        </Group>
+      </PageHeader>
+      <Stack gap="md">
+        <Group gap="xs" wrap="wrap">
+          {kind === 'project' ? (
+            <>
+              <Button component={Link} to="/dashboard/assign_unassign" variant="default" size="xs">
+                Assign/Unassign Logs
+              </Button>
+              <Button component={Link} to="/dashboard/receive_return/bulk?action=receive" variant="default" size="xs">
+                Bulk Receive
+              </Button>
+              <Button component={Link} to="/dashboard/receive_return/bulk?action=return" variant="default" size="xs">
+                Bulk Return
+              </Button>
+            </>
+          ) : (
+            <Button component={Link} to="/dashboard/receive_return" variant="default" size="xs">
+              Project Logs
+            </Button>
+          )}
+        </Group>
+        <Paper withBorder radius="md" p="sm">
+          <Stack gap="sm">
+            <TypeFilter kind={kind} types={filter.types} onChange={(types) => update({ types })} />
+            <Group gap="sm" wrap="wrap" align="center">
+              <SegmentedControl
+                aria-label="Time"
+                size="xs"
+                data={DAY_FILTERS}
+                value={filter.days}
+                onChange={(days) => update({ days: days as LogDays })}
+              />
+              <TextInput
+                aria-label="Search logs"
+                placeholder="Search part, name or person"
+                value={search}
+                onChange={(event) => setSearch(event.currentTarget.value)}
+                style={{ flex: 1, minWidth: 200 }}
+              />
+              {isFetching && !isLoading && <Loader size="xs" aria-label="Updating" />}
+              <Button variant="default" disabled={!project} onClick={() => void exportCsv()}>
+                Export CSV
+              </Button>
+            </Group>
+          </Stack>
+        </Paper>
+        {!project ? (
+          <NoData text="No logs to display" />
+        ) : isLoading ? (
+          <Center p="xl">
+            <Loader />
+          </Center>
+        ) : error ? (
+          <NoData text={messageOr(error, 'Failed to fetch logs')} />
+        ) : (
+          <LogTable rows={data?.items ?? []} layout={kind === 'project' ? 'movements' : 'assignments'} />
+        )}
+        {data && data.total > 0 && (
+          <Group justify="space-between" wrap="wrap" gap="sm">
+            <Text size="sm" c="dimmed">
+              {data.total} {data.total === 1 ? 'entry' : 'entries'}, newest first
+            </Text>
+            {pages > 1 && <Pagination total={pages} value={filter.page} onChange={(page) => update({ page })} />}
+          </Group>
+        )}
+      </Stack>
+    </>
+  );
+}
+
+function TypeFilter({ kind, types, onChange }: { kind: LogsPageKind; types: LogType[]; onChange: (types: LogType[]) => void }) {
+  if (kind === 'assignments') {
+    return (
+      <Group gap="xs" role="group" aria-label="Types">
+        {ASSIGNMENT_TYPES.map((type) => (
+          <Chip key={type} checked={types.includes(type)} onChange={() => onChange(toggleAssignmentType(types, type))}>
+            {type}
+          </Chip>
+        ))}
+      </Group>
+    );
+  }
+  return (
+    <Chip.Group multiple={false} value={types[0] ?? 'All'} onChange={(value) => onChange(value === 'All' ? [] : [value as LogType])}>
+      <Group gap="xs" role="group" aria-label="Types">
+        {['All', ...LOG_TYPES].map((type) => (
+          <Chip key={type} value={type}>
+            {type}
+          </Chip>
+        ))}
+      </Group>
+    </Chip.Group>
+  );
+}
