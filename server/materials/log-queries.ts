@@ -154,21 +154,46 @@ export async function logPage(db: Db, filter: LogFilter, page: number, pageSize:
   return { items: (rows as SelectedRow[]).map((r) => toLogRow(filter.location, r)), total, total_capped: Number(count.n) > LOG_COUNT_CAP };
 }
 
-/** Every matching row, newest first, a keyset page at a time, so a million rows never sit in memory. */
-export async function* allLogPages(db: Db, filter: LogFilter, pageSize = 5000): AsyncGenerator<LogRow[]> {
-  let after: { at: Date; position: number } | null = null;
+/** The CSV columns of a log export, in order; `exportLogPages` yields rows of exactly these cells. */
+export const LOG_EXPORT_COLUMNS = ['Position', 'Date', 'Type', 'Part Number', 'Name', 'Amount', 'Transacted By', 'Assigned To', 'Assigned To Email', 'On Hand Change', 'Field Change', 'Lost Change', 'Bin', 'Note', 'Source', 'Hash'];
+
+/**
+ * Every matching row, newest first, a keyset page at a time, so a million rows never sit in memory.
+ * Rows come back as the export's cells (dates already ISO text from the database), so nothing is
+ * built per row but the CSV line itself.
+ */
+export async function* exportLogPages(db: Db, filter: LogFilter, pageSize = 5000): AsyncGenerator<unknown[][]> {
+  let after: { at: string; position: number } | null = null;
   for (;;) {
-    const cursor: { at: Date; position: number } | null = after;
-    const rows = (await filtered(db, filter)
-      .select(selection)
-      .$if(cursor !== null, (qb) => qb.where(sql<boolean>`(activity_log.occurred_at, activity_log.position) < (${cursor!.at}, ${cursor!.position})`))
+    const cursor: { at: string; position: number } | null = after;
+    const rows: Array<Record<string, unknown> & { position: number; cursor_at: string }> = await filtered(db, filter)
+      .select([
+        'activity_log.position',
+        sql<string>`to_char(activity_log.occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as('date'),
+        'activity_log.log_type',
+        'activity_log.part_number',
+        'activity_log.part_name',
+        'activity_log.quantity',
+        'activity_log.actor_name',
+        'activity_log.associated_name',
+        'users.email',
+        'activity_log.d_on_hand',
+        'activity_log.d_field',
+        'activity_log.d_lost',
+        'activity_log.bin_info',
+        'activity_log.note',
+        'activity_log.source',
+        'activity_log.hash',
+        sql<string>`activity_log.occurred_at::text`.as('cursor_at'),
+      ])
+      .$if(cursor !== null, (qb) => qb.where(sql<boolean>`(activity_log.occurred_at, activity_log.position) < (${cursor!.at}::timestamptz, ${cursor!.position})`))
       .orderBy('activity_log.occurred_at', 'desc')
       .orderBy('activity_log.position', 'desc')
       .limit(pageSize)
-      .execute()) as SelectedRow[];
-    if (rows.length > 0) yield rows.map((row) => toLogRow(filter.location, row));
+      .execute();
+    if (rows.length > 0) yield rows.map((row) => Object.values(row).slice(0, LOG_EXPORT_COLUMNS.length));
     if (rows.length < pageSize) return;
     const last = rows[rows.length - 1]!;
-    after = { at: last.occurred_at, position: Number(last.position) };
+    after = { at: last.cursor_at, position: Number(last.position) };
   }
 }

@@ -7,7 +7,7 @@ import { DomainError } from '../../../ledger/errors.ts';
 import type { StockLocation } from '../../../ledger/stock-item/events.ts';
 import { sendCsv, timestampedName } from '../../csv.ts';
 import { explainFigure, holders, inventory, inventoryAsOf } from '../../materials/inventory-queries.ts';
-import { allLogPages, logPage } from '../../materials/log-queries.ts';
+import { exportLogPages, LOG_EXPORT_COLUMNS, logPage } from '../../materials/log-queries.ts';
 import { PART_NOT_FOUND } from '../../materials/stock-commands.ts';
 import { roleOf } from '../../plugins/auth.ts';
 import { requireProjectAccess } from '../../projects/project-access.ts';
@@ -20,7 +20,6 @@ const tags = ['materials'];
 export const projectLocation = (id: string): StockLocation => ({ kind: 'project', id });
 
 const INVENTORY_CSV = ['Part Number', 'Part Name', 'Part Nickname', 'Logistics Qty', 'Qty On Hand', 'Field Assigned', 'Qty Lost', 'Low Stock Warning', 'Critical Stock Warning'];
-const LOG_CSV = ['Position', 'Date', 'Type', 'Part Number', 'Name', 'Amount', 'Transacted By', 'Assigned To', 'Assigned To Email', 'On Hand Change', 'Field Change', 'Lost Change', 'Bin', 'Note', 'Source', 'Hash'];
 
 const display = (m: { part_number: string; part_name: string; part_nickname: string }) =>
   `${m.part_number} — ${m.part_name}${m.part_nickname && m.part_nickname !== m.part_name ? ` (${m.part_nickname})` : ''}`;
@@ -94,12 +93,7 @@ export async function materialReadRoutes(app: FastifyInstance): Promise<void> {
       await requireProjectAccess(app.db, request.user!, project_id!, 'curate');
       const filter = { location: projectLocation(project_id!), types: type, days: days === 'all' ? null : Number(days), q };
       if (format === 'csv') {
-        async function* batches() {
-          for await (const page of allLogPages(app.db, filter)) {
-            yield page.map((l) => [l.position, l.LogDate, l.LogType, l.PartNumber, l.PartName, l.LogAmount, l.LogName, l.AssociatedName, l.AssociatedEmail, l.d_on_hand, l.d_field, l.d_lost, l.bin_info, l.note, l.source, l.hash]);
-          }
-        }
-        return sendCsv(reply, timestampedName('material_logs'), LOG_CSV, batches());
+        return sendCsv(reply, timestampedName('material_logs'), LOG_EXPORT_COLUMNS, exportLogPages(app.db, filter));
       }
       return logPage(app.db, filter, page, page_size);
     },
