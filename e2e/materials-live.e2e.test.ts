@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, ApiSession, createProject, createUser, receive, type Member, type Project } from './helpers/api.ts';
 import { openBrowser, type Browser } from './helpers/browser.ts';
-import { startRestartableServer, type RestartableServer } from './helpers/restartable-server.ts';
+import { startRestartableServer, type RestartableServer } from './helpers/server.ts';
 import { chooseProject, inventoryRow, seen, settledShot, signIn, visible } from './helpers/ui.ts';
 
 let server: RestartableServer;

@@ -1,4 +1,7 @@
-/** Starts the real server (built client, embedded database in a fresh directory) on a free port. */
+/**
+ * Starts the real server (built client, embedded database in a fresh directory unless DATABASE_URL
+ * is passed) on a free port; a restartable one keeps its port and data across stop and start.
+ */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -6,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
+const ADMIN = { email: 'admin@example.com', password: 'e2e-admin-password' };
 
 export interface RunningServer {
   url: string;
@@ -13,6 +17,15 @@ export interface RunningServer {
   admin: { email: string; password: string };
   output: () => string;
   stop(): Promise<void>;
+}
+
+export interface RestartableServer {
+  url: string;
+  admin: { email: string; password: string };
+  stop(): Promise<void>;
+  start(): Promise<void>;
+  /** Stops it for good and removes its data. */
+  dispose(): Promise<void>;
 }
 
 function freePort(): Promise<number> {
@@ -25,25 +38,27 @@ function freePort(): Promise<number> {
   });
 }
 
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'stockledger-e2e-'));
-  const admin = { email: 'admin@example.com', password: 'e2e-admin-password' };
+interface Launched {
+  child: ChildProcess;
+  output: () => string;
+  stop(): Promise<void>;
+}
+
+/** Spawns `server/main.ts` and waits until /healthz answers. */
+async function launch(port: number, dataDir: string, env: Record<string, string>): Promise<Launched> {
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     try {
-      const response = await fetch(`${url}/healthz`);
-      if (response.ok) break;
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) break;
     } catch {
       // not listening yet
     }
@@ -51,16 +66,52 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     await new Promise((r) => setTimeout(r, 200));
   }
   return {
-    url,
-    pid: child.pid!,
-    admin,
+    child,
     output: () => output,
     stop: async () => {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
         await exited;
       }
+    },
+  };
+}
+
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'stockledger-e2e-'));
+  const launched = await launch(port, dataDir, env);
+  return {
+    url: `http://127.0.0.1:${port}`,
+    pid: launched.child.pid!,
+    admin: ADMIN,
+    output: launched.output,
+    stop: async () => {
+      await launched.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function startRestartableServer(env: Record<string, string> = {}): Promise<RestartableServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'stockledger-e2e-'));
+  let current: Launched | null = await launch(port, dataDir, env);
+  const stop = async () => {
+    const running = current;
+    current = null;
+    await running?.stop();
+  };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    admin: ADMIN,
+    start: async () => {
+      current = await launch(port, dataDir, env);
+    },
+    stop,
+    dispose: async () => {
+      await stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
