@@ -15,6 +15,7 @@ import dbPlugin from './plugins/db.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import openApiPlugin from './plugins/openapi.ts';
 import realtimePlugin from './realtime/realtime.plugin.ts';
+import housekeepingPlugin from './plugins/housekeeping.ts';
 import mailPlugin from './plugins/mail.ts';
 import maintenancePlugin from './plugins/maintenance.ts';
 import { accountRoutes } from './routes/account/account.routes.ts';
@@ -58,6 +59,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(authPlugin);
   await app.register(maintenancePlugin);
   await app.register(mailPlugin);
+  await app.register(housekeepingPlugin);
   await app.register(openApiPlugin);
   await app.register(realtimePlugin);
 

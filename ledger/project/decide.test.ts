@@ -17,6 +17,13 @@ describe('project aggregate', () => {
       .then([created]);
   });
 
+  it('makes the creator the project admin in the same decision', () => {
+    spec
+      .given([])
+      .when({ type: 'CreateProject', data: { projectId, numId: 7, name: 'Substation 4', customer: null, number: 'P-104', creator: { userId, userName: 'Ada L' } } })
+      .then([created, { type: 'ProjectMemberAdded', data: { projectId, userId, userName: 'Ada L', role: 'admin' } }]);
+  });
+
   it('requires a name and a number', () => {
     spec.given([]).when({ type: 'CreateProject', data: { projectId, numId: 1, name: ' ', customer: null, number: 'x' } }).thenThrows('project_name: Project name is required', 'VALIDATION');
     spec.given([]).when({ type: 'CreateProject', data: { projectId, numId: 1, name: 'x', customer: null, number: '' } }).thenThrows('project_number: Project number is required', 'VALIDATION');

@@ -34,7 +34,10 @@ export function decide(command: ProjectCommand, state: ProjectState): ProjectEve
       const customer = command.data.customer?.trim() || null;
       if (!name) throw new DomainError('VALIDATION', 'project_name: Project name is required');
       if (!number) throw new DomainError('VALIDATION', 'project_number: Project number is required');
-      return [{ type: 'ProjectCreated', data: { projectId: command.data.projectId, numId: command.data.numId, name, customer, number } }];
+      const { projectId, numId, creator } = command.data;
+      const created: ProjectEvent = { type: 'ProjectCreated', data: { projectId, numId, name, customer, number } };
+      if (!creator) return [created];
+      return [created, { type: 'ProjectMemberAdded', data: { projectId, userId: creator.userId, userName: creator.userName, role: 'admin' } }];
     }
     case 'ChangeProjectSettings': {
       const projectId = requireActive(state);

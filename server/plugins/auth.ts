@@ -44,10 +44,8 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
     };
   });
 
-  const resolve = (request: FastifyRequest): Promise<AuthenticatedUser | null> => request.session();
-
   const requireUser: preHandlerAsyncHookHandler = async (request, reply) => {
-    if (!(await resolve(request))) {
+    if (!(await request.session())) {
       return reply.code(401).send({ error: 'UNAUTHORIZED', message: 'Sign in to continue.' });
     }
   };
@@ -56,7 +54,7 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
   app.decorate('requireRole', (...roles: GlobalRole[]) => {
     const allowed = new Set<string>(roles);
     const guard: preHandlerAsyncHookHandler = async (request, reply) => {
-      const user = await resolve(request);
+      const user = await request.session();
       if (!user) return reply.code(401).send({ error: 'UNAUTHORIZED', message: 'Sign in to continue.' });
       if (!allowed.has(roleOf(user))) {
         return reply.code(403).send({ error: 'FORBIDDEN', message: 'You do not have permission to do this.' });

@@ -8,11 +8,17 @@ import type { ProjectCommand } from '../../ledger/project/commands.ts';
 import { projectDecider } from '../../ledger/project/decide.ts';
 import { projectStreamId, type ProjectRole } from '../../ledger/project/events.ts';
 
-export async function createProject(store: EventStore, input: { name: string; customer: string | null; number: string }, options: CommandOptions): Promise<string> {
+export async function createProject(
+  store: EventStore,
+  input: { name: string; customer: string | null; number: string; creatorId?: string },
+  options: CommandOptions,
+): Promise<string> {
   const projectId = randomUUID();
+  const { creatorId, ...details } = input;
   await runStreamCommand(store, options, projectDecider, projectStreamId(projectId), async ({ trx }) => {
     const { rows } = await sql<{ n: number }>`select nextval('project_num_id_seq')::int as n`.execute(trx);
-    return { type: 'CreateProject' as const, data: { projectId, numId: rows[0]!.n, ...input } };
+    const creator = creatorId ? { userId: creatorId, userName: (await activeUser(trx, creatorId)).name } : null;
+    return { type: 'CreateProject' as const, data: { projectId, numId: rows[0]!.n, ...details, creator } };
   });
   return projectId;
 }

@@ -1,5 +1,5 @@
 /** Stock movements and edits: receive, return, assign, unassign, lost, found, stock warnings, part details. */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DomainError, PG_UNIQUE_VIOLATION, pgConstraint, pgErrorCode } from '../../../ledger/errors.ts';
@@ -194,10 +194,7 @@ export async function stockRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: inventoryRow, ...errors },
       },
     },
-    async (request) => editPart(request as FastifyRequest<{ Params: { part: string }; Body: z.infer<typeof editBody> }>),
-  );
-
-  async function editPart(request: FastifyRequest<{ Params: { part: string }; Body: z.infer<typeof editBody> }>) {
+    async (request) => {
     const { project_id, part_name, part_nickname, new_part_number, note } = request.body;
     await requireProjectAccess(app.db, request.user!, project_id, 'curate');
     const [item] = await inventory(app.db, projectLocation(project_id), { partNumber: request.params.part.trim() });
@@ -215,7 +212,8 @@ export async function stockRoutes(app: FastifyInstance): Promise<void> {
     }
     const number = new_part_number?.trim() || item.PartNumber;
     return (await inventory(app.db, projectLocation(project_id), { partNumber: number }))[0]!;
-  }
+    },
+  );
 }
 
 export async function bulkRoutes(app: FastifyInstance): Promise<void> {

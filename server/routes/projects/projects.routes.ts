@@ -59,10 +59,12 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
       schema: { summary: 'Create a project; its creator becomes its project admin', tags, body: createProjectBody, response: { 201: projectSchema, ...errors } },
     },
     async (request, reply) => {
-      const options = commandOptions(request);
       const { project_name, project_customer, project_number } = request.body;
-      const projectId = await createProject(app.store, { name: project_name, customer: project_customer ?? null, number: project_number }, options);
-      await changeMembership(app.store, projectId, { type: 'add', userId: request.user!.id, role: 'admin' }, { metadata: options.metadata });
+      const projectId = await createProject(
+        app.store,
+        { name: project_name, customer: project_customer ?? null, number: project_number, creatorId: request.user!.id },
+        commandOptions(request),
+      );
       return reply.code(201).send(toProject((await findProject(app.db, projectId))!));
     },
   );
