@@ -1,9 +1,10 @@
 /** Adds existing users to a project with one project role (POST /api/projects/assign per user). */
-import { Button, Group, Modal, Select, Stack } from '@mantine/core';
+import { Button, Group, Modal, Stack } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { toast } from '../../app/toast.ts';
 import { UserMultiPicker } from '../users/user-picker.tsx';
-import { PROJECT_ROLES, type ProjectRole } from './project-types.ts';
+import type { ProjectRole } from './project-types.ts';
+import { ProjectRoleSelect } from './project-role-select.tsx';
 import { useAssignUserMutation, useGetProjectUsersQuery } from './projects-api.ts';
 
 interface AddUsersDialogProps {
@@ -45,13 +46,7 @@ function AddUsersForm({ projectId, onClose }: Omit<AddUsersDialogProps, 'opened'
   return (
     <Stack gap="sm">
       <UserMultiPicker value={userIds} onChange={setUserIds} exclude={memberIds} />
-      <Select
-        label="Project role"
-        data={PROJECT_ROLES.map((r) => ({ value: r.value, label: r.label }))}
-        value={role}
-        onChange={(value) => value && setRole(value as ProjectRole)}
-        allowDeselect={false}
-      />
+      <ProjectRoleSelect label="Project role" value={role} onChange={setRole} />
       <Group justify="flex-end" gap="sm" mt="xs">
         <Button variant="default" onClick={onClose} disabled={saving}>
           Cancel

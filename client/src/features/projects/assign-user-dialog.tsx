@@ -5,7 +5,8 @@ import { useMemo, useState } from 'react';
 import { messageOr } from '../../api/error-message.ts';
 import { toast } from '../../app/toast.ts';
 import { UserPicker } from '../users/user-picker.tsx';
-import { PROJECT_ROLES, projectLabel, type Project, type ProjectRole } from './project-types.ts';
+import { projectLabel, type Project, type ProjectRole } from './project-types.ts';
+import { ProjectRoleSelect } from './project-role-select.tsx';
 import { useAssignUserMutation, useGetProjectUsersQuery } from './projects-api.ts';
 
 interface AssignUserDialogProps {
@@ -64,13 +65,7 @@ function AssignUserForm({ onClose, projects, projectId: initialProject }: Omit<A
         disabled={!projectId}
         placeholder={projectId ? undefined : 'Select a project first'}
       />
-      <Select
-        label="Project role"
-        data={PROJECT_ROLES.map((r) => ({ value: r.value, label: r.label }))}
-        value={role}
-        onChange={(value) => value && setRole(value as ProjectRole)}
-        allowDeselect={false}
-      />
+      <ProjectRoleSelect label="Project role" value={role} onChange={setRole} />
       <Group justify="flex-end" gap="sm" mt="xs">
         <Button variant="default" onClick={onClose} disabled={isLoading}>
           Cancel

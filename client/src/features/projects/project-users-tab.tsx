@@ -13,6 +13,7 @@ import { InviteDialog, type InvitedUser } from '../users/invite-dialog.tsx';
 import { personName } from '../users/user-types.ts';
 import { AddUsersDialog } from './add-users-dialog.tsx';
 import { PROJECT_ROLES, type ProjectRole } from './project-types.ts';
+import { PROJECT_ROLE_OPTIONS } from './project-role-select.tsx';
 import {
   useAssignUserMutation,
   useGetProjectUsersQuery,
@@ -22,7 +23,6 @@ import {
 
 type Dialog = 'remove' | 'roles' | 'add' | 'invite' | null;
 
-const ROLE_DATA = PROJECT_ROLES.map((r) => ({ value: r.value, label: r.label }));
 
 export function ProjectUsersTab({ projectId }: { projectId: string }) {
   const { data: members = [], isLoading, isError } = useGetProjectUsersQuery(projectId, {
@@ -162,7 +162,7 @@ export function ProjectUsersTab({ projectId }: { projectId: string }) {
                     <Select
                       size="xs"
                       aria-label={`Role of ${personName(member)}`}
-                      data={ROLE_DATA}
+                      data={PROJECT_ROLE_OPTIONS}
                       value={member.project_role?.toLowerCase() ?? null}
                       onChange={(role) => void changeRow(member.user_id, role)}
                       disabled={rowBusy === member.user_id}
