@@ -18,6 +18,7 @@ import realtimePlugin from './realtime/realtime.plugin.ts';
 import housekeepingPlugin from './plugins/housekeeping.ts';
 import mailPlugin from './plugins/mail.ts';
 import maintenancePlugin from './plugins/maintenance.ts';
+import projectAccessPlugin from './plugins/project-access.ts';
 import { accountRoutes } from './routes/account/account.routes.ts';
 import { authRoutes } from './routes/auth/auth.routes.ts';
 import { healthRoutes } from './routes/health.routes.ts';
@@ -58,6 +59,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(dbPlugin, { store: deps.store, config: deps.config, engine: deps.engine });
   await app.register(authPlugin);
   await app.register(maintenancePlugin);
+  await app.register(projectAccessPlugin);
   await app.register(mailPlugin);
   await app.register(housekeepingPlugin);
   await app.register(openApiPlugin);

@@ -157,11 +157,8 @@ export async function materialReadRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/materials/item',
-    { ...signedIn, schema: { summary: 'One part of a project', tags, querystring: itemQuery, response: { 200: inventoryRow, ...errors } } },
-    async (request) => {
-      await requireProjectAccess(app.db, request.user!, request.query.project_id, 'view');
-      return stockItem(request.query.project_id, request.query.number);
-    },
+    { ...signedIn, config: { projectAccess: { level: 'view', from: 'query' } }, schema: { summary: 'One part of a project', tags, querystring: itemQuery, response: { 200: inventoryRow, ...errors } } },
+    async (request) => stockItem(request.project!.id, request.query.number),
   );
 
   r.get(
