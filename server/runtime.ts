@@ -3,6 +3,7 @@
  * store with its inline projections and its post-commit notifier.
  */
 import { openDatabase, type DatabaseHandle } from '../ledger/database.ts';
+import { configureCommands } from '../ledger/command-runner.ts';
 import { EventStore } from '../ledger/event-store/event-store.ts';
 import { inProcessNotifier, postgresNotifier } from '../ledger/event-store/notifier.ts';
 import { migrateToLatest } from '../migrations/index.ts';
@@ -20,6 +21,8 @@ export async function openRuntime(options: { databaseUrl: string | null; dataDir
   const notifier = database.url ? postgresNotifier(database.url) : inProcessNotifier();
   const store = new EventStore(database.db, notifier);
   store.onAppend(inlineProjections());
+  // PGlite is one connection: one batch at a time. On PostgreSQL two overlap, one deciding while the other commits.
+  configureCommands(store, { concurrency: database.engine === 'pglite' ? 1 : 2 });
   return {
     database,
     store,

@@ -61,6 +61,15 @@ export function toRecordedEvent(row: EventRow): RecordedEvent {
   };
 }
 
+/** Several streams in one query, each in version order. */
+export async function readStreams(db: Db | Trx, streamIds: readonly string[]): Promise<Map<string, RecordedEvent[]>> {
+  const byStream = new Map<string, RecordedEvent[]>(streamIds.map((id) => [id, []]));
+  if (streamIds.length === 0) return byStream;
+  const rows = await db.selectFrom('events').select(columns).where('stream_id', 'in', [...new Set(streamIds)]).orderBy('stream_id').orderBy('stream_version').execute();
+  for (const row of rows as EventRow[]) byStream.get(row.stream_id)!.push(toRecordedEvent(row));
+  return byStream;
+}
+
 export interface AppendOptions {
   now: Date;
   idempotencyKey?: string;
@@ -74,9 +83,27 @@ export class EventStore {
     readonly notifier: Notifier,
   ) {}
 
+  private readonly committedListeners = new Set<(events: RecordedEvent[]) => void>();
+
   /** Registers work that must commit with every append (the inline projections). */
   onAppend(hook: AppendHook): void {
     this.hooks.push(hook);
+  }
+
+  /**
+   * Hears, in this process and synchronously after the commit, every batch of events this process
+   * committed (caches that must not answer from before a change this process made).
+   */
+  onCommitted(listener: (events: RecordedEvent[]) => void): () => void {
+    this.committedListeners.add(listener);
+    return () => this.committedListeners.delete(listener);
+  }
+
+  /** Called by the command runner once a transaction that appended `events` has committed. */
+  committed(events: RecordedEvent[]): void {
+    if (events.length === 0) return;
+    for (const listener of this.committedListeners) listener(events);
+    this.notifier.afterCommit(events[events.length - 1]!.globalPosition);
   }
 
   /**
@@ -92,15 +119,16 @@ export class EventStore {
       for (const event of events) {
         version += 1;
         const occurredAt = event.occurredAt ?? options.now;
-        const hash = eventHash(prevHash, { streamId, streamVersion: version, type: event.type, data: event.data, metadata, occurredAt });
+        const eventMetadata = event.metadata ?? metadata;
+        const hash = eventHash(prevHash, { streamId, streamVersion: version, type: event.type, data: event.data, metadata: eventMetadata, occurredAt });
         rows.push({
           stream_id: streamId,
           stream_version: version,
           type: event.type,
           data: JSON.stringify(event.data),
-          metadata: JSON.stringify(metadata),
+          metadata: JSON.stringify(eventMetadata),
           // The key marks the command's first event; the unique index then refuses a second append.
-          idempotency_key: keyUsed ? null : (options.idempotencyKey ?? null),
+          idempotency_key: event.idempotencyKey !== undefined ? event.idempotencyKey : keyUsed ? null : (options.idempotencyKey ?? null),
           occurred_at: occurredAt,
           prev_hash: prevHash,
           hash,
@@ -129,6 +157,10 @@ export class EventStore {
     const recorded = inserted.map(toRecordedEvent).sort((a, b) => a.globalPosition - b.globalPosition);
     for (const hook of this.hooks) await hook(trx, recorded);
     return recorded;
+  }
+
+  readStreams(db: Db | Trx, streamIds: readonly string[]): Promise<Map<string, RecordedEvent[]>> {
+    return readStreams(db, streamIds);
   }
 
   async readStream(db: Db | Trx, streamId: string): Promise<RecordedEvent[]> {

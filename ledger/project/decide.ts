@@ -74,6 +74,9 @@ export function decide(command: ProjectCommand, state: ProjectState): ProjectEve
       const { lowThreshold, criticalThreshold } = command.data;
       if (!validThreshold(lowThreshold)) throw new DomainError('VALIDATION', 'Low warning threshold must be a non-negative number.');
       if (!validThreshold(criticalThreshold)) throw new DomainError('VALIDATION', 'Critical warning threshold must be a non-negative number.');
+      if (lowThreshold !== null && criticalThreshold !== null && criticalThreshold > lowThreshold) {
+        throw new DomainError('VALIDATION', 'The critical warning threshold cannot be above the low warning threshold.');
+      }
       if (lowThreshold === state.lowThreshold && criticalThreshold === state.criticalThreshold) return [];
       return [{ type: 'ProjectStockWarningsSet', data: { projectId, lowThreshold, criticalThreshold } }];
     }

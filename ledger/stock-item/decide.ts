@@ -46,6 +46,17 @@ function requireOnHand(state: StockItemState, quantity: number) {
   if (state.onHand < quantity) throw new DomainError('DOMAIN_RULE', 'Insufficient quantity available');
 }
 
+/** The read tables hold 32-bit integers: no balance may grow past this. */
+export const MAX_BALANCE = 2_147_483_647;
+
+function requireRoom(state: StockItemState, quantity: number) {
+  if (state.logistics + quantity > MAX_BALANCE) {
+    throw new DomainError('DOMAIN_RULE', `This would take the part's stock past ${MAX_BALANCE.toLocaleString('en')}, the most a part can hold.`);
+  }
+}
+
+export const CRITICAL_ABOVE_LOW = 'The critical warning threshold cannot be above the low warning threshold.';
+
 function requireThreshold(value: number | null, label: 'Low' | 'Critical') {
   if (value !== null && (!Number.isFinite(value) || value < 0)) {
     throw new DomainError('VALIDATION', `${label} warning threshold must be a non-negative number.`);
@@ -60,6 +71,7 @@ export function decide(command: StockItemCommand, state: StockItemState): StockI
       const { quantity, frozen } = command.data;
       refuseWhenFrozen(frozen);
       requireTransactionQuantity(quantity);
+      requireRoom(state, quantity);
       return [{ type: 'MaterialReceived', data: { ...ref(command.data), quantity } }];
     }
     case 'ReturnMaterial': {
@@ -142,6 +154,7 @@ export function decide(command: StockItemCommand, state: StockItemState): StockI
       const { lowThreshold, criticalThreshold } = command.data;
       requireThreshold(lowThreshold, 'Low');
       requireThreshold(criticalThreshold, 'Critical');
+      if (lowThreshold !== null && criticalThreshold !== null && criticalThreshold > lowThreshold) throw new DomainError('VALIDATION', CRITICAL_ABOVE_LOW);
       requireExists(state);
       if (lowThreshold === state.lowThreshold && criticalThreshold === state.criticalThreshold) return [];
       return [{ type: 'StockWarningsSet', data: { ...ref(command.data), lowThreshold, criticalThreshold } }];
