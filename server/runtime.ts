@@ -18,7 +18,7 @@ export interface Runtime {
 export async function openRuntime(options: { databaseUrl: string | null; dataDir: string; poolSize?: number; migrate?: boolean }): Promise<Runtime> {
   const database = await openDatabase({ url: options.databaseUrl, dataDir: options.dataDir, poolSize: options.poolSize });
   if (options.migrate !== false) await migrateToLatest(database.db);
-  const notifier = database.url ? postgresNotifier(database.url) : inProcessNotifier();
+  const notifier = database.url ? postgresNotifier(database.url) : inProcessNotifier(database.listen);
   const store = new EventStore(database.db, notifier);
   store.onAppend(inlineProjections());
   // PGlite is one connection: one batch at a time. On PostgreSQL two overlap, one deciding while the other commits.
