@@ -6,6 +6,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../migrations/schema.ts';
 import { ConcurrencyError, PG_UNIQUE_VIOLATION, pgConstraint, pgErrorCode } from '../errors.ts';
+import { validateEventData } from '../events.ts';
 import { eventHash } from './hash-chain.ts';
 import type { Notifier } from './notifier.ts';
 import type { Checkpoint, EventMetadata, RecordedEvent, StreamAppend, StreamPosition } from './types.ts';
@@ -50,7 +51,8 @@ export function toRecordedEvent(row: EventRow): RecordedEvent {
     streamId: row.stream_id,
     streamVersion: row.stream_version,
     type: row.type,
-    data: row.data,
+    // Validated once, here, where events are read: everything downstream narrows by type without casts.
+    data: validateEventData(row.type, row.data),
     metadata: row.metadata as EventMetadata,
     idempotencyKey: row.idempotency_key,
     occurredAt: row.occurred_at,
@@ -112,6 +114,7 @@ export class EventStore {
    */
   async append(trx: Trx, appends: StreamAppend[], metadata: EventMetadata, options: AppendOptions): Promise<RecordedEvent[]> {
     const rows: Array<Record<string, unknown>> = [];
+    const written = new Map<string, { type: string; data: unknown; metadata: EventMetadata; idempotencyKey: string | null; prevHash: Uint8Array | null; hash: Uint8Array }>();
     let keyUsed = false;
     for (const { streamId, expected, events } of appends) {
       let prevHash = expected.hash;
@@ -121,30 +124,33 @@ export class EventStore {
         const occurredAt = event.occurredAt ?? options.now;
         const eventMetadata = event.metadata ?? metadata;
         const hash = eventHash(prevHash, { streamId, streamVersion: version, type: event.type, data: event.data, metadata: eventMetadata, occurredAt });
+        // The key marks the command's first event; the unique index then refuses a second append.
+        const idempotencyKey = event.idempotencyKey !== undefined ? event.idempotencyKey : keyUsed ? null : (options.idempotencyKey ?? null);
         rows.push({
           stream_id: streamId,
           stream_version: version,
           type: event.type,
           data: JSON.stringify(event.data),
           metadata: JSON.stringify(eventMetadata),
-          // The key marks the command's first event; the unique index then refuses a second append.
-          idempotency_key: event.idempotencyKey !== undefined ? event.idempotencyKey : keyUsed ? null : (options.idempotencyKey ?? null),
+          idempotency_key: idempotencyKey,
           occurred_at: occurredAt,
           prev_hash: prevHash,
           hash,
         });
+        written.set(`${streamId}#${version}`, { type: event.type, data: event.data, metadata: eventMetadata, idempotencyKey, prevHash, hash });
         keyUsed = true;
         prevHash = hash;
       }
     }
     if (rows.length === 0) return [];
-    let inserted: EventRow[];
+    let inserted: Array<Pick<EventRow, 'global_position' | 'stream_id' | 'stream_version' | 'occurred_at' | 'recorded_at' | 'transaction_id'>>;
     try {
-      inserted = (await trx
+      // Only what the database assigned comes back; the rest is what was just written.
+      inserted = await trx
         .insertInto('events')
         .values(rows as never)
-        .returning(columns)
-        .execute()) as EventRow[];
+        .returning(['global_position', 'stream_id', 'stream_version', 'occurred_at', 'recorded_at', sql<string>`transaction_id::text`.as('transaction_id')])
+        .execute();
     } catch (error) {
       if (pgErrorCode(error) === PG_UNIQUE_VIOLATION) {
         const constraint = pgConstraint(error);
@@ -154,7 +160,25 @@ export class EventStore {
       }
       throw error;
     }
-    const recorded = inserted.map(toRecordedEvent).sort((a, b) => a.globalPosition - b.globalPosition);
+    const recorded: RecordedEvent[] = inserted
+      .map((row) => {
+        const own = written.get(`${row.stream_id}#${row.stream_version}`)!;
+        return {
+          globalPosition: Number(row.global_position),
+          streamId: row.stream_id,
+          streamVersion: row.stream_version,
+          type: own.type,
+          data: own.data,
+          metadata: own.metadata,
+          idempotencyKey: own.idempotencyKey,
+          occurredAt: row.occurred_at,
+          recordedAt: row.recorded_at,
+          transactionId: String(row.transaction_id),
+          prevHash: own.prevHash,
+          hash: own.hash,
+        };
+      })
+      .sort((a, b) => a.globalPosition - b.globalPosition);
     for (const hook of this.hooks) await hook(trx, recorded);
     return recorded;
   }

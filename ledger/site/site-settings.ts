@@ -1,5 +1,7 @@
 /** The site settings stream (`site:settings`): the transaction freeze and maintenance mode. */
 import { z } from 'zod';
+import type { RecordedEvent } from '../event-store/types.ts';
+import { EVERY_PROJECT, type Change } from '../topics.ts';
 import type { Decider } from '../decider.ts';
 
 export const SITE_SETTINGS_STREAM = 'site:settings';
@@ -25,3 +27,7 @@ export const siteSettingsDecider: Decider<SiteCommand, SiteEvent, SiteState> = {
   },
   evolve: (_state, event) => ({ ...event.data }),
 };
+
+export const isSiteEvent = (event: RecordedEvent): event is RecordedEvent & SiteEvent => Object.hasOwn(siteEventSchemas, event.type);
+
+export const siteTopics = (): Change[] => [{ projectId: EVERY_PROJECT, topics: ['site'] }];
