@@ -2,13 +2,13 @@
 import { configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { baseApi } from '../api/base-api.ts';
-import { sessionReducer, type SessionState } from '../features/session/session-slice.ts';
+import { sessionReducer, type SessionState } from './session/session-slice.ts';
 import { createMaintenanceListener } from '../features/site/maintenance-listener.ts';
 import {
   loadSessionState,
   persistSessionState,
   type StorageLike,
-} from '../features/session/session-storage.ts';
+} from './session/session-storage.ts';
 
 interface WithSession {
   session: SessionState;

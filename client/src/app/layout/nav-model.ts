@@ -7,8 +7,8 @@ import {
   hasAdminAccess,
   isSuperadmin,
   type Access,
-} from '../../features/session/permissions.ts';
-import type { Section } from '../../features/session/session-types.ts';
+} from '../session/permissions.ts';
+import type { Section } from '../session/session-types.ts';
 
 export interface NavItem {
   to: string;

@@ -1,12 +1,12 @@
 /** Inventory Manager / Label Manager switch, and the Materials / Assets toggle of the inventory section. */
 import { SegmentedControl, Stack } from '@mantine/core';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { dashboardModeSet, sectionSet } from '../../features/session/session-slice.ts';
+import { dashboardModeSet, sectionSet } from '../session/session-slice.ts';
 import {
   selectDashboardMode,
   selectSection,
-} from '../../features/session/session-selectors.ts';
-import type { DashboardMode, Section } from '../../features/session/session-types.ts';
+} from '../session/session-selectors.ts';
+import type { DashboardMode, Section } from '../session/session-types.ts';
 import { useAppDispatch, useAppSelector } from '../hooks.ts';
 import { sectionSwitchTarget } from './nav-model.ts';
 

@@ -1,7 +1,7 @@
 /** The left navigation: section switch on top, then the groups the user may see. */
 import { AppShell, Divider, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { Link, useLocation } from 'react-router-dom';
-import { selectSession } from '../../features/session/session-selectors.ts';
+import { selectSession } from '../session/session-selectors.ts';
 import { useAppSelector } from '../hooks.ts';
 import { buildNavigation, isNavItemActive } from './nav-model.ts';
 import { SectionSwitch } from './section-switch.tsx';

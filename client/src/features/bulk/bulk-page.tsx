@@ -15,9 +15,9 @@ import { useBulkUploadMutation } from '../../api/stock-api.ts';
 import { useAppSelector } from '../../app/hooks.ts';
 import { toast } from '../../app/toast.ts';
 import { PageHeader } from '../../components/page-header.tsx';
-import { ProjectPicker } from '../projects/project-picker.tsx';
-import { useCurrentProjectSync } from '../projects/use-current-project-sync.ts';
-import { selectCurrentProject } from '../session/session-selectors.ts';
+import { ProjectPicker } from '../../app/projects/project-picker.tsx';
+import { useCurrentProjectSync } from '../../app/projects/use-current-project-sync.ts';
+import { selectCurrentProject } from '../../app/session/session-selectors.ts';
 import { BULK_TEMPLATE, TEMPLATE_FILE_NAME, bulkActionOf, previewBulkCsv, type BulkPreview } from './bulk-csv.ts';
 import { PreviewTable, ResultsTable } from './bulk-tables.tsx';
 

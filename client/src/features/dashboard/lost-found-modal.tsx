@@ -14,7 +14,7 @@ import { useMarkLostFoundMutation, type LostFoundSource } from '../../api/stock-
 import { personName } from '../../app/format.ts';
 import { toast } from '../../app/toast.ts';
 import { AppModal } from '../../components/app-modal.tsx';
-import { useGetAssignableUsersQuery } from '../projects/projects-api.ts';
+import { useGetAssignableUsersQuery } from '../../api/projects-api.ts';
 import {
   LOST_FOUND_MESSAGES,
   available,

@@ -14,7 +14,7 @@ import { useAssignMaterialMutation, useReceiveMaterialMutation, useReturnMateria
 import { personName } from '../../app/format.ts';
 import { toast } from '../../app/toast.ts';
 import { AppModal } from '../../components/app-modal.tsx';
-import { useGetAssignableUsersQuery, useGetProjectSettingsQuery } from '../projects/projects-api.ts';
+import { useGetAssignableUsersQuery, useGetProjectSettingsQuery } from '../../api/projects-api.ts';
 import {
   ACTION_VERBS,
   EMPTY_WIZARD,

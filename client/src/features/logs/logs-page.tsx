@@ -17,9 +17,9 @@ import { useServerDownload } from '../../app/use-server-download.ts';
 import { LogTable } from '../../components/log-table.tsx';
 import { NoData } from '../../components/no-data.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { ProjectPicker } from '../projects/project-picker.tsx';
-import { useCurrentProjectSync } from '../projects/use-current-project-sync.ts';
-import { selectCurrentProject } from '../session/session-selectors.ts';
+import { ProjectPicker } from '../../app/projects/project-picker.tsx';
+import { useCurrentProjectSync } from '../../app/projects/use-current-project-sync.ts';
+import { selectCurrentProject } from '../../app/session/session-selectors.ts';
 import {
   ASSIGNMENT_TYPES,
   DAY_FILTERS,

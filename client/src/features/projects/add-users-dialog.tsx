@@ -2,10 +2,10 @@
 import { Button, Group, Modal, Stack } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { toast } from '../../app/toast.ts';
-import { UserMultiPicker } from '../users/user-picker.tsx';
-import type { ProjectRole } from './project-types.ts';
+import { UserMultiPicker } from '../../components/user-picker.tsx';
+import type { ProjectRole } from '../../api/project-types.ts';
 import { ProjectRoleSelect } from './project-role-select.tsx';
-import { useAssignUserMutation, useGetProjectUsersQuery } from './projects-api.ts';
+import { useAssignUserMutation, useGetProjectUsersQuery } from '../../api/projects-api.ts';
 
 interface AddUsersDialogProps {
   projectId: string;

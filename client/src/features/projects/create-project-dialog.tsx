@@ -3,8 +3,8 @@ import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { messageOr } from '../../api/error-message.ts';
 import { toast } from '../../app/toast.ts';
-import type { Project } from './project-types.ts';
-import { useCreateProjectMutation } from './projects-api.ts';
+import type { Project } from '../../api/project-types.ts';
+import { useCreateProjectMutation } from '../../api/projects-api.ts';
 
 interface CreateProjectDialogProps {
   opened: boolean;

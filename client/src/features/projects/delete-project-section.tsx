@@ -8,9 +8,9 @@ import { messageOr } from '../../api/error-message.ts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { toast } from '../../app/toast.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { selectCurrentProject } from '../session/session-selectors.ts';
-import { currentProjectSelected } from '../session/session-slice.ts';
-import { useDeleteProjectMutation } from './projects-api.ts';
+import { selectCurrentProject } from '../../app/session/session-selectors.ts';
+import { currentProjectSelected } from '../../app/session/session-slice.ts';
+import { useDeleteProjectMutation } from '../../api/projects-api.ts';
 
 export const DELETE_WORD = 'DELETE';
 

@@ -1,6 +1,6 @@
 /** The project-role picker (user, manager, admin) the membership dialogs share. */
 import { Select, type SelectProps } from '@mantine/core';
-import { PROJECT_ROLES, type ProjectRole } from './project-types.ts';
+import { PROJECT_ROLES, type ProjectRole } from '../../api/project-types.ts';
 
 export const PROJECT_ROLE_OPTIONS = PROJECT_ROLES.map((r) => ({ value: r.value, label: r.label }));
 

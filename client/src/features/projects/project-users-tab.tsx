@@ -9,17 +9,17 @@ import { toast } from '../../app/toast.ts';
 import { ChoicePromptDialog } from '../../components/choice-prompt-dialog.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { NoData } from '../../components/no-data.tsx';
-import { InviteDialog, type InvitedUser } from '../users/invite-dialog.tsx';
-import { personName } from '../users/user-types.ts';
+import { InviteDialog, type InvitedUser } from '../../components/invite-dialog.tsx';
+import { personName } from '../../api/user-types.ts';
 import { AddUsersDialog } from './add-users-dialog.tsx';
-import { PROJECT_ROLES, type ProjectRole } from './project-types.ts';
+import { PROJECT_ROLES, type ProjectRole } from '../../api/project-types.ts';
 import { PROJECT_ROLE_OPTIONS } from './project-role-select.tsx';
 import {
   useAssignUserMutation,
   useGetProjectUsersQuery,
   useRemoveUserMutation,
   useSetProjectRoleMutation,
-} from './projects-api.ts';
+} from '../../api/projects-api.ts';
 
 type Dialog = 'remove' | 'roles' | 'add' | 'invite' | null;
 

@@ -11,13 +11,13 @@ import { useAppSelector } from '../../app/hooks.ts';
 import { SEARCH_DEBOUNCE_MS, searchTerm } from '../../app/search-term.ts';
 import { NoData } from '../../components/no-data.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { isSuperadmin } from '../session/permissions.ts';
-import { selectRole } from '../session/session-selectors.ts';
+import { isSuperadmin } from '../../app/session/permissions.ts';
+import { selectRole } from '../../app/session/session-selectors.ts';
 import { AssignUserDialog } from './assign-user-dialog.tsx';
 import { CreateProjectDialog } from './create-project-dialog.tsx';
-import type { Project } from './project-types.ts';
-import { useListProjectsQuery } from './projects-api.ts';
-import { useSelectProject } from './use-select-project.ts';
+import type { Project } from '../../api/project-types.ts';
+import { useListProjectsQuery } from '../../api/projects-api.ts';
+import { useSelectProject } from '../../app/projects/use-select-project.ts';
 
 export function ProjectsPage() {
   const navigate = useNavigate();

@@ -1,15 +1,15 @@
 /** Invite a new user by e-mail: first name, last name, e-mail and global role (default user). */
 import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { serverMessage } from '../../api/error-message.ts';
-import { useAppSelector } from '../../app/hooks.ts';
-import { toast } from '../../app/toast.ts';
-import { isSuperadmin } from '../session/permissions.ts';
-import { selectRole } from '../session/session-selectors.ts';
-import type { GlobalRole } from '../session/session-types.ts';
+import { serverMessage } from '../api/error-message.ts';
+import { useAppSelector } from '../app/hooks.ts';
+import { toast } from '../app/toast.ts';
+import { isSuperadmin } from '../app/session/permissions.ts';
+import { selectRole } from '../app/session/session-selectors.ts';
+import type { GlobalRole } from '../app/session/session-types.ts';
 import { INVITE_TEXT, inviteFailure, validateInvite, type InviteFieldErrors } from './invite-errors.ts';
-import { GLOBAL_ROLES } from './user-types.ts';
-import { useInviteUserMutation } from './users-api.ts';
+import { GLOBAL_ROLES } from '../api/user-types.ts';
+import { useInviteUserMutation } from '../api/users-api.ts';
 
 export interface InvitedUser {
   id: string;

@@ -5,9 +5,9 @@
 import { MultiSelect, Select, type ComboboxItem, type OptionsFilter } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
-import { SEARCH_DEBOUNCE_MS, searchTerm } from '../../app/search-term.ts';
-import { personName } from './user-types.ts';
-import { useListUsersQuery } from './users-api.ts';
+import { SEARCH_DEBOUNCE_MS, searchTerm } from '../app/search-term.ts';
+import { personName } from '../api/user-types.ts';
+import { useListUsersQuery } from '../api/users-api.ts';
 
 const PICKER_SIZE = 50;
 

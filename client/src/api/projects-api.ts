@@ -2,7 +2,7 @@
  * Projects, their members, settings and history (spec 01 §7 "Projects"). Member lists are tagged
  * per project, so a change in one project's dialog refreshes only that project.
  */
-import { baseApi } from '../../api/base-api.ts';
+import { baseApi } from './base-api.ts';
 import type {
   AssignableUser,
   NewProject,

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { validateLogin } from './login-form.ts';
 import {
   canDeleteProject,
   canManageProject,
@@ -67,16 +66,6 @@ describe('display name', () => {
     expect(displayName({ ...base, user_firstname: 'Ada' })).toBe('Ada');
     expect(displayName(base)).toBe('ue@x.io');
     expect(displayName({ ...base, user_email: '' })).toBe('e@x.io');
-  });
-});
-
-describe('login form', () => {
-  it('requires both email and password', () => {
-    expect(validateLogin({ email: ' ', password: '' })).toEqual({
-      email: 'Email is required',
-      password: 'Password is required',
-    });
-    expect(validateLogin({ email: 'a@b.c', password: 'x' })).toEqual({});
   });
 });
 

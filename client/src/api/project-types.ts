@@ -1,5 +1,5 @@
 /** Projects and their members as the API returns them (spec 01 §3, server contract). */
-import type { CurrentProject } from '../session/session-types.ts';
+import type { CurrentProject } from '../app/session/session-types.ts';
 
 export type ProjectRole = 'user' | 'manager' | 'admin';
 
