@@ -14,6 +14,7 @@ export function AppLayout() {
   useRealtimeSync();
 
   // On small screens the navbar covers the page; close it once the user has picked a page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new pathname is what triggers the effect
   useEffect(() => close(), [pathname, close]);
 
   return (

@@ -32,6 +32,7 @@ export function DashboardPage({ manageProject }: { manageProject?: ReactNode }) 
   const open = useCallback((dialog: DashboardDialog) => dispatch({ type: 'open', dialog }), []);
   const back = useCallback(() => dispatch({ type: 'back' }), []);
   // Dialogs belong to the project they were opened in.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a change of project or mode is what triggers the effect
   useEffect(() => dispatch({ type: 'closeAll' }), [project?.id, materials]);
 
   return (

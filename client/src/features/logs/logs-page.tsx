@@ -50,6 +50,7 @@ function LogsPage({ kind }: { kind: LogsPageKind }) {
   const update = (patch: Partial<LogsFilter>) =>
     setParams(writeLogsFilter({ ...filter, page: 1, ...patch }, kind), { replace: true });
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new settled search writes the address, not a change of the address itself
   useEffect(() => {
     if (debounced !== filter.q) update({ q: debounced });
     // Only a settled search is written to the address; everything else is read from there.

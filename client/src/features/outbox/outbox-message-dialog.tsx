@@ -34,6 +34,7 @@ export function OutboxMessageDialog({ message, onClose }: OutboxMessageDialogPro
               style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
               data-testid="outbox-body"
             >
+              {/* biome-ignore-start lint/suspicious/noArrayIndexKey: the parts of one message never move, so their order is their identity */}
               {splitLinks(message.body).map((part, index) =>
                 part.kind === 'link' ? (
                   <Anchor key={index} href={part.value} target="_blank" rel="noreferrer">
@@ -43,6 +44,7 @@ export function OutboxMessageDialog({ message, onClose }: OutboxMessageDialogPro
                   <span key={index}>{part.value}</span>
                 ),
               )}
+              {/* biome-ignore-end lint/suspicious/noArrayIndexKey: end of the message parts */}
             </Text>
           </Paper>
         </Stack>
