@@ -34,9 +34,4 @@ export const usersApi = baseApi.injectEndpoints({
   }),
 });
 
-export const {
-  useListUsersQuery,
-  useInviteUserMutation,
-  useUpdateUserRolesMutation,
-  useDeleteUsersMutation,
-} = usersApi;
+export const { useListUsersQuery, useInviteUserMutation, useUpdateUserRolesMutation, useDeleteUsersMutation } = usersApi;

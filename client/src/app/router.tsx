@@ -18,26 +18,18 @@ import { ManageProjectButton } from '../features/projects/manage-project-button.
 import { ProjectsPage } from '../features/projects/projects-page.tsx';
 import { LoginPage } from '../features/login/login-page.tsx';
 import type { RouteGuard } from './session/permissions.ts';
-import {
-  HomeRedirect,
-  RedirectIfSignedIn,
-  RequireRole,
-} from './session/route-guards.tsx';
+import { HomeRedirect, RedirectIfSignedIn, RequireRole } from './session/route-guards.tsx';
 import { MaintenancePage } from '../features/site/maintenance-page.tsx';
 import { SiteSettingsPage } from '../features/site/site-settings-page.tsx';
 import { UsersPage } from '../features/users/users-page.tsx';
-import {
-  WarehouseInventoryPage,
-  WarehouseLogsPage,
-} from '../features/warehouses/warehouse-pages.tsx';
+import { WarehouseInventoryPage, WarehouseLogsPage } from '../features/warehouses/warehouse-pages.tsx';
 import { ProtectedLayout } from './layout/protected-layout.tsx';
 
 function guarded(path: string, guard: RouteGuard, element: ReactNode): RouteObject {
   return { path, element: <RequireRole guard={guard}>{element}</RequireRole> };
 }
 
-const empty = (path: string, guard: RouteGuard, title: string) =>
-  guarded(path, guard, <EmptyPage title={title} />);
+const empty = (path: string, guard: RouteGuard, title: string) => guarded(path, guard, <EmptyPage title={title} />);
 
 export const routes: RouteObject[] = [
   { path: '/', element: <HomeRedirect /> },

@@ -79,22 +79,9 @@ function InviteForm({ onClose, onInvited }: Pick<InviteDialogProps, 'onClose' | 
             error={errors.first_name}
             onChange={(event) => setFirstName(event.currentTarget.value)}
           />
-          <TextInput
-            label="Last name"
-            required
-            value={lastName}
-            error={errors.last_name}
-            onChange={(event) => setLastName(event.currentTarget.value)}
-          />
+          <TextInput label="Last name" required value={lastName} error={errors.last_name} onChange={(event) => setLastName(event.currentTarget.value)} />
         </SimpleGrid>
-        <TextInput
-          label="Email"
-          type="email"
-          required
-          value={email}
-          error={errors.email}
-          onChange={(event) => setEmail(event.currentTarget.value)}
-        />
+        <TextInput label="Email" type="email" required value={email} error={errors.email} onChange={(event) => setEmail(event.currentTarget.value)} />
         <Select
           label="Role"
           data={roles.map((r) => ({ value: r.value, label: r.label }))}

@@ -18,11 +18,7 @@ export function AppLayout() {
   useEffect(() => close(), [pathname, close]);
 
   return (
-    <AppShell
-      header={{ height: 56 }}
-      navbar={{ width: 272, breakpoint: 'sm', collapsed: { mobile: !navbarOpened } }}
-      padding="md"
-    >
+    <AppShell header={{ height: 56 }} navbar={{ width: 272, breakpoint: 'sm', collapsed: { mobile: !navbarOpened } }} padding="md">
       <AppShell.Header>
         <AppHeader navbarOpened={navbarOpened} onToggleNavbar={toggle} />
       </AppShell.Header>

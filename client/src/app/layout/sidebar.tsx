@@ -28,14 +28,7 @@ export function Sidebar() {
                 {group.title}
               </Text>
               {group.items.map((item) => (
-                <NavLink
-                  key={item.to}
-                  component={Link}
-                  to={item.to}
-                  label={item.label}
-                  active={isNavItemActive(item, pathname)}
-                  variant="light"
-                />
+                <NavLink key={item.to} component={Link} to={item.to} label={item.label} active={isNavItemActive(item, pathname)} variant="light" />
               ))}
             </div>
           ))}

@@ -24,13 +24,7 @@ export function ProjectPicker() {
     }
   };
 
-  const placeholder = isLoading
-    ? 'Loading...'
-    : isError
-      ? 'Failed to fetch projects'
-      : projects.length === 0
-        ? 'No projects available'
-        : 'Select a project';
+  const placeholder = isLoading ? 'Loading...' : isError ? 'Failed to fetch projects' : projects.length === 0 ? 'No projects available' : 'Select a project';
 
   return (
     <Select

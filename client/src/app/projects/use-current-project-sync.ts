@@ -7,11 +7,7 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../hooks.ts';
 import { isSuperadmin } from '../session/permissions.ts';
-import {
-  selectCurrentProject,
-  selectCurrentProjectRole,
-  selectRole,
-} from '../session/session-selectors.ts';
+import { selectCurrentProject, selectCurrentProjectRole, selectRole } from '../session/session-selectors.ts';
 import { currentProjectRoleSet, currentProjectSelected } from '../session/session-slice.ts';
 import { currentProjectDiffers, toCurrentProject } from '../../api/project-types.ts';
 import { useGetMyProjectRoleQuery, useListProjectsQuery } from '../../api/projects-api.ts';

@@ -30,9 +30,7 @@ export function AuthPage() {
   const [step, setStep] = useState<Step>(token ? 'exchange' : 'verify');
   const [exchange] = useExchangeTokenMutation();
   const exchanged = useRef(false);
-  useDocumentTitle(
-    `${step === 'password' ? passwordStepTitle(type) : AUTH_TEXT.verifyTitle} · ${PRODUCT_NAME}`,
-  );
+  useDocumentTitle(`${step === 'password' ? passwordStepTitle(type) : AUTH_TEXT.verifyTitle} · ${PRODUCT_NAME}`);
 
   useEffect(() => {
     // Wait for the start-up session check: its sign-out of an anonymous visitor must not land
@@ -64,12 +62,7 @@ export function AuthPage() {
           </Center>
         )}
         {step === 'verify' && (
-          <VerifyStep
-            type={type}
-            initialEmail={params.get('email') ?? ''}
-            initialCode={codeFromLink(params)}
-            onVerified={() => setStep('password')}
-          />
+          <VerifyStep type={type} initialEmail={params.get('email') ?? ''} initialCode={codeFromLink(params)} onVerified={() => setStep('password')} />
         )}
         {step === 'password' && <PasswordStep type={type} />}
       </Paper>

@@ -55,9 +55,7 @@ export function DashboardPage({ manageProject }: { manageProject?: ReactNode }) 
             <Text c="dimmed">No project selected</Text>
           )}
         </Paper>
-        {project && canManageStock(access) && (
-          <ProjectActionsBar mode={dashboardMode} onAction={(action) => open({ kind: 'wizard', action })} />
-        )}
+        {project && canManageStock(access) && <ProjectActionsBar mode={dashboardMode} onAction={(action) => open({ kind: 'wizard', action })} />}
         {!materials ? (
           <AssetsPanel />
         ) : project ? (

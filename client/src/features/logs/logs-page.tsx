@@ -47,8 +47,7 @@ function LogsPage({ kind }: { kind: LogsPageKind }) {
   const [search, setSearch] = useState(filter.q);
   const [debounced] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
   const download = useServerDownload();
-  const update = (patch: Partial<LogsFilter>) =>
-    setParams(writeLogsFilter({ ...filter, page: 1, ...patch }, kind), { replace: true });
+  const update = (patch: Partial<LogsFilter>) => setParams(writeLogsFilter({ ...filter, page: 1, ...patch }, kind), { replace: true });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new settled search writes the address, not a change of the address itself
   useEffect(() => {
@@ -98,13 +97,7 @@ function LogsPage({ kind }: { kind: LogsPageKind }) {
           <Stack gap="sm">
             <TypeFilter kind={kind} types={filter.types} onChange={(types) => update({ types })} />
             <Group gap="sm" wrap="wrap" align="center">
-              <SegmentedControl
-                aria-label="Time"
-                size="xs"
-                data={DAY_FILTERS}
-                value={filter.days}
-                onChange={(days) => update({ days: days as LogDays })}
-              />
+              <SegmentedControl aria-label="Time" size="xs" data={DAY_FILTERS} value={filter.days} onChange={(days) => update({ days: days as LogDays })} />
               <TextInput
                 aria-label="Search logs"
                 placeholder="Search part, name or person"

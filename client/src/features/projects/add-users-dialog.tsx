@@ -31,9 +31,7 @@ function AddUsersForm({ projectId, onClose }: Omit<AddUsersDialogProps, 'opened'
 
   const onAdd = async () => {
     setSaving(true);
-    const results = await Promise.all(
-      userIds.map((user_id) => assign({ user_id, project_id: projectId, project_role: role })),
-    );
+    const results = await Promise.all(userIds.map((user_id) => assign({ user_id, project_id: projectId, project_role: role })));
     setSaving(false);
     if (results.some((r) => r.error)) {
       toast.error('Assign failed');

@@ -62,18 +62,8 @@ function CreateProjectForm({ onClose, onCreated }: Omit<CreateProjectDialogProps
           error={errors.project_name}
           onChange={(event) => setName(event.currentTarget.value)}
         />
-        <TextInput
-          label="Customer"
-          value={customer}
-          onChange={(event) => setCustomer(event.currentTarget.value)}
-        />
-        <TextInput
-          label="Project number"
-          required
-          value={number}
-          error={errors.project_number}
-          onChange={(event) => setNumber(event.currentTarget.value)}
-        />
+        <TextInput label="Customer" value={customer} onChange={(event) => setCustomer(event.currentTarget.value)} />
+        <TextInput label="Project number" required value={number} error={errors.project_number} onChange={(event) => setNumber(event.currentTarget.value)} />
         <Group justify="flex-end" gap="sm" mt="xs">
           <Button variant="default" onClick={onClose} disabled={isLoading}>
             Cancel

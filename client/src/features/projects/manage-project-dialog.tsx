@@ -64,11 +64,7 @@ function ManageProjectContent({ project, onClose }: Omit<ManageProjectDialogProp
         <ProjectUsersTab projectId={project.id} />
       </Tabs.Panel>
       <Tabs.Panel value="settings">
-        <ProjectSettingsTab
-          projectId={project.id}
-          projectName={project.project_name}
-          onDeleted={onClose}
-        />
+        <ProjectSettingsTab projectId={project.id} projectName={project.project_name} onDeleted={onClose} />
       </Tabs.Panel>
       {superadmin && (
         <Tabs.Panel value="history">

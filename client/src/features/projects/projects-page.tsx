@@ -87,11 +87,7 @@ export function ProjectsPage() {
                       <Button size="xs" variant="subtle" onClick={() => void open(project)}>
                         Open
                       </Button>
-                      <Button
-                        size="xs"
-                        variant="light"
-                        onClick={() => setAssigning({ projectId: project.id })}
-                      >
+                      <Button size="xs" variant="light" onClick={() => setAssigning({ projectId: project.id })}>
                         Assign User
                       </Button>
                     </Group>
@@ -103,12 +99,7 @@ export function ProjectsPage() {
         </Table.ScrollContainer>
       )}
       <CreateProjectDialog opened={creating} onClose={() => setCreating(false)} />
-      <AssignUserDialog
-        opened={assigning !== null}
-        onClose={() => setAssigning(null)}
-        projects={allProjects}
-        projectId={assigning?.projectId ?? null}
-      />
+      <AssignUserDialog opened={assigning !== null} onClose={() => setAssigning(null)} projects={allProjects} projectId={assigning?.projectId ?? null} />
     </>
   );
 }

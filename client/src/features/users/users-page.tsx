@@ -116,19 +116,10 @@ function UserManagement() {
           <Text size="sm" c="dimmed">
             {selected.length} selected
           </Text>
-          <Button
-            variant="light"
-            disabled={selected.length === 0}
-            onClick={() => setDialog('roles')}
-          >
+          <Button variant="light" disabled={selected.length === 0} onClick={() => setDialog('roles')}>
             Edit Roles
           </Button>
-          <Button
-            color="red"
-            variant="light"
-            disabled={selected.length === 0}
-            onClick={() => setDialog('delete')}
-          >
+          <Button color="red" variant="light" disabled={selected.length === 0} onClick={() => setDialog('delete')}>
             Delete Users
           </Button>
         </Group>
