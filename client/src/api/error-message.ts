@@ -22,10 +22,7 @@ export function serverMessage(error: FetchBaseQueryError | SerializedError | und
 }
 
 /** The server's message, or the given default when the failure carried none. */
-export function messageOr(
-  error: FetchBaseQueryError | SerializedError | undefined,
-  fallback: string,
-): string {
+export function messageOr(error: FetchBaseQueryError | SerializedError | undefined, fallback: string): string {
   return serverMessage(error) ?? fallback;
 }
 

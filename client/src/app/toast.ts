@@ -35,12 +35,7 @@ function upsert(data: NotificationData): string {
   return notifications.show(data);
 }
 
-function build(
-  message: ReactNode,
-  color: string | undefined,
-  autoClose: number | false,
-  options: ToastOptions,
-): NotificationData {
+function build(message: ReactNode, color: string | undefined, autoClose: number | false, options: ToastOptions): NotificationData {
   return {
     message,
     color,
@@ -54,13 +49,9 @@ function build(
 
 export const toast = {
   /** A plain toast ("blank" in the spec). */
-  info: (message: ReactNode, options: ToastOptions = {}) =>
-    upsert(build(message, undefined, options.duration ?? TOAST_DURATION.info, options)),
-  success: (message: ReactNode, options: ToastOptions = {}) =>
-    upsert(build(message, 'teal', options.duration ?? TOAST_DURATION.success, options)),
-  error: (message: ReactNode, options: ToastOptions = {}) =>
-    upsert(build(message, 'red', options.duration ?? TOAST_DURATION.error, options)),
-  loading: (message: ReactNode, options: Omit<ToastOptions, 'duration'> = {}) =>
-    upsert(build(message, undefined, false, options)),
+  info: (message: ReactNode, options: ToastOptions = {}) => upsert(build(message, undefined, options.duration ?? TOAST_DURATION.info, options)),
+  success: (message: ReactNode, options: ToastOptions = {}) => upsert(build(message, 'teal', options.duration ?? TOAST_DURATION.success, options)),
+  error: (message: ReactNode, options: ToastOptions = {}) => upsert(build(message, 'red', options.duration ?? TOAST_DURATION.error, options)),
+  loading: (message: ReactNode, options: Omit<ToastOptions, 'duration'> = {}) => upsert(build(message, undefined, false, options)),
   dismiss: (id: string) => notifications.hide(id),
 };

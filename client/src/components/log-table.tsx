@@ -23,14 +23,7 @@ interface LogTableProps {
 
 export function LogTypeBadge({ type }: { type: string }) {
   return (
-    <Badge
-      tt="none"
-      color={logTypeColor(type)}
-      variant="filled"
-      size="sm"
-      radius="sm"
-      style={{ flexShrink: 0, overflow: 'visible' }}
-    >
+    <Badge tt="none" color={logTypeColor(type)} variant="filled" size="sm" radius="sm" style={{ flexShrink: 0, overflow: 'visible' }}>
       {type}
     </Badge>
   );
@@ -61,9 +54,7 @@ export function LogTable({ rows, layout, nameOf = (row) => row.PartName, emptyTe
             )}
             <Table.Th>Part Number</Table.Th>
             <Table.Th>{movements ? 'Name' : 'Material Name'}</Table.Th>
-            <Table.Th ta="right">
-              {movements ? 'Amount' : 'Quantity'}
-            </Table.Th>
+            <Table.Th ta="right">{movements ? 'Amount' : 'Quantity'}</Table.Th>
             <Table.Th>{movements ? 'Transacted By' : 'Assigned To'}</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -76,11 +67,7 @@ export function LogTable({ rows, layout, nameOf = (row) => row.PartName, emptyTe
               </Table.Td>
             );
             return (
-              <Table.Tr
-                key={row.id}
-                data-log-type={row.LogType}
-                style={{ backgroundColor: `var(--mantine-color-${logTypeColor(row.LogType)}-light)` }}
-              >
+              <Table.Tr key={row.id} data-log-type={row.LogType} style={{ backgroundColor: `var(--mantine-color-${logTypeColor(row.LogType)}-light)` }}>
                 {movements ? (
                   <>
                     {date}

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { baseApi } from '../../api/base-api.ts';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { toast } from '../../app/toast.ts';
-import { authenticated } from '../session/session-slice.ts';
+import { authenticated } from '../../app/session/session-slice.ts';
 import { useVerifyOtpMutation } from './account-api.ts';
 import { AUTH_TEXT, otpType, verifyFieldsError, type AuthFlowType } from './auth-flow.ts';
 

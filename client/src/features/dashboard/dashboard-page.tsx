@@ -1,27 +1,27 @@
 /**
  * /dashboard: the selected project's inventory (spec 01 §2). The header holds the project picker
- * and Manage Project; below come the project's name, customer and number, the Project Actions bar
- * for those who may manage the project, and the inventory of the mode chosen in the sidebar.
+ * and Manage Project (handed in by the router: it belongs to the projects feature); below come the
+ * project's name, customer and number, the Project Actions bar for those who may manage the
+ * project, and the inventory of the mode chosen in the sidebar.
  */
 import { Group, Paper, Stack, Text } from '@mantine/core';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useCallback, useEffect, useReducer } from 'react';
+import { useCallback, useEffect, useReducer, type ReactNode } from 'react';
 import { useGetInventoryQuery } from '../../api/materials-api.ts';
 import { useAppSelector } from '../../app/hooks.ts';
 import { NoData } from '../../components/no-data.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { ManageProjectButton } from '../projects/manage-project-button.tsx';
-import { ProjectPicker } from '../projects/project-picker.tsx';
-import { useCurrentProjectSync } from '../projects/use-current-project-sync.ts';
-import { canCurateProject, canExportInventory, canManageStock } from '../session/permissions.ts';
-import { selectSession } from '../session/session-selectors.ts';
+import { ProjectPicker } from '../../app/projects/project-picker.tsx';
+import { useCurrentProjectSync } from '../../app/projects/use-current-project-sync.ts';
+import { canCurateProject, canExportInventory, canManageStock } from '../../app/session/permissions.ts';
+import { selectSession } from '../../app/session/session-selectors.ts';
 import { AssetsPanel } from './assets-panel.tsx';
 import { DashboardDialogs } from './dashboard-dialogs.tsx';
 import { dialogStack, type DashboardDialog } from './dialog-stack.ts';
 import { InventoryPanel } from './inventory-panel.tsx';
 import { ProjectActionsBar } from './project-actions-bar.tsx';
 
-export function DashboardPage() {
+export function DashboardPage({ manageProject }: { manageProject?: ReactNode }) {
   const { currentProject: project, role, currentProjectRole, dashboardMode } = useAppSelector(selectSession);
   useCurrentProjectSync();
   const access = { role, projectRole: currentProjectRole };
@@ -32,6 +32,7 @@ export function DashboardPage() {
   const open = useCallback((dialog: DashboardDialog) => dispatch({ type: 'open', dialog }), []);
   const back = useCallback(() => dispatch({ type: 'back' }), []);
   // Dialogs belong to the project they were opened in.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a change of project or mode is what triggers the effect
   useEffect(() => dispatch({ type: 'closeAll' }), [project?.id, materials]);
 
   return (
@@ -39,7 +40,7 @@ export function DashboardPage() {
       <PageHeader title="Project Inventory">
         <Group gap="sm" wrap="wrap" w={{ base: '100%', sm: 'auto' }}>
           <ProjectPicker />
-          <ManageProjectButton />
+          {manageProject}
         </Group>
       </PageHeader>
       <Stack gap="md">
@@ -54,9 +55,7 @@ export function DashboardPage() {
             <Text c="dimmed">No project selected</Text>
           )}
         </Paper>
-        {project && canManageStock(access) && (
-          <ProjectActionsBar mode={dashboardMode} onAction={(action) => open({ kind: 'wizard', action })} />
-        )}
+        {project && canManageStock(access) && <ProjectActionsBar mode={dashboardMode} onAction={(action) => open({ kind: 'wizard', action })} />}
         {!materials ? (
           <AssetsPanel />
         ) : project ? (

@@ -5,7 +5,7 @@
  */
 import { Button, Group, Paper, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
 import { usePhone } from '../../app/use-phone.ts';
-import type { DashboardMode } from '../session/session-types.ts';
+import type { DashboardMode } from '../../app/session/session-types.ts';
 import { ACTION_VERBS, type StockAction } from './wizard-rules.ts';
 
 const ACTIONS: StockAction[] = ['receive', 'return', 'assign', 'unassign'];

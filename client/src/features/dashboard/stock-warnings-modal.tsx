@@ -65,8 +65,8 @@ function StockWarningsForm({ projectId, rows, materialId, onDone }: StockWarning
   return (
     <Stack gap="sm">
       <Text size="sm" c="dimmed">
-        The table shows a part in red at or below its critical threshold (or at zero), and as a warning
-        below its low threshold. Leave a box blank to use the default.
+        The table shows a part in red at or below its critical threshold (or at zero), and as a warning below its low threshold. Leave a box blank to use the
+        default.
       </Text>
       {failure && (
         <Alert color="red" role="alert">

@@ -10,10 +10,7 @@ import { OutboxMessageDialog, StatusBadge } from './outbox-message-dialog.tsx';
 export function OutboxPage() {
   const [page, setPage] = useState(1);
   const [reading, setReading] = useState<OutboxMessage | null>(null);
-  const { data, isLoading, isFetching, isError, refetch } = useListOutboxQuery(
-    { page },
-    { refetchOnMountOrArgChange: true, refetchOnFocus: true },
-  );
+  const { data, isLoading, isFetching, isError, refetch } = useListOutboxQuery({ page }, { refetchOnMountOrArgChange: true, refetchOnFocus: true });
   const messages = data?.items ?? [];
   const pages = Math.max(1, Math.ceil((data?.total ?? 0) / OUTBOX_PAGE_SIZE));
 
@@ -43,11 +40,7 @@ export function OutboxPage() {
             </Table.Thead>
             <Table.Tbody>
               {messages.map((message) => (
-                <Table.Tr
-                  key={message.id}
-                  onClick={() => setReading(message)}
-                  style={{ cursor: 'pointer' }}
-                >
+                <Table.Tr key={message.id} onClick={() => setReading(message)} style={{ cursor: 'pointer' }}>
                   <Table.Td>{message.to}</Table.Td>
                   <Table.Td>
                     {/* The row is clickable; the subject is also a button for keyboard users. */}

@@ -4,10 +4,10 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { useMemo, useState } from 'react';
 import { messageOr } from '../../api/error-message.ts';
 import { toast } from '../../app/toast.ts';
-import { UserPicker } from '../users/user-picker.tsx';
-import { projectLabel, type Project, type ProjectRole } from './project-types.ts';
+import { UserPicker } from '../../components/user-picker.tsx';
+import { projectLabel, type Project, type ProjectRole } from '../../api/project-types.ts';
 import { ProjectRoleSelect } from './project-role-select.tsx';
-import { useAssignUserMutation, useGetProjectUsersQuery } from './projects-api.ts';
+import { useAssignUserMutation, useGetProjectUsersQuery } from '../../api/projects-api.ts';
 
 interface AssignUserDialogProps {
   opened: boolean;

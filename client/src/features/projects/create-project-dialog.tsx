@@ -3,8 +3,8 @@ import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { messageOr } from '../../api/error-message.ts';
 import { toast } from '../../app/toast.ts';
-import type { Project } from './project-types.ts';
-import { useCreateProjectMutation } from './projects-api.ts';
+import type { Project } from '../../api/project-types.ts';
+import { useCreateProjectMutation } from '../../api/projects-api.ts';
 
 interface CreateProjectDialogProps {
   opened: boolean;
@@ -62,18 +62,8 @@ function CreateProjectForm({ onClose, onCreated }: Omit<CreateProjectDialogProps
           error={errors.project_name}
           onChange={(event) => setName(event.currentTarget.value)}
         />
-        <TextInput
-          label="Customer"
-          value={customer}
-          onChange={(event) => setCustomer(event.currentTarget.value)}
-        />
-        <TextInput
-          label="Project number"
-          required
-          value={number}
-          error={errors.project_number}
-          onChange={(event) => setNumber(event.currentTarget.value)}
-        />
+        <TextInput label="Customer" value={customer} onChange={(event) => setCustomer(event.currentTarget.value)} />
+        <TextInput label="Project number" required value={number} error={errors.project_number} onChange={(event) => setNumber(event.currentTarget.value)} />
         <Group justify="flex-end" gap="sm" mt="xs">
           <Button variant="default" onClick={onClose} disabled={isLoading}>
             Cancel

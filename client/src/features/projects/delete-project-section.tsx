@@ -8,9 +8,9 @@ import { messageOr } from '../../api/error-message.ts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { toast } from '../../app/toast.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { selectCurrentProject } from '../session/session-selectors.ts';
-import { currentProjectSelected } from '../session/session-slice.ts';
-import { useDeleteProjectMutation } from './projects-api.ts';
+import { selectCurrentProject } from '../../app/session/session-selectors.ts';
+import { currentProjectSelected } from '../../app/session/session-slice.ts';
+import { useDeleteProjectMutation } from '../../api/projects-api.ts';
 
 export const DELETE_WORD = 'DELETE';
 
@@ -42,9 +42,7 @@ export function DeleteProjectSection({ projectId, projectName, onDeleted }: Dele
   return (
     <Alert color="red" variant="outline" title="Danger zone">
       <Stack gap="sm">
-        <Text size="sm">
-          Deleting a project removes it and its memberships for everyone. This cannot be undone.
-        </Text>
+        <Text size="sm">Deleting a project removes it and its memberships for everyone. This cannot be undone.</Text>
         <Group>
           <Button color="red" onClick={() => setStep('confirm')}>
             Delete Project
@@ -59,27 +57,14 @@ export function DeleteProjectSection({ projectId, projectName, onDeleted }: Dele
         onConfirm={() => setStep('type')}
         onCancel={() => setStep('idle')}
       />
-      <Modal
-        opened={step === 'type'}
-        onClose={() => setStep('idle')}
-        title="Delete Project"
-        centered
-      >
+      <Modal opened={step === 'type'} onClose={() => setStep('idle')} title="Delete Project" centered>
         <TypeToDelete loading={isLoading} onCancel={() => setStep('idle')} onDelete={() => void onDelete()} />
       </Modal>
     </Alert>
   );
 }
 
-function TypeToDelete({
-  loading,
-  onCancel,
-  onDelete,
-}: {
-  loading: boolean;
-  onCancel: () => void;
-  onDelete: () => void;
-}) {
+function TypeToDelete({ loading, onCancel, onDelete }: { loading: boolean; onCancel: () => void; onDelete: () => void }) {
   const [typed, setTyped] = useState('');
   const confirmed = typed === DELETE_WORD;
   return (

@@ -15,9 +15,7 @@ export function createMaintenanceListener() {
   listener.startListening({
     actionCreator: maintenanceDetected,
     effect: async (_action, api) => {
-      await api.dispatch(
-        siteApi.util.upsertQueryData('getPublicSettings', undefined, { maintenance_mode: true }),
-      );
+      await api.dispatch(siteApi.util.upsertQueryData('getPublicSettings', undefined, { maintenance_mode: true }));
     },
   });
   return listener.middleware;

@@ -12,10 +12,7 @@ export function MaintenancePage() {
       <Paper withBorder radius="md" p="xl" shadow="sm">
         <Stack align="center" gap="sm" ta="center">
           <Title order={2}>The site is currently under maintenance</Title>
-          <Text c="dimmed">
-            Please try again later. If you are a superadmin, you can still access the dashboard to
-            manage settings.
-          </Text>
+          <Text c="dimmed">Please try again later. If you are a superadmin, you can still access the dashboard to manage settings.</Text>
           <Anchor component={Link} to="/dashboard">
             Go to dashboard
           </Anchor>

@@ -2,8 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../app/store.ts';
 import { siteApi } from './site-api.ts';
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 type Handler = (request: Request) => Response | Promise<Response>;
 
@@ -31,8 +30,7 @@ beforeEach(() => {
 
 afterEach(() => vi.unstubAllGlobals());
 
-const settingsOf = (store: ReturnType<typeof makeStore>) =>
-  siteApi.endpoints.getSiteSettings.select()(store.getState()).data;
+const settingsOf = (store: ReturnType<typeof makeStore>) => siteApi.endpoints.getSiteSettings.select()(store.getState()).data;
 
 describe('site settings', () => {
   it('flips a switch before the server answers and keeps the server’s answer', async () => {
@@ -64,9 +62,7 @@ describe('site settings', () => {
     const store = makeStore(undefined);
     await store.dispatch(siteApi.endpoints.getSiteSettings.initiate());
 
-    const result = await store.dispatch(
-      siteApi.endpoints.updateSiteSettings.initiate({ maintenance_mode: true }),
-    );
+    const result = await store.dispatch(siteApi.endpoints.updateSiteSettings.initiate({ maintenance_mode: true }));
 
     expect(result.error).toBeDefined();
     expect(settingsOf(store)).toEqual({ freeze_transactions: false, maintenance_mode: false });
@@ -76,8 +72,7 @@ describe('site settings', () => {
 describe('maintenance signal', () => {
   it('marks the site as under maintenance when any call is answered 503 MAINTENANCE', async () => {
     serve({
-      'GET /api/site/settings': () =>
-        json(503, { error: 'MAINTENANCE', message: 'The site is currently under maintenance.' }),
+      'GET /api/site/settings': () => json(503, { error: 'MAINTENANCE', message: 'The site is currently under maintenance.' }),
     });
     const store = makeStore(undefined);
 

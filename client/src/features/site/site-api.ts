@@ -43,5 +43,4 @@ export const siteApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useGetPublicSettingsQuery, useGetSiteSettingsQuery, useUpdateSiteSettingsMutation } =
-  siteApi;
+export const { useGetPublicSettingsQuery, useGetSiteSettingsQuery, useUpdateSiteSettingsMutation } = siteApi;

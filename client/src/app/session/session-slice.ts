@@ -5,13 +5,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { sessionExpired } from '../../api/base-query.ts';
 import { authApi } from './auth-api.ts';
-import type {
-  CurrentProject,
-  DashboardMode,
-  Me,
-  Section,
-  SessionStatus,
-} from './session-types.ts';
+import type { CurrentProject, DashboardMode, Me, Section, SessionStatus } from './session-types.ts';
 
 export interface SessionState {
   user: Me | null;
@@ -33,8 +27,7 @@ export const initialSessionState: SessionState = {
   status: 'loading',
 };
 
-const lower = (value: string | null | undefined): string | null =>
-  value ? value.toLowerCase() : null;
+const lower = (value: string | null | undefined): string | null => (value ? value.toLowerCase() : null);
 
 function setUser(state: SessionState, user: Me): void {
   // A different account in the same browser must not inherit the previous one's project.
@@ -66,10 +59,7 @@ export const sessionSlice = createSlice({
     signedOut(state) {
       clearUser(state);
     },
-    currentProjectSelected(
-      state,
-      action: PayloadAction<{ project: CurrentProject | null; projectRole?: string | null }>,
-    ) {
+    currentProjectSelected(state, action: PayloadAction<{ project: CurrentProject | null; projectRole?: string | null }>) {
       state.currentProject = action.payload.project;
       state.currentProjectRole = lower(action.payload.projectRole);
     },
@@ -93,26 +83,12 @@ export const sessionSlice = createSlice({
   extraReducers: (builder) => {
     builder
       .addCase(sessionExpired, (state) => clearUser(state))
-      .addMatcher(authApi.endpoints.login.matchFulfilled, (state, action) =>
-        setUser(state, action.payload.user),
-      )
-      .addMatcher(authApi.endpoints.refresh.matchFulfilled, (state, action) =>
-        setUser(state, action.payload.user),
-      )
-      .addMatcher(authApi.endpoints.me.matchFulfilled, (state, action) =>
-        setUser(state, action.payload),
-      );
+      .addMatcher(authApi.endpoints.login.matchFulfilled, (state, action) => setUser(state, action.payload.user))
+      .addMatcher(authApi.endpoints.refresh.matchFulfilled, (state, action) => setUser(state, action.payload.user))
+      .addMatcher(authApi.endpoints.me.matchFulfilled, (state, action) => setUser(state, action.payload));
   },
 });
 
-export const {
-  authenticated,
-  signedOut,
-  currentProjectSelected,
-  currentProjectRoleSet,
-  emailPrefsSet,
-  dashboardModeSet,
-  sectionSet,
-} = sessionSlice.actions;
+export const { authenticated, signedOut, currentProjectSelected, currentProjectRoleSet, emailPrefsSet, dashboardModeSet, sectionSet } = sessionSlice.actions;
 
 export const sessionReducer = sessionSlice.reducer;

@@ -11,9 +11,7 @@ describe('invite failure', () => {
   });
 
   it('maps "already registered" to "This user already exists."', () => {
-    expect(inviteFailure('A user with this email address has already registered').toast).toBe(
-      'This user already exists.',
-    );
+    expect(inviteFailure('A user with this email address has already registered').toast).toBe('This user already exists.');
   });
 
   it('shows the company-domain rule at the e-mail field, as the server words it', () => {
@@ -36,9 +34,7 @@ describe('invite form', () => {
       last_name: 'Last name is required',
       email: 'Email is required',
     });
-    expect(validateInvite({ first_name: 'Ada', last_name: 'L', email: 'ada' }).email).toBe(
-      'Enter a valid email address',
-    );
+    expect(validateInvite({ first_name: 'Ada', last_name: 'L', email: 'ada' }).email).toBe('Enter a valid email address');
     expect(validateInvite({ first_name: 'Ada', last_name: 'L', email: 'ada@example.com' })).toEqual({});
   });
 });

@@ -14,11 +14,9 @@ export interface Access {
 export const isSuperadmin = (role: string | null): boolean => role === 'superadmin';
 
 /** Global admin rights are held by admin and superadmin. */
-export const isGlobalAdmin = (role: string | null): boolean =>
-  role === 'admin' || role === 'superadmin';
+export const isGlobalAdmin = (role: string | null): boolean => role === 'admin' || role === 'superadmin';
 
-export const isProjectAdminOrManager = (projectRole: string | null): boolean =>
-  projectRole === 'admin' || projectRole === 'manager';
+export const isProjectAdminOrManager = (projectRole: string | null): boolean => projectRole === 'admin' || projectRole === 'manager';
 
 /** Project-scoped admin screens: global admin/superadmin, or project admin/manager. */
 export const hasAdminAccess = (access: Pick<Access, 'role' | 'projectRole'>): boolean =>
@@ -33,8 +31,7 @@ export const actsAsProjectAdminOrManager = (access: Pick<Access, 'role' | 'proje
  * of the project who is a global admin or its admin or manager (spec 01 §6).
  */
 export const canManageStock = (access: Pick<Access, 'role' | 'projectRole'>): boolean =>
-  isSuperadmin(access.role) ||
-  (access.projectRole !== null && (isGlobalAdmin(access.role) || isProjectAdminOrManager(access.projectRole)));
+  isSuperadmin(access.role) || (access.projectRole !== null && (isGlobalAdmin(access.role) || isProjectAdminOrManager(access.projectRole)));
 
 /** Names, stock warnings, lost and found, and the logs: a superadmin, or a project admin or manager. */
 export const canCurateProject = actsAsProjectAdminOrManager;

@@ -1,4 +1,4 @@
-/** Shapes the session feature shares with the rest of the client (spec 01 §3, server contract). */
+/** Shapes of the session that the whole client shares (spec 01 §3, server contract). */
 
 export type GlobalRole = 'guest' | 'user' | 'admin' | 'superadmin';
 

@@ -20,11 +20,9 @@ interface StoredSession {
   currentProjectRole: string | null;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-const stringOrNull = (value: unknown): string | null =>
-  typeof value === 'string' && value !== '' ? value.toLowerCase() : null;
+const stringOrNull = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value.toLowerCase() : null);
 
 // Storage can throw (quota, privacy modes) or hold another version's data: both mean "nothing stored".
 function read(storage: StorageLike, key: string): string | null {
@@ -50,10 +48,7 @@ function parseStoredSession(text: string | null): StoredSession | null {
     const value: unknown = JSON.parse(text);
     if (!isRecord(value)) return null;
     const user = isRecord(value.user) && typeof value.user.id === 'string' ? (value.user as unknown as Me) : null;
-    const project =
-      isRecord(value.currentProject) && typeof value.currentProject.id === 'string'
-        ? (value.currentProject as unknown as CurrentProject)
-        : null;
+    const project = isRecord(value.currentProject) && typeof value.currentProject.id === 'string' ? (value.currentProject as unknown as CurrentProject) : null;
     return {
       user,
       role: user ? stringOrNull(value.role) : null,
@@ -80,11 +75,7 @@ export function loadSessionState(storage: StorageLike | undefined): SessionState
 }
 
 /** Writes whatever changed between two states; called after every dispatch, so it stays cheap. */
-export function persistSessionState(
-  storage: StorageLike,
-  previous: SessionState | undefined,
-  next: SessionState,
-): void {
+export function persistSessionState(storage: StorageLike, previous: SessionState | undefined, next: SessionState): void {
   const sessionChanged =
     !previous ||
     previous.user !== next.user ||

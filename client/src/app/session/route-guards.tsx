@@ -1,7 +1,7 @@
 /** Route elements that apply the guards of spec 02 §4.4 and the redirects of §2.1. */
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
-import { useAppSelector } from '../../app/hooks.ts';
+import { useAppSelector } from '../hooks.ts';
 import { FullPageLoader } from '../../components/full-page-loader.tsx';
 import { guardRedirect, homeRedirect, type RouteGuard } from './permissions.ts';
 import { selectSession } from './session-selectors.ts';

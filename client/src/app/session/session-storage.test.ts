@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { initialSessionState, type SessionState } from './session-slice.ts';
-import {
-  loadSessionState,
-  persistSessionState,
-  STORAGE_KEYS,
-  type StorageLike,
-} from './session-storage.ts';
+import { loadSessionState, persistSessionState, STORAGE_KEYS, type StorageLike } from './session-storage.ts';
 import type { Me } from './session-types.ts';
 
 class MemoryStorage implements StorageLike {
@@ -89,10 +84,7 @@ describe('session storage', () => {
 
   it('lower-cases stored roles', () => {
     const storage = new MemoryStorage();
-    storage.setItem(
-      STORAGE_KEYS.session,
-      JSON.stringify({ ...authenticated, role: 'SuperAdmin', currentProjectRole: 'Admin' }),
-    );
+    storage.setItem(STORAGE_KEYS.session, JSON.stringify({ ...authenticated, role: 'SuperAdmin', currentProjectRole: 'Admin' }));
     const state = loadSessionState(storage);
     expect(state.role).toBe('superadmin');
     expect(state.currentProjectRole).toBe('admin');

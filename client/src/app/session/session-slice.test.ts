@@ -57,10 +57,7 @@ describe('session slice', () => {
   });
 
   it('stores the user and the lower-cased role when authenticated', () => {
-    const state = sessionReducer(
-      initialSessionState,
-      authenticated(user({ role: 'SuperAdmin' as Me['role'] })),
-    );
+    const state = sessionReducer(initialSessionState, authenticated(user({ role: 'SuperAdmin' as Me['role'] })));
     expect(state.status).toBe('authenticated');
     expect(state.role).toBe('superadmin');
     expect(state.user?.id).toBe('u1');
@@ -80,10 +77,7 @@ describe('session slice', () => {
   });
 
   it('clears user, role and project on sign-out but keeps section and dashboard mode', () => {
-    const state = sessionReducer(
-      signedIn({ section: 'labels', dashboardMode: 'assets' }),
-      signedOut(),
-    );
+    const state = sessionReducer(signedIn({ section: 'labels', dashboardMode: 'assets' }), signedOut());
     expect(state).toEqual({
       ...initialSessionState,
       status: 'anonymous',
@@ -99,10 +93,7 @@ describe('session slice', () => {
   });
 
   it('selects a project with its lower-cased project role', () => {
-    const state = sessionReducer(
-      signedIn({ currentProject: null, currentProjectRole: null }),
-      currentProjectSelected({ project, projectRole: 'Admin' }),
-    );
+    const state = sessionReducer(signedIn({ currentProject: null, currentProjectRole: null }), currentProjectSelected({ project, projectRole: 'Admin' }));
     expect(state.currentProject).toEqual(project);
     expect(state.currentProjectRole).toBe('admin');
   });

@@ -2,16 +2,8 @@
  * Projects, their members, settings and history (spec 01 §7 "Projects"). Member lists are tagged
  * per project, so a change in one project's dialog refreshes only that project.
  */
-import { baseApi } from '../../api/base-api.ts';
-import type {
-  AssignableUser,
-  NewProject,
-  Project,
-  ProjectHistoryEntry,
-  ProjectRole,
-  ProjectSettings,
-  ProjectUser,
-} from './project-types.ts';
+import { baseApi } from './base-api.ts';
+import type { AssignableUser, NewProject, Project, ProjectHistoryEntry, ProjectRole, ProjectSettings, ProjectUser } from './project-types.ts';
 
 interface Items<T> {
   items: T[];
@@ -26,12 +18,7 @@ const LIST = { type: 'Project', id: 'LIST' } as const;
 
 /** What a change of membership makes stale: the members, the history and, for oneself, the role. */
 const membershipTags = (projectId: string) =>
-  [
-    { type: 'ProjectMembers', id: projectId },
-    { type: 'ProjectHistory', id: projectId },
-    { type: 'ProjectRole', id: projectId },
-    LIST,
-  ] as const;
+  [{ type: 'ProjectMembers', id: projectId }, { type: 'ProjectHistory', id: projectId }, { type: 'ProjectRole', id: projectId }, LIST] as const;
 
 export const projectsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({

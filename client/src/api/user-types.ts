@@ -1,5 +1,5 @@
 /** Users as the user-management API returns them (spec 02 §3 "User", server contract). */
-import type { GlobalRole } from '../session/session-types.ts';
+import type { GlobalRole } from '../app/session/session-types.ts';
 
 export interface UserRow {
   id: string;
@@ -44,4 +44,4 @@ export function roleLabel(role: string | null | undefined): string {
 }
 
 /** Name for tables: first and last name, else the e-mail address (shared with other screens). */
-export { personName } from '../../app/format.ts';
+export { personName } from '../app/format.ts';

@@ -7,9 +7,7 @@ type AnyDispatch = ThunkDispatch<unknown, unknown, UnknownAction>;
 
 export function restoreSession() {
   return async (dispatch: AnyDispatch): Promise<void> => {
-    const result = await dispatch(
-      authApi.endpoints.me.initiate(undefined, { subscribe: false, forceRefetch: true }),
-    );
+    const result = await dispatch(authApi.endpoints.me.initiate(undefined, { subscribe: false, forceRefetch: true }));
     // Success is applied by the slice's matcher on `me`; any failure means nobody is signed in.
     if (result.error || !result.data) dispatch(signedOut());
   };

@@ -9,9 +9,9 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { FullPageLoader } from '../../components/full-page-loader.tsx';
 import { PRODUCT_NAME } from '../../components/logo.tsx';
 import { PublicFrame } from '../../components/public-frame.tsx';
-import { useLoginMutation } from './auth-api.ts';
+import { useLoginMutation } from '../../app/session/auth-api.ts';
 import { validateLogin, type LoginFieldErrors } from './login-form.ts';
-import { selectSessionStatus } from './session-selectors.ts';
+import { selectSessionStatus } from '../../app/session/session-selectors.ts';
 
 export function LoginPage() {
   useDocumentTitle(`Login · ${PRODUCT_NAME}`);

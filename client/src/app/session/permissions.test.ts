@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateLogin } from './login-form.ts';
-import {
-  canDeleteProject,
-  canManageProject,
-  guardRedirect,
-  homeRedirect,
-  type Access,
-} from './permissions.ts';
+import { canDeleteProject, canManageProject, guardRedirect, homeRedirect, type Access } from './permissions.ts';
 import { displayName } from './session-selectors.ts';
 
 const access = (role: string | null, projectRole: string | null = null): Access => ({
@@ -61,28 +54,15 @@ describe('display name', () => {
   const base = { email: 'e@x.io', user_email: 'ue@x.io', user_firstname: '', user_lastname: '' };
 
   it('is first plus last name, else the e-mail', () => {
-    expect(displayName({ ...base, user_firstname: 'Ada', user_lastname: 'Lovelace' })).toBe(
-      'Ada Lovelace',
-    );
+    expect(displayName({ ...base, user_firstname: 'Ada', user_lastname: 'Lovelace' })).toBe('Ada Lovelace');
     expect(displayName({ ...base, user_firstname: 'Ada' })).toBe('Ada');
     expect(displayName(base)).toBe('ue@x.io');
     expect(displayName({ ...base, user_email: '' })).toBe('e@x.io');
   });
 });
 
-describe('login form', () => {
-  it('requires both email and password', () => {
-    expect(validateLogin({ email: ' ', password: '' })).toEqual({
-      email: 'Email is required',
-      password: 'Password is required',
-    });
-    expect(validateLogin({ email: 'a@b.c', password: 'x' })).toEqual({});
-  });
-});
-
 describe('Manage Project', () => {
-  const manage = (role: string | null, projectRole: string | null) =>
-    canManageProject({ role, projectRole });
+  const manage = (role: string | null, projectRole: string | null) => canManageProject({ role, projectRole });
 
   it('is always open to a superadmin, who acts as project admin', () => {
     expect(manage('superadmin', null)).toBe(true);

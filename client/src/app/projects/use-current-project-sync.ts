@@ -5,16 +5,12 @@
  */
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import { useAppDispatch, useAppSelector } from '../hooks.ts';
 import { isSuperadmin } from '../session/permissions.ts';
-import {
-  selectCurrentProject,
-  selectCurrentProjectRole,
-  selectRole,
-} from '../session/session-selectors.ts';
+import { selectCurrentProject, selectCurrentProjectRole, selectRole } from '../session/session-selectors.ts';
 import { currentProjectRoleSet, currentProjectSelected } from '../session/session-slice.ts';
-import { currentProjectDiffers, toCurrentProject } from './project-types.ts';
-import { useGetMyProjectRoleQuery, useListProjectsQuery } from './projects-api.ts';
+import { currentProjectDiffers, toCurrentProject } from '../../api/project-types.ts';
+import { useGetMyProjectRoleQuery, useListProjectsQuery } from '../../api/projects-api.ts';
 import { useSelectProject } from './use-select-project.ts';
 
 export function useCurrentProjectSync(): void {

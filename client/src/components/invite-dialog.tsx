@@ -1,15 +1,15 @@
 /** Invite a new user by e-mail: first name, last name, e-mail and global role (default user). */
 import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { serverMessage } from '../../api/error-message.ts';
-import { useAppSelector } from '../../app/hooks.ts';
-import { toast } from '../../app/toast.ts';
-import { isSuperadmin } from '../session/permissions.ts';
-import { selectRole } from '../session/session-selectors.ts';
-import type { GlobalRole } from '../session/session-types.ts';
+import { serverMessage } from '../api/error-message.ts';
+import { useAppSelector } from '../app/hooks.ts';
+import { toast } from '../app/toast.ts';
+import { isSuperadmin } from '../app/session/permissions.ts';
+import { selectRole } from '../app/session/session-selectors.ts';
+import type { GlobalRole } from '../app/session/session-types.ts';
 import { INVITE_TEXT, inviteFailure, validateInvite, type InviteFieldErrors } from './invite-errors.ts';
-import { GLOBAL_ROLES } from './user-types.ts';
-import { useInviteUserMutation } from './users-api.ts';
+import { GLOBAL_ROLES } from '../api/user-types.ts';
+import { useInviteUserMutation } from '../api/users-api.ts';
 
 export interface InvitedUser {
   id: string;
@@ -79,22 +79,9 @@ function InviteForm({ onClose, onInvited }: Pick<InviteDialogProps, 'onClose' | 
             error={errors.first_name}
             onChange={(event) => setFirstName(event.currentTarget.value)}
           />
-          <TextInput
-            label="Last name"
-            required
-            value={lastName}
-            error={errors.last_name}
-            onChange={(event) => setLastName(event.currentTarget.value)}
-          />
+          <TextInput label="Last name" required value={lastName} error={errors.last_name} onChange={(event) => setLastName(event.currentTarget.value)} />
         </SimpleGrid>
-        <TextInput
-          label="Email"
-          type="email"
-          required
-          value={email}
-          error={errors.email}
-          onChange={(event) => setEmail(event.currentTarget.value)}
-        />
+        <TextInput label="Email" type="email" required value={email} error={errors.email} onChange={(event) => setEmail(event.currentTarget.value)} />
         <Select
           label="Role"
           data={roles.map((r) => ({ value: r.value, label: r.label }))}

@@ -4,13 +4,13 @@
  * their role needs no call.
  */
 import { useCallback } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import { useAppDispatch, useAppSelector } from '../hooks.ts';
 import { isSuperadmin } from '../session/permissions.ts';
 import { selectRole } from '../session/session-selectors.ts';
 import { currentProjectSelected } from '../session/session-slice.ts';
 import type { CurrentProject } from '../session/session-types.ts';
-import { toCurrentProject } from './project-types.ts';
-import { projectsApi } from './projects-api.ts';
+import { toCurrentProject } from '../../api/project-types.ts';
+import { projectsApi } from '../../api/projects-api.ts';
 
 export function useSelectProject(): (project: CurrentProject | null) => Promise<void> {
   const dispatch = useAppDispatch();

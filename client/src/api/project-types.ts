@@ -1,5 +1,5 @@
 /** Projects and their members as the API returns them (spec 01 §3, server contract). */
-import type { CurrentProject } from '../session/session-types.ts';
+import type { CurrentProject } from '../app/session/session-types.ts';
 
 export type ProjectRole = 'user' | 'manager' | 'admin';
 
@@ -60,9 +60,7 @@ export const PROJECT_ROLES: readonly { value: ProjectRole; label: string }[] = [
 
 /** "1001 · North Yard": how the picker and tables name a project (number and name). */
 export function projectLabel(project: Pick<Project, 'project_number' | 'project_name'>): string {
-  return project.project_number
-    ? `${project.project_number} · ${project.project_name}`
-    : project.project_name;
+  return project.project_number ? `${project.project_number} · ${project.project_name}` : project.project_name;
 }
 
 /** The part of a project the session keeps. */

@@ -5,9 +5,9 @@
 import { MultiSelect, Select, type ComboboxItem, type OptionsFilter } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
-import { SEARCH_DEBOUNCE_MS, searchTerm } from '../../app/search-term.ts';
-import { personName } from './user-types.ts';
-import { useListUsersQuery } from './users-api.ts';
+import { SEARCH_DEBOUNCE_MS, searchTerm } from '../app/search-term.ts';
+import { personName } from '../api/user-types.ts';
+import { useListUsersQuery } from '../api/users-api.ts';
 
 const PICKER_SIZE = 50;
 
@@ -45,10 +45,7 @@ export function UserMultiPicker({ value, onChange, exclude, label = 'Users' }: U
   const [picked, setPicked] = useState<Record<string, string>>({});
   const { options, isFetching, isError } = useUserOptions(search, exclude);
   const listed = new Set(options.map((o) => o.value));
-  const data = [
-    ...options,
-    ...value.filter((id) => !listed.has(id)).map((id) => ({ value: id, label: picked[id] ?? id })),
-  ];
+  const data = [...options, ...value.filter((id) => !listed.has(id)).map((id) => ({ value: id, label: picked[id] ?? id }))];
 
   return (
     <MultiSelect
@@ -88,10 +85,7 @@ export function UserPicker({ value, onChange, exclude, disabled, placeholder }: 
     search === pickedLabel ? '' : search,
     exclude,
   );
-  const data =
-    value && !options.some((o) => o.value === value)
-      ? [...options, { value, label: pickedLabel ?? value }]
-      : options;
+  const data = value && !options.some((o) => o.value === value) ? [...options, { value, label: pickedLabel ?? value }] : options;
 
   return (
     <Select

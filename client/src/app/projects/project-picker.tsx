@@ -1,10 +1,10 @@
-/** The dashboard's project picker: lists number and name, and makes the choice the current project. */
+/** The project picker of the dashboard and the project pages: lists number and name, and makes the choice the current project. */
 import { Select } from '@mantine/core';
 import { useState } from 'react';
-import { useAppSelector } from '../../app/hooks.ts';
+import { useAppSelector } from '../hooks.ts';
 import { selectCurrentProject } from '../session/session-selectors.ts';
-import { projectLabel } from './project-types.ts';
-import { useListProjectsQuery } from './projects-api.ts';
+import { projectLabel } from '../../api/project-types.ts';
+import { useListProjectsQuery } from '../../api/projects-api.ts';
 import { useSelectProject } from './use-select-project.ts';
 
 export function ProjectPicker() {
@@ -24,13 +24,7 @@ export function ProjectPicker() {
     }
   };
 
-  const placeholder = isLoading
-    ? 'Loading...'
-    : isError
-      ? 'Failed to fetch projects'
-      : projects.length === 0
-        ? 'No projects available'
-        : 'Select a project';
+  const placeholder = isLoading ? 'Loading...' : isError ? 'Failed to fetch projects' : projects.length === 0 ? 'No projects available' : 'Select a project';
 
   return (
     <Select

@@ -2,7 +2,7 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { baseApi } from '../../api/base-api.ts';
-import { useAppDispatch } from '../../app/hooks.ts';
+import { useAppDispatch } from '../hooks.ts';
 import { useLogoutMutation } from './auth-api.ts';
 import { signedOut } from './session-slice.ts';
 
