@@ -76,7 +76,11 @@ describe('runCommand', () => {
     await run({ streamId: 'count:stuck' });
     const runner = new CommandRunner(runtime.store, { concurrency: 1, maxAttempts: 3 });
     let attempts = 0;
-    const stuck = runner.run(counter, { streamId: 'count:stuck', stale: () => (attempts += 1) > 0 }, { metadata });
+    const stale = () => {
+      attempts += 1;
+      return true;
+    };
+    const stuck = runner.run(counter, { streamId: 'count:stuck', stale }, { metadata });
     await expect(stuck).rejects.toSatisfy((e) => e instanceof DomainError && e.status === 409);
     expect(attempts).toBe(3);
   });
@@ -142,7 +146,7 @@ describe('group commit', () => {
     const breaking: CommandHandler<CountInput, CountContext, null> = {
       name: 'breaking',
       load: counter.load,
-      decide: (input, context) => ({
+      decide: (input) => ({
         // An event the events table refuses (a type longer than any column allows is not the point: a NUL is).
         appends: [{ streamId: input.streamId, events: [{ type: input.refuse ? 'Bad\u0000Type' : 'Counted', data: {} }] }],
         result: null,

@@ -13,7 +13,7 @@
 import { ConcurrencyError, DomainError, PG_UNIQUE_VIOLATION, pgConstraint, pgErrorCode } from './errors.ts';
 import type { EventStore, Trx } from './event-store/event-store.ts';
 import type { NewEvent, StreamAppend } from './event-store/types.ts';
-import type { CommandContext, CommandHandler, CommandOptions, CommandOutcome, LoadedStream } from './command.ts';
+import type { CommandContext, CommandHandler, CommandOptions, CommandOutcome, Decision, LoadedStream } from './command.ts';
 
 const RETRYABLE_PG_CODES = new Set(['40001', '40P01']);
 const CONFLICT_MESSAGE = 'This record was changed by someone else at the same moment. Please try again.';
@@ -164,7 +164,7 @@ export class CommandRunner {
           if (newer) context.streams[name] = newer;
         }
         const now = p.options.now ?? new Date();
-        let decision;
+        let decision: Decision<unknown>;
         try {
           decision = p.handler.decide(p.input, context, now);
         } catch (error) {
@@ -188,7 +188,9 @@ export class CommandRunner {
           }
           last = `${streamId}#${entry.head.version + entry.events.length}`;
           if (loaded) {
-            const state = events.reduce((s, e) => loaded.evolve(s, e), loaded.state);
+            // The handler decided these events for this stream, so they are the events its evolve folds.
+            const evolve = loaded.evolve.bind(loaded) as (state: unknown, event: NewEvent) => unknown;
+            const state = events.reduce(evolve, loaded.state);
             latest.set(streamId, { ...loaded, state, head: { version: loaded.head.version + events.length, hash: null } });
           }
         }
@@ -246,7 +248,7 @@ export class CommandRunner {
     }
     for (const [handler, indexes] of byHandler) {
       const loaded = await handler.load(trx, indexes.map((i) => batch[i]!.input));
-      indexes.forEach((batchIndex, j) => (contexts[batchIndex] = loaded[j]!));
+      for (const [j, batchIndex] of indexes.entries()) contexts[batchIndex] = loaded[j]!;
     }
     return contexts;
   }

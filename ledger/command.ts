@@ -12,12 +12,12 @@ export interface LoadedStream<State = unknown, Event = never> {
   head: StreamPosition;
   state: State;
   /** Folds the stream's own events: lets a later command of the same batch decide on the new state. */
-  evolve: (state: State, event: Event) => State;
+  evolve(state: State, event: Event): State;
 }
 
 /** What a handler's `load` hands to `decide`: the streams, plus any lookups (names, settings). */
 export interface CommandContext {
-  streams: Record<string, LoadedStream<any, any>>;
+  streams: Record<string, LoadedStream<unknown, never>>;
 }
 
 export interface Decision<Result> {
