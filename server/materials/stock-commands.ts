@@ -151,7 +151,7 @@ const stockHandler: CommandHandler<Input, StockContext, StockOutcome> = {
   name: 'stock',
   // Two people adding the same new part at once collide on the catalogue's unique part number; the
   // loser is decided again as a receive of the now existing part.
-  retryOn: ['materials_part_number_key'],
+  retryOn: ['materials_part_number_key', 'materials_part_number_lower'],
   async load(trx, inputs) {
     const rows = await loadStockContextRows(
       trx,
