@@ -188,5 +188,5 @@ describe('random stock commands', () => {
     expect(await snapshot()).toEqual(before);
     for (const projector of projectors) expect((await verifyProjection(runtime.store, projector)).differences, projector.name).toEqual([]);
     expect((await verifyHashChains(runtime.store)).problems).toEqual([]);
-  });
+  }, 180_000); // 2,000 commands one after another: generous for a busy machine
 });
