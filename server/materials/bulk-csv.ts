@@ -6,18 +6,21 @@
  */
 import { createHash } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
+import { isStorableText, notAllowedMessage } from '../../contract/fields.ts';
+import { MAX_LENGTH, MAX_QUANTITY } from '../../contract/limits.ts';
+import { BULK_HEADER_MESSAGE } from '../../contract/messages.ts';
+import type { BulkAction, BulkResult } from '../../contract/materials.ts';
 import { DomainError } from '../../ledger/errors.ts';
 import type { EventStore } from '../../ledger/event-store/event-store.ts';
 import type { CommandOptions } from '../../ledger/handle-command.ts';
 import type { StockLocation } from '../../ledger/stock-item/events.ts';
+import { FieldError } from '../field-error.ts';
 import { receiveMaterial, runStockCommand } from './stock-commands.ts';
 
 export const BULK_HEADER = ['Part Number', 'Part Name', 'Part Nickname', 'Quantity'] as const;
-export const BULK_HEADER_MESSAGE = 'CSV must have headers: Part Number,Part Name,Part Nickname,Quantity';
+export { BULK_HEADER_MESSAGE };
 export const MAX_BULK_ROWS = 5000;
 const PARALLEL_ROWS = 6;
-
-export type BulkAction = 'receive' | 'return';
 
 export interface BulkRow {
   row: number;
@@ -26,13 +29,6 @@ export interface BulkRow {
   part_nickname: string;
   quantity: number | null;
   valid: boolean;
-}
-
-export interface BulkResult {
-  row: number;
-  part_number: string;
-  quantity: number | null;
-  status: string;
 }
 
 export function parseBulkCsv(text: string, action: BulkAction): BulkRow[] {
@@ -47,11 +43,25 @@ export function parseBulkCsv(text: string, action: BulkAction): BulkRow[] {
     throw new DomainError('VALIDATION', BULK_HEADER_MESSAGE);
   }
   if (rows.length > MAX_BULK_ROWS) throw new DomainError('VALIDATION', `A bulk file may have at most ${MAX_BULK_ROWS} rows`);
+  // A NUL or a lone surrogate cannot be stored at all: the whole file is refused, naming the cell.
+  rows.forEach((cells, index) =>
+    cells.forEach((cell, column) => {
+      if (!isStorableText(cell)) throw new FieldError('csv', `Row ${index + 1}: ${notAllowedMessage(BULK_HEADER[column] ?? `Column ${column + 1}`)}`);
+    }),
+  );
   return rows.map((cells, index) => {
     const [partNumber = '', partName = '', partNickname = '', quantityText = ''] = cells;
     const quantity = quantityText === '' || !/^-?\d+(\.\d+)?$/.test(quantityText) ? null : Number(quantityText);
+    // The same limits as the forms: a row past them is an invalid row, like a blank part number.
+    const withinLimits = partNumber.length <= MAX_LENGTH.partNumber && partName.length <= MAX_LENGTH.partName && partNickname.length <= MAX_LENGTH.partNickname;
     const valid =
-      partNumber !== '' && quantity !== null && Number.isInteger(quantity) && quantity > 0 && (action === 'return' || (partName !== '' && partNickname !== ''));
+      withinLimits &&
+      partNumber !== '' &&
+      quantity !== null &&
+      Number.isInteger(quantity) &&
+      quantity > 0 &&
+      quantity <= MAX_QUANTITY &&
+      (action === 'return' || (partName !== '' && partNickname !== ''));
     return { row: index + 1, part_number: partNumber, part_name: partName, part_nickname: partNickname, quantity, valid };
   });
 }
