@@ -31,7 +31,19 @@ export interface BulkRow {
   valid: boolean;
 }
 
+/** The file's first cell that cannot be stored (a NUL or a lone surrogate), named by row and column. */
+function refuseUnstorable(rows: string[][]): void {
+  rows.forEach((cells, index) =>
+    cells.forEach((cell, column) => {
+      if (!isStorableText(cell)) throw new FieldError('csv', `Row ${index + 1}: ${notAllowedMessage(BULK_HEADER[column] ?? `Column ${column + 1}`)}`);
+    }),
+  );
+}
+
 export function parseBulkCsv(text: string, action: BulkAction): BulkRow[] {
+  // The parser reads the text as UTF-8 bytes, which would quietly turn a lone surrogate into U+FFFD:
+  // look for one in the raw lines first (a file sent inside JSON can carry one).
+  if (!isStorableText(text)) refuseUnstorable(text.split(/\r?\n/).slice(1).map((line) => line.split(',')));
   let records: string[][];
   try {
     records = parse(text, { bom: true, skip_empty_lines: true, relax_column_count: true, trim: true }) as string[][];
@@ -43,12 +55,8 @@ export function parseBulkCsv(text: string, action: BulkAction): BulkRow[] {
     throw new DomainError('VALIDATION', BULK_HEADER_MESSAGE);
   }
   if (rows.length > MAX_BULK_ROWS) throw new DomainError('VALIDATION', `A bulk file may have at most ${MAX_BULK_ROWS} rows`);
-  // A NUL or a lone surrogate cannot be stored at all: the whole file is refused, naming the cell.
-  rows.forEach((cells, index) =>
-    cells.forEach((cell, column) => {
-      if (!isStorableText(cell)) throw new FieldError('csv', `Row ${index + 1}: ${notAllowedMessage(BULK_HEADER[column] ?? `Column ${column + 1}`)}`);
-    }),
-  );
+  // A NUL cannot be stored at all: the whole file is refused, naming the cell.
+  refuseUnstorable(rows);
   return rows.map((cells, index) => {
     const [partNumber = '', partName = '', partNickname = '', quantityText = ''] = cells;
     const quantity = quantityText === '' || !/^-?\d+(\.\d+)?$/.test(quantityText) ? null : Number(quantityText);
