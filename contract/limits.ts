@@ -40,5 +40,11 @@ export const MAX_PAGE_SIZE = 500;
 /** Log counts stop here: past it a screen shows "10,000+" rather than counting a year of rows. */
 export const LOG_COUNT_CAP = 10_000;
 
+/** Users listed a page at a time on the users screen. */
+export const USER_PAGE_SIZE = 25;
+
+/** Outbox messages a page. */
+export const OUTBOX_PAGE_SIZE = 25;
+
 /** Pickers show at most this many matches (spec 01 §9). */
 export const PICKER_LIMIT = 25;

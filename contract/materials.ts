@@ -6,6 +6,9 @@ import { z } from 'zod';
 import { id, quantity, searchText, text } from './fields.ts';
 import { LOG_COUNT_CAP, MAX_LENGTH, MAX_PAGE_SIZE } from './limits.ts';
 import { PART_REQUIRED } from './messages.ts';
+import { FIGURES, INVENTORY_SORT_KEYS, LOG_DAYS, LOG_TYPES, type LogType } from './vocabulary.ts';
+
+export * from './vocabulary.ts';
 
 export const projectId = id('Project id', 'project_id must be a valid project id');
 export const partNumber = text({ label: 'Part number', max: MAX_LENGTH.partNumber, required: PART_REQUIRED });
@@ -38,9 +41,6 @@ export const inventoryRow = z.object({
 });
 export type InventoryRow = z.infer<typeof inventoryRow>;
 
-/** The inventory columns a page can be sorted by; a leading `-` sorts descending. */
-export const INVENTORY_SORT_KEYS = ['PartNumber', 'PartName', 'StandardName', 'MatVendorQty', 'QtyOnHand', 'FieldAssigned', 'QtyLost'] as const;
-export type InventorySortKey = (typeof INVENTORY_SORT_KEYS)[number];
 const inventorySort = z
   .string()
   .max(40)
@@ -66,12 +66,6 @@ export const inventoryQuery = z.object({
 export const inventoryAnswer = z.object({ items: z.array(inventoryRow), total: z.number(), as_of: z.string().nullable() });
 export type InventoryAnswer = z.infer<typeof inventoryAnswer>;
 
-/** The movement types of the activity log, in the order the filters show them. */
-export const LOG_TYPES = ['Receive', 'Return', 'Assign', 'Unassign', 'Lost', 'Found'] as const;
-export type LogType = (typeof LOG_TYPES)[number];
-/** The time filters of spec 01 §9 (days), or everything. */
-export const LOG_DAYS = ['1', '7', '30', '365', 'all'] as const;
-export type LogDays = (typeof LOG_DAYS)[number];
 
 export const logRow = z.object({
   id: z.number(),
@@ -148,10 +142,6 @@ export const maxAssignableQuery = itemQuery.extend({ user: userId.optional() });
 export const searchQuery = z.object({ q: searchText() });
 export const optionsQuery = z.object({ project_id: projectId, q: searchText() });
 
-/** The figures of a part that can be explained event by event. */
-export const FIGURES = ['on_hand', 'field_assigned', 'lost', 'logistics'] as const;
-export type Figure = (typeof FIGURES)[number];
-export const FIGURE_LABELS: Record<Figure, string> = { logistics: 'Logistics Qty', on_hand: 'Qty On Hand', field_assigned: 'Field Assigned', lost: 'Qty Lost' };
 export const explainQuery = itemQuery.extend({ figure: z.enum(FIGURES, { error: 'Figure must be on_hand, field_assigned, lost or logistics.' }).default('on_hand') });
 
 export const explainItem = z.object({

@@ -12,7 +12,6 @@ export const publicSettings = z.object({ maintenance_mode: z.boolean() });
 export const bootstrapQuery = z.object({ project_id: id('Project', 'project_id must be a valid id').optional() });
 export const bootstrap = z.object({ projects: z.array(projectWithRole), current_project: projectSchema.nullable(), unread_count: z.number() });
 
-export const OUTBOX_PAGE_SIZE = 25;
 export const outboxMessage = z.object({
   id: z.string(),
   to: z.string(),

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { PROJECT_ROLES } from '../ledger/project/events.ts';
 import { globalRole } from './auth.ts';
 import { email, id, text } from './fields.ts';
-import { MAX_LENGTH } from './limits.ts';
+import { MAX_LENGTH, USER_PAGE_SIZE } from './limits.ts';
 
 export { globalRole };
 export const projectRole = z.enum(PROJECT_ROLES, { error: 'Choose user, manager or admin' });
@@ -27,7 +27,6 @@ export type UserRow = z.infer<typeof userRow>;
 export const userPage = z.object({ items: z.array(userRow), total: z.number() });
 export type UserPage = z.infer<typeof userPage>;
 
-export const USER_PAGE_SIZE = 25;
 export const listQuery = z.object({
   q: text({ label: 'Search', max: MAX_LENGTH.search }).optional(),
   role: globalRole.optional(),

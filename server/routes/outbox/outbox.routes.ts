@@ -2,7 +2,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../../contract/errors.ts';
-import { OUTBOX_PAGE_SIZE, outboxPage as outboxPageAnswer, outboxQuery } from '../../../contract/site.ts';
+import { OUTBOX_PAGE_SIZE } from '../../../contract/limits.ts';
+import { outboxPage as outboxPageAnswer, outboxQuery } from '../../../contract/site.ts';
 import { outboxPage } from '../../mail/outbox.ts';
 
 export async function outboxRoutes(app: FastifyInstance): Promise<void> {
