@@ -18,7 +18,6 @@ import { FieldError } from '../field-error.ts';
 import { receiveMaterial, runStockCommand } from './stock-commands.ts';
 
 export const BULK_HEADER = ['Part Number', 'Part Name', 'Part Nickname', 'Quantity'] as const;
-export { BULK_HEADER_MESSAGE };
 export const MAX_BULK_ROWS = 5000;
 const PARALLEL_ROWS = 6;
 
