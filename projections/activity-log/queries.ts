@@ -2,10 +2,10 @@
  * Reads of `activity_log`: a location's log filtered by type, time window and text, newest first,
  * paged or streamed; and the movements behind one figure of one item.
  */
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql, type Selectable, type SelectQueryBuilder } from 'kysely';
 import { LOG_COUNT_CAP, LOG_TYPES, type LogPage, type LogRow, type LogType } from '../../contract/materials.ts';
 import type { Figure, Explanation, InventoryRow } from '../../contract/materials.ts';
-import type { Database } from '../../migrations/schema.ts';
+import type { ActivityLogTable, Database } from '../../migrations/schema.ts';
 import type { Db } from '../../ledger/database.ts';
 import type { StockLocation } from '../../ledger/stock-item/events.ts';
 import { containing } from '../like.ts';
@@ -63,24 +63,10 @@ const selection = [
   'activity_log.d_lost',
 ] as const;
 
-type SelectedRow = {
-  position: number;
-  occurred_at: Date;
-  log_type: string;
-  actor_name: string;
-  quantity: number;
-  part_number: string;
-  part_name: string;
-  associated_name: string | null;
-  associated_email: string | null;
-  bin_info: string | null;
-  note: string | null;
-  source: string | null;
-  hash: string;
-  d_on_hand: number;
-  d_field: number;
-  d_lost: number;
-};
+type SelectedRow = Pick<
+  Selectable<ActivityLogTable>,
+  'position' | 'occurred_at' | 'log_type' | 'actor_name' | 'quantity' | 'part_number' | 'part_name' | 'associated_name' | 'bin_info' | 'note' | 'source' | 'hash' | 'd_on_hand' | 'd_field' | 'd_lost'
+> & { associated_email: string | null };
 
 function toLogRow(location: StockLocation, r: SelectedRow): LogRow {
   return {
