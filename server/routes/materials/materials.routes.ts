@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../../contract/errors.ts';
+import { id } from '../../../contract/fields.ts';
 import {
   assignee,
   catalogPart,
@@ -140,7 +141,7 @@ export async function materialReadRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         summary: "Up to 10 suggestions from a project's parts",
         tags,
-        params: z.object({ projectId: itemQuery.shape.project_id }),
+        params: z.object({ projectId: id('Project id', 'projectId must be a valid id') }),
         querystring: searchQuery,
         response: { 200: z.object({ items: z.array(catalogPart) }), ...errorResponses },
       },
