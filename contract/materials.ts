@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { id, quantity, searchText, text } from './fields.ts';
 import { LOG_COUNT_CAP, MAX_LENGTH, MAX_PAGE_SIZE } from './limits.ts';
 import { PART_REQUIRED } from './messages.ts';
-import { FIGURES, INVENTORY_SORT_KEYS, LOG_DAYS, LOG_TYPES, type LogType } from './vocabulary.ts';
+import { FIGURES, INVENTORY_SORT_KEYS, LOG_DAYS, LOG_SORTS, LOG_TYPES, type LogType } from './vocabulary.ts';
 
 export * from './vocabulary.ts';
 
@@ -54,14 +54,17 @@ const inventorySort = z
     return { key, descending };
   });
 
+const pageLimit = z.coerce.number({ error: 'Limit must be a number.' }).int('Limit must be a whole number.').min(1, 'Limit must be 1 or more.').max(MAX_PAGE_SIZE, `Limit must be at most ${MAX_PAGE_SIZE}.`).optional();
+const pageOffset = z.coerce.number({ error: 'Offset must be a number.' }).int('Offset must be a whole number.').min(0, 'Offset must be 0 or more.').max(1_000_000_000, 'Offset is too large.').optional();
+
 export const inventoryQuery = z.object({
   project_id: projectId,
   as_of: isoInstant.optional(),
   format: z.enum(['json', 'csv'], { error: 'Format must be json or csv.' }).default('json'),
   q: text({ label: 'Search', max: MAX_LENGTH.search }).optional(),
   sort: inventorySort.optional(),
-  limit: z.coerce.number({ error: 'Limit must be a number.' }).int('Limit must be a whole number.').min(1, 'Limit must be 1 or more.').max(MAX_PAGE_SIZE, `Limit must be at most ${MAX_PAGE_SIZE}.`).optional(),
-  offset: z.coerce.number({ error: 'Offset must be a number.' }).int('Offset must be a whole number.').min(0, 'Offset must be 0 or more.').max(1_000_000_000, 'Offset is too large.').optional(),
+  limit: pageLimit,
+  offset: pageOffset,
 });
 export const inventoryAnswer = z.object({ items: z.array(inventoryRow), total: z.number(), as_of: z.string().nullable() });
 export type InventoryAnswer = z.infer<typeof inventoryAnswer>;
@@ -128,6 +131,10 @@ export const logsQuery = z
     q: searchText(),
     page: z.coerce.number({ error: 'Page must be a number.' }).int('Page must be a whole number.').min(1, 'Page must be 1 or more.').max(1_000_000, 'Page is too large.').default(1),
     page_size: z.coerce.number({ error: 'Page size must be a number.' }).int('Page size must be a whole number.').min(1, 'Page size must be 1 or more.').max(MAX_PAGE_SIZE, `Page size must be at most ${MAX_PAGE_SIZE}.`).default(50),
+    /** limit and offset, when sent, take the place of page and page_size. */
+    limit: pageLimit,
+    offset: pageOffset,
+    sort: z.enum(LOG_SORTS, { error: 'Sort must be -LogDate (newest first) or LogDate (oldest first).' }).default('-LogDate'),
     format: z.enum(['json', 'csv'], { error: 'Format must be json or csv.' }).default('json'),
   })
   .refine((v) => Boolean(v.project_id) !== Boolean(v.warehouse_id), { message: 'Send project_id or warehouse_id', path: ['project_id'] });

@@ -11,6 +11,9 @@ export type LogType = (typeof LOG_TYPES)[number];
 export const LOG_DAYS = ['1', '7', '30', '365', 'all'] as const;
 export type LogDays = (typeof LOG_DAYS)[number];
 
+/** The orders of the log: by when things happened, newest first (the default) or oldest first. */
+export const LOG_SORTS = ['-LogDate', 'LogDate'] as const;
+
 /** The figures of a part that can be explained event by event. */
 export const FIGURES = ['on_hand', 'field_assigned', 'lost', 'logistics'] as const;
 export type Figure = (typeof FIGURES)[number];

@@ -104,16 +104,24 @@ function matchedFields(row: LogRow, q: string): LogRow['matched'] {
   return (Object.keys(shown) as Array<keyof typeof shown>).filter((field) => shown[field]?.toLowerCase().includes(text));
 }
 
-/** One page of the log, newest first; counting stops past LOG_COUNT_CAP (a screen then shows "10,000+"). */
-export async function logPage(db: Db, filter: LogFilter, page: number, pageSize: number): Promise<LogPage> {
+export interface LogWindow {
+  limit: number;
+  offset: number;
+  /** By when things happened, oldest first; newest first otherwise. Both ride the same index. */
+  oldestFirst?: boolean;
+}
+
+/** One page of the log; counting stops past LOG_COUNT_CAP (a screen then shows "10,000+"). */
+export async function logPage(db: Db, filter: LogFilter, window: LogWindow): Promise<LogPage> {
+  const direction = window.oldestFirst ? 'asc' : 'desc';
   const base = filtered(db, filter);
   const [rows, count] = await Promise.all([
     base
       .select(selection)
-      .orderBy('activity_log.occurred_at', 'desc')
-      .orderBy('activity_log.position', 'desc')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
+      .orderBy('activity_log.occurred_at', direction)
+      .orderBy('activity_log.position', direction)
+      .limit(window.limit)
+      .offset(window.offset)
       .execute(),
     db
       .selectFrom(base.select(sql<number>`1`.as('one')).limit(LOG_COUNT_CAP + 1).as('matching'))

@@ -136,6 +136,21 @@ describe('the inventory ETag', () => {
   });
 });
 
+describe('GET /api/materials/logs', () => {
+  it('pages by limit and offset as well as by page, and sorts oldest first on request', async () => {
+    const url = `/api/materials/logs?project_id=${here}&type=receive`;
+    const newest = (await get(`${url}&limit=2`)).json();
+    const oldest = (await get(`${url}&sort=LogDate&limit=2`)).json();
+    expect(newest.items).toHaveLength(2);
+    expect(oldest.items.map((r: { PartNumber: string }) => r.PartNumber)).toEqual(['BLT-10', 'NUT-10']);
+    expect(newest.total).toBe(oldest.total);
+    const second = (await get(`${url}&sort=LogDate&limit=2&offset=2`)).json();
+    expect(second.items.map((r: { PartNumber: string }) => r.PartNumber)).toEqual(['WSH-10', 'CBL-1']);
+    expect((await get(`${url}&sort=LogDate&page=2&page_size=2`)).json().items).toEqual(second.items);
+    expect((await get(`${url}&sort=PartNumber`)).json().field).toBe('sort');
+  });
+});
+
 describe('pickers and log search', () => {
   it('answers at most 25 options and how many matched in all', async () => {
     for (let i = 0; i < 27; i += 1) {

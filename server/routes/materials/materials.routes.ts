@@ -101,20 +101,21 @@ export async function materialReadRoutes(app: FastifyInstance): Promise<void> {
       },
       schema: {
         summary:
-          'Material logs of a project (type, time window of 1/7/30/365 days or all, search in the shown fields, each row saying which it matched), newest first, paged (total counts up to 10,000; total_capped says there are more); format=csv streams every row. The ETag changes with the project\'s stock: If-None-Match answers 304.',
+          'Material logs of a project (type, time window of 1/7/30/365 days or all, search in the shown fields, each row saying which it matched), newest first (sort=LogDate for oldest first), paged by page and page_size or by limit and offset (total counts up to 10,000; total_capped says there are more); format=csv streams every row. The ETag changes with the project\'s stock: If-None-Match answers 304.',
         tags,
         querystring: logsQuery,
         response: { 200: logPage, 304: z.null(), ...errorResponses },
       },
     },
     async (request, reply) => {
-      const { type, days, q, page, page_size, format } = request.query;
+      const { type, days, q, page, page_size, limit, offset, sort, format } = request.query;
       const location = projectLocation(request.project!.id);
       const filter = { location, types: type, days: days === 'all' ? null : Number(days), q };
       if (format === 'csv') return sendCsv(reply, timestampedName('material_logs'), LOG_EXPORT_COLUMNS, exportLogPages(app.db, filter));
       // A window of days slides with the clock, so only the whole log can be answered from its tag.
       if (days === 'all' && notModified(request, reply, await inventoryTag(app.db, location))) return reply.code(304).send(null);
-      return readLogPage(app.db, filter, page, page_size);
+      const window = { limit: limit ?? page_size, offset: offset ?? (page - 1) * page_size, oldestFirst: sort === 'LogDate' };
+      return readLogPage(app.db, filter, window);
     },
   );
 
