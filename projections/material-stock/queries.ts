@@ -149,20 +149,24 @@ export async function stockItem(db: Db, location: StockLocation, partNumber: str
 }
 
 /**
- * A tag of everything a location's inventory answer depends on, from one indexed read of its stock
- * rows: the sum of their stream versions grows with every movement and threshold change, the sum
- * of the parts' catalogue times changes with a rename of a part held here (and of no other), and
- * the project's own thresholds are taken as they are. Equal tags mean equal answers.
+ * A tag of everything a location's inventory answer depends on, read from indexes: the sum of its
+ * stock rows' stream versions grows with every movement and threshold change there; the edit times
+ * of renamed parts held there change with a rename of one of them (and of no other part); the
+ * project's own thresholds are taken as they are. Equal tags mean equal answers.
  */
 export async function inventoryTag(db: Db, location: StockLocation): Promise<string> {
-  const { rows } = await sql<{ stock: string; project: string | null }>`
-    select (select count(*) || ':' || coalesce(sum(s.stream_version), 0) || ':' || coalesce(sum(extract(epoch from m.updated_at)), 0)
-              from material_stock s join materials m on m.material_id = s.material_id
-             where s.location_kind = ${location.kind} and s.location_id = ${location.id}) as stock,
+  const { rows } = await sql<{ stock: string; renamed: string; project: string | null }>`
+    select (select count(*) || ':' || coalesce(sum(stream_version), 0)
+              from material_stock where location_kind = ${location.kind} and location_id = ${location.id}) as stock,
+           (select coalesce(sum(extract(epoch from m.updated_at)), 0)::text
+              from materials m
+             where m.updated_at <> m.created_at
+               and exists (select 1 from material_stock s
+                            where s.location_kind = ${location.kind} and s.location_id = ${location.id} and s.material_id = m.material_id)) as renamed,
            (select coalesce(low_stock_default::text, '-') || ':' || coalesce(critical_stock_default::text, '-')
               from projects where ${location.kind} = 'project' and id = ${location.id}::uuid) as project`.execute(db);
   const row = rows[0]!;
-  return createHash('sha1').update(`${row.stock}|${row.project ?? ''}`).digest('base64url').slice(0, 20);
+  return createHash('sha1').update(`${row.stock}|${row.renamed}|${row.project ?? ''}`).digest('base64url').slice(0, 20);
 }
 
 export async function holders(db: Db, location: StockLocation, materialId: string) {
