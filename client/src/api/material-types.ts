@@ -3,8 +3,8 @@
  * contract/, inferred here. Shared by the dashboard, the logs pages, bulk upload and the catalogue,
  * so it lives with the api rather than in one feature.
  */
-import type { InventoryRow } from '../../../contract/materials.ts';
-import type { LogDays, LogType } from '../../../contract/vocabulary.ts';
+import type { InventoryRow } from '@contract/materials.ts';
+import type { LogDays, LogType } from '@contract/vocabulary.ts';
 
 export type {
   Assignee,
@@ -22,8 +22,8 @@ export type {
   LogType,
   MaxAssignable,
   StockAnswer,
-} from '../../../contract/materials.ts';
-export { FIGURE_LABELS, LOG_TYPES } from '../../../contract/vocabulary.ts';
+} from '@contract/materials.ts';
+export { FIGURE_LABELS, LOG_TYPES } from '@contract/vocabulary.ts';
 
 /** The arguments of a log read: which project, which types (empty means every type), window, search, page. */
 export interface LogQuery {

@@ -3,8 +3,8 @@
  * user's e-mail preferences. The calls that sign someone in answer with the user, like /api/login.
  */
 import type { z } from 'zod';
-import type { sessionReply } from '../../../../contract/auth.ts';
-import type { emailPrefs } from '../../../../contract/users.ts';
+import type { sessionReply } from '@contract/auth.ts';
+import type { emailPrefs } from '@contract/users.ts';
 import { baseApi } from '../../api/base-api.ts';
 import type { ExchangeFlow, OtpType } from './auth-flow.ts';
 

@@ -3,7 +3,7 @@
  * title of the password step, what verification type the server expects, and the messages.
  */
 import type { SerializedError } from '@reduxjs/toolkit';
-import { INVALID_CODE, INVALID_LINK, OTP_FIELDS_REQUIRED } from '../../../../contract/messages.ts';
+import { INVALID_CODE, INVALID_LINK, OTP_FIELDS_REQUIRED } from '@contract/messages.ts';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { serverDetail } from '../../api/error-message.ts';
 

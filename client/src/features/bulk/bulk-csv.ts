@@ -4,7 +4,7 @@
  * row is invalid when its part number is empty, its quantity is not a whole number above zero, or
  * (receive only) its name or nickname is missing. Pure, so tested against those rules.
  */
-import { BULK_HEADER_MESSAGE } from '../../../../contract/messages.ts';
+import { BULK_HEADER_MESSAGE } from '@contract/messages.ts';
 import type { BulkAction } from '../../api/material-types.ts';
 
 export const BULK_HEADER = ['Part Number', 'Part Name', 'Part Nickname', 'Quantity'] as const;

@@ -2,7 +2,7 @@
  * Mark Lost / Mark Found (spec 01 §4 "Lost / found", §5, §8): how much the chosen source can give,
  * every validation message, and when Submit is disabled. Pure, so tested directly.
  */
-import { LOST_FOUND_QUANTITY_POSITIVE, QUANTITY_REQUIRED } from '../../../../contract/messages.ts';
+import { LOST_FOUND_QUANTITY_POSITIVE, QUANTITY_REQUIRED } from '@contract/messages.ts';
 import type { LostFoundSource } from '../../api/stock-api.ts';
 
 export type LostFoundMode = 'lost' | 'found';

@@ -3,7 +3,7 @@
  * step checks before Next, and what is sent. Pure, so every message is tested; the server checks
  * the same rules again and its answer is shown when it differs.
  */
-import { PART_NOT_FOUND, PART_REQUIRED, QUANTITY_POSITIVE } from '../../../../contract/messages.ts';
+import { PART_NOT_FOUND, PART_REQUIRED, QUANTITY_POSITIVE } from '@contract/messages.ts';
 import type { CatalogPart, InventoryRow } from '../../api/material-types.ts';
 
 export type StockAction = 'receive' | 'return' | 'assign' | 'unassign';

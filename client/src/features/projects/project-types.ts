@@ -1,9 +1,9 @@
 /** Projects and their members as the API returns them (spec 01 §3): the shapes come from contract/. */
-import type { Project, ProjectRole } from '../../../../contract/projects.ts';
+import type { Project, ProjectRole } from '@contract/projects.ts';
 import type { CurrentProject } from '../session/session-types.ts';
 
-export type { Project, ProjectHistoryEntry, ProjectRole, ProjectSettings } from '../../../../contract/projects.ts';
-export type { ProjectUser } from '../../../../contract/users.ts';
+export type { Project, ProjectHistoryEntry, ProjectRole, ProjectSettings } from '@contract/projects.ts';
+export type { ProjectUser } from '@contract/users.ts';
 
 /** A user who could be added to a project; project_role is set when they are a member already. */
 export interface AssignableUser {

@@ -1,6 +1,6 @@
 /** Sign-in, sign-out, token refresh and the current user (spec 01 §7 "Auth and session"). */
 import type { z } from 'zod';
-import type { loginBody, sessionReply } from '../../../../contract/auth.ts';
+import type { loginBody, sessionReply } from '@contract/auth.ts';
 import { baseApi } from '../../api/base-api.ts';
 import type { Me } from './session-types.ts';
 

@@ -1,5 +1,5 @@
 /** Shapes the session feature shares with the rest of the client (spec 01 §3); API shapes come from contract/. */
-import type { Me } from '../../../../contract/auth.ts';
+import type { Me } from '@contract/auth.ts';
 
 export type { Me };
 export type GlobalRole = Me['role'];

@@ -3,7 +3,7 @@
  * signed-in page checks, and the superadmin's settings, which flip at once and revert if refused.
  */
 import type { z } from 'zod';
-import type { publicSettings, SiteSettings } from '../../../../contract/site.ts';
+import type { publicSettings, SiteSettings } from '@contract/site.ts';
 import { baseApi } from '../../api/base-api.ts';
 
 export type PublicSettings = z.infer<typeof publicSettings>;

@@ -1,8 +1,8 @@
 /** Users as the user-management API returns them (spec 02 §3 "User"): the shapes come from contract/. */
 import type { GlobalRole } from '../session/session-types.ts';
 
-export type { UserPage, UserRow } from '../../../../contract/users.ts';
-export { USER_PAGE_SIZE } from '../../../../contract/limits.ts';
+export type { UserPage, UserRow } from '@contract/users.ts';
+export { USER_PAGE_SIZE } from '@contract/limits.ts';
 
 export interface InviteRequest {
   first_name: string;
