@@ -149,10 +149,10 @@ export async function stockItem(db: Db, location: StockLocation, partNumber: str
 }
 
 /**
- * A tag of everything a location's inventory answer depends on, read from indexes: the sum of its
- * stock rows' stream versions grows with every movement and threshold change there; the edit times
- * of renamed parts held there change with a rename of one of them (and of no other part); the
- * project's own thresholds are taken as they are. Equal tags mean equal answers.
+ * A tag of everything a location's inventory answer depends on, in one small indexed read: the
+ * sum of its stock rows' stream versions grows with every movement and threshold change there; the
+ * edit times of renamed parts held there change with a rename of one of them (and of no other
+ * part); the project's own thresholds are taken as they are. Equal tags mean equal answers.
  */
 export async function inventoryTag(db: Db, location: StockLocation): Promise<string> {
   const { rows } = await sql<{ stock: string; renamed: string; project: string | null }>`
