@@ -11,7 +11,7 @@ import type { CommandOptions } from '../ledger/command.ts';
 import type { GlobalRole } from '../ledger/user/events.ts';
 import type { ProjectRole } from '../ledger/project/events.ts';
 import { changeMembership, createProject } from './projects/project-commands.ts';
-import { holders, inventory } from './materials/inventory-queries.ts';
+import { holders, inventory } from '../projections/material-stock/queries.ts';
 import { runStock } from './materials/stock-commands.ts';
 import { bootstrapSuperadmin } from './users/bootstrap-admin.ts';
 import { registerUser } from './users/user-commands.ts';

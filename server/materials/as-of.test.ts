@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestRuntime } from '../../test/helpers/test-database.ts';
 import { createProject } from '../projects/project-commands.ts';
 import { SYSTEM_ACTOR } from '../users/user-commands.ts';
-import { inventoryAsOf } from './inventory-queries.ts';
+import { inventoryAsOf } from '../../projections/material-stock/queries.ts';
 import { runStock } from './stock-commands.ts';
 import { verifyProjections } from '../../projections/verify.ts';
 import { projectors } from '../../projections/registry.ts';

@@ -2,10 +2,7 @@
 import type { SerializedError } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 
-export interface ApiErrorBody {
-  error: string;
-  message: string;
-}
+export type { ErrorBody as ApiErrorBody } from '@contract/errors.ts';
 
 /** The server's message for a failed call, or null when there is none (network error, empty body). */
 export function serverMessage(error: FetchBaseQueryError | SerializedError | undefined): string | null {

@@ -4,16 +4,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DomainError } from '../../../ledger/errors.ts';
 import { applyBulk } from '../../materials/bulk-csv.ts';
-import { inventory } from '../../materials/inventory-queries.ts';
+import { inventory } from '../../../projections/material-stock/queries.ts';
 import { editMaterial } from '../../materials/material-commands.ts';
 import { PART_NOT_FOUND, runStock } from '../../materials/stock-commands.ts';
 import { commandOptions } from '../../plugins/command-context.ts';
 import { projectCommand } from '../../projects/project-commands.ts';
-import { errorBody } from '../auth/auth.schemas.ts';
+import { errorResponses as errors } from '../../../contract/errors.ts';
 import { projectLocation } from './materials.routes.ts';
-import { assignBody, editBody, inventoryRow, lostFoundBody, receiveBody, returnBody, stockAnswer, stockWarningsBody } from './materials.schemas.ts';
+import { assignBody, bulkAnswer, bulkQuery, editBody, inventoryRow, lostFoundBody, partParams, projectStockWarnings, receiveBody, returnBody, stockAnswer, stockWarningsBody } from '../../../contract/materials.ts';
 
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 422: errorBody, 423: errorBody };
 const tags = ['materials'];
 const BULK_BODY_LIMIT = 2 * 1024 * 1024;
 
@@ -111,7 +110,7 @@ export async function stockRoutes(app: FastifyInstance): Promise<void> {
         summary: "Project-wide stock warning thresholds (blank means the default: low 15, critical 0); a part's own thresholds win",
         tags,
         body: stockWarningsBody,
-        response: { 200: z.object({ low_threshold: z.number().nullable(), critical_threshold: z.number().nullable() }), ...errors },
+        response: { 200: projectStockWarnings, ...errors },
       },
     },
     async (request) => {
@@ -129,7 +128,7 @@ export async function stockRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         summary: "One part's stock warning thresholds in a project (blank means the project's or the default)",
         tags,
-        params: z.object({ part: z.string().min(1).max(100) }),
+        params: partParams,
         body: stockWarningsBody,
         response: { 200: stockAnswer, ...errors },
       },
@@ -148,7 +147,7 @@ export async function stockRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         summary: "Edit a part's name and nickname, or renumber it (the catalogue is shared by every project)",
         tags,
-        params: z.object({ part: z.string().min(1).max(100) }),
+        params: partParams,
         body: editBody,
         response: { 200: inventoryRow, ...errors },
       },
@@ -177,20 +176,10 @@ export async function bulkRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         summary: 'Bulk receive or return from a CSV (header Part Number,Part Name,Part Nickname,Quantity); a result per row: OK, Invalid row, Skipped or the error',
         tags,
-        querystring: z.object({
-          project_id: z.uuid({ error: 'project_id must be a valid project id' }),
-          action: z.enum(['receive', 'return'], { error: 'action must be receive or return' }).default('receive'),
-          type: z.enum(['materials', 'assets']).default('materials'),
-        }),
+        querystring: bulkQuery,
         consumes: ['text/csv', 'application/json'],
         body: z.union([z.string(), z.object({ csv: z.string() })]),
-        response: {
-          200: z.object({
-            results: z.array(z.object({ row: z.number(), part_number: z.string(), quantity: z.number().nullable(), status: z.string() })),
-            summary: z.object({ ok: z.number(), invalid: z.number(), skipped: z.number(), failed: z.number() }),
-          }),
-          ...errors,
-        },
+        response: { 200: bulkAnswer, ...errors },
       },
     },
     async (request) => {

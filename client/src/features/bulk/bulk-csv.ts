@@ -4,10 +4,11 @@
  * row is invalid when its part number is empty, its quantity is not a whole number above zero, or
  * (receive only) its name or nickname is missing. Pure, so tested against those rules.
  */
+import { BULK_HEADER_MESSAGE } from '@contract/messages.ts';
 import type { BulkAction } from '../../api/material-types.ts';
 
 export const BULK_HEADER = ['Part Number', 'Part Name', 'Part Nickname', 'Quantity'] as const;
-export const BULK_HEADER_MESSAGE = 'CSV must have headers: Part Number,Part Name,Part Nickname,Quantity';
+export { BULK_HEADER_MESSAGE };
 export const MAX_BULK_ROWS = 5000;
 export const TEMPLATE_FILE_NAME = 'bulk_template.csv';
 export const BULK_TEMPLATE = `${BULK_HEADER.join(',')}\n`;

@@ -2,13 +2,14 @@
  * Mark Lost / Mark Found (spec 01 §4 "Lost / found", §5, §8): how much the chosen source can give,
  * every validation message, and when Submit is disabled. Pure, so tested directly.
  */
+import { LOST_FOUND_QUANTITY_POSITIVE, QUANTITY_REQUIRED } from '@contract/messages.ts';
 import type { LostFoundSource } from '../../api/stock-api.ts';
 
 export type LostFoundMode = 'lost' | 'found';
 
 export const LOST_FOUND_MESSAGES = {
-  quantityRequired: 'Quantity is required',
-  quantityPositive: 'Enter a quantity greater than zero',
+  quantityRequired: QUANTITY_REQUIRED,
+  quantityPositive: LOST_FOUND_QUANTITY_POSITIVE,
   lostUser: 'Choose the assigned user the quantity was lost from',
   foundUser: 'Choose the user who has the found quantity',
   assigneesFailed: 'Unable to load assignees for this item.',

@@ -3,6 +3,7 @@
  * step checks before Next, and what is sent. Pure, so every message is tested; the server checks
  * the same rules again and its answer is shown when it differs.
  */
+import { PART_NOT_FOUND, PART_REQUIRED, QUANTITY_POSITIVE } from '@contract/messages.ts';
 import type { CatalogPart, InventoryRow } from '../../api/material-types.ts';
 
 export type StockAction = 'receive' | 'return' | 'assign' | 'unassign';
@@ -26,9 +27,9 @@ export const STEP_LABELS: Record<WizardStep, string> = {
 };
 
 export const MESSAGES = {
-  enterPart: 'Enter or select a part before continuing',
-  quantity: 'Quantity must be greater than zero',
-  notInProject: 'Part number not found in this project',
+  enterPart: PART_REQUIRED,
+  quantity: QUANTITY_POSITIVE,
+  notInProject: PART_NOT_FOUND,
   notInCatalog: 'Part number not found',
   newPartFields: 'A new part needs a part number, a part name and a nickname',
   partExists: 'Part number already exists',

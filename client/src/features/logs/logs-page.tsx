@@ -23,6 +23,7 @@ import { selectCurrentProject } from '../../app/session/session-selectors.ts';
 import {
   ASSIGNMENT_TYPES,
   DAY_FILTERS,
+  entriesLabel,
   LOGS_PAGE_SIZE,
   readLogsFilter,
   toggleAssignmentType,
@@ -126,7 +127,7 @@ function LogsPage({ kind }: { kind: LogsPageKind }) {
         {data && data.total > 0 && (
           <Group justify="space-between" wrap="wrap" gap="sm">
             <Text size="sm" c="dimmed">
-              {data.total} {data.total === 1 ? 'entry' : 'entries'}, newest first
+              {entriesLabel(data)}, newest first
             </Text>
             {pages > 1 && <Pagination total={pages} value={filter.page} onChange={(page) => update({ page })} />}
           </Group>

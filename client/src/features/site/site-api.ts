@@ -2,16 +2,12 @@
  * Site-wide switches (spec 02 §2.9, §3 "Site settings"): the public maintenance flag every
  * signed-in page checks, and the superadmin's settings, which flip at once and revert if refused.
  */
+import type { z } from 'zod';
+import type { publicSettings, SiteSettings } from '@contract/site.ts';
 import { baseApi } from '../../api/base-api.ts';
 
-export interface PublicSettings {
-  maintenance_mode: boolean;
-}
-
-export interface SiteSettings {
-  freeze_transactions: boolean;
-  maintenance_mode: boolean;
-}
+export type PublicSettings = z.infer<typeof publicSettings>;
+export type { SiteSettings };
 
 export const siteApi = baseApi.injectEndpoints({
   endpoints: (build) => ({

@@ -1,45 +1,22 @@
-/** The activity log of a location: filtered by type, time window and text, newest first, paged or streamed. */
-import { sql, type SelectQueryBuilder } from 'kysely';
-import type { Database } from '../../migrations/schema.ts';
+/**
+ * Reads of `activity_log`: a location's log filtered by type, time window and text, newest first,
+ * paged or streamed; and the movements behind one figure of one item.
+ */
+import { sql, type Selectable, type SelectQueryBuilder } from 'kysely';
+import { LOG_COUNT_CAP, LOG_TYPES, type LogPage, type LogRow, type LogType } from '../../contract/materials.ts';
+import type { Figure, Explanation, InventoryRow } from '../../contract/materials.ts';
+import type { ActivityLogTable, Database } from '../../migrations/schema.ts';
 import type { Db } from '../../ledger/database.ts';
 import type { StockLocation } from '../../ledger/stock-item/events.ts';
-import { escapeLike } from '../routes/projects/project-queries.ts';
-
-export const LOG_TYPE_NAMES = ['Receive', 'Return', 'Assign', 'Unassign', 'Lost', 'Found'] as const;
-export type LogTypeName = (typeof LOG_TYPE_NAMES)[number];
+import { containing } from '../like.ts';
 
 export interface LogFilter {
   location: StockLocation;
-  types: LogTypeName[];
+  types: LogType[];
   /** Only the last N days; null for all time. */
   days: number | null;
   q: string;
   now?: Date;
-}
-
-export interface LogRow {
-  id: number;
-  position: number;
-  ProjectID: string | null;
-  warehouse_id: string | null;
-  LogType: string;
-  LogDate: string;
-  LogName: string;
-  LogAmount: number;
-  PartNumber: string;
-  PartName: string;
-  AssociatedName: string | null;
-  AssociatedEmail: string | null;
-  location_a: string | null;
-  location_b: string | null;
-  LogCategory: 'material';
-  bin_info: string | null;
-  note: string | null;
-  source: string | null;
-  hash: string;
-  d_on_hand: number;
-  d_field: number;
-  d_lost: number;
 }
 
 type LogQuery = SelectQueryBuilder<Database, 'activity_log' | 'users', object>;
@@ -52,11 +29,11 @@ function filtered(db: Db, filter: LogFilter): LogQuery {
     .leftJoin('users', 'users.id', 'activity_log.associated_user_id')
     .where('activity_log.location_kind', '=', filter.location.kind)
     .where('activity_log.location_id', '=', filter.location.id)
-    .$if(filter.types.length > 0 && filter.types.length < LOG_TYPE_NAMES.length, (qb) => qb.where('activity_log.log_type', 'in', filter.types))
+    .$if(filter.types.length > 0 && filter.types.length < LOG_TYPES.length, (qb) => qb.where('activity_log.log_type', 'in', filter.types))
     .$if(since !== null, (qb) => qb.where('activity_log.occurred_at', '>=', since!))
     .$if(q.length > 0, (qb) =>
       qb.where((eb) => {
-        const like = `%${escapeLike(q)}%`;
+        const like = containing(q);
         return eb.or([
           eb('activity_log.part_number', 'ilike', like),
           eb('activity_log.part_name', 'ilike', like),
@@ -86,24 +63,10 @@ const selection = [
   'activity_log.d_lost',
 ] as const;
 
-type SelectedRow = {
-  position: number;
-  occurred_at: Date;
-  log_type: string;
-  actor_name: string;
-  quantity: number;
-  part_number: string;
-  part_name: string;
-  associated_name: string | null;
-  associated_email: string | null;
-  bin_info: string | null;
-  note: string | null;
-  source: string | null;
-  hash: string;
-  d_on_hand: number;
-  d_field: number;
-  d_lost: number;
-};
+type SelectedRow = Pick<
+  Selectable<ActivityLogTable>,
+  'position' | 'occurred_at' | 'log_type' | 'actor_name' | 'quantity' | 'part_number' | 'part_name' | 'associated_name' | 'bin_info' | 'note' | 'source' | 'hash' | 'd_on_hand' | 'd_field' | 'd_lost'
+> & { associated_email: string | null };
 
 function toLogRow(location: StockLocation, r: SelectedRow): LogRow {
   return {
@@ -129,21 +92,36 @@ function toLogRow(location: StockLocation, r: SelectedRow): LogRow {
     d_on_hand: r.d_on_hand,
     d_field: r.d_field,
     d_lost: r.d_lost,
+    matched: [],
   };
 }
 
-/** Counting stops here: past it a screen shows "10,000+" rather than making every page count a year of rows. */
-export const LOG_COUNT_CAP = 10_000;
+/** The shown fields a search text is found in, so a row found by a search can say why. */
+function matchedFields(row: LogRow, q: string): LogRow['matched'] {
+  const text = q.trim().toLowerCase();
+  if (!text) return [];
+  const shown = { PartNumber: row.PartNumber, PartName: row.PartName, LogName: row.LogName, AssociatedName: row.AssociatedName } as const;
+  return (Object.keys(shown) as Array<keyof typeof shown>).filter((field) => shown[field]?.toLowerCase().includes(text));
+}
 
-export async function logPage(db: Db, filter: LogFilter, page: number, pageSize: number): Promise<{ items: LogRow[]; total: number; total_capped: boolean }> {
+export interface LogWindow {
+  limit: number;
+  offset: number;
+  /** By when things happened, oldest first; newest first otherwise. Both ride the same index. */
+  oldestFirst?: boolean;
+}
+
+/** One page of the log; counting stops past LOG_COUNT_CAP (a screen then shows "10,000+"). */
+export async function logPage(db: Db, filter: LogFilter, window: LogWindow): Promise<LogPage> {
+  const direction = window.oldestFirst ? 'asc' : 'desc';
   const base = filtered(db, filter);
   const [rows, count] = await Promise.all([
     base
       .select(selection)
-      .orderBy('activity_log.occurred_at', 'desc')
-      .orderBy('activity_log.position', 'desc')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
+      .orderBy('activity_log.occurred_at', direction)
+      .orderBy('activity_log.position', direction)
+      .limit(window.limit)
+      .offset(window.offset)
       .execute(),
     db
       .selectFrom(base.select(sql<number>`1`.as('one')).limit(LOG_COUNT_CAP + 1).as('matching'))
@@ -151,7 +129,8 @@ export async function logPage(db: Db, filter: LogFilter, page: number, pageSize:
       .executeTakeFirstOrThrow(),
   ]);
   const total = Math.min(Number(count.n), LOG_COUNT_CAP);
-  return { items: (rows as SelectedRow[]).map((r) => toLogRow(filter.location, r)), total, total_capped: Number(count.n) > LOG_COUNT_CAP };
+  const items = (rows as SelectedRow[]).map((r) => toLogRow(filter.location, r)).map((row) => ({ ...row, matched: matchedFields(row, filter.q) }));
+  return { items, total, total_capped: Number(count.n) > LOG_COUNT_CAP };
 }
 
 /** The CSV columns of a log export, in order; `exportLogPages` yields rows of exactly these cells. */
@@ -196,4 +175,23 @@ export async function* exportLogPages(db: Db, filter: LogFilter, pageSize = 5000
     const last = rows[rows.length - 1]!;
     after = { at: last.cursor_at, position: Number(last.position) };
   }
+}
+
+const deltaColumn = { on_hand: 'd_on_hand', field_assigned: 'd_field', lost: 'd_lost', logistics: 'd_logistics' } as const;
+
+/** The movements behind one figure of one item, oldest first, with the running balance after each. */
+export async function explainFigure(db: Db, location: StockLocation, item: InventoryRow, figure: Figure): Promise<Explanation> {
+  const column = deltaColumn[figure];
+  const { rows } = await sql<{ position: number; occurred_at: Date; log_type: string; quantity: number; actor_name: string; associated_name: string | null; delta: number; balance: number }>`
+    select position, occurred_at, log_type, quantity, actor_name, associated_name, ${sql.ref(column)} as delta,
+           sum(${sql.ref(column)}) over (order by occurred_at, position)::int as balance
+      from activity_log
+     where location_kind = ${location.kind} and location_id = ${location.id} and material_id = ${item.material_id} and ${sql.ref(column)} <> 0
+     order by occurred_at, position`.execute(db);
+  const current = { on_hand: item.QtyOnHand, field_assigned: item.FieldAssigned, lost: item.QtyLost, logistics: item.MatVendorQty }[figure];
+  return {
+    figure,
+    current,
+    items: rows.map((r) => ({ position: Number(r.position), date: r.occurred_at.toISOString(), type: r.log_type, amount: r.quantity, change: r.delta, balance: r.balance, by: r.actor_name, associated: r.associated_name })),
+  };
 }
