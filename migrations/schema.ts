@@ -199,6 +199,11 @@ export interface ActivityLogTable {
   d_field: number;
   d_lost: number;
   hash: string;
+  /** The stock item's figures after this movement, in occurred_at order. */
+  b_logistics: number;
+  b_on_hand: number;
+  b_field: number;
+  b_lost: number;
 }
 
 export interface MaterialStockMonthsTable {

@@ -18,6 +18,33 @@ export interface TableSpec {
   key: readonly string[];
   /** Every column, in the order rows are compared and exported. */
   columns: readonly string[];
+  /** Columns that hold running sums, filled by the writers rather than by the projector. */
+  running?: RunningSums;
+}
+
+/**
+ * Running sums over an ordered series of inserted rows: each `balances` column holds the sum of its
+ * delta column over every row of the same series ordered at or before it. They are defined by the
+ * set of rows, not by the order rows arrive in: a row inserted before others of its series (a
+ * back-dated movement) gets the sum of the rows before it and adds its delta to every row after it.
+ */
+export interface RunningSums {
+  /** Columns naming a series (for stock: the location and the material). */
+  series: readonly string[];
+  /** Columns ordering a series; together with `series` they identify a row. */
+  order: readonly string[];
+  /** Balance column → the delta column it sums. */
+  balances: Readonly<Record<string, string>>;
+}
+
+/** Orders two values of one column: numbers, dates and text. */
+export function compareValues(a: Value | undefined, b: Value | undefined): number {
+  const x = a instanceof Date ? a.getTime() : a ?? null;
+  const y = b instanceof Date ? b.getTime() : b ?? null;
+  if (x === y) return 0;
+  if (x === null) return -1;
+  if (y === null) return 1;
+  return x < y ? -1 : 1;
 }
 
 /**

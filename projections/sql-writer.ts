@@ -9,7 +9,7 @@
  */
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { RecordedEvent } from '../ledger/event-store/types.ts';
-import { keyOf, type Projector, type Row, type RowOp, type TableSpec, type Value } from './projector.ts';
+import { keyOf, type Projector, type Row, type RowOp, type RunningSums, type TableSpec, type Value } from './projector.ts';
 
 type Upsert = Extract<RowOp, { kind: 'upsert' }>;
 type Update = Extract<RowOp, { kind: 'update' }>;
@@ -120,7 +120,8 @@ export class SqlWriter {
     for (const [shape, rows] of groupBy(p.inserts, (row) => Object.keys(row).sort().join(','))) {
       const columns = shape.split(',');
       const u = unnest(columns, rows);
-      await this.run(`insert into ${target} (${columns.map(ident).join(', ')}) select * from ${u.from}`, u.params);
+      if (spec.running) await this.run(runningInsert(target, spec, spec.running, columns, u.from), u.params);
+      else await this.run(`insert into ${target} (${columns.map(ident).join(', ')}) select * from ${u.from}`, u.params);
     }
 
     const newRow = (op: Upsert): Row => ({ ...op.insertOnly, ...op.set, ...op.add, ...op.key });
@@ -163,6 +164,34 @@ export class SqlWriter {
   private async run(text: string, params: unknown[]): Promise<void> {
     await this.db.executeQuery(CompiledQuery.raw(text, params));
   }
+}
+
+/**
+ * Inserts rows into a table of running sums in one statement. Each new row's balance is the balance
+ * of the latest earlier row of its series already in the table, plus the deltas of the new rows of
+ * its series up to and including it; rows already in the table that sort after a new row get that
+ * row's delta added. Every part of the statement sees the table as it was before it, so nothing is
+ * counted twice. Movements recorded in order find no later rows, and the update touches nothing.
+ */
+function runningInsert(target: string, spec: TableSpec, running: RunningSums, columns: string[], from: string): string {
+  const balances = Object.entries(running.balances);
+  const same = (a: string, b: string) => running.series.map((c) => `${a}.${ident(c)} = ${b}.${ident(c)}`).join(' and ');
+  const order = (a: string) => `(${running.order.map((c) => `${a}.${ident(c)}`).join(', ')})`;
+  const partition = `partition by ${running.series.map(ident).join(', ')} order by ${running.order.map(ident).join(', ')}`;
+  const keys = spec.key.map(ident);
+  return `
+    with v as (select *, ${balances.map(([b, d]) => `sum(${ident(d)}) over (${partition}) as ${ident(`new_${b}`)}`).join(', ')} from ${from}),
+         later as (select ${keys.map((k) => `e.${k}`).join(', ')}, ${balances.map(([b, d]) => `sum(v.${ident(d)}) as ${ident(b)}`).join(', ')}
+                     from v join ${target} as e on ${same('e', 'v')} and ${order('e')} > ${order('v')}
+                    group by ${keys.map((k) => `e.${k}`).join(', ')}),
+         shifted as (update ${target} as t set ${balances.map(([b]) => `${ident(b)} = t.${ident(b)} + later.${ident(b)}`).join(', ')}
+                       from later where ${keys.map((k) => `t.${k} = later.${k}`).join(' and ')})
+    insert into ${target} (${[...columns, ...balances.map(([b]) => b)].map(ident).join(', ')})
+    select ${columns.map((c) => `v.${ident(c)}`).join(', ')}, ${balances.map(([b]) => `coalesce(p.${ident(b)}, 0) + v.${ident(`new_${b}`)}`).join(', ')}
+      from v left join lateral (
+        select ${balances.map(([b]) => `p.${ident(b)}`).join(', ')} from ${target} as p
+         where ${same('p', 'v')} and ${order('p')} < ${order('v')}
+         order by ${running.order.map((c) => `p.${ident(c)} desc`).join(', ')} limit 1) p on true`;
 }
 
 function shapeOf(op: Upsert | Update): string {
