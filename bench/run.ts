@@ -111,7 +111,7 @@ async function main(): Promise<void> {
     const { count } = (await runtime.database.db.selectFrom('events').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow());
     const totalEvents = Number(count);
     const rebuildStarted = performance.now();
-    await rebuildProjections(runtime.store, projectors);
+    await rebuildProjections(runtime.store, projectors, { databaseUrl: benchUrl });
     const rebuildSeconds = (performance.now() - rebuildStarted) / 1000;
     const scanStarted = performance.now();
     let scanned = 0;

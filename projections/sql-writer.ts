@@ -226,6 +226,15 @@ function columnTypes(db: Kysely<any>, schema: string, table: string): Promise<Ma
   return types;
 }
 
+/** Inserts whole rows (every column of the table, absent ones as null) in one statement. */
+export async function insertRows(db: Kysely<any>, schema: string, spec: TableSpec, rows: Row[]): Promise<void> {
+  const types = await columnTypes(db, schema, spec.name);
+  const columns = spec.columns;
+  const from = `unnest(${columns.map((c, i) => `$${i + 1}::${types.get(c) ?? 'text'}[]`).join(', ')})`;
+  const params = columns.map((c) => rows.map((r) => toParameter(r[c] ?? null)));
+  await db.executeQuery(CompiledQuery.raw(`insert into ${ident(schema)}.${ident(spec.name)} (${columns.map(ident).join(', ')}) select * from ${from}`, params));
+}
+
 /** Runs one projector over these events, writing into `schema`, in the caller's transaction. */
 export async function projectEvents(db: Kysely<any>, schema: string, projector: Projector, events: Iterable<RecordedEvent>): Promise<void> {
   const handled = new Set(projector.handles);

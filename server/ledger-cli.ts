@@ -61,7 +61,7 @@ async function main(argv: string[]): Promise<number> {
       case 'rebuild': {
         await migrateToLatest(runtime.database.db);
         const chosen = argument ? [findProjector(argument)] : projectors;
-        const result = await rebuildProjections(runtime.store, chosen);
+        const result = await rebuildProjections(runtime.store, chosen, { databaseUrl: runtime.database.url });
         const rate = result.seconds > 0 ? Math.round(result.events / result.seconds) : result.events;
         console.log(`rebuilt ${result.projections.join(', ')}: ${result.events} events in ${result.seconds.toFixed(2)} s (${rate} events/s)`);
         return 0;

@@ -93,7 +93,7 @@ describe('stock as of an instant from running figures', () => {
     expect(reports.flatMap((r) => r.differences)).toEqual([]);
     const balances = () => sql`select position, b_logistics, b_on_hand, b_field, b_lost from activity_log order by position`.execute(runtime.store.db).then((r) => r.rows);
     const before = await balances();
-    await rebuildProjections(runtime.store, projectors);
+    await rebuildProjections(runtime.store, projectors, { databaseUrl: runtime.database.url });
     expect(await balances()).toEqual(before);
   });
 });
