@@ -13,8 +13,7 @@ import { registerUser, SYSTEM_ACTOR } from '../server/users/user-commands.ts';
 import { changeMembership } from '../server/projects/project-commands.ts';
 import { projectors } from '../projections/registry.ts';
 import { rebuildProjections } from '../projections/rebuild.ts';
-import { verifyProjections } from '../projections/verify.ts';
-import { chainChecker } from '../ledger/event-store/verify-chains.ts';
+import { verifyLedger } from '../projections/verify.ts';
 import { startServer } from '../e2e/helpers/server.ts';
 import { generateHistory } from './history.ts';
 import { httpLoad, memoryOf, rawInsertBaseline, type LoadFigures } from './measure.ts';
@@ -123,9 +122,7 @@ async function main(): Promise<void> {
     }
     const scanSeconds = (performance.now() - scanStarted) / 1000;
     const verifyStarted = performance.now();
-    const checker = chainChecker();
-    const reports = await verifyProjections(runtime.store, projectors, (event) => checker.check(event));
-    const chains = checker.report();
+    const { chains, projections: reports } = await verifyLedger(runtime.store, projectors, benchUrl);
     const differences = reports.reduce((n, r) => n + r.differences.length, 0);
     const verifySeconds = (performance.now() - verifyStarted) / 1000;
 
