@@ -87,12 +87,16 @@ export async function rebuildProjections(store: EventStore, projectors: readonly
     // Fold everything committed so far in memory: rows are changed in place, never written twice.
     const memory = new Map<string, MemoryTables>(projectors.map((p) => [p.name, emptyTables(p)]));
     let checkpoint = START_CHECKPOINT;
+    let next = store.readAllSafe(checkpoint, batchSize);
     for (;;) {
-      const page = await store.readAllSafe(checkpoint, batchSize);
+      const page = await next;
       if (page.length === 0) break;
+      checkpoint = checkpointOf(page[page.length - 1]!);
+      // The next page is read while this one is folded.
+      next = store.readAllSafe(checkpoint, batchSize);
+      next.catch(() => undefined); // awaited above on the next turn; not unhandled if folding throws
       for (const projector of projectors) replayInMemory(projector, page, memory.get(projector.name));
       events += page.length;
-      checkpoint = checkpointOf(page[page.length - 1]!);
     }
     const loads: TableLoad[] = projectors.flatMap((p) => p.tables.map((spec) => ({ schema: SIDE_SCHEMA, spec, rows: memory.get(p.name)!.get(spec.name)!.values() })));
     if (options.databaseUrl) await copyTables(options.databaseUrl, loads);

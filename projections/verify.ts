@@ -59,6 +59,7 @@ export async function verifyProjections(store: EventStore, projectors: readonly 
         if (page.length === 0) break;
         // The next page is read while this one is replayed.
         next = page.length === pageSize ? store.readAllAfterPosition(page[page.length - 1]!.globalPosition, pageSize, trx as never) : Promise.resolve([]);
+        next.catch(() => undefined); // awaited on the next turn; not unhandled if replaying throws
         if (onEvent) for (const event of page) onEvent(event);
         for (const projector of projectors) replayInMemory(projector, page, memory.get(projector.name));
         events += page.length;
@@ -82,7 +83,10 @@ export async function verifyProjections(store: EventStore, projectors: readonly 
           let next = readLive(null);
           for (;;) {
             const { rows: page } = await next;
-            if (page.length === pageSize) next = readLive(page[page.length - 1]!);
+            if (page.length === pageSize) {
+              next = readLive(page[page.length - 1]!);
+              next.catch(() => undefined); // awaited on the next turn
+            }
             for (const live of page) {
               const key = keyOf(spec, live);
               const want = expected.get(key);

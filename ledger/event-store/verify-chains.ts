@@ -21,7 +21,7 @@ export async function verifyHashChains(store: EventStore, pageSize = 20_000): Pr
 }
 
 /**
- * The same on PostgreSQL with one worker thread per core: the streams are cut into as many ranges of
+ * The same on PostgreSQL with a worker thread per core but one: the streams are cut into as many ranges of
  * about equal size, and each worker reads and hashes its own range on its own connection inside the
  * snapshot `snapshot` (from `pg_export_snapshot()` in `db`'s transaction), so all see one instant.
  */
@@ -31,7 +31,8 @@ export async function verifyHashChainsInParallel(
   snapshot: string,
   options: { workers?: number; pageSize?: number } = {},
 ): Promise<ChainReport> {
-  const workers = Math.max(1, options.workers ?? availableParallelism());
+  // One core stays with the caller, which replays the projections meanwhile.
+  const workers = Math.max(1, options.workers ?? availableParallelism() - 1);
   const { rows: head } = await sql<{ n: number }>`select coalesce(max(global_position), 0)::int8 as n from events`.execute(db);
   const total = Number(head[0]!.n);
   const cuts: string[] = [];
