@@ -176,7 +176,10 @@ export class SqlWriter {
 function runningInsert(target: string, spec: TableSpec, running: RunningSums, columns: string[], from: string): string {
   const balances = Object.entries(running.balances);
   const same = (a: string, b: string) => running.series.map((c) => `${a}.${ident(c)} = ${b}.${ident(c)}`).join(' and ');
-  const order = (a: string) => `(${running.order.map((c) => `${a}.${ident(c)}`).join(', ')})`;
+  // Led by the series' last column (equal on both sides, so the same comparison): only an index
+  // that holds the whole series can take it as its condition, never one on part of it (for stock,
+  // the location alone, whose scan would walk every later movement of other materials).
+  const order = (a: string) => `(${[running.series[running.series.length - 1]!, ...running.order].map((c) => `${a}.${ident(c)}`).join(', ')})`;
   const partition = `partition by ${running.series.map(ident).join(', ')} order by ${running.order.map(ident).join(', ')}`;
   const keys = spec.key.map(ident);
   return `

@@ -18,8 +18,10 @@ export interface StockFiguresAsOf {
 
 /**
  * Every part the location has had a movement of at or before `asOf`, with its figures after the
- * latest such movement: per part one backward seek on activity_log_item_time. Thresholds are
- * today's, as the ledger keeps no history of them on the activity rows.
+ * latest such movement: per part one backward seek on activity_log_item_time. The time condition
+ * is written as a row comparison led by the material (equal on both sides, so the same condition)
+ * so that no index on the location alone, which would walk other parts' movements, can take it.
+ * Thresholds are today's, as the ledger keeps no history of them on the activity rows.
  */
 export async function stockFiguresAsOf(db: Kysely<any>, location: { kind: string; id: string }, asOf: Date): Promise<StockFiguresAsOf[]> {
   const { rows } = await sql<StockFiguresAsOf>`
@@ -31,7 +33,7 @@ export async function stockFiguresAsOf(db: Kysely<any>, location: { kind: string
             select a.b_logistics, a.b_on_hand, a.b_field, a.b_lost
               from activity_log a
              where a.location_kind = s.location_kind and a.location_id = s.location_id and a.material_id = s.material_id
-               and a.occurred_at <= ${asOf}
+               and (a.material_id, a.occurred_at) <= (s.material_id, ${asOf}::timestamptz)
              order by a.occurred_at desc, a.position desc
              limit 1) b
       join materials m on m.material_id = s.material_id
