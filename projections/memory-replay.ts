@@ -1,5 +1,5 @@
 /** Applies row operations to in-memory tables: the reference side of `ledger verify`. */
-import { compareValues, keyOf, normalizeValue, type Projector, type Row, type RowOp, type RunningSums, type TableSpec } from './projector.ts';
+import { checkRunning, compareValues, keyOf, normalizeValue, type Projector, type Row, type RowOp, type RunningSums, type TableSpec } from './projector.ts';
 import type { RecordedEvent } from '../ledger/event-store/types.ts';
 
 export type MemoryTables = Map<string, Map<string, Row>>;
@@ -17,6 +17,7 @@ function specOf(projector: Projector, table: string): TableSpec {
 export function applyInMemory(projector: Projector, tables: MemoryTables, ops: RowOp[]): void {
   for (const op of ops) {
     const spec = specOf(projector, op.table);
+    checkRunning(spec, op, projector.name);
     const rows = tables.get(op.table)!;
     if (op.kind === 'insert') {
       if (spec.running) insertRunning(spec.running, rows, op.row);

@@ -27,6 +27,7 @@ export interface TableSpec {
  * delta column over every row of the same series ordered at or before it. They are defined by the
  * set of rows, not by the order rows arrive in: a row inserted before others of its series (a
  * back-dated movement) gets the sum of the rows before it and adds its delta to every row after it.
+ * Such a table takes inserts only: a row changed or removed would leave the sums after it wrong.
  */
 export interface RunningSums {
   /** Columns naming a series (for stock: the location and the material). */
@@ -68,6 +69,11 @@ export interface Projector {
   tables: readonly TableSpec[];
   handles: readonly string[];
   project(event: RecordedEvent): RowOp[];
+}
+
+/** Refuses an operation other than an insert on a table of running sums. */
+export function checkRunning(spec: TableSpec, op: RowOp, projector: string): void {
+  if (spec.running && op.kind !== 'insert') throw new Error(`projector ${projector} sent ${op.kind} to ${spec.name}, which takes inserts only (running sums)`);
 }
 
 export function keyOf(spec: TableSpec, row: Row): string {

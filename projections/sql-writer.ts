@@ -9,7 +9,7 @@
  */
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { RecordedEvent } from '../ledger/event-store/types.ts';
-import { keyOf, type Projector, type Row, type RowOp, type RunningSums, type TableSpec, type Value } from './projector.ts';
+import { checkRunning, keyOf, type Projector, type Row, type RowOp, type RunningSums, type TableSpec, type Value } from './projector.ts';
 
 type Upsert = Extract<RowOp, { kind: 'upsert' }>;
 type Update = Extract<RowOp, { kind: 'update' }>;
@@ -73,6 +73,7 @@ export class SqlWriter {
   async add(ops: RowOp[]): Promise<void> {
     for (const op of ops) {
       const spec = this.spec(op.table);
+      checkRunning(spec, op, this.projector.name);
       if (op.kind === 'insert') {
         this.pendingOf(op.table).inserts.push(op.row);
       } else if (op.kind === 'upsert') {
