@@ -121,7 +121,10 @@ export class SqlWriter {
     for (const [shape, rows] of groupBy(p.inserts, (row) => Object.keys(row).sort().join(','))) {
       const columns = shape.split(',');
       const u = unnest(columns, rows);
-      if (spec.running) await this.run(runningInsert(target, spec, spec.running, columns, u.from), u.params);
+      if (spec.running && rows.length === 1) {
+        const row = rows[0]!;
+        await this.run(runningInsertOne(target, spec.running, columns, types), columns.map((c) => toParameter(row[c] ?? null)));
+      } else if (spec.running) await this.run(runningInsert(target, spec, spec.running, columns, u.from), u.params);
       else await this.run(`insert into ${target} (${columns.map(ident).join(', ')}) select * from ${u.from}`, u.params);
     }
 
@@ -195,6 +198,25 @@ function runningInsert(target: string, spec: TableSpec, running: RunningSums, co
       from v left join lateral (
         select ${balances.map(([b]) => `p.${ident(b)}`).join(', ')} from ${target} as p
          where ${same('p', 'v')} and ${order('p')} < ${order('v')}
+         order by ${running.order.map((c) => `p.${ident(c)} desc`).join(', ')} limit 1) p on true`;
+}
+
+/** The same for one row (a command's movement, the usual inline case), with plain parameters. */
+function runningInsertOne(target: string, running: RunningSums, columns: string[], types: Map<string, string>): string {
+  const param = (c: string) => `$${columns.indexOf(c) + 1}::${types.get(c) ?? 'text'}`;
+  const balances = Object.entries(running.balances);
+  const same = (a: string) => running.series.map((c) => `${a}.${ident(c)} = ${param(c)}`).join(' and ');
+  const led = [running.series[running.series.length - 1]!, ...running.order];
+  const order = (a: string) => `(${led.map((c) => `${a}.${ident(c)}`).join(', ')})`;
+  const mine = `(${led.map(param).join(', ')})`;
+  return `
+    with shifted as (update ${target} as t set ${balances.map(([b, d]) => `${ident(b)} = t.${ident(b)} + ${param(d)}`).join(', ')}
+                      where ${same('t')} and ${order('t')} > ${mine})
+    insert into ${target} (${[...columns, ...balances.map(([b]) => b)].map(ident).join(', ')})
+    select ${columns.map(param).join(', ')}, ${balances.map(([b, d]) => `coalesce(p.${ident(b)}, 0) + ${param(d)}`).join(', ')}
+      from (select 1) as one left join lateral (
+        select ${balances.map(([b]) => `p.${ident(b)}`).join(', ')} from ${target} as p
+         where ${same('p')} and ${order('p')} < ${mine}
          order by ${running.order.map((c) => `p.${ident(c)} desc`).join(', ')} limit 1) p on true`;
 }
 

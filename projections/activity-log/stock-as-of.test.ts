@@ -1,7 +1,8 @@
 /**
  * Stock as of an instant from the running figures equals the plain sum over the activity log, over
  * random histories whose movements are recorded out of time order (back-dated), and the running
- * figures written inline equal their replay and their rebuild.
+ * figures written inline (one movement per statement) equal those written many per statement,
+ * their replay and their rebuild.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
@@ -15,6 +16,8 @@ import { projectors } from '../registry.ts';
 import { rebuildProjections } from '../rebuild.ts';
 import { verifyProjections } from '../verify.ts';
 import { stockFiguresAsOf } from './stock-as-of.ts';
+import { activityLogProjector } from './projector.ts';
+import { projectEvents } from '../sql-writer.ts';
 
 let runtime: Awaited<ReturnType<typeof openTestRuntime>>;
 const hour = (h: number) => new Date(Date.UTC(2026, 0, 1) + h * 3_600_000);
@@ -91,8 +94,20 @@ describe('stock as of an instant from running figures', () => {
 
     const reports = await verifyProjections(runtime.store, projectors);
     expect(reports.flatMap((r) => r.differences)).toEqual([]);
-    const balances = () => sql`select position, b_logistics, b_on_hand, b_field, b_lost from activity_log order by position`.execute(runtime.store.db).then((r) => r.rows);
+    const balances = (schema = 'public') =>
+      sql`select position, b_logistics, b_on_hand, b_field, b_lost from ${sql.table(`${schema}.activity_log`)} order by position`.execute(runtime.store.db).then((r) => r.rows);
     const before = await balances();
+
+    // Many movements per statement, in two batches: the second sorts rows in among the first's.
+    await sql`create schema batch_check`.execute(runtime.store.db);
+    await sql`create table batch_check.activity_log (like public.activity_log including all)`.execute(runtime.store.db);
+    const events = await runtime.store.readAllAfterPosition(0, 100_000);
+    const half = Math.floor(events.length / 2);
+    await projectEvents(runtime.store.db, 'batch_check', activityLogProjector, events.slice(0, half));
+    await projectEvents(runtime.store.db, 'batch_check', activityLogProjector, events.slice(half));
+    expect(await balances('batch_check')).toEqual(before);
+    await sql`drop schema batch_check cascade`.execute(runtime.store.db);
+
     await rebuildProjections(runtime.store, projectors, { databaseUrl: runtime.database.url });
     expect(await balances()).toEqual(before);
   });
