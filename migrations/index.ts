@@ -7,7 +7,7 @@ import * as m0004 from './0004-materials.ts';
 import * as m0005 from './0005-notify-on-append.ts';
 import * as m0006 from './0006-stock-months.ts';
 import * as m0007 from './0007-activity-log-type-index.ts';
-import * as m0008 from './0008-activity-log-balances.ts';
+import * as m0010 from './0010-activity-log-balances.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-ledger-events': m0001,
@@ -17,7 +17,7 @@ const migrations: Record<string, Migration> = {
   '0005-notify-on-append': m0005,
   '0006-stock-months': m0006,
   '0007-activity-log-type-index': m0007,
-  '0008-activity-log-balances': m0008,
+  '0010-activity-log-balances': m0010,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
