@@ -199,18 +199,11 @@ export interface ActivityLogTable {
   d_field: number;
   d_lost: number;
   hash: string;
-}
-
-export interface MaterialStockMonthsTable {
-  location_kind: 'project' | 'warehouse';
-  location_id: string;
-  material_id: string;
-  /** 'YYYY-MM-DD', the first day of the month in UTC */
-  month: string;
-  d_logistics: number;
-  d_on_hand: number;
-  d_field: number;
-  d_lost: number;
+  /** The stock item's figures after this movement, in occurred_at order. */
+  b_logistics: number;
+  b_on_hand: number;
+  b_field: number;
+  b_lost: number;
 }
 
 export interface Database {
@@ -232,5 +225,4 @@ export interface Database {
   material_stock: MaterialStockTable;
   material_assignments: MaterialAssignmentsTable;
   activity_log: ActivityLogTable;
-  material_stock_months: MaterialStockMonthsTable;
 }

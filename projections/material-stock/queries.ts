@@ -10,7 +10,7 @@ import type { Db } from '../../ledger/database.ts';
 import type { StockLocation } from '../../ledger/stock-item/events.ts';
 import { DEFAULT_CRITICAL_THRESHOLD, DEFAULT_LOW_THRESHOLD } from '../../ledger/stock-item/stock-numbers.ts';
 import { containing, escapeLike } from '../like.ts';
-import { monthOf } from '../stock-months/projector.ts';
+import { stockFiguresAsOfQuery } from '../activity-log/stock-as-of.ts';
 
 export type { InventoryRow };
 
@@ -66,27 +66,8 @@ function currentFigures(location: StockLocation): RawBuilder<StockFigures> {
  * Stock as it stood at an instant (by when things happened): the monthly totals of the whole months
  * before it, plus the movements of its own month up to the instant.
  */
-function figuresAsOf(location: StockLocation, asOf: Date): RawBuilder<StockFigures> {
-  const monthStart = `${monthOf(asOf)}T00:00:00Z`;
-  return sql<StockFigures>`
-    select l.material_id, m.part_number, m.part_name, m.part_nickname,
-           l.logistics_qty, l.on_hand, l.field_assigned, l.lost_outstanding,
-           s.low_threshold, s.critical_threshold, p.low_stock_default, p.critical_stock_default
-      from (select material_id, sum(d_logistics)::int as logistics_qty, sum(d_on_hand)::int as on_hand,
-                   sum(d_field)::int as field_assigned, sum(d_lost)::int as lost_outstanding
-              from (select material_id, d_logistics, d_on_hand, d_field, d_lost
-                      from material_stock_months
-                     where location_kind = ${location.kind} and location_id = ${location.id} and month < ${monthOf(asOf)}::date
-                    union all
-                    select material_id, d_logistics, d_on_hand, d_field, d_lost
-                      from activity_log
-                     where location_kind = ${location.kind} and location_id = ${location.id}
-                       and occurred_at >= ${monthStart}::timestamptz and occurred_at <= ${asOf}) movements
-             group by material_id) l
-      join materials m on m.material_id = l.material_id
-      left join material_stock s on s.location_kind = ${location.kind} and s.location_id = ${location.id} and s.material_id = l.material_id
-      left join projects p on ${location.kind} = 'project' and p.id = ${location.id}::uuid`;
-}
+/** Stock as it stood at an instant: each part's running figures on its latest movement at or before it. */
+const figuresAsOf = (location: StockLocation, asOf: Date): RawBuilder<StockFigures> => stockFiguresAsOfQuery(location, asOf);
 
 const SORT_COLUMNS: Record<InventorySortKey, string> = {
   PartNumber: 'part_number',
