@@ -3,7 +3,7 @@ import { configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { baseApi } from '../api/base-api.ts';
 import { sessionReducer, type SessionState } from '../features/session/session-slice.ts';
-import { createMaintenanceListener } from '../features/site/maintenance-listener.ts';
+import { createSiteSignalListener } from '../features/site/site-signal-listener.ts';
 import {
   loadSessionState,
   persistSessionState,
@@ -37,7 +37,7 @@ export function makeStore(storage: StorageLike | undefined) {
     middleware: (getDefault) =>
       getDefault()
         .prepend(persistence.middleware)
-        .concat(baseApi.middleware, createMaintenanceListener()),
+        .concat(baseApi.middleware, createSiteSignalListener()),
     preloadedState: { session: loadSessionState(storage) },
   });
 

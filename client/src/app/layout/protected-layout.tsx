@@ -21,7 +21,7 @@ export function ProtectedLayout() {
     refetchOnFocus: true,
     refetchOnMountOrArgChange: true,
   });
-  // A 503 MAINTENANCE answer also marks this cache (see maintenance-listener.ts).
+  // A 503 MAINTENANCE answer also marks this cache (see site-signal-listener.ts).
   const recheckingMaintenance = settings.isFetching && settings.data?.maintenance_mode === true;
 
   if (status === 'loading') return <FullPageLoader />;

@@ -15,9 +15,11 @@ import { useBulkUploadMutation } from '../../api/stock-api.ts';
 import { useAppSelector } from '../../app/hooks.ts';
 import { toast } from '../../app/toast.ts';
 import { PageHeader } from '../../components/page-header.tsx';
+import { ReasonedDisabledButton } from '../../components/reasoned-disabled-button.tsx';
 import { ProjectPicker } from '../projects/project-picker.tsx';
 import { useCurrentProjectSync } from '../projects/use-current-project-sync.ts';
 import { selectCurrentProject } from '../session/session-selectors.ts';
+import { FROZEN_REASON, useSiteStatus } from '../site/site-status.ts';
 import { BULK_TEMPLATE, TEMPLATE_FILE_NAME, bulkActionOf, previewBulkCsv, type BulkPreview } from './bulk-csv.ts';
 import { PreviewTable, ResultsTable } from './bulk-tables.tsx';
 
@@ -39,6 +41,8 @@ export function BulkPage() {
   const preview: BulkPreview | null = upload ? previewBulkCsv(upload.text, action) : null;
   const valid = preview?.ok ? preview.rows.filter((r) => r.valid).length : 0;
   const verb = action === 'return' ? 'Return' : 'Receive';
+  const submitLabel = `${verb} ${valid} ${valid === 1 ? 'row' : 'rows'}`;
+  const { frozen } = useSiteStatus();
 
   const choose = async (file: File | null) => {
     setAnswer(null);
@@ -53,7 +57,7 @@ export function BulkPage() {
   };
 
   const submit = async () => {
-    if (!project || !upload) return;
+    if (!project || !upload || frozen) return;
     const body = { projectId: project.id, action, csv: upload.text };
     const result = await send({ ...body, idempotencyKey: idempotency.keyFor(body) });
     idempotency.settle(result.error);
@@ -152,9 +156,13 @@ export function BulkPage() {
                 </Group>
                 {preview.rows.length > 0 && <PreviewTable rows={preview.rows} />}
                 <Group>
-                  <Button onClick={() => void submit()} loading={isLoading} disabled={!project || valid === 0}>
-                    {verb} {valid} {valid === 1 ? 'row' : 'rows'}
-                  </Button>
+                  {frozen ? (
+                    <ReasonedDisabledButton reason={FROZEN_REASON}>{submitLabel}</ReasonedDisabledButton>
+                  ) : (
+                    <Button onClick={() => void submit()} loading={isLoading} disabled={!project || valid === 0}>
+                      {submitLabel}
+                    </Button>
+                  )}
                 </Group>
               </Stack>
             </Paper>

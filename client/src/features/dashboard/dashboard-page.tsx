@@ -15,6 +15,7 @@ import { ProjectPicker } from '../projects/project-picker.tsx';
 import { useCurrentProjectSync } from '../projects/use-current-project-sync.ts';
 import { canCurateProject, canExportInventory, canManageStock } from '../session/permissions.ts';
 import { selectSession } from '../session/session-selectors.ts';
+import { useSiteStatus } from '../site/site-status.ts';
 import { AssetsPanel } from './assets-panel.tsx';
 import { DashboardDialogs } from './dashboard-dialogs.tsx';
 import { dialogStack, type DashboardDialog } from './dialog-stack.ts';
@@ -25,6 +26,7 @@ export function DashboardPage() {
   const { currentProject: project, role, currentProjectRole, dashboardMode } = useAppSelector(selectSession);
   useCurrentProjectSync();
   const access = { role, projectRole: currentProjectRole };
+  const { frozen } = useSiteStatus();
   const materials = dashboardMode === 'materials';
   // Fetched afresh on every visit: changes to other projects are not pushed while away.
   const inventory = useGetInventoryQuery(project && materials ? project.id : skipToken, { refetchOnMountOrArgChange: true });
@@ -55,7 +57,7 @@ export function DashboardPage() {
           )}
         </Paper>
         {project && canManageStock(access) && (
-          <ProjectActionsBar mode={dashboardMode} onAction={(action) => open({ kind: 'wizard', action })} />
+          <ProjectActionsBar mode={dashboardMode} frozen={frozen} onAction={(action) => open({ kind: 'wizard', action })} />
         )}
         {!materials ? (
           <AssetsPanel />

@@ -17,9 +17,11 @@ import { useServerDownload } from '../../app/use-server-download.ts';
 import { LogTable } from '../../components/log-table.tsx';
 import { NoData } from '../../components/no-data.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { ReasonedDisabledButton } from '../../components/reasoned-disabled-button.tsx';
 import { ProjectPicker } from '../projects/project-picker.tsx';
 import { useCurrentProjectSync } from '../projects/use-current-project-sync.ts';
 import { selectCurrentProject } from '../session/session-selectors.ts';
+import { FROZEN_REASON, useSiteStatus } from '../site/site-status.ts';
 import {
   ASSIGNMENT_TYPES,
   DAY_FILTERS,
@@ -47,6 +49,7 @@ function LogsPage({ kind }: { kind: LogsPageKind }) {
   const [search, setSearch] = useState(filter.q);
   const [debounced] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
   const download = useServerDownload();
+  const { frozen } = useSiteStatus();
   const update = (patch: Partial<LogsFilter>) =>
     setParams(writeLogsFilter({ ...filter, page: 1, ...patch }, kind), { replace: true });
 
@@ -80,12 +83,25 @@ function LogsPage({ kind }: { kind: LogsPageKind }) {
               <Button component={Link} to="/dashboard/assign_unassign" variant="default" size="xs">
                 Assign/Unassign Logs
               </Button>
-              <Button component={Link} to="/dashboard/receive_return/bulk?action=receive" variant="default" size="xs">
-                Bulk Receive
-              </Button>
-              <Button component={Link} to="/dashboard/receive_return/bulk?action=return" variant="default" size="xs">
-                Bulk Return
-              </Button>
+              {frozen ? (
+                <>
+                  <ReasonedDisabledButton reason={FROZEN_REASON} variant="default" size="xs">
+                    Bulk Receive
+                  </ReasonedDisabledButton>
+                  <ReasonedDisabledButton reason={FROZEN_REASON} variant="default" size="xs">
+                    Bulk Return
+                  </ReasonedDisabledButton>
+                </>
+              ) : (
+                <>
+                  <Button component={Link} to="/dashboard/receive_return/bulk?action=receive" variant="default" size="xs">
+                    Bulk Receive
+                  </Button>
+                  <Button component={Link} to="/dashboard/receive_return/bulk?action=return" variant="default" size="xs">
+                    Bulk Return
+                  </Button>
+                </>
+              )}
             </>
           ) : (
             <Button component={Link} to="/dashboard/receive_return" variant="default" size="xs">

@@ -90,3 +90,23 @@ describe('maintenance signal', () => {
     );
   });
 });
+
+describe('freeze signal', () => {
+  it('marks transactions as frozen when any call is answered 423 FROZEN', async () => {
+    serve({
+      'GET /api/site/public-settings': () => json(200, { maintenance_mode: false }),
+      'PATCH /api/site/settings': () => json(423, { error: 'FROZEN', message: 'Transactions are frozen' }),
+    });
+    const store = makeStore(undefined);
+    await store.dispatch(siteApi.endpoints.getPublicSettings.initiate());
+
+    await store.dispatch(siteApi.endpoints.updateSiteSettings.initiate({ maintenance_mode: true }));
+
+    await vi.waitFor(() =>
+      expect(siteApi.endpoints.getPublicSettings.select()(store.getState()).data).toEqual({
+        maintenance_mode: false,
+        freeze_transactions: true,
+      }),
+    );
+  });
+});

@@ -1,11 +1,13 @@
 /**
- * Site-wide switches (spec 02 §2.9, §3 "Site settings"): the public maintenance flag every
- * signed-in page checks, and the superadmin's settings, which flip at once and revert if refused.
+ * Site-wide switches (spec 02 §2.9, §3 "Site settings"): the public flags every signed-in page
+ * checks (maintenance, and the freeze of transactions), and the superadmin's settings, which flip at once and revert if refused.
  */
 import { baseApi } from '../../api/base-api.ts';
 
 export interface PublicSettings {
   maintenance_mode: boolean;
+  /** Whether Receive, Return, Assign and Unassign are refused; absent from older servers. */
+  freeze_transactions?: boolean;
 }
 
 export interface SiteSettings {
