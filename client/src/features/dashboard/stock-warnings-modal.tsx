@@ -12,6 +12,8 @@ import type { InventoryRow } from '../../api/material-types.ts';
 import { useSetStockWarningsMutation } from '../../api/stock-api.ts';
 import { toast } from '../../app/toast.ts';
 import { AppModal } from '../../components/app-modal.tsx';
+import { limitWithHint } from './part-picker.tsx';
+import { PICKER_LIMIT } from './part-search.ts';
 import {
   DEFAULT_CRITICAL_THRESHOLD,
   DEFAULT_LOW_THRESHOLD,
@@ -90,7 +92,8 @@ function StockWarningsForm({ projectId, rows, materialId, onDone }: StockWarning
           setFailure(null);
         }}
         searchable
-        limit={25}
+        limit={PICKER_LIMIT}
+        filter={limitWithHint}
         nothingFoundMessage="No parts match"
       />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
