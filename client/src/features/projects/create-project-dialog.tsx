@@ -1,5 +1,6 @@
 /** New project: name, customer and number (POST /api/projects) → "Project created". */
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { AppModal } from '../../components/app-modal.tsx';
 import { useState, type FormEvent } from 'react';
 import { messageOr } from '../../api/error-message.ts';
 import { toast } from '../../app/toast.ts';
@@ -14,9 +15,9 @@ interface CreateProjectDialogProps {
 
 export function CreateProjectDialog({ opened, onClose, onCreated }: CreateProjectDialogProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Create Project" centered>
+    <AppModal opened={opened} onClose={onClose} title="Create Project" size="md">
       <CreateProjectForm onClose={onClose} onCreated={onCreated} />
-    </Modal>
+    </AppModal>
   );
 }
 

@@ -2,7 +2,8 @@
  * The Delete Project danger zone (superadmin only, spec 01 §2, §5): a confirm dialog first, then
  * the word DELETE typed out before the project is deleted.
  */
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { AppModal } from '../../components/app-modal.tsx';
 import { useState } from 'react';
 import { messageOr } from '../../api/error-message.ts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
@@ -59,14 +60,9 @@ export function DeleteProjectSection({ projectId, projectName, onDeleted }: Dele
         onConfirm={() => setStep('type')}
         onCancel={() => setStep('idle')}
       />
-      <Modal
-        opened={step === 'type'}
-        onClose={() => setStep('idle')}
-        title="Delete Project"
-        centered
-      >
+      <AppModal opened={step === 'type'} onClose={() => setStep('idle')} title="Delete Project" size="md" compact>
         <TypeToDelete loading={isLoading} onCancel={() => setStep('idle')} onDelete={() => void onDelete()} />
-      </Modal>
+      </AppModal>
     </Alert>
   );
 }

@@ -1,5 +1,6 @@
 /** Invite a new user by e-mail: first name, last name, e-mail and global role (default user). */
-import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { AppModal } from '../../components/app-modal.tsx';
 import { useState, type FormEvent } from 'react';
 import { serverMessage } from '../../api/error-message.ts';
 import { useAppSelector } from '../../app/hooks.ts';
@@ -26,9 +27,9 @@ interface InviteDialogProps {
 
 export function InviteDialog({ opened, onClose, onInvited, title = 'Invite User' }: InviteDialogProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered>
+    <AppModal opened={opened} onClose={onClose} title={title} size="md">
       <InviteForm onClose={onClose} onInvited={onInvited} />
-    </Modal>
+    </AppModal>
   );
 }
 
