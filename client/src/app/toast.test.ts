@@ -35,4 +35,11 @@ describe('toast', () => {
     expect(rest).toHaveLength(0);
     expect(only).toMatchObject({ id, message: 'Received', autoClose: 2000, loading: false });
   });
+
+  it('dismisses errors left from the previous page and keeps the rest', () => {
+    toast.error('Failed to update');
+    toast.success('Signed in');
+    toast.dismissErrors();
+    expect(current().map((n) => n.message)).toEqual(['Signed in']);
+  });
 });

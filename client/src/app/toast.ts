@@ -63,4 +63,14 @@ export const toast = {
   loading: (message: ReactNode, options: Omit<ToastOptions, 'duration'> = {}) =>
     upsert(build(message, undefined, false, options)),
   dismiss: (id: string) => notifications.hide(id),
+  /**
+   * Hides every error toast. Called when the user moves to another page: an error is about the
+   * page it came from, and one left behind reads as a failure of the new page.
+   */
+  dismissErrors: () => {
+    const { notifications: visible, queue } = notificationsStore.getState();
+    for (const shown of [...visible, ...queue]) {
+      if (shown.color === 'red' && shown.id) notifications.hide(shown.id);
+    }
+  },
 };
