@@ -6,7 +6,7 @@ const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 export default defineConfig({
   test: {
-    include: ['{ledger,projections,server,client,migrations,test}/**/*.test.{ts,tsx}'],
+    include: ['{contract,ledger,projections,server,client,migrations,test}/**/*.test.{ts,tsx}'],
     exclude: ['**/node_modules/**', ...(onPostgres ? [] : ['**/*.pg.test.ts'])],
     environment: 'node',
     testTimeout: 30_000,
