@@ -18,6 +18,7 @@ import { useGetAssignableUsersQuery, useGetProjectSettingsQuery } from '../proje
 import {
   ACTION_VERBS,
   EMPTY_WIZARD,
+  lengthErrors,
   STEP_LABELS,
   stepErrors,
   wizardRequest,
@@ -137,7 +138,8 @@ function WizardBody({ projectId, action, rows, onClose }: StockWizardProps) {
     );
   }
 
-  const stepProps = { values, set, errors };
+  // Too-long texts are said while typing; everything else when Next is pressed.
+  const stepProps = { values, set, errors: { ...lengthErrors(values), ...errors } };
   return (
     <Stack gap="md">
       <Stepper active={active} size="xs" allowNextStepsSelect={false} onStepClick={(index) => index < active && setActive(index)}>
