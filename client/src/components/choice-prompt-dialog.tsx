@@ -4,8 +4,8 @@
  * inside the modal, which unmounts it on close, so every opening starts fresh.
  */
 import { Button, Group, Select, Stack, Text } from '@mantine/core';
-import { AppModal } from './app-modal.tsx';
 import { useState } from 'react';
+import { AppModal } from './app-modal.tsx';
 
 export interface Choice {
   value: string;

@@ -1,7 +1,7 @@
 /** The generic confirm dialog of spec 02 §2.1: "Are you sure?" with Confirm and Cancel. */
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { AppModal } from './app-modal.tsx';
 import type { ReactNode } from 'react';
+import { AppModal } from './app-modal.tsx';
 
 interface ConfirmDialogProps {
   opened: boolean;

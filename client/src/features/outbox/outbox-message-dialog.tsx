@@ -1,7 +1,7 @@
 /** One outbox e-mail: its envelope and its body, with links that can be followed. */
 import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { AppModal } from '../../components/app-modal.tsx';
 import { formatDateTime } from '../../app/format.ts';
+import { AppModal } from '../../components/app-modal.tsx';
 import type { OutboxMessage } from './outbox-api.ts';
 import { splitLinks } from './linkify.ts';
 

@@ -1,8 +1,8 @@
 /** Adds existing users to a project with one project role (POST /api/projects/assign per user). */
 import { Button, Group, Stack } from '@mantine/core';
-import { AppModal } from '../../components/app-modal.tsx';
 import { useMemo, useState } from 'react';
 import { toast } from '../../app/toast.ts';
+import { AppModal } from '../../components/app-modal.tsx';
 import { UserMultiPicker } from '../users/user-picker.tsx';
 import type { ProjectRole } from './project-types.ts';
 import { ProjectRoleSelect } from './project-role-select.tsx';

@@ -1,10 +1,10 @@
 /** Assigns one user to a project with a project role (POST /api/projects/assign) → "User assigned". */
 import { Button, Group, Select, Stack } from '@mantine/core';
-import { AppModal } from '../../components/app-modal.tsx';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useMemo, useState } from 'react';
 import { messageOr } from '../../api/error-message.ts';
 import { toast } from '../../app/toast.ts';
+import { AppModal } from '../../components/app-modal.tsx';
 import { UserPicker } from '../users/user-picker.tsx';
 import { projectLabel, type Project, type ProjectRole } from './project-types.ts';
 import { ProjectRoleSelect } from './project-role-select.tsx';

@@ -3,11 +3,11 @@
  * the word DELETE typed out before the project is deleted.
  */
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { AppModal } from '../../components/app-modal.tsx';
 import { useState } from 'react';
 import { messageOr } from '../../api/error-message.ts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { toast } from '../../app/toast.ts';
+import { AppModal } from '../../components/app-modal.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { selectCurrentProject } from '../session/session-selectors.ts';
 import { currentProjectSelected } from '../session/session-slice.ts';

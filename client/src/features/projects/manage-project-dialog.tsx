@@ -4,9 +4,9 @@
  * fresh, since it may have changed since the dashboard stored it.
  */
 import { Center, Loader, Tabs, Text } from '@mantine/core';
-import { AppModal } from '../../components/app-modal.tsx';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useAppSelector } from '../../app/hooks.ts';
+import { AppModal } from '../../components/app-modal.tsx';
 import { canManageProject, isSuperadmin } from '../session/permissions.ts';
 import { selectRole } from '../session/session-selectors.ts';
 import type { CurrentProject } from '../session/session-types.ts';
