@@ -166,7 +166,8 @@ describe('materials, from receiving to the logs', () => {
     const warnings = dialog('Stock Warnings');
     await warnings.getByLabel('Low warning threshold').fill('-1');
     await warnings.getByLabel('Critical warning threshold').fill('abc');
-    await button(warnings, 'Save').click();
+    // Said while typing, and Save stays off until the values are right.
+    await expect.poll(() => button(warnings, 'Save').isDisabled()).toBe(true);
     await expect.poll(seen(page, 'Low warning threshold must be a non-negative number.')).toBe(true);
     await expect.poll(seen(page, 'Critical warning threshold must be a non-negative number.')).toBe(true);
     await settledShot(browser, 'materials-stock-warnings');

@@ -15,10 +15,10 @@ export function lengthError(label: string, max: number, value: string): string |
 
 /**
  * The problem with a typed quantity, or undefined when it is a whole number from 1 to
- * MAX_QUANTITY. `positive` is the form's own words for zero or less (and for a blank box).
+ * MAX_QUANTITY. `positive` is the form's own words for zero or less, `required` for a blank box.
  */
-export function quantityError(text: string, positive: string): string | undefined {
-  const result = quantity({ positive, required: positive }).safeParse(text);
+export function quantityError(text: string, positive: string, required = positive): string | undefined {
+  const result = quantity({ positive, required }).safeParse(text.trim());
   return result.success ? undefined : result.error.issues[0]?.message;
 }
 

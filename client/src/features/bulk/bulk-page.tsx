@@ -63,8 +63,8 @@ export function BulkPage() {
     idempotency.settle(result.error);
     if (result.error || !result.data) {
       const message = messageOr(result.error, 'Some rows failed to submit');
+      // Said once, on the page, where it stays until the next try.
       setFailure(message);
-      toast.error(message);
       return;
     }
     setAnswer(result.data);

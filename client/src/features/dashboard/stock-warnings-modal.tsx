@@ -10,6 +10,7 @@ import { messageOr } from '../../api/error-message.ts';
 import { useIdempotencyKey } from '../../api/idempotency.ts';
 import type { InventoryRow } from '../../api/material-types.ts';
 import { useSetStockWarningsMutation } from '../../api/stock-api.ts';
+import { MAX_LENGTH } from '../../app/field-limits.ts';
 import { toast } from '../../app/toast.ts';
 import { AppModal } from '../../components/app-modal.tsx';
 import { limitWithHint } from './part-picker.tsx';
@@ -59,8 +60,8 @@ function StockWarningsForm({ projectId, rows, materialId, onDone }: StockWarning
     idempotency.settle(result.error);
     if (result.error) {
       const message = messageOr(result.error, 'Failed to save stock warnings');
+      // Said once, in the dialog, where it stays until the next try.
       setFailure(message);
-      toast.error(message);
       return;
     }
     toast.success('Stock warnings saved');
@@ -138,7 +139,7 @@ function ThresholdInput({ label, value, onChange, error, disabled }: ThresholdIn
         label={label}
         inputMode="decimal"
         placeholder="Default"
-        maxLength={16}
+        maxLength={MAX_LENGTH.threshold}
         value={value}
         onChange={(event) => onChange(event.currentTarget.value)}
         error={error}

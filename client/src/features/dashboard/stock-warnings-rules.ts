@@ -3,8 +3,10 @@
  * the spec's messages, no larger than any quantity can be, and critical never above low. Pure, so
  * tested directly.
  */
+import { MAX_QUANTITY } from '../../app/field-limits.ts';
+
 /** A threshold above the largest quantity the ledger accepts could never be reached. */
-export const MAX_THRESHOLD = 1_000_000_000;
+export const MAX_THRESHOLD = MAX_QUANTITY;
 
 export const LOW_THRESHOLD_MESSAGE = 'Low warning threshold must be a non-negative number.';
 export const CRITICAL_THRESHOLD_MESSAGE = 'Critical warning threshold must be a non-negative number.';

@@ -121,8 +121,8 @@ function WizardBody({ projectId, action, rows, onClose }: StockWizardProps) {
     idempotency.settle(result.error);
     if (result.error || !result.data) {
       const message = messageOr(result.error, FAILURE_FALLBACK[action]);
+      // Said once, in the dialog, where it stays until the next try.
       setFailure(message);
-      toast.error(message);
       return;
     }
     toast.success(successMessage(action, request.quantity, request.part_number, userName ?? ''));

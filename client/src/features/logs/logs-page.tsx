@@ -11,6 +11,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { messageOr } from '../../api/error-message.ts';
 import { LOG_TYPES, type LogDays, type LogType } from '../../api/material-types.ts';
 import { logsCsvUrl, useGetMaterialLogsQuery } from '../../api/materials-api.ts';
+import { MAX_LENGTH } from '../../app/field-limits.ts';
 import { useAppSelector } from '../../app/hooks.ts';
 import { SEARCH_DEBOUNCE_MS } from '../../app/search-term.ts';
 import { useServerDownload } from '../../app/use-server-download.ts';
@@ -122,6 +123,7 @@ function LogsPage({ kind }: { kind: LogsPageKind }) {
               />
               <TextInput
                 aria-label="Search logs"
+                maxLength={MAX_LENGTH.search}
                 placeholder="Search part, name or person"
                 value={search}
                 onChange={(event) => setSearch(event.currentTarget.value)}

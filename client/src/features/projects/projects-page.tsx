@@ -6,6 +6,7 @@ import { Button, Center, Group, Loader, Table, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { MAX_LENGTH } from '../../app/field-limits.ts';
 import { formatDate } from '../../app/format.ts';
 import { useAppSelector } from '../../app/hooks.ts';
 import { SEARCH_DEBOUNCE_MS, searchTerm } from '../../app/search-term.ts';
@@ -52,6 +53,7 @@ export function ProjectsPage() {
           mb="md"
           maw={360}
           aria-label="Search projects"
+          maxLength={MAX_LENGTH.search}
           placeholder="Search projects (2+ characters)"
           value={search}
           onChange={(event) => setSearch(event.currentTarget.value)}

@@ -1,14 +1,14 @@
 /** Invite a new user by e-mail: first name, last name, e-mail and global role (default user). */
 import { Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { AppModal } from '../../components/app-modal.tsx';
 import { useState, type FormEvent } from 'react';
 import { serverMessage } from '../../api/error-message.ts';
 import { useAppSelector } from '../../app/hooks.ts';
 import { toast } from '../../app/toast.ts';
+import { AppModal } from '../../components/app-modal.tsx';
 import { isSuperadmin } from '../session/permissions.ts';
 import { selectRole } from '../session/session-selectors.ts';
 import type { GlobalRole } from '../session/session-types.ts';
-import { INVITE_TEXT, inviteFailure, validateInvite, type InviteFieldErrors } from './invite-errors.ts';
+import { INVITE_TEXT, inviteFailure, inviteLengthErrors, validateInvite, type InviteFieldErrors } from './invite-errors.ts';
 import { GLOBAL_ROLES } from './user-types.ts';
 import { useInviteUserMutation } from './users-api.ts';
 
@@ -39,7 +39,8 @@ function InviteForm({ onClose, onInvited }: Pick<InviteDialogProps, 'onClose' | 
   const [lastName, setLastName] = useState('');
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<GlobalRole>('user');
-  const [errors, setErrors] = useState<InviteFieldErrors>({});
+  const [submitErrors, setErrors] = useState<InviteFieldErrors>({});
+  const errors = { ...submitErrors, ...inviteLengthErrors({ first_name: firstName, last_name: lastName, email }) };
   const superadmin = isSuperadmin(useAppSelector(selectRole));
   // Only a superadmin can hand out the superadmin role; others are not offered it.
   const roles = GLOBAL_ROLES.filter((r) => r.value !== 'superadmin' || superadmin);

@@ -5,6 +5,7 @@
 import { Badge, Button, Center, Checkbox, Group, Loader, Pagination, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
+import { MAX_LENGTH } from '../../app/field-limits.ts';
 import { formatDate } from '../../app/format.ts';
 import { useAppSelector } from '../../app/hooks.ts';
 import { SEARCH_DEBOUNCE_MS, searchTerm } from '../../app/search-term.ts';
@@ -107,6 +108,7 @@ function UserManagement() {
       <Group justify="space-between" mb="md" gap="sm" wrap="wrap">
         <TextInput
           aria-label="Search users"
+          maxLength={MAX_LENGTH.search}
           placeholder="Search users (2+ characters)"
           value={search}
           onChange={(event) => onSearch(event.currentTarget.value)}
