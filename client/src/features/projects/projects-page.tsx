@@ -12,6 +12,7 @@ import { useAppSelector } from '../../app/hooks.ts';
 import { SEARCH_DEBOUNCE_MS, searchTerm } from '../../app/search-term.ts';
 import { NoData } from '../../components/no-data.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { WideTable } from '../../components/wide-table.tsx';
 import { isSuperadmin } from '../session/permissions.ts';
 import { selectRole } from '../session/session-selectors.ts';
 import { AssignUserDialog } from './assign-user-dialog.tsx';
@@ -66,7 +67,7 @@ export function ProjectsPage() {
       ) : projects.length === 0 ? (
         <NoData text={isError ? 'Failed to fetch projects' : undefined} />
       ) : (
-        <Table.ScrollContainer minWidth={640}>
+        <WideTable minWidth={640}>
           <Table highlightOnHover verticalSpacing="sm">
             <Table.Thead>
               <Table.Tr>
@@ -102,7 +103,7 @@ export function ProjectsPage() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </WideTable>
       )}
       <CreateProjectDialog opened={creating} onClose={() => setCreating(false)} />
       <AssignUserDialog

@@ -15,6 +15,7 @@ import { ChoicePromptDialog } from '../../components/choice-prompt-dialog.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { NoData } from '../../components/no-data.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { WideTable } from '../../components/wide-table.tsx';
 import { isSuperadmin } from '../session/permissions.ts';
 import { selectUser, selectRole } from '../session/session-selectors.ts';
 import type { GlobalRole } from '../session/session-types.ts';
@@ -143,7 +144,7 @@ function UserManagement() {
       ) : users.length === 0 ? (
         <NoData text={isError ? 'Failed to list users' : undefined} />
       ) : (
-        <Table.ScrollContainer minWidth={720}>
+        <WideTable minWidth={720}>
           <Table highlightOnHover verticalSpacing="sm" style={{ opacity: isFetching ? 0.6 : 1 }}>
             <Table.Thead>
               <Table.Tr>
@@ -187,7 +188,7 @@ function UserManagement() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </WideTable>
       )}
       {pages > 1 && (
         <Group justify="center" mt="md">
