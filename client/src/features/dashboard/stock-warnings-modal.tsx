@@ -152,7 +152,8 @@ function ThresholdInput({ label, value, onChange, error, disabled }: ThresholdIn
         ta="left"
         disabled={disabled || value.trim() === ''}
         onClick={() => onChange('')}
-        aria-label={`Reset ${label.toLowerCase()} to default`}
+        // Not the box's own label, so the box alone answers to it.
+        aria-label={`Reset the ${label.replace(' warning', '').toLowerCase()} to default`}
       >
         Reset to default
       </Anchor>

@@ -3,7 +3,7 @@
  * transactions (for everyone, since every movement button is then off) and maintenance (for the
  * superadmin, who is let in while everyone else sees the maintenance page).
  */
-import { Alert, Anchor, Stack } from '@mantine/core';
+import { Alert, Anchor, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks.ts';
 import { isSuperadmin } from '../session/permissions.ts';
@@ -25,12 +25,18 @@ export function SiteBanners() {
   return (
     <Stack gap="xs" mb="md">
       {maintenance && (
-        <Alert color="orange" variant="light" title="Maintenance mode is on" role="status" data-banner="maintenance">
+        <Alert color="orange" variant="light" py="xs" role="status" data-banner="maintenance">
+          <Text span fw={700} inherit>
+            Maintenance mode is on.
+          </Text>{' '}
           Everyone except superadmins sees the maintenance page until it is switched off in{settingsLink}.
         </Alert>
       )}
       {frozen && (
-        <Alert color="red" variant="light" title="Transactions are frozen" role="status" data-banner="frozen">
+        <Alert color="red" variant="light" py="xs" role="status" data-banner="frozen">
+          <Text span fw={700} inherit>
+            Transactions are frozen.
+          </Text>{' '}
           Receive, Return, Assign and Unassign are paused for the whole site
           {superadmin ? <> until the freeze is lifted in{settingsLink}.</> : ' until a superadmin lifts the freeze.'}
         </Alert>
