@@ -17,7 +17,7 @@ export function App({ store }: { store: AppStore }) {
     return router.subscribe((state) => {
       if (state.location.pathname === path) return;
       path = state.location.pathname;
-      toast.dismissErrors();
+      toast.dismissStaleErrors();
     });
   }, [router]);
   return (

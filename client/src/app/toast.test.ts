@@ -1,6 +1,6 @@
 import { notifications, notificationsStore } from '@mantine/notifications';
 import { afterEach, describe, expect, it } from 'vitest';
-import { toast } from './toast.ts';
+import { FRESH_ERROR_MS, toast } from './toast.ts';
 
 const current = () => {
   const { notifications: shown, queue } = notificationsStore.getState();
@@ -39,7 +39,13 @@ describe('toast', () => {
   it('dismisses errors left from the previous page and keeps the rest', () => {
     toast.error('Failed to update');
     toast.success('Signed in');
-    toast.dismissErrors();
+    toast.dismissStaleErrors(Date.now() + FRESH_ERROR_MS);
     expect(current().map((n) => n.message)).toEqual(['Signed in']);
+  });
+
+  it('keeps an error shown with the page change, which explains it', () => {
+    toast.error('Invalid or expired link');
+    toast.dismissStaleErrors();
+    expect(current().map((n) => n.message)).toEqual(['Invalid or expired link']);
   });
 });
