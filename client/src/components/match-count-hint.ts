@@ -1,9 +1,9 @@
 /**
- * The last line of a picker whose list is cut at its limit, so nobody takes the first matches for
+ * The first line of a picker whose list is cut at its limit, so nobody takes the first matches for
  * all of them. Pure, so tested (with the part picker).
  */
 
-/** The value of that unselectable last line. */
+/** The value of that unselectable line. */
 export const MATCH_HINT_VALUE = '\u0000match-hint';
 
 /**

@@ -1,6 +1,6 @@
 /**
  * Type a part number or pick from the suggestions (number, name and nickname; at most 25, with a
- * last line saying how many match in all). The value is the typed text, so a number can also be
+ * first line saying how many match in all). The value is the typed text, so a number can also be
  * entered directly; the wizard checks it on Next.
  */
 import { Autocomplete, Text, type ComboboxItem, type ComboboxParsedItem, type OptionsFilter } from '@mantine/core';
@@ -23,13 +23,13 @@ const keepAll: OptionsFilter = ({ options }) => options;
 
 /**
  * For a searchable Select of parts: options whose label has every typed word, cut at the limit,
- * with a last unselectable line saying how many match in all.
+ * with a first unselectable line saying how many match in all.
  */
 export const limitWithHint: OptionsFilter = ({ options, search, limit }) => {
   const items = options.filter((o): o is ComboboxItem => 'value' in o && matchesAllWords([o.label], search));
   const hint = matchCountHint(Math.min(items.length, limit), items.length);
   const shown: ComboboxParsedItem[] = items.slice(0, limit);
-  return hint ? [...shown, { value: MATCH_HINT_VALUE, label: hint, disabled: true }] : shown;
+  return hint ? [{ value: MATCH_HINT_VALUE, label: hint, disabled: true }, ...shown] : shown;
 };
 
 export function PartPicker({ label, parts, value, onChange, error, description }: PartPickerProps) {
@@ -38,9 +38,10 @@ export function PartPicker({ label, parts, value, onChange, error, description }
   // Once a part is chosen, its number is the text; all parts stay on offer to choose another.
   const matches = matchingParts(parts, exact ? '' : value);
   const hint = matchCountHint(matches.items.length, matches.total);
+  // The count goes first: at the end of a long list it would be out of sight.
   const suggestions = [
-    ...matches.items.map((p) => p.part_number),
     ...(hint ? [{ value: MATCH_HINT_VALUE, label: hint, disabled: true }] : []),
+    ...matches.items.map((p) => p.part_number),
   ];
 
   return (

@@ -26,8 +26,8 @@ function useUserOptions(search: string, exclude: ReadonlySet<string>) {
     .filter((u) => !exclude.has(u.id))
     .map((u) => ({ value: u.id, label: `${personName(u)} (${u.user_email})` }));
   const hint = data ? matchCountHint(data.items.length, data.total, PICKER_SIZE) : null;
-  // A last line that cannot be chosen says the list is cut, so a missing name is searched for.
-  if (hint) options.push({ value: MATCH_HINT_VALUE, label: hint, disabled: true });
+  // A first line that cannot be chosen says the list is cut, so a missing name is searched for.
+  if (hint) options.unshift({ value: MATCH_HINT_VALUE, label: hint, disabled: true });
   return { options, isFetching, isError };
 }
 
