@@ -13,6 +13,7 @@ import { useIdempotencyKey } from '../../api/idempotency.ts';
 import type { BulkAction, BulkAnswer } from '../../api/material-types.ts';
 import { useBulkUploadMutation } from '../../api/stock-api.ts';
 import { useAppSelector } from '../../app/hooks.ts';
+import { MAX_LENGTH, MAX_QUANTITY } from '../../app/field-limits.ts';
 import { toast } from '../../app/toast.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ReasonedDisabledButton } from '../../components/reasoned-disabled-button.tsx';
@@ -98,8 +99,9 @@ export function BulkPage() {
               {action === 'receive'
                 ? 'Receiving needs every column; a part number new to the catalogue is added with its name and nickname.'
                 : 'Returning needs the part number and quantity; the names may be left empty.'}{' '}
-              Rows with an empty part number or a quantity that is not a whole number above zero are marked Invalid row and
-              skipped.
+              Rows with an empty part number, a text past its limit (part number {MAX_LENGTH.partNumber}, names{' '}
+              {MAX_LENGTH.partName} characters) or a quantity that is not a whole number from 1 to{' '}
+              {MAX_QUANTITY.toLocaleString('en-US')} are marked Invalid row and skipped.
             </Text>
             <Group gap="sm" wrap="wrap" align="flex-end">
               <Button variant="default" onClick={() => downloadText(TEMPLATE_FILE_NAME, BULK_TEMPLATE)}>
