@@ -15,6 +15,8 @@ export interface DatabaseHandle {
   engine: 'postgres' | 'pglite';
   /** Connection string when the engine is PostgreSQL (used for the LISTEN connection). */
   url: string | null;
+  /** PGlite only: LISTEN on the embedded database itself. */
+  listen?: (channel: string, listener: () => void) => Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -68,6 +70,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       db,
       engine: 'pglite',
       url: null,
+      listen: (channel, listener) => pglite.listen(channel, () => listener()),
       close: async () => {
         await db.destroy();
         unlock();

@@ -7,6 +7,8 @@ import * as m0004 from './0004-materials.ts';
 import * as m0005 from './0005-notify-on-append.ts';
 import * as m0006 from './0006-stock-months.ts';
 import * as m0007 from './0007-activity-log-type-index.ts';
+import * as m0008 from './0008-access-changed-notify.ts';
+import * as m0009 from './0009-part-numbers-without-case.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-ledger-events': m0001,
@@ -16,6 +18,8 @@ const migrations: Record<string, Migration> = {
   '0005-notify-on-append': m0005,
   '0006-stock-months': m0006,
   '0007-activity-log-type-index': m0007,
+  '0008-access-changed-notify': m0008,
+  '0009-part-numbers-without-case': m0009,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {

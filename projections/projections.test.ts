@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { openTestRuntime } from '../test/helpers/test-database.ts';
-import { handleCommand } from '../ledger/handle-command.ts';
+import { runCommand } from '../ledger/command-runner.ts';
+import { foldedStreamHandler } from '../ledger/stream-handler.ts';
 import type { RecordedEvent } from '../ledger/event-store/types.ts';
 import type { Projector } from './projector.ts';
 import { replayInMemory, normalizeRow } from './memory-replay.ts';
@@ -40,11 +41,20 @@ const binsProjector: Projector = {
 let runtime: Awaited<ReturnType<typeof openTestRuntime>>;
 const metadata = { actorId: null, actorName: 'Test' };
 
+/** Appends whatever event it is given to the bin's stream. */
+const appendToBin = foldedStreamHandler({
+  name: 'bin',
+  decider: {
+    initialState: () => null,
+    decide: (command: { type: string; data: Record<string, unknown> }) => [command],
+    evolve: (state: null) => state,
+  },
+  streamId: (command: { type: string; data: Record<string, unknown> }) => `bin:${String(command.data.bin)}`,
+  command: (command) => command,
+});
+
 async function command(type: string, data: Record<string, unknown>) {
-  await handleCommand(runtime.store, { metadata }, async (trx) => ({
-    appends: [{ streamId: `bin:${String(data.bin)}`, expected: await runtime.store.streamPosition(trx, `bin:${String(data.bin)}`), events: [{ type, data }] }],
-    result: null,
-  }));
+  await runCommand(runtime.store, appendToBin, { type, data }, { metadata });
 }
 
 async function liveRows(table: string) {

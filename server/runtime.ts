@@ -3,6 +3,7 @@
  * store with its inline projections and its post-commit notifier.
  */
 import { openDatabase, type DatabaseHandle } from '../ledger/database.ts';
+import { configureCommands } from '../ledger/command-runner.ts';
 import { EventStore } from '../ledger/event-store/event-store.ts';
 import { inProcessNotifier, postgresNotifier } from '../ledger/event-store/notifier.ts';
 import { migrateToLatest } from '../migrations/index.ts';
@@ -17,9 +18,11 @@ export interface Runtime {
 export async function openRuntime(options: { databaseUrl: string | null; dataDir: string; poolSize?: number; migrate?: boolean }): Promise<Runtime> {
   const database = await openDatabase({ url: options.databaseUrl, dataDir: options.dataDir, poolSize: options.poolSize });
   if (options.migrate !== false) await migrateToLatest(database.db);
-  const notifier = database.url ? postgresNotifier(database.url) : inProcessNotifier();
+  const notifier = database.url ? postgresNotifier(database.url) : inProcessNotifier(database.listen);
   const store = new EventStore(database.db, notifier);
   store.onAppend(inlineProjections());
+  // PGlite is one connection: one batch at a time. On PostgreSQL two overlap, one deciding while the other commits.
+  configureCommands(store, { concurrency: database.engine === 'pglite' ? 1 : 2 });
   return {
     database,
     store,

@@ -7,11 +7,12 @@
 import { loadConfig } from './config.ts';
 import { openRuntime } from './runtime.ts';
 import { DomainError } from '../ledger/errors.ts';
-import type { CommandOptions } from '../ledger/handle-command.ts';
+import type { CommandOptions } from '../ledger/command.ts';
 import type { GlobalRole } from '../ledger/user/events.ts';
 import type { ProjectRole } from '../ledger/project/events.ts';
 import { changeMembership, createProject } from './projects/project-commands.ts';
-import { receiveMaterial, runStockCommand } from './materials/stock-commands.ts';
+import { holders, inventory } from './materials/inventory-queries.ts';
+import { runStock } from './materials/stock-commands.ts';
 import { bootstrapSuperadmin } from './users/bootstrap-admin.ts';
 import { registerUser } from './users/user-commands.ts';
 
@@ -108,7 +109,7 @@ async function main(): Promise<void> {
       const location = { kind: 'project' as const, id: projectId };
       const stocked = parts.filter(() => rnd.next() < (index === 0 ? 0.9 : 0.5));
       for (const part of stocked) {
-        await receiveMaterial(store, actor('Mia', start + rnd.int(0, 20) * day), location, { partNumber: part.number, quantity: rnd.int(10, 120), partName: part.name, partNickname: part.nickname });
+        await runStock(store, { type: 'receive', location, partNumber: part.number, quantity: rnd.int(10, 120), partName: part.name, partNickname: part.nickname }, actor('Mia', start + rnd.int(0, 20) * day));
         events += 1;
       }
       for (let step = 0; step < stocked.length * 3; step += 1) {
@@ -119,21 +120,31 @@ async function main(): Promise<void> {
         const by = rnd.pick(['Mia', 'Leo'] as const);
         const roll = rnd.next();
         try {
+          const options = actor(by, at);
+          const target = { location, partNumber: part.number };
           if (roll < 0.15) {
-            await receiveMaterial(store, actor(by, at), location, { partNumber: part.number, quantity: rnd.int(5, 60), partName: null, partNickname: null });
+            await runStock(store, { ...target, type: 'receive', quantity: rnd.int(5, 60), partName: null, partNickname: null }, options);
           } else {
-            await runStockCommand(store, actor(by, at), location, part.number, ({ ref, frozen, state }) => {
-              const held = state.assignments[who.id] ?? 0;
-              if (roll < 0.55) return { type: 'AssignMaterial', data: { ...ref, quantity, userId: who.id, userName: who.name, assigneeIsMember: true, frozen } };
-              if (roll < 0.8) return { type: 'UnassignMaterial', data: { ...ref, quantity: Math.max(1, Math.min(quantity, held)), userId: who.id, userName: who.name, frozen } };
-              if (roll < 0.88) return { type: 'ReturnMaterial', data: { ...ref, quantity: Math.max(1, Math.min(quantity, state.onHand)), binInfo: `Rack ${rnd.int(1, 9)} / Shelf ${rnd.pick(['A', 'B', 'C'])}`, frozen } };
-              if (roll < 0.94) {
-                return held > 0
-                  ? { type: 'MarkMaterialLost', data: { ...ref, quantity: 1, source: 'field_assigned', userId: who.id, userName: who.name, note: 'Not returned from site' } }
-                  : { type: 'MarkMaterialLost', data: { ...ref, quantity: 1, source: 'on_hand', userId: null, userName: null, note: 'Missing at stock count' } };
-              }
-              return { type: 'MarkMaterialFound', data: { ...ref, quantity: 1, destination: 'on_hand', userId: null, userName: null, note: 'Found in the van' } };
-            });
+            // A crew moves what the shelf and the person actually have: read them first, as they would.
+            const [item] = await inventory(store.db, location, { partNumber: part.number });
+            const held = item ? ((await holders(store.db, location, item.material_id)).find((h) => h.id === who.id)?.qty ?? 0) : 0;
+            const onHand = item?.QtyOnHand ?? 0;
+            if (roll < 0.55) await runStock(store, { ...target, type: 'assign', quantity, userId: who.id }, options);
+            else if (roll < 0.8) await runStock(store, { ...target, type: 'unassign', quantity: Math.max(1, Math.min(quantity, held)), userId: who.id }, options);
+            else if (roll < 0.88) {
+              const binInfo = `Rack ${rnd.int(1, 9)} / Shelf ${rnd.pick(['A', 'B', 'C'])}`;
+              await runStock(store, { ...target, type: 'return', quantity: Math.max(1, Math.min(quantity, onHand)), binInfo }, options);
+            } else if (roll < 0.94) {
+              await runStock(
+                store,
+                held > 0
+                  ? { ...target, type: 'lost', quantity: 1, source: 'field_assigned', userId: who.id, note: 'Not returned from site' }
+                  : { ...target, type: 'lost', quantity: 1, source: 'on_hand', userId: null, note: 'Missing at stock count' },
+                options,
+              );
+            } else {
+              await runStock(store, { ...target, type: 'found', quantity: 1, destination: 'on_hand', userId: null, note: 'Found in the van' }, options);
+            }
           }
           events += 1;
         } catch (error) {

@@ -6,6 +6,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../migrations/schema.ts';
 import { ConcurrencyError, PG_UNIQUE_VIOLATION, pgConstraint, pgErrorCode } from '../errors.ts';
+import { validateEventData } from '../events.ts';
 import { eventHash } from './hash-chain.ts';
 import type { Notifier } from './notifier.ts';
 import type { Checkpoint, EventMetadata, RecordedEvent, StreamAppend, StreamPosition } from './types.ts';
@@ -50,7 +51,8 @@ export function toRecordedEvent(row: EventRow): RecordedEvent {
     streamId: row.stream_id,
     streamVersion: row.stream_version,
     type: row.type,
-    data: row.data,
+    // Validated once, here, where events are read: everything downstream narrows by type without casts.
+    data: validateEventData(row.type, row.data),
     metadata: row.metadata as EventMetadata,
     idempotencyKey: row.idempotency_key,
     occurredAt: row.occurred_at,
@@ -59,6 +61,15 @@ export function toRecordedEvent(row: EventRow): RecordedEvent {
     prevHash: row.prev_hash,
     hash: row.hash,
   };
+}
+
+/** Several streams in one query, each in version order. */
+export async function readStreams(db: Db | Trx, streamIds: readonly string[]): Promise<Map<string, RecordedEvent[]>> {
+  const byStream = new Map<string, RecordedEvent[]>(streamIds.map((id) => [id, []]));
+  if (streamIds.length === 0) return byStream;
+  const rows = await db.selectFrom('events').select(columns).where('stream_id', 'in', [...new Set(streamIds)]).orderBy('stream_id').orderBy('stream_version').execute();
+  for (const row of rows as EventRow[]) byStream.get(row.stream_id)!.push(toRecordedEvent(row));
+  return byStream;
 }
 
 export interface AppendOptions {
@@ -74,9 +85,27 @@ export class EventStore {
     readonly notifier: Notifier,
   ) {}
 
+  private readonly committedListeners = new Set<(events: RecordedEvent[]) => void>();
+
   /** Registers work that must commit with every append (the inline projections). */
   onAppend(hook: AppendHook): void {
     this.hooks.push(hook);
+  }
+
+  /**
+   * Hears, in this process and synchronously after the commit, every batch of events this process
+   * committed (caches that must not answer from before a change this process made).
+   */
+  onCommitted(listener: (events: RecordedEvent[]) => void): () => void {
+    this.committedListeners.add(listener);
+    return () => this.committedListeners.delete(listener);
+  }
+
+  /** Called by the command runner once a transaction that appended `events` has committed. */
+  committed(events: RecordedEvent[]): void {
+    if (events.length === 0) return;
+    for (const listener of this.committedListeners) listener(events);
+    this.notifier.afterCommit(events[events.length - 1]!.globalPosition);
   }
 
   /**
@@ -85,6 +114,7 @@ export class EventStore {
    */
   async append(trx: Trx, appends: StreamAppend[], metadata: EventMetadata, options: AppendOptions): Promise<RecordedEvent[]> {
     const rows: Array<Record<string, unknown>> = [];
+    const written = new Map<string, { type: string; data: unknown; metadata: EventMetadata; idempotencyKey: string | null; prevHash: Uint8Array | null; hash: Uint8Array }>();
     let keyUsed = false;
     for (const { streamId, expected, events } of appends) {
       let prevHash = expected.hash;
@@ -92,31 +122,35 @@ export class EventStore {
       for (const event of events) {
         version += 1;
         const occurredAt = event.occurredAt ?? options.now;
-        const hash = eventHash(prevHash, { streamId, streamVersion: version, type: event.type, data: event.data, metadata, occurredAt });
+        const eventMetadata = event.metadata ?? metadata;
+        const hash = eventHash(prevHash, { streamId, streamVersion: version, type: event.type, data: event.data, metadata: eventMetadata, occurredAt });
+        // The key marks the command's first event; the unique index then refuses a second append.
+        const idempotencyKey = event.idempotencyKey !== undefined ? event.idempotencyKey : keyUsed ? null : (options.idempotencyKey ?? null);
         rows.push({
           stream_id: streamId,
           stream_version: version,
           type: event.type,
           data: JSON.stringify(event.data),
-          metadata: JSON.stringify(metadata),
-          // The key marks the command's first event; the unique index then refuses a second append.
-          idempotency_key: keyUsed ? null : (options.idempotencyKey ?? null),
+          metadata: JSON.stringify(eventMetadata),
+          idempotency_key: idempotencyKey,
           occurred_at: occurredAt,
           prev_hash: prevHash,
           hash,
         });
+        written.set(`${streamId}#${version}`, { type: event.type, data: event.data, metadata: eventMetadata, idempotencyKey, prevHash, hash });
         keyUsed = true;
         prevHash = hash;
       }
     }
     if (rows.length === 0) return [];
-    let inserted: EventRow[];
+    let inserted: Array<Pick<EventRow, 'global_position' | 'stream_id' | 'stream_version' | 'occurred_at' | 'recorded_at' | 'transaction_id'>>;
     try {
-      inserted = (await trx
+      // Only what the database assigned comes back; the rest is what was just written.
+      inserted = await trx
         .insertInto('events')
         .values(rows as never)
-        .returning(columns)
-        .execute()) as EventRow[];
+        .returning(['global_position', 'stream_id', 'stream_version', 'occurred_at', 'recorded_at', sql<string>`transaction_id::text`.as('transaction_id')])
+        .execute();
     } catch (error) {
       if (pgErrorCode(error) === PG_UNIQUE_VIOLATION) {
         const constraint = pgConstraint(error);
@@ -126,9 +160,31 @@ export class EventStore {
       }
       throw error;
     }
-    const recorded = inserted.map(toRecordedEvent).sort((a, b) => a.globalPosition - b.globalPosition);
+    const recorded: RecordedEvent[] = inserted
+      .map((row) => {
+        const own = written.get(`${row.stream_id}#${row.stream_version}`)!;
+        return {
+          globalPosition: Number(row.global_position),
+          streamId: row.stream_id,
+          streamVersion: row.stream_version,
+          type: own.type,
+          data: own.data,
+          metadata: own.metadata,
+          idempotencyKey: own.idempotencyKey,
+          occurredAt: row.occurred_at,
+          recordedAt: row.recorded_at,
+          transactionId: String(row.transaction_id),
+          prevHash: own.prevHash,
+          hash: own.hash,
+        };
+      })
+      .sort((a, b) => a.globalPosition - b.globalPosition);
     for (const hook of this.hooks) await hook(trx, recorded);
     return recorded;
+  }
+
+  readStreams(db: Db | Trx, streamIds: readonly string[]): Promise<Map<string, RecordedEvent[]>> {
+    return readStreams(db, streamIds);
   }
 
   async readStream(db: Db | Trx, streamId: string): Promise<RecordedEvent[]> {

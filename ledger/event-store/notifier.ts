@@ -14,6 +14,8 @@ export interface Notifier {
   /** Called after an appending transaction committed. */
   afterCommit(position: number): void;
   subscribe(listener: PositionListener): () => void;
+  /** Hears another NOTIFY channel (raised by triggers) on the same connection. */
+  onChannel(channel: string, listener: () => void): () => void;
   /** Resolves once notifications are being received (the LISTEN is in place). */
   ready(): Promise<void>;
   close(): Promise<void>;
@@ -33,19 +35,35 @@ class Listeners {
   }
 }
 
-export function inProcessNotifier(): Notifier {
+/** Subscribes to a channel of the embedded database; returns the way to stop. */
+export type ChannelListen = (channel: string, listener: () => void) => Promise<() => Promise<void>>;
+
+/** One process (PGlite): ledger wake-ups are emitted in memory; other channels come from the database's own LISTEN. */
+export function inProcessNotifier(listen?: ChannelListen): Notifier {
   const listeners = new Listeners();
+  const stops: Array<Promise<() => Promise<void>>> = [];
   return {
     afterCommit: (position) => listeners.emit(position),
     subscribe: (listener) => listeners.add(listener),
-    ready: async () => undefined,
-    close: async () => undefined,
+    onChannel: (channel, listener) => {
+      if (!listen) return () => undefined;
+      const stop = listen(channel, listener);
+      stops.push(stop);
+      return () => void stop.then((s) => s()).catch(() => undefined);
+    },
+    ready: async () => {
+      await Promise.all(stops);
+    },
+    close: async () => {
+      await Promise.all(stops.map((s) => s.then((stop) => stop()).catch(() => undefined)));
+    },
   };
 }
 
 /** LISTEN on a dedicated connection, reconnecting with a capped backoff when the server goes away. */
 export function postgresNotifier(url: string): Notifier {
   const listeners = new Listeners();
+  const channels = new Map<string, Set<() => void>>();
   let client: pg.Client | null = null;
   let closed = false;
   let retryMs = 250;
@@ -57,6 +75,10 @@ export function postgresNotifier(url: string): Notifier {
     connecting = (async () => {
       const c = new pg.Client({ connectionString: url });
       c.on('notification', (msg) => {
+        if (msg.channel !== LEDGER_CHANNEL) {
+          for (const listener of channels.get(msg.channel) ?? []) listener();
+          return;
+        }
         const position = Number(msg.payload);
         if (Number.isFinite(position)) listeners.emit(position);
       });
@@ -65,8 +87,11 @@ export function postgresNotifier(url: string): Notifier {
       try {
         await c.connect();
         await c.query(`LISTEN ${LEDGER_CHANNEL}`);
+        for (const channel of channels.keys()) await c.query(`LISTEN ${channel}`);
         client = c;
         retryMs = 250;
+        // Whatever was missed while the connection was down: every channel listener starts afresh.
+        for (const set of channels.values()) for (const listener of set) listener();
       } catch {
         c.removeAllListeners('end');
         await c.end().catch(() => undefined);
@@ -95,6 +120,18 @@ export function postgresNotifier(url: string): Notifier {
       const remove = listeners.add(listener);
       void connect();
       return remove;
+    },
+    onChannel: (channel, listener) => {
+      if (!/^[a-z_]+$/.test(channel)) throw new Error(`channel names are lower-case words: ${channel}`);
+      let set = channels.get(channel);
+      if (!set) {
+        set = new Set();
+        channels.set(channel, set);
+        void client?.query(`LISTEN ${channel}`).catch(() => reconnect());
+      }
+      set.add(listener);
+      void connect();
+      return () => set.delete(listener);
     },
     ready: () => connect(),
     close: async () => {

@@ -17,6 +17,10 @@ export interface NewEvent<Type extends string = string, Data = unknown> {
   data: Data;
   /** When it happened in the world; defaults to the command's time. */
   occurredAt?: Date;
+  /** Per-event metadata, when one append carries several callers' commands (group commit). */
+  metadata?: EventMetadata;
+  /** Per-event idempotency key (on a command's first event), overriding the append's. */
+  idempotencyKey?: string | null;
 }
 
 export interface RecordedEvent<Type extends string = string, Data = unknown> {

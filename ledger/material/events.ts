@@ -1,5 +1,7 @@
 /** Events of one catalogue material's stream (`material:<id>`), shared by every project and warehouse. */
 import { z } from 'zod';
+import type { RecordedEvent } from '../event-store/types.ts';
+import { EVERY_PROJECT, type Change } from '../topics.ts';
 
 export const materialDefinedSchema = z.object({
   materialId: z.string().min(1),
@@ -28,3 +30,8 @@ export const materialEventSchemas = {
 } as const;
 
 export const materialStreamId = (materialId: string) => `material:${materialId}`;
+
+export const isMaterialEvent = (event: RecordedEvent): event is RecordedEvent & MaterialEvent => Object.hasOwn(materialEventSchemas, event.type);
+
+/** The catalogue is shared: names and numbers change in every project that holds the part. */
+export const materialTopics = (): Change[] => [{ projectId: EVERY_PROJECT, topics: ['inventory', 'logs', 'catalog'] }];

@@ -1,5 +1,7 @@
 /** Events of one project's stream (`project:<id>`): its details, settings and memberships. */
 import { z } from 'zod';
+import type { RecordedEvent } from '../event-store/types.ts';
+import type { Change } from '../topics.ts';
 
 export const PROJECT_ROLES = ['user', 'manager', 'admin'] as const;
 export const projectRoleSchema = z.enum(PROJECT_ROLES);
@@ -35,3 +37,7 @@ export type ProjectEventType = ProjectEvent['type'];
 export const PROJECT_EVENT_TYPES = Object.keys(projectEventSchemas) as ProjectEventType[];
 
 export const projectStreamId = (projectId: string) => `project:${projectId}`;
+
+export const isProjectEvent = (event: RecordedEvent): event is RecordedEvent & ProjectEvent => Object.hasOwn(projectEventSchemas, event.type);
+
+export const projectTopics = (event: ProjectEvent): Change[] => [{ projectId: event.data.projectId, topics: ['project', 'members'] }];

@@ -7,8 +7,8 @@ import { DomainError } from '../errors.ts';
 import type { Decider } from '../decider.ts';
 import type { StockItemCommand, StockItemRef } from './commands.ts';
 import type { StockItemEvent } from './events.ts';
+import { evolve } from './evolve.ts';
 import { initialStockItemState, type StockItemState } from './state.ts';
-import { stockDeltas } from './stock-numbers.ts';
 
 const isPositiveInteger = (value: number) => Number.isInteger(value) && value > 0;
 
@@ -46,6 +46,17 @@ function requireOnHand(state: StockItemState, quantity: number) {
   if (state.onHand < quantity) throw new DomainError('DOMAIN_RULE', 'Insufficient quantity available');
 }
 
+/** The read tables hold 32-bit integers: no balance may grow past this. */
+export const MAX_BALANCE = 2_147_483_647;
+
+function requireRoom(state: StockItemState, quantity: number) {
+  if (state.logistics + quantity > MAX_BALANCE) {
+    throw new DomainError('DOMAIN_RULE', `This would take the part's stock past ${MAX_BALANCE.toLocaleString('en')}, the most a part can hold.`);
+  }
+}
+
+export const CRITICAL_ABOVE_LOW = 'The critical warning threshold cannot be above the low warning threshold.';
+
 function requireThreshold(value: number | null, label: 'Low' | 'Critical') {
   if (value !== null && (!Number.isFinite(value) || value < 0)) {
     throw new DomainError('VALIDATION', `${label} warning threshold must be a non-negative number.`);
@@ -60,6 +71,7 @@ export function decide(command: StockItemCommand, state: StockItemState): StockI
       const { quantity, frozen } = command.data;
       refuseWhenFrozen(frozen);
       requireTransactionQuantity(quantity);
+      requireRoom(state, quantity);
       return [{ type: 'MaterialReceived', data: { ...ref(command.data), quantity } }];
     }
     case 'ReturnMaterial': {
@@ -142,6 +154,7 @@ export function decide(command: StockItemCommand, state: StockItemState): StockI
       const { lowThreshold, criticalThreshold } = command.data;
       requireThreshold(lowThreshold, 'Low');
       requireThreshold(criticalThreshold, 'Critical');
+      if (lowThreshold !== null && criticalThreshold !== null && criticalThreshold > lowThreshold) throw new DomainError('VALIDATION', CRITICAL_ABOVE_LOW);
       requireExists(state);
       if (lowThreshold === state.lowThreshold && criticalThreshold === state.criticalThreshold) return [];
       return [{ type: 'StockWarningsSet', data: { ...ref(command.data), lowThreshold, criticalThreshold } }];
@@ -149,44 +162,6 @@ export function decide(command: StockItemCommand, state: StockItemState): StockI
     default: {
       const unknown: never = command;
       throw new Error(`unknown command ${JSON.stringify(unknown)}`);
-    }
-  }
-}
-
-function applyToUser(assignments: Record<string, number>, userId: string, delta: number): Record<string, number> {
-  const next = { ...assignments };
-  const qty = (next[userId] ?? 0) + delta;
-  if (qty === 0) delete next[userId];
-  else next[userId] = qty;
-  return next;
-}
-
-export function evolve(state: StockItemState, event: StockItemEvent): StockItemState {
-  const d = stockDeltas(event);
-  const next: StockItemState = {
-    ...state,
-    exists: true,
-    partNumber: event.data.partNumber,
-    partName: event.data.partName,
-    logistics: state.logistics + d.logistics,
-    onHand: state.onHand + d.onHand,
-    field: state.field + d.field,
-    lost: state.lost + d.lost,
-    assignments: d.user ? applyToUser(state.assignments, d.user.userId, d.user.delta) : state.assignments,
-  };
-  switch (event.type) {
-    case 'StockWarningsSet':
-      return { ...next, lowThreshold: event.data.lowThreshold, criticalThreshold: event.data.criticalThreshold };
-    case 'MaterialReceived':
-    case 'MaterialReturned':
-    case 'MaterialAssigned':
-    case 'MaterialUnassigned':
-    case 'MaterialMarkedLost':
-    case 'MaterialMarkedFound':
-      return next;
-    default: {
-      const unknown: never = event;
-      return unknown;
     }
   }
 }

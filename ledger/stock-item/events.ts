@@ -3,6 +3,8 @@
  * the part number and name as they were at the time, so the logs read without the catalogue.
  */
 import { z } from 'zod';
+import type { RecordedEvent } from '../event-store/types.ts';
+import type { Change } from '../topics.ts';
 
 export const STOCK_LOCATION_KINDS = ['project', 'warehouse'] as const;
 export const stockLocationSchema = z.object({
@@ -80,3 +82,11 @@ export const stockItemEventSchemas = {
 export const STOCK_ITEM_EVENT_TYPES = Object.keys(stockItemEventSchemas) as StockItemEvent['type'][];
 
 export const stockStreamId = (location: StockLocation, materialId: string) => `stock:${location.kind}:${location.id}:${materialId}`;
+
+export const isStockItemEvent = (event: RecordedEvent): event is RecordedEvent & StockItemEvent => Object.hasOwn(stockItemEventSchemas, event.type);
+
+/** A project's stock changes its inventory and its logs (a warehouse's, none of a project's). */
+export function stockItemTopics(event: StockItemEvent): Change[] {
+  const { location } = event.data;
+  return location.kind === 'project' ? [{ projectId: location.id, topics: ['inventory', 'logs'] }] : [];
+}

@@ -1,5 +1,7 @@
 /** Events of one user's stream (`user:<id>`). Credentials never enter the ledger. */
 import { z } from 'zod';
+import type { RecordedEvent } from '../event-store/types.ts';
+import { EVERY_PROJECT, type Change } from '../topics.ts';
 
 export const GLOBAL_ROLES = ['guest', 'user', 'admin', 'superadmin'] as const;
 export const globalRoleSchema = z.enum(GLOBAL_ROLES);
@@ -32,3 +34,7 @@ export type UserEventType = UserEvent['type'];
 export const USER_EVENT_TYPES = Object.keys(userEventSchemas) as UserEventType[];
 
 export const userStreamId = (userId: string) => `user:${userId}`;
+
+export const isUserEvent = (event: RecordedEvent): event is RecordedEvent & UserEvent => Object.hasOwn(userEventSchemas, event.type);
+
+export const userTopics = (): Change[] => [{ projectId: EVERY_PROJECT, topics: ['users'] }];

@@ -3,7 +3,7 @@
  * hash, so a log line, a CSV row and a point-in-time figure can each be traced to the ledger.
  */
 import type { RecordedEvent } from '../../ledger/event-store/types.ts';
-import type { StockItemEvent } from '../../ledger/stock-item/events.ts';
+import { isStockItemEvent } from '../../ledger/stock-item/events.ts';
 import { stockDeltas } from '../../ledger/stock-item/stock-numbers.ts';
 import type { Projector, RowOp } from '../projector.ts';
 
@@ -48,7 +48,8 @@ export const activityLogProjector: Projector = {
   tables: [{ name: 'activity_log', key: ['position'], columns: ACTIVITY_LOG_COLUMNS }],
   handles: Object.keys(LOG_TYPES),
   project(event: RecordedEvent): RowOp[] {
-    const e = event as unknown as Exclude<StockItemEvent, { type: 'StockWarningsSet' }>;
+    const e = event;
+    if (!isStockItemEvent(e) || e.type === 'StockWarningsSet') return [];
     const d = stockDeltas(e);
     const data = e.data as typeof e.data & { userId?: string | null; userName?: string | null; binInfo?: string | null; note?: string | null };
     return [

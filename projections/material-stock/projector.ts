@@ -4,7 +4,7 @@
  * (who holds how many). The numbers come from `stockDeltas`, the same fold `evolve` uses.
  */
 import type { RecordedEvent } from '../../ledger/event-store/types.ts';
-import { STOCK_ITEM_EVENT_TYPES, type StockItemEvent } from '../../ledger/stock-item/events.ts';
+import { isStockItemEvent, STOCK_ITEM_EVENT_TYPES } from '../../ledger/stock-item/events.ts';
 import { stockDeltas } from '../../ledger/stock-item/stock-numbers.ts';
 import type { Projector, RowOp } from '../projector.ts';
 
@@ -34,7 +34,8 @@ export const materialStockProjector: Projector = {
   ],
   handles: STOCK_ITEM_EVENT_TYPES,
   project(event: RecordedEvent): RowOp[] {
-    const e = event as unknown as StockItemEvent;
+    const e = event;
+    if (!isStockItemEvent(e)) return [];
     const key = { location_kind: e.data.location.kind, location_id: e.data.location.id, material_id: e.data.materialId };
     const d = stockDeltas(e);
     const ops: RowOp[] = [

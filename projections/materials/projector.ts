@@ -1,6 +1,6 @@
 /** `materials`: the catalogue shared by all projects, one row per part (renumbering moves the key's number). */
-import type { MaterialEvent } from '../../ledger/material/events.ts';
 import type { Projector, RowOp } from '../projector.ts';
+import { isMaterialEvent } from '../../ledger/material/events.ts';
 
 export const materialsProjector: Projector = {
   name: 'materials',
@@ -8,7 +8,8 @@ export const materialsProjector: Projector = {
   tables: [{ name: 'materials', key: ['material_id'], columns: ['material_id', 'part_number', 'part_name', 'part_nickname', 'created_at', 'updated_at'] }],
   handles: ['MaterialDefined', 'MaterialDetailsEdited'],
   project(event): RowOp[] {
-    const e = event as unknown as MaterialEvent;
+    const e = event;
+    if (!isMaterialEvent(e)) return [];
     switch (e.type) {
       case 'MaterialDefined':
         return [

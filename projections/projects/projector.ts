@@ -1,7 +1,7 @@
 /** `projects` and `project_members`: the project pickers, settings and membership checks read these. */
-import type { ProjectEvent } from '../../ledger/project/events.ts';
-import { PROJECT_EVENT_TYPES } from '../../ledger/project/events.ts';
+import { isProjectEvent, PROJECT_EVENT_TYPES } from '../../ledger/project/events.ts';
 import type { Projector, RowOp } from '../projector.ts';
+
 
 export const projectsProjector: Projector = {
   name: 'projects',
@@ -28,7 +28,8 @@ export const projectsProjector: Projector = {
   ],
   handles: PROJECT_EVENT_TYPES,
   project(event): RowOp[] {
-    const e = event as unknown as ProjectEvent;
+    const e = event;
+    if (!isProjectEvent(e)) return [];
     switch (e.type) {
       case 'ProjectCreated':
         return [

@@ -1,6 +1,6 @@
 /** `site_settings`: one row, read by every stock command (freeze) and every request (maintenance). */
-import type { SiteEvent } from '../../ledger/site/site-settings.ts';
 import type { Projector, RowOp } from '../projector.ts';
+import { isSiteEvent } from '../../ledger/site/events.ts';
 
 export const siteSettingsProjector: Projector = {
   name: 'site_settings',
@@ -8,7 +8,8 @@ export const siteSettingsProjector: Projector = {
   tables: [{ name: 'site_settings', key: ['id'], columns: ['id', 'freeze_transactions', 'maintenance_mode', 'updated_at'] }],
   handles: ['SiteSettingsChanged'],
   project(event): RowOp[] {
-    const e = event as unknown as SiteEvent;
+    const e = event;
+    if (!isSiteEvent(e)) return [];
     return [
       {
         kind: 'upsert',

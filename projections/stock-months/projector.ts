@@ -1,9 +1,9 @@
 /** `material_stock_months`: each month's deltas per material and location, for fast point-in-time stock. */
 import type { RecordedEvent } from '../../ledger/event-store/types.ts';
-import type { StockItemEvent } from '../../ledger/stock-item/events.ts';
 import { stockDeltas } from '../../ledger/stock-item/stock-numbers.ts';
 import { LOG_TYPES } from '../activity-log/projector.ts';
 import type { Projector, RowOp } from '../projector.ts';
+import { isStockItemEvent } from '../../ledger/stock-item/events.ts';
 
 /** The first day of the event's month, in UTC, as a date. */
 export const monthOf = (at: Date) => `${at.getUTCFullYear()}-${String(at.getUTCMonth() + 1).padStart(2, '0')}-01`;
@@ -20,7 +20,8 @@ export const stockMonthsProjector: Projector = {
   ],
   handles: Object.keys(LOG_TYPES),
   project(event: RecordedEvent): RowOp[] {
-    const e = event as unknown as StockItemEvent;
+    const e = event;
+    if (!isStockItemEvent(e) || e.type === 'StockWarningsSet') return [];
     const d = stockDeltas(e);
     return [
       {

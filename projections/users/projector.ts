@@ -1,6 +1,5 @@
 /** The `users` read table: one row per user stream, as the user screens and sign-in read it. */
-import type { UserEvent } from '../../ledger/user/events.ts';
-import { USER_EVENT_TYPES } from '../../ledger/user/events.ts';
+import { isUserEvent, USER_EVENT_TYPES } from '../../ledger/user/events.ts';
 import type { Projector, RowOp } from '../projector.ts';
 
 const update = (userId: string, set: Record<string, string | boolean | Date | null>): RowOp => ({ kind: 'update', table: 'users', key: { id: userId }, set });
@@ -17,7 +16,8 @@ export const usersProjector: Projector = {
   ],
   handles: USER_EVENT_TYPES,
   project(event): RowOp[] {
-    const e = event as unknown as UserEvent;
+    const e = event;
+    if (!isUserEvent(e)) return [];
     switch (e.type) {
       case 'UserRegistered':
       case 'UserInvited':

@@ -71,21 +71,28 @@ export async function createSession(
   });
 }
 
-export async function userForAccessToken(db: Db, accessToken: string, now = new Date()): Promise<AuthenticatedUser | null> {
+/** The user behind an access token (by its hash) and when the token expires; null when unknown, expired or revoked. */
+export async function sessionForAccessToken(db: Db, tokenHash: string, now = new Date()): Promise<{ user: AuthenticatedUser; expiresAt: Date } | null> {
   const row = await db
     .selectFrom('auth_tokens as t')
     .innerJoin('auth_sessions as s', 's.id', 't.session_id')
     .innerJoin('users as u', 'u.id', 's.user_id')
     .leftJoin('site_settings as site', (join) => join.on('site.id', '=', 1))
-    .select(['u.id', 'u.email', 'u.user_firstname', 'u.user_lastname', 'u.role', 'u.emails', 'u.stock_emails', 's.id as sessionId'])
+    .select(['u.id', 'u.email', 'u.user_firstname', 'u.user_lastname', 'u.role', 'u.emails', 'u.stock_emails', 's.id as sessionId', 't.expires_at'])
     .select(sql<boolean>`coalesce(site.maintenance_mode, false)`.as('maintenance_mode'))
-    .where('t.token_hash', '=', hashToken(accessToken))
+    .where('t.token_hash', '=', tokenHash)
     .where('t.kind', '=', 'access')
     .where('t.expires_at', '>', now)
     .where('s.revoked_at', 'is', null)
     .where('u.deactivated_at', 'is', null)
     .executeTakeFirst();
-  return row ?? null;
+  if (!row) return null;
+  const { expires_at, ...user } = row;
+  return { user, expiresAt: expires_at };
+}
+
+export async function userForAccessToken(db: Db, accessToken: string, now = new Date()): Promise<AuthenticatedUser | null> {
+  return (await sessionForAccessToken(db, hashToken(accessToken), now))?.user ?? null;
 }
 
 export type RefreshOutcome =
@@ -118,9 +125,23 @@ export async function rotateRefreshToken(db: Db, refreshToken: string, lifetimes
   });
 }
 
+/**
+ * Hears this process's own revocations at once (the database's `access_changed` NOTIFY tells every
+ * process too, a moment later): a signed-out token must not be accepted by the next request.
+ */
+const revokedListeners = new Set<() => void>();
+export function onSessionsRevoked(listener: () => void): () => void {
+  revokedListeners.add(listener);
+  return () => revokedListeners.delete(listener);
+}
+export function sessionsRevoked(): void {
+  for (const listener of revokedListeners) listener();
+}
+
 async function revoke(db: Db, sessionId: string, reason: string, now: Date): Promise<void> {
   await db.updateTable('auth_sessions').set({ revoked_at: now, revoked_reason: reason }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
   await db.deleteFrom('auth_tokens').where('session_id', '=', sessionId).execute();
+  sessionsRevoked();
 }
 
 export function revokeSession(db: Db, sessionId: string, reason: string, now = new Date()): Promise<void> {

@@ -3,7 +3,7 @@ import { openTestRuntime } from '../../test/helpers/test-database.ts';
 import { createProject } from '../projects/project-commands.ts';
 import { SYSTEM_ACTOR } from '../users/user-commands.ts';
 import { inventoryAsOf } from './inventory-queries.ts';
-import { receiveMaterial, runStockCommand } from './stock-commands.ts';
+import { runStock } from './stock-commands.ts';
 import { verifyProjections } from '../../projections/verify.ts';
 import { projectors } from '../../projections/registry.ts';
 
@@ -15,13 +15,10 @@ const figures = async (iso: string) => (await inventoryAsOf(runtime.store.db, lo
 beforeAll(async () => {
   runtime = await openTestRuntime();
   location = { kind: 'project', id: await createProject(runtime.store, { name: 'History', customer: null, number: 'H-1' }, { metadata: SYSTEM_ACTOR }) };
-  await receiveMaterial(runtime.store, at('2026-01-15T10:00:00Z'), location, { partNumber: 'OLD-1', quantity: 50, partName: 'Old part', partNickname: 'Old' });
-  await runStockCommand(runtime.store, at('2026-02-03T08:00:00Z'), location, 'OLD-1', ({ ref, frozen }) => ({ type: 'ReturnMaterial', data: { ...ref, quantity: 5, binInfo: null, frozen } }));
-  await runStockCommand(runtime.store, at('2026-03-31T23:59:59Z'), location, 'OLD-1', ({ ref }) => ({
-    type: 'MarkMaterialLost',
-    data: { ...ref, quantity: 2, source: 'on_hand', userId: null, userName: null, note: null },
-  }));
-  await receiveMaterial(runtime.store, at('2026-04-01T00:00:00Z'), location, { partNumber: 'NEW-1', quantity: 7, partName: 'New part', partNickname: 'New' });
+  await runStock(runtime.store, { type: 'receive', location, partNumber: 'OLD-1', quantity: 50, partName: 'Old part', partNickname: 'Old' }, at('2026-01-15T10:00:00Z'));
+  await runStock(runtime.store, { type: 'return', location, partNumber: 'OLD-1', quantity: 5, binInfo: null }, at('2026-02-03T08:00:00Z'));
+  await runStock(runtime.store, { type: 'lost', location, partNumber: 'OLD-1', quantity: 2, source: 'on_hand', userId: null, note: null }, at('2026-03-31T23:59:59Z'));
+  await runStock(runtime.store, { type: 'receive', location, partNumber: 'NEW-1', quantity: 7, partName: 'New part', partNickname: 'New' }, at('2026-04-01T00:00:00Z'));
 });
 afterAll(async () => {
   await runtime.close();

@@ -8,9 +8,9 @@ import { createHash } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import { DomainError } from '../../ledger/errors.ts';
 import type { EventStore } from '../../ledger/event-store/event-store.ts';
-import type { CommandOptions } from '../../ledger/handle-command.ts';
+import type { CommandOptions } from '../../ledger/command.ts';
 import type { StockLocation } from '../../ledger/stock-item/events.ts';
-import { receiveMaterial, runStockCommand } from './stock-commands.ts';
+import { runStock } from './stock-commands.ts';
 
 export const BULK_HEADER = ['Part Number', 'Part Name', 'Part Nickname', 'Quantity'] as const;
 export const BULK_HEADER_MESSAGE = 'CSV must have headers: Part Number,Part Name,Part Nickname,Quantity';
@@ -91,13 +91,13 @@ export async function applyBulk(
         idempotencyKey: `${scope}:bulk:${location.kind}:${location.id}:${action}:${fileHash}:${r.row}`,
       };
       try {
-        const outcome =
+        const outcome = await runStock(
+          store,
           action === 'receive'
-            ? await receiveMaterial(store, rowOptions, location, { partNumber: r.part_number, quantity: r.quantity!, partName: r.part_name, partNickname: r.part_nickname })
-            : await runStockCommand(store, rowOptions, location, r.part_number, ({ ref, frozen }) => ({
-                type: 'ReturnMaterial',
-                data: { ...ref, quantity: r.quantity!, binInfo: null, frozen },
-              }));
+            ? { type: 'receive', location, partNumber: r.part_number, quantity: r.quantity!, partName: r.part_name, partNickname: r.part_nickname }
+            : { type: 'return', location, partNumber: r.part_number, quantity: r.quantity!, binInfo: null },
+          rowOptions,
+        );
         results.set(r.row, { row: r.row, part_number: r.part_number, quantity: r.quantity, status: outcome.replayed ? 'Skipped' : 'OK' });
       } catch (error) {
         if (!(error instanceof DomainError)) throw error;

@@ -5,7 +5,8 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { userForAccessToken, type AuthenticatedUser, type SessionTokens } from '../auth/session-store.ts';
+import { ACCESS_CHANGED_CHANNEL, AccessCache, changesAccess } from '../auth/access-cache.ts';
+import { onSessionsRevoked, type AuthenticatedUser, type SessionTokens } from '../auth/session-store.ts';
 import type { GlobalRole } from '../../ledger/user/events.ts';
 
 export const ACCESS_COOKIE = 'sl_access';
@@ -18,6 +19,8 @@ declare module 'fastify' {
     session: () => Promise<AuthenticatedUser | null>;
   }
   interface FastifyInstance {
+    /** Sessions and memberships remembered in this process (see access-cache.ts). */
+    access: AccessCache;
     requireUser: preHandlerAsyncHookHandler;
     requireRole: (...roles: GlobalRole[]) => preHandlerAsyncHookHandler;
     setSessionCookies: (reply: FastifyReply, tokens: SessionTokens) => void;
@@ -28,6 +31,20 @@ declare module 'fastify' {
 export const roleOf = (user: { role: string }) => user.role.toLowerCase();
 
 async function authPlugin(app: FastifyInstance): Promise<void> {
+  const access = new AccessCache(app.db);
+  app.decorate('access', access);
+  const clear = () => access.clear();
+  const stops = [
+    app.store.notifier.onChannel(ACCESS_CHANGED_CHANNEL, clear),
+    app.store.onCommitted((events) => {
+      if (events.some(changesAccess)) clear();
+    }),
+    onSessionsRevoked(clear),
+  ];
+  app.addHook('onClose', async () => {
+    for (const stop of stops) stop();
+  });
+
   app.decorateRequest('user', null);
   app.decorateRequest('session', function (this: FastifyRequest) {
     return Promise.resolve(null as AuthenticatedUser | null);
@@ -37,7 +54,7 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
     request.session = () => {
       lookup ??= (async () => {
         const token = request.cookies[ACCESS_COOKIE];
-        request.user = token ? await userForAccessToken(app.db, token) : null;
+        request.user = token ? await access.user(token) : null;
         return request.user;
       })();
       return lookup;

@@ -1,6 +1,6 @@
 /** Turns a request into the metadata every event carries, and scopes its Idempotency-Key to the caller. */
 import type { FastifyRequest } from 'fastify';
-import type { CommandOptions } from '../../ledger/handle-command.ts';
+import type { CommandOptions } from '../../ledger/command.ts';
 import type { AuthenticatedUser } from '../auth/session-store.ts';
 
 export function displayName(user: { user_firstname: string; user_lastname: string; email: string }): string {

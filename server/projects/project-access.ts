@@ -10,6 +10,7 @@
 import type { Db } from '../../ledger/database.ts';
 import { DomainError } from '../../ledger/errors.ts';
 import type { ProjectRole } from '../../ledger/project/events.ts';
+import type { AccessCache } from '../auth/access-cache.ts';
 import type { AuthenticatedUser } from '../auth/session-store.ts';
 import { roleOf } from '../plugins/auth.ts';
 
@@ -57,8 +58,17 @@ const refusal: Record<AccessLevel, string> = {
 
 /** Throws 404 for a project that does not exist (or was deleted) and 403 below the level. */
 export async function requireProjectAccess(db: Db, user: AuthenticatedUser, projectId: string, level: AccessLevel): Promise<ProjectAccess> {
-  const access = await projectAccess(db, user, projectId);
+  return checkLevel(await projectAccess(db, user, projectId), level);
+}
+
+export function checkLevel(access: ProjectAccess | null, level: AccessLevel): ProjectAccess {
   if (!access) throw new DomainError('NOT_FOUND', 'Project not found');
   if (!access[level]) throw new DomainError('FORBIDDEN', refusal[level]);
   return access;
+}
+
+/** The same answer from the process's access cache: no round trip on the hot path. */
+export async function cachedProjectAccess(cache: AccessCache, user: AuthenticatedUser, projectId: string): Promise<ProjectAccess | null> {
+  const membership = await cache.membership(user.id, projectId);
+  return membership.exists ? accessFor(roleOf(user), membership.role) : null;
 }

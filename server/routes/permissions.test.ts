@@ -108,7 +108,7 @@ const routes: RouteCase[] = [
   {
     name: 'DELETE /api/projects/:id',
     request: async (a) => {
-      const doomed = await createProject(runtime.store, { name: 'Doomed', customer: null, number: 'D-1' }, system);
+      const doomed = await createProject(runtime.store, { name: 'Doomed', customer: null, number: `D-${randomUUID().slice(0, 8)}` }, system);
       await memberOf(doomed, a.userId, a.project);
       return { method: 'DELETE', url: `/api/projects/${doomed}` };
     },

@@ -1,15 +1,24 @@
-/** Command handlers for users: decide on the user stream; credentials beside it in the same transaction. */
+/**
+ * User commands on the user's own stream (folded: a user has a handful of events). A password hash
+ * and an invitation's link and e-mail are written in the same transaction as the event.
+ */
 import { randomUUID } from 'node:crypto';
-import { DomainError, PG_UNIQUE_VIOLATION, pgConstraint, pgErrorCode } from '../../ledger/errors.ts';
-import { runStreamCommand, type CommandOptions } from '../../ledger/handle-command.ts';
-import type { EventStore, Trx } from '../../ledger/event-store/event-store.ts';
+import { sql } from 'kysely';
+import type { CommandOptions } from '../../ledger/command.ts';
+import { runCommand } from '../../ledger/command-runner.ts';
+import { DomainError } from '../../ledger/errors.ts';
+import type { EventStore } from '../../ledger/event-store/event-store.ts';
 import type { EventMetadata } from '../../ledger/event-store/types.ts';
+import { foldedStreamHandler } from '../../ledger/stream-handler.ts';
+import type { UserCommand } from '../../ledger/user/commands.ts';
 import { userDecider } from '../../ledger/user/decide.ts';
 import { userStreamId, type GlobalRole } from '../../ledger/user/events.ts';
-import type { UserCommand } from '../../ledger/user/commands.ts';
+import { createLinkToken } from '../auth/account-tokens.ts';
 import { hashPassword } from '../auth/passwords.ts';
+import { enqueueMail } from '../mail/outbox.ts';
 
 export const SYSTEM_ACTOR: EventMetadata = { actorId: null, actorName: 'System' };
+export const EMAIL_TAKEN = 'A user with this e-mail is already registered.';
 
 export interface NewUserInput {
   email: string;
@@ -18,53 +27,101 @@ export interface NewUserInput {
   role: GlobalRole;
 }
 
-function alreadyRegistered(error: unknown): never {
-  if (pgErrorCode(error) === PG_UNIQUE_VIOLATION && pgConstraint(error) === 'users_email_key') {
-    throw new DomainError('CONFLICT', 'A user with this e-mail is already registered.');
-  }
-  throw error;
+/** The invitation e-mail's words, given by the caller; the link is made in the transaction. */
+export interface InvitationMail {
+  publicUrl: string;
+  inviterName: string;
 }
+
+type NewUserCommand = NewUserInput & { userId: string; invitedBy: string | null } & (
+    | { kind: 'register'; passwordHash: string }
+    | { kind: 'invite'; mail: InvitationMail | null }
+  );
+
+const newUserHandler = foldedStreamHandler({
+  name: 'new-user',
+  decider: userDecider,
+  streamId: (input: NewUserCommand) => userStreamId(input.userId),
+  // Two sign-ups of one address at once collide on the users table's unique e-mail: decide again, then refuse.
+  retryOn: ['users_email_key'],
+  async lookup(trx, inputs) {
+    const emails = inputs.map((i) => i.email.trim().toLowerCase());
+    const taken = await trx.selectFrom('users').select('email').where(sql<boolean>`lower(email) = any(${emails}::text[])`).execute();
+    const set = new Set(taken.map((r) => r.email.toLowerCase()));
+    return emails.map((e) => set.has(e));
+  },
+  command(input, _state, taken): UserCommand {
+    if (taken) throw new DomainError('CONFLICT', EMAIL_TAKEN);
+    const profile = { userId: input.userId, email: input.email, firstName: input.firstName, lastName: input.lastName, role: input.role };
+    return input.kind === 'register' ? { type: 'RegisterUser', data: profile } : { type: 'InviteUser', data: { ...profile, invitedBy: input.invitedBy } };
+  },
+  async write(trx, accepted) {
+    for (const { input } of accepted) {
+      if (input.kind === 'register') {
+        await trx.insertInto('user_credentials').values({ user_id: input.userId, password_hash: input.passwordHash }).execute();
+        continue;
+      }
+      if (!input.mail) continue;
+      const token = await createLinkToken(trx, input.userId, 'invite');
+      await enqueueMail(trx, {
+        to: input.email,
+        subject: 'You are invited to StockLedger',
+        body: [
+          `Hello ${input.firstName},`,
+          '',
+          `${input.mail.inviterName} invited you to StockLedger. Open this link to set your password:`,
+          `${input.mail.publicUrl}/login/${token}`,
+          '',
+          'The link is valid for 7 days. We will e-mail you a one-time code to confirm your address.',
+        ].join('\n'),
+      });
+    }
+  },
+});
 
 /** A user who can sign in at once with the given password. */
 export async function registerUser(store: EventStore, input: NewUserInput & { password: string }, metadata: EventMetadata): Promise<{ userId: string }> {
   const userId = randomUUID();
-  const passwordHash = await hashPassword(input.password);
-  await runStreamCommand(store, { metadata }, userDecider, userStreamId(userId), async ({ trx }) => {
-    await trx.insertInto('user_credentials').values({ user_id: userId, password_hash: passwordHash }).execute();
-    const { password: _password, ...profile } = input;
-    return { type: 'RegisterUser' as const, data: { userId, ...profile } };
-  }).catch(alreadyRegistered);
+  const { password, ...profile } = input;
+  await runCommand(store, newUserHandler, { ...profile, userId, invitedBy: null, kind: 'register', passwordHash: await hashPassword(password) }, { metadata });
   return { userId };
 }
 
-/** A user who will set a password through the invitation link; `alongside` writes the link and its e-mail in the same transaction. */
-export async function inviteUser(
-  store: EventStore,
-  input: NewUserInput,
-  options: CommandOptions,
-  alongside: (trx: Trx, userId: string) => Promise<void> = async () => undefined,
-): Promise<{ userId: string }> {
+/** A user who will set a password through the invitation link, e-mailed (when `mail` is given) in the same transaction. */
+export async function inviteUser(store: EventStore, input: NewUserInput, options: CommandOptions, mail: InvitationMail | null = null): Promise<{ userId: string }> {
   const userId = randomUUID();
-  await runStreamCommand(store, options, userDecider, userStreamId(userId), async ({ trx }) => {
-    await alongside(trx, userId);
-    return { type: 'InviteUser' as const, data: { userId, ...input, invitedBy: options.metadata.actorId } };
-  }).catch(alreadyRegistered);
+  await runCommand(store, newUserHandler, { ...input, userId, invitedBy: options.metadata.actorId, kind: 'invite', mail }, options);
   return { userId };
 }
+
+const userHandler = foldedStreamHandler({
+  name: 'user',
+  decider: userDecider,
+  streamId: (input: { userId: string; command: UserCommand }) => userStreamId(input.userId),
+  command: (input) => input.command,
+});
 
 export function userCommand(store: EventStore, userId: string, command: UserCommand, options: CommandOptions) {
-  return runStreamCommand(store, options, userDecider, userStreamId(userId), () => command);
+  return runCommand(store, userHandler, { userId, command }, options);
 }
+
+const passwordHandler = foldedStreamHandler({
+  name: 'set-password',
+  decider: userDecider,
+  streamId: (input: { userId: string; passwordHash: string }) => userStreamId(input.userId),
+  command: () => ({ type: 'ActivateUser' as const, data: {} }),
+  async write(trx, accepted) {
+    for (const { input } of accepted) {
+      await trx
+        .insertInto('user_credentials')
+        .values({ user_id: input.userId, password_hash: input.passwordHash })
+        .onConflict((oc) => oc.column('user_id').doUpdateSet({ password_hash: input.passwordHash, updated_at: new Date() }))
+        .execute();
+    }
+  },
+});
 
 /** Sets a password; the first one also activates an invited account. */
 export async function setPassword(store: EventStore, userId: string, password: string, options: CommandOptions): Promise<void> {
-  const passwordHash = await hashPassword(password);
-  await runStreamCommand(store, options, userDecider, userStreamId(userId), async ({ trx }) => {
-    await trx
-      .insertInto('user_credentials')
-      .values({ user_id: userId, password_hash: passwordHash })
-      .onConflict((oc) => oc.column('user_id').doUpdateSet({ password_hash: passwordHash, updated_at: new Date() }))
-      .execute();
-    return { type: 'ActivateUser' as const, data: {} };
-  });
+  await runCommand(store, passwordHandler, { userId, passwordHash: await hashPassword(password) }, options);
 }

@@ -1,8 +1,8 @@
 import { configureStore } from '@reduxjs/toolkit';
 import type { BaseQueryApi, FetchArgs } from '@reduxjs/toolkit/query';
 import { describe, expect, it, vi } from 'vitest';
-import { initialSessionState, sessionReducer } from '../features/session/session-slice.ts';
-import type { Me } from '../features/session/session-types.ts';
+import { initialSessionState, sessionReducer } from '../app/session/session-slice.ts';
+import type { Me } from '../app/session/session-types.ts';
 import { createAppBaseQuery, resolveRequestUrl } from './base-query.ts';
 
 const ME: Me = {
@@ -16,8 +16,7 @@ const ME: Me = {
   stock_emails: false,
 };
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const unauthorized = () => json(401, { error: 'UNAUTHORIZED', message: 'Not signed in' });
 
@@ -92,9 +91,7 @@ describe('base query: 401 -> refresh -> retry', () => {
   });
 
   it('retries only once even when the retry is answered 401 again', async () => {
-    const { call, count } = setup((request) =>
-      new URL(request.url).pathname === '/api/auth/refresh' ? json(200, { user: ME }) : unauthorized(),
-    );
+    const { call, count } = setup((request) => (new URL(request.url).pathname === '/api/auth/refresh' ? json(200, { user: ME }) : unauthorized()));
 
     const result = await call('api/projects');
 
@@ -103,23 +100,18 @@ describe('base query: 401 -> refresh -> retry', () => {
     expect(count('POST /api/auth/refresh')).toBe(1);
   });
 
-  it.each(['api/login', '/api/logout', 'api/auth/refresh', 'api/auth/exchange'])(
-    'does not refresh on a 401 from %s',
-    async (url) => {
-      const { call, seen, store } = setup(() =>
-        json(401, { error: 'UNAUTHORIZED', message: 'Invalid email or password' }),
-      );
+  it.each(['api/login', '/api/logout', 'api/auth/refresh', 'api/auth/exchange'])('does not refresh on a 401 from %s', async (url) => {
+    const { call, seen, store } = setup(() => json(401, { error: 'UNAUTHORIZED', message: 'Invalid email or password' }));
 
-      const result = await call({ url, method: 'POST', body: { email: 'a@b.c', password: 'x' } });
+    const result = await call({ url, method: 'POST', body: { email: 'a@b.c', password: 'x' } });
 
-      expect(result.error).toMatchObject({
-        status: 401,
-        data: { message: 'Invalid email or password' },
-      });
-      expect(seen).toHaveLength(1);
-      expect(store.getState().session.status).toBe('authenticated');
-    },
-  );
+    expect(result.error).toMatchObject({
+      status: 401,
+      data: { message: 'Invalid email or password' },
+    });
+    expect(seen).toHaveLength(1);
+    expect(store.getState().session.status).toBe('authenticated');
+  });
 
   it('shares one refresh between two requests that get a 401 at the same time', async () => {
     const refreshGate = gate();
@@ -222,8 +214,6 @@ describe('resolveRequestUrl', () => {
   it('joins base, path and defined params', () => {
     expect(resolveRequestUrl('/', 'api/x')).toBe('/api/x');
     expect(resolveRequestUrl('/', '/api/x')).toBe('/api/x');
-    expect(resolveRequestUrl('/', { url: 'api/x?a=1', params: { b: 2, c: undefined } })).toBe(
-      '/api/x?a=1&b=2',
-    );
+    expect(resolveRequestUrl('/', { url: 'api/x?a=1', params: { b: 2, c: undefined } })).toBe('/api/x?a=1&b=2');
   });
 });

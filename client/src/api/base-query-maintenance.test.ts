@@ -2,8 +2,7 @@ import type { BaseQueryApi } from '@reduxjs/toolkit/query';
 import { describe, expect, it, vi } from 'vitest';
 import { createAppBaseQuery, isMaintenanceError, maintenanceDetected } from './base-query.ts';
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const MAINTENANCE = {
   error: 'MAINTENANCE',

@@ -5,14 +5,7 @@
  * the app (spec 02 §4.3). They live here so no feature has to think about them.
  */
 import { createAction } from '@reduxjs/toolkit';
-import {
-  fetchBaseQuery,
-  type BaseQueryApi,
-  type BaseQueryFn,
-  type FetchArgs,
-  type FetchBaseQueryError,
-  type FetchBaseQueryMeta,
-} from '@reduxjs/toolkit/query';
+import { fetchBaseQuery, type BaseQueryApi, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError, type FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 
 /** Dispatched when the refresh token is no longer accepted; the session slice clears itself on it. */
 export const sessionExpired = createAction('session/expired');
@@ -36,20 +29,9 @@ export const FROZEN_ERROR = 'FROZEN';
 export const REFRESH_PATH = '/api/auth/refresh';
 
 /** Calls whose 401 means "wrong credentials" or "no session", never "access token expired". */
-export const NO_REFRESH_PATHS: readonly string[] = [
-  '/api/login',
-  '/api/logout',
-  REFRESH_PATH,
-  '/api/auth/exchange',
-];
+export const NO_REFRESH_PATHS: readonly string[] = ['/api/login', '/api/logout', REFRESH_PATH, '/api/auth/exchange'];
 
-export type AppBaseQuery = BaseQueryFn<
-  string | FetchArgs,
-  unknown,
-  FetchBaseQueryError,
-  object,
-  FetchBaseQueryMeta
->;
+export type AppBaseQuery = BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, object, FetchBaseQueryMeta>;
 
 type QueryResult = Awaited<ReturnType<AppBaseQuery>>;
 
@@ -71,9 +53,7 @@ export function resolveRequestUrl(baseUrl: string, args: string | FetchArgs): st
     joined = `${base}${delimiter}${url.replace(/^\//, '')}`;
   }
   if (typeof args === 'string' || !args.params) return joined;
-  const params = Object.entries(args.params as Record<string, unknown>).filter(
-    ([, value]) => value !== undefined,
-  );
+  const params = Object.entries(args.params as Record<string, unknown>).filter(([, value]) => value !== undefined);
   if (params.length === 0) return joined;
   const query = new URLSearchParams(params.map(([k, v]) => [k, String(v)])).toString();
   return `${joined}${joined.includes('?') ? '&' : '?'}${query}`;
@@ -83,11 +63,7 @@ export function resolveRequestUrl(baseUrl: string, args: string | FetchArgs): st
 export function isMaintenanceError(error: FetchBaseQueryError | undefined): boolean {
   if (error?.status !== 503) return false;
   const data: unknown = error.data;
-  return (
-    typeof data === 'object' &&
-    data !== null &&
-    (data as { error?: unknown }).error === MAINTENANCE_ERROR
-  );
+  return typeof data === 'object' && data !== null && (data as { error?: unknown }).error === MAINTENANCE_ERROR;
 }
 
 /** True for the server's "transactions are frozen" refusal. */
@@ -152,11 +128,7 @@ export function createAppBaseQuery(options: AppBaseQueryOptions = {}): AppBaseQu
     return refreshing;
   }
 
-  const withRefresh = async (
-    args: string | FetchArgs,
-    api: BaseQueryApi,
-    extraOptions: object,
-  ): Promise<QueryResult> => {
+  const withRefresh = async (args: string | FetchArgs, api: BaseQueryApi, extraOptions: object): Promise<QueryResult> => {
     const sentAtGeneration = refreshGeneration;
     const result = await raw(args, api, extraOptions);
     if (result.error?.status !== 401) return result;
@@ -167,11 +139,7 @@ export function createAppBaseQuery(options: AppBaseQueryOptions = {}): AppBaseQu
     return raw(args, api, extraOptions);
   };
 
-  const withMaintenance = async (
-    args: string | FetchArgs,
-    api: BaseQueryApi,
-    extraOptions: object,
-  ): Promise<QueryResult> => {
+  const withMaintenance = async (args: string | FetchArgs, api: BaseQueryApi, extraOptions: object): Promise<QueryResult> => {
     const result = await withRefresh(args, api, extraOptions);
     if (isMaintenanceError(result.error)) api.dispatch(maintenanceDetected());
     if (isFrozenError(result.error)) api.dispatch(transactionsFrozenDetected());

@@ -14,15 +14,11 @@ describe('server error messages', () => {
     const error = refused({ error: 'VALIDATION', message: 'part_name: Too big: expected string to have <=200 characters' });
     expect(messageOr(error, 'Failed')).toBe('Part name is too long (at most 200 characters).');
     expect(serverField(error)).toBe('part_name');
-    expect(messageOr(refused({ error: 'VALIDATION', message: 'project_name: Project name is required' }), 'Failed')).toBe(
-      'Project name is required',
-    );
+    expect(messageOr(refused({ error: 'VALIDATION', message: 'project_name: Project name is required' }), 'Failed')).toBe('Project name is required');
   });
 
   it('keeps sentences that merely contain a colon', () => {
-    expect(messageOr(refused({ error: 'CONFLICT', message: 'Part number already exists: P-100' }), 'Failed')).toBe(
-      'Part number already exists: P-100',
-    );
+    expect(messageOr(refused({ error: 'CONFLICT', message: 'Part number already exists: P-100' }), 'Failed')).toBe('Part number already exists: P-100');
     expect(messageOr({ status: 'FETCH_ERROR', error: 'offline' }, 'Failed to fetch logs')).toBe('Failed to fetch logs');
   });
 });

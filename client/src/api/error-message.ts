@@ -57,10 +57,7 @@ export function serverField(error: FetchBaseQueryError | SerializedError | undef
 }
 
 /** The server's message, or the given default when the failure carried none. */
-export function messageOr(
-  error: FetchBaseQueryError | SerializedError | undefined,
-  fallback: string,
-): string {
+export function messageOr(error: FetchBaseQueryError | SerializedError | undefined, fallback: string): string {
   return serverMessage(error) ?? fallback;
 }
 

@@ -28,11 +28,7 @@ export interface PendingKey {
 }
 
 /** The key for sending `payload`: the pending one when it was made for the same payload, else new. */
-export function keyForPayload(
-  pending: PendingKey | null,
-  payload: unknown,
-  fresh: () => string = newIdempotencyKey,
-): PendingKey {
+export function keyForPayload(pending: PendingKey | null, payload: unknown, fresh: () => string = newIdempotencyKey): PendingKey {
   const signature = JSON.stringify(payload);
   return pending && pending.signature === signature ? pending : { key: fresh(), signature };
 }

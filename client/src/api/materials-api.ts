@@ -4,16 +4,7 @@
  * or announced over the websocket) refreshes only the project it touched.
  */
 import { baseApi } from './base-api.ts';
-import type {
-  Assignee,
-  CatalogPart,
-  Explanation,
-  Figure,
-  InventoryRow,
-  LogPage,
-  LogQuery,
-  MaxAssignable,
-} from './material-types.ts';
+import type { Assignee, CatalogPart, Explanation, Figure, InventoryRow, LogPage, LogQuery, MaxAssignable } from './material-types.ts';
 
 interface Items<T> {
   items: T[];
@@ -93,11 +84,5 @@ export const materialsApi = baseApi.injectEndpoints({
   }),
 });
 
-export const {
-  useGetInventoryQuery,
-  useGetCatalogQuery,
-  useGetAssigneesQuery,
-  useGetMaxAssignableQuery,
-  useExplainFigureQuery,
-  useGetMaterialLogsQuery,
-} = materialsApi;
+export const { useGetInventoryQuery, useGetCatalogQuery, useGetAssigneesQuery, useGetMaxAssignableQuery, useExplainFigureQuery, useGetMaterialLogsQuery } =
+  materialsApi;

@@ -3,8 +3,7 @@ import { makeStore } from '../app/store.ts';
 import { inventoryCsvUrl, logParams, logsCsvUrl, materialsApi } from './materials-api.ts';
 import { stockApi } from './stock-api.ts';
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 interface Seen {
   line: string;
@@ -62,9 +61,7 @@ describe('materials and stock api', () => {
     const inventory = store.dispatch(materialsApi.endpoints.getInventory.initiate('p1'));
     await inventory;
 
-    await store.dispatch(
-      stockApi.endpoints.receiveMaterial.initiate({ project_id: 'p1', part_number: 'P-1', quantity: 4, idempotencyKey: 'k-1' }),
-    );
+    await store.dispatch(stockApi.endpoints.receiveMaterial.initiate({ project_id: 'p1', part_number: 'P-1', quantity: 4, idempotencyKey: 'k-1' }));
 
     const post = seen.find((s) => s.line.startsWith('POST'));
     expect(post?.key).toBe('k-1');
@@ -76,8 +73,7 @@ describe('materials and stock api', () => {
   it('reuses the same key when the request is retried after a token refresh', async () => {
     let refreshed = false;
     serve({
-      'POST /api/inventory/assign': () =>
-        refreshed ? json(200, { reopenedCount: 0, item: null }) : json(401, { error: 'UNAUTHORIZED', message: 'Expired' }),
+      'POST /api/inventory/assign': () => (refreshed ? json(200, { reopenedCount: 0, item: null }) : json(401, { error: 'UNAUTHORIZED', message: 'Expired' })),
       'POST /api/auth/refresh': () => {
         refreshed = true;
         return json(200, { user: { id: 'u1', role: 'admin' } });
@@ -102,9 +98,7 @@ describe('materials and stock api', () => {
     serve({ 'POST /api/materials/bulk': () => json(200, { results: [], summary: { ok: 0, invalid: 0, skipped: 0, failed: 0 } }) });
     const store = makeStore(undefined);
     const csv = 'Part Number,Part Name,Part Nickname,Quantity\nP-1,"Bolt, hex",B,2\n';
-    await store.dispatch(
-      stockApi.endpoints.bulkUpload.initiate({ projectId: 'p1', action: 'return', csv, idempotencyKey: 'k-3' }),
-    );
+    await store.dispatch(stockApi.endpoints.bulkUpload.initiate({ projectId: 'p1', action: 'return', csv, idempotencyKey: 'k-3' }));
     expect(seen[0]).toMatchObject({ line: 'POST /api/materials/bulk?project_id=p1&action=return', type: 'text/csv', body: csv, key: 'k-3' });
   });
 });

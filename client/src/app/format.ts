@@ -15,11 +15,7 @@ export function formatDate(value: string | null | undefined): string {
 }
 
 /** A person in tables and pickers: first and last name, else the e-mail address. */
-export function personName(user: {
-  user_firstname?: string | null;
-  user_lastname?: string | null;
-  user_email?: string | null;
-}): string {
+export function personName(user: { user_firstname?: string | null; user_lastname?: string | null; user_email?: string | null }): string {
   const name = [user.user_firstname, user.user_lastname]
     .map((part) => part?.trim())
     .filter(Boolean)

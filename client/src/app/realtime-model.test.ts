@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  everythingOf,
-  parseServerMessage,
-  reconnectDelay,
-  socketUrl,
-  tagsForTopics,
-} from './realtime-model.ts';
+import { everythingOf, parseServerMessage, reconnectDelay, socketUrl, tagsForTopics } from './realtime-model.ts';
 
 describe('topics to cache tags', () => {
   it('maps a stock change to the inventory and the logs of that project only', () => {
@@ -41,9 +35,7 @@ describe('topics to cache tags', () => {
 describe('reconnect backoff', () => {
   it('doubles from half a second and stops growing at fifteen', () => {
     const none = () => 0;
-    expect([0, 1, 2, 3, 4, 5, 6, 10].map((n) => reconnectDelay(n, none))).toEqual([
-      500, 1000, 2000, 4000, 8000, 15000, 15000, 15000,
-    ]);
+    expect([0, 1, 2, 3, 4, 5, 6, 10].map((n) => reconnectDelay(n, none))).toEqual([500, 1000, 2000, 4000, 8000, 15000, 15000, 15000]);
   });
 
   it('takes off up to a fifth at random', () => {

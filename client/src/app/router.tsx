@@ -14,21 +14,15 @@ import { DashboardPage } from '../features/dashboard/dashboard-page.tsx';
 import { HomePage } from '../features/home/home-page.tsx';
 import { AssignLogsPage, ProjectLogsPage } from '../features/logs/logs-page.tsx';
 import { OutboxPage } from '../features/outbox/outbox-page.tsx';
+import { ManageProjectButton } from '../features/projects/manage-project-button.tsx';
 import { ProjectsPage } from '../features/projects/projects-page.tsx';
-import { LoginPage } from '../features/session/login-page.tsx';
-import type { RouteGuard } from '../features/session/permissions.ts';
-import {
-  HomeRedirect,
-  RedirectIfSignedIn,
-  RequireRole,
-} from '../features/session/route-guards.tsx';
+import { LoginPage } from '../features/login/login-page.tsx';
+import type { RouteGuard } from './session/permissions.ts';
+import { HomeRedirect, RedirectIfSignedIn, RequireRole } from './session/route-guards.tsx';
 import { MaintenancePage } from '../features/site/maintenance-page.tsx';
 import { SiteSettingsPage } from '../features/site/site-settings-page.tsx';
 import { UsersPage } from '../features/users/users-page.tsx';
-import {
-  WarehouseInventoryPage,
-  WarehouseLogsPage,
-} from '../features/warehouses/warehouse-pages.tsx';
+import { WarehouseInventoryPage, WarehouseLogsPage } from '../features/warehouses/warehouse-pages.tsx';
 import { ProtectedLayout } from './layout/protected-layout.tsx';
 
 function guarded(path: string, guard: RouteGuard, element: ReactNode): RouteObject {
@@ -36,8 +30,7 @@ function guarded(path: string, guard: RouteGuard, element: ReactNode): RouteObje
 }
 
 /** Screens of the product this site does not have yet: they say so rather than look empty. */
-const notSetUp = (path: string, guard: RouteGuard, title: string, what: string) =>
-  guarded(path, guard, <NotSetUpPage title={title} what={what} />);
+const notSetUp = (path: string, guard: RouteGuard, title: string, what: string) => guarded(path, guard, <NotSetUpPage title={title} what={what} />);
 
 export const routes: RouteObject[] = [
   { path: '/', element: <HomeRedirect /> },
@@ -57,7 +50,7 @@ export const routes: RouteObject[] = [
   {
     element: <ProtectedLayout />,
     children: [
-      guarded('/dashboard', 'user', <DashboardPage />),
+      guarded('/dashboard', 'user', <DashboardPage manageProject={<ManageProjectButton />} />),
       guarded('/dashboard/receive_return', 'admin', <ProjectLogsPage />),
       guarded('/dashboard/receive_return/bulk', 'admin', <BulkPage />),
       guarded('/dashboard/assign_unassign', 'admin', <AssignLogsPage />),

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { restoreSession } from '../features/session/restore-session.ts';
-import { STORAGE_KEYS, type StorageLike } from '../features/session/session-storage.ts';
-import type { Me } from '../features/session/session-types.ts';
+import { restoreSession } from './session/restore-session.ts';
+import { STORAGE_KEYS, type StorageLike } from './session/session-storage.ts';
+import type { Me } from './session/session-types.ts';
 import { makeStore } from './store.ts';
 
 const ME: Me = {
@@ -28,8 +28,7 @@ class MemoryStorage implements StorageLike {
   }
 }
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 let calls: string[] = [];
 

@@ -2,13 +2,9 @@
 import { configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { baseApi } from '../api/base-api.ts';
-import { sessionReducer, type SessionState } from '../features/session/session-slice.ts';
+import { sessionReducer, type SessionState } from './session/session-slice.ts';
 import { createSiteSignalListener } from '../features/site/site-signal-listener.ts';
-import {
-  loadSessionState,
-  persistSessionState,
-  type StorageLike,
-} from '../features/session/session-storage.ts';
+import { loadSessionState, persistSessionState, type StorageLike } from './session/session-storage.ts';
 
 interface WithSession {
   session: SessionState;
@@ -20,8 +16,7 @@ export function makeStore(storage: StorageLike | undefined) {
   const persistence = createListenerMiddleware();
   if (storage) {
     persistence.startListening({
-      predicate: (_action, current, previous) =>
-        (current as WithSession).session !== (previous as WithSession).session,
+      predicate: (_action, current, previous) => (current as WithSession).session !== (previous as WithSession).session,
       effect: (_action, api) => {
         const previous = (api.getOriginalState() as WithSession).session;
         persistSessionState(storage, previous, (api.getState() as WithSession).session);
@@ -34,10 +29,7 @@ export function makeStore(storage: StorageLike | undefined) {
       [baseApi.reducerPath]: baseApi.reducer,
       session: sessionReducer,
     },
-    middleware: (getDefault) =>
-      getDefault()
-        .prepend(persistence.middleware)
-        .concat(baseApi.middleware, createSiteSignalListener()),
+    middleware: (getDefault) => getDefault().prepend(persistence.middleware).concat(baseApi.middleware, createSiteSignalListener()),
     preloadedState: { session: loadSessionState(storage) },
   });
 

@@ -22,11 +22,7 @@ export function compareValues(a: string | number, b: string | number): number {
 }
 
 /** A sorted copy; rows that compare equal keep their order (Array.prototype.sort is stable). */
-export function sortBy<T, K extends string>(
-  rows: readonly T[],
-  sort: SortState<K> | null,
-  value: (row: T, key: K) => string | number,
-): T[] {
+export function sortBy<T, K extends string>(rows: readonly T[], sort: SortState<K> | null, value: (row: T, key: K) => string | number): T[] {
   if (!sort) return [...rows];
   const sign = sort.direction === 'asc' ? 1 : -1;
   return [...rows].sort((a, b) => sign * compareValues(value(a, sort.key), value(b, sort.key)));

@@ -41,12 +41,7 @@ function upsert(data: NotificationData): string {
   return notifications.show(data);
 }
 
-function build(
-  message: ReactNode,
-  color: string | undefined,
-  autoClose: number | false,
-  options: ToastOptions,
-): NotificationData {
+function build(message: ReactNode, color: string | undefined, autoClose: number | false, options: ToastOptions): NotificationData {
   return {
     message,
     color,
@@ -60,17 +55,14 @@ function build(
 
 export const toast = {
   /** A plain toast ("blank" in the spec). */
-  info: (message: ReactNode, options: ToastOptions = {}) =>
-    upsert(build(message, undefined, options.duration ?? TOAST_DURATION.info, options)),
-  success: (message: ReactNode, options: ToastOptions = {}) =>
-    upsert(build(message, 'teal', options.duration ?? TOAST_DURATION.success, options)),
+  info: (message: ReactNode, options: ToastOptions = {}) => upsert(build(message, undefined, options.duration ?? TOAST_DURATION.info, options)),
+  success: (message: ReactNode, options: ToastOptions = {}) => upsert(build(message, 'teal', options.duration ?? TOAST_DURATION.success, options)),
   error: (message: ReactNode, options: ToastOptions = {}) => {
     const id = upsert(build(message, 'red', options.duration ?? TOAST_DURATION.error, options));
     errorShownAt.set(id, Date.now());
     return id;
   },
-  loading: (message: ReactNode, options: Omit<ToastOptions, 'duration'> = {}) =>
-    upsert(build(message, undefined, false, options)),
+  loading: (message: ReactNode, options: Omit<ToastOptions, 'duration'> = {}) => upsert(build(message, undefined, false, options)),
   dismiss: (id: string) => notifications.hide(id),
   /**
    * Hides the error toasts shown before the last second. Called when the user moves to another

@@ -4,8 +4,8 @@
  */
 import { useEffect, useRef } from 'react';
 import { baseApi } from '../api/base-api.ts';
-import { authApi } from '../features/session/auth-api.ts';
-import { selectCurrentProject } from '../features/session/session-selectors.ts';
+import { authApi } from './session/auth-api.ts';
+import { selectCurrentProject } from './session/session-selectors.ts';
 import { useAppDispatch, useAppSelector } from './hooks.ts';
 import { RealtimeClient } from './realtime.ts';
 import { socketUrl } from './realtime-model.ts';

@@ -1,7 +1,7 @@
 /** Export buttons: download a server file with a session cookie that is known to be fresh. */
 import { useCallback } from 'react';
 import { downloadFromServer } from '../api/download.ts';
-import { authApi } from '../features/session/auth-api.ts';
+import { authApi } from './session/auth-api.ts';
 import { useAppDispatch } from './hooks.ts';
 
 export function useServerDownload(): (url: string) => Promise<void> {

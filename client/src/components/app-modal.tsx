@@ -10,13 +10,5 @@ import { useIsTopDialog } from './dialog-stack.ts';
 export function AppModal({ size = 'lg', compact = false, ...props }: ModalProps & { compact?: boolean }) {
   const phone = usePhone();
   const top = useIsTopDialog(props.opened);
-  return (
-    <Modal
-      centered={!phone || compact}
-      fullScreen={phone && !compact}
-      size={size}
-      {...props}
-      closeOnEscape={top && props.closeOnEscape !== false}
-    />
-  );
+  return <Modal centered={!phone || compact} fullScreen={phone && !compact} size={size} {...props} closeOnEscape={top && props.closeOnEscape !== false} />;
 }

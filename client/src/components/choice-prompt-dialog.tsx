@@ -32,15 +32,7 @@ export function ChoicePromptDialog({ opened, title, onCancel, ...form }: ChoiceP
   );
 }
 
-function ChoiceForm({
-  message,
-  label,
-  choices,
-  confirmLabel,
-  loading = false,
-  onSubmit,
-  onCancel,
-}: Omit<ChoicePromptDialogProps, 'opened' | 'title'>) {
+function ChoiceForm({ message, label, choices, confirmLabel, loading = false, onSubmit, onCancel }: Omit<ChoicePromptDialogProps, 'opened' | 'title'>) {
   const [value, setValue] = useState<string | null>(null);
   return (
     <Stack gap="md">

@@ -12,8 +12,6 @@ export const LOG_TYPE_COLORS: Record<LogType, string> = {
 
 /** The colour of a log type as the server writes it, matched without regard to case. */
 export function logTypeColor(type: string): string {
-  const match = (Object.keys(LOG_TYPE_COLORS) as LogType[]).find(
-    (known) => known.toLowerCase() === type.trim().toLowerCase(),
-  );
+  const match = (Object.keys(LOG_TYPE_COLORS) as LogType[]).find((known) => known.toLowerCase() === type.trim().toLowerCase());
   return match ? LOG_TYPE_COLORS[match] : 'gray';
 }

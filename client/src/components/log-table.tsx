@@ -82,11 +82,7 @@ export function LogTable({ rows, layout, nameOf = (row) => row.PartName, emptyTe
               </Table.Td>
             );
             return (
-              <Table.Tr
-                key={row.id}
-                data-log-type={row.LogType}
-                style={{ backgroundColor: `var(--mantine-color-${logTypeColor(row.LogType)}-light)` }}
-              >
+              <Table.Tr key={row.id} data-log-type={row.LogType} style={{ backgroundColor: `var(--mantine-color-${logTypeColor(row.LogType)}-light)` }}>
                 {movements ? (
                   <>
                     {date}

@@ -10,13 +10,7 @@ import { useIdempotencyKey } from '../api/idempotency.ts';
 import type { InventoryRow } from '../api/material-types.ts';
 import { useEditMaterialMutation } from '../api/stock-api.ts';
 import { toast } from '../app/toast.ts';
-import {
-  initialNameValues,
-  materialEditBody,
-  materialNameLengthErrors,
-  validateMaterialNames,
-  type MaterialNameValues,
-} from './material-name-form.ts';
+import { initialNameValues, materialEditBody, materialNameLengthErrors, validateMaterialNames, type MaterialNameValues } from './material-name-form.ts';
 
 interface MaterialNameEditorProps {
   projectId: string;
@@ -63,8 +57,7 @@ function NameForm({ projectId, row, onDone }: { projectId: string; row: Inventor
   const [error, setError] = useState<string | null>(null);
   const [edit, { isLoading }] = useEditMaterialMutation();
   const idempotency = useIdempotencyKey();
-  const set = (field: keyof MaterialNameValues) => (event: ChangeEvent<HTMLInputElement>) =>
-    setValues({ ...values, [field]: event.currentTarget.value });
+  const set = (field: keyof MaterialNameValues) => (event: ChangeEvent<HTMLInputElement>) => setValues({ ...values, [field]: event.currentTarget.value });
 
   const tooLong = materialNameLengthErrors(values);
   const save = async () => {
@@ -96,13 +89,7 @@ function NameForm({ projectId, row, onDone }: { projectId: string; row: Inventor
         <TextInput label="Part Name" required value={values.partName} onChange={set('partName')} error={tooLong.partName} />
         <TextInput label="Nickname" value={values.nickname} onChange={set('nickname')} error={tooLong.nickname} />
       </SimpleGrid>
-      <TextInput
-        label="Note"
-        description="Optional: why the names changed"
-        value={values.note}
-        onChange={set('note')}
-        error={tooLong.note}
-      />
+      <TextInput label="Note" description="Optional: why the names changed" value={values.note} onChange={set('note')} error={tooLong.note} />
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onDone} disabled={isLoading}>
           Cancel

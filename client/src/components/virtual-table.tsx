@@ -84,11 +84,7 @@ export function VirtualTable<T>({
                 aria-sort={column.sortable ? ariaSort(sort, column.key) : undefined}
                 style={{ verticalAlign: 'bottom' }}
               >
-                {column.sortable && onSort ? (
-                  <SortButton column={column} sort={sort} onSort={onSort} />
-                ) : (
-                  column.header
-                )}
+                {column.sortable && onSort ? <SortButton column={column} sort={sort} onSort={onSort} /> : column.header}
               </Table.Th>
             ))}
           </Table.Tr>
@@ -99,12 +95,7 @@ export function VirtualTable<T>({
             const row = rows[item.index];
             if (row === undefined) return null;
             return (
-              <Table.Tr
-                key={rowKey(row)}
-                aria-rowindex={item.index + 2}
-                style={{ height: rowHeight, ...rowStyle?.(row) }}
-                {...rowData?.(row)}
-              >
+              <Table.Tr key={rowKey(row)} aria-rowindex={item.index + 2} style={{ height: rowHeight, ...rowStyle?.(row) }} {...rowData?.(row)}>
                 {columns.map((column) => (
                   <Table.Td key={column.key} ta={column.align} style={cell} title={column.title?.(row)}>
                     {column.render(row)}
@@ -134,15 +125,7 @@ export function TwoLines({ main, sub }: { main: ReactNode; sub: ReactNode }) {
   );
 }
 
-function SortButton<T>({
-  column,
-  sort,
-  onSort,
-}: {
-  column: VirtualColumn<T>;
-  sort: SortState | null;
-  onSort: (key: string) => void;
-}) {
+function SortButton<T>({ column, sort, onSort }: { column: VirtualColumn<T>; sort: SortState | null; onSort: (key: string) => void }) {
   const active = sort?.key === column.key;
   const arrow = !active ? '↕' : sort.direction === 'asc' ? '↑' : '↓';
   return (

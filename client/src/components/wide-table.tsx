@@ -48,14 +48,7 @@ export function WideTable({ minWidth, children }: { minWidth: number; children: 
         <div ref={scroller} onScroll={measure} style={{ overflowX: 'auto' }}>
           <Box miw={minWidth}>{children}</Box>
         </div>
-        {shadows.length > 0 && (
-          <Box
-            aria-hidden
-            pos="absolute"
-            inset={0}
-            style={{ pointerEvents: 'none', boxShadow: shadows.join(', ') }}
-          />
-        )}
+        {shadows.length > 0 && <Box aria-hidden pos="absolute" inset={0} style={{ pointerEvents: 'none', boxShadow: shadows.join(', ') }} />}
       </Box>
     </Box>
   );

@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { consumeLinkToken, verifyOneTimeCode } from '../../auth/account-tokens.ts';
 import { hitRateLimit } from '../../auth/rate-limit.ts';
-import { hashToken, createSession } from '../../auth/session-store.ts';
+import { hashToken, createSession, sessionsRevoked } from '../../auth/session-store.ts';
 import { commandOptions } from '../../plugins/command-context.ts';
 import { setPassword } from '../../users/user-commands.ts';
 import { errorBody, sessionReply, toMe } from '../auth/auth.schemas.ts';
@@ -128,6 +128,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
         .where('id', '!=', me.sessionId)
         .where('revoked_at', 'is', null)
         .execute();
+      sessionsRevoked();
       return { ok: true as const };
     },
   );

@@ -2,16 +2,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DomainError, PG_UNIQUE_VIOLATION, pgConstraint, pgErrorCode } from '../../../ledger/errors.ts';
-import { runStreamCommand } from '../../../ledger/handle-command.ts';
-import { materialDecider } from '../../../ledger/material/decide.ts';
-import { materialStreamId } from '../../../ledger/material/events.ts';
-import type { Trx } from '../../../ledger/event-store/event-store.ts';
+import { DomainError } from '../../../ledger/errors.ts';
 import { applyBulk } from '../../materials/bulk-csv.ts';
 import { inventory } from '../../materials/inventory-queries.ts';
-import { PART_NOT_FOUND, receiveMaterial, runStockCommand } from '../../materials/stock-commands.ts';
-import { commandOptions, displayName } from '../../plugins/command-context.ts';
-import { requireProjectAccess } from '../../projects/project-access.ts';
+import { editMaterial } from '../../materials/material-commands.ts';
+import { PART_NOT_FOUND, runStock } from '../../materials/stock-commands.ts';
+import { commandOptions } from '../../plugins/command-context.ts';
 import { projectCommand } from '../../projects/project-commands.ts';
 import { errorBody } from '../auth/auth.schemas.ts';
 import { projectLocation } from './materials.routes.ts';
@@ -24,27 +20,18 @@ const BULK_BODY_LIMIT = 2 * 1024 * 1024;
 /** A blank threshold means the default; anything else must be a number (decide gives the message). */
 const threshold = (value: number | string | null | undefined): number | null => (value === undefined || value === null || value === '' ? null : Number(value));
 
-async function memberName(trx: Trx, projectId: string, userId: string): Promise<{ name: string; member: boolean }> {
-  const user = await trx
-    .selectFrom('users as u')
-    .leftJoin('project_members as m', (join) => join.onRef('m.user_id', '=', 'u.id').on('m.project_id', '=', projectId))
-    .select(['u.user_firstname', 'u.user_lastname', 'u.email', 'u.deactivated_at', 'm.project_role'])
-    .where('u.id', '=', userId)
-    .executeTakeFirst();
-  if (!user) return { name: 'Unknown user', member: false };
-  return { name: displayName(user), member: user.project_role !== null && user.deactivated_at === null };
-}
-
 export async function stockRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = { preHandler: app.requireUser };
+  const manage = { ...signedIn, config: { projectAccess: { level: 'manage' as const, from: 'body' as const } } };
+  const curate = { ...signedIn, config: { projectAccess: { level: 'curate' as const, from: 'body' as const } } };
   // Material requests are not recorded yet, so a receive re-opens none.
   const answer = (outcome: { result: { item: z.infer<typeof inventoryRow> } }) => ({ reopenedCount: 0, item: outcome.result.item });
 
   r.post(
     '/api/materials/receive',
     {
-      ...signedIn,
+      ...manage,
       schema: {
         summary: 'Receive material into a project; a new part number is added to the catalogue (part_name and standard_name required then)',
         tags,
@@ -54,38 +41,29 @@ export async function stockRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { project_id, part_number, quantity, part_name, standard_name } = request.body;
-      await requireProjectAccess(app.db, request.user!, project_id, 'manage');
-      const outcome = await receiveMaterial(app.store, commandOptions(request), projectLocation(project_id), {
-        partNumber: part_number,
-        quantity,
-        partName: part_name ?? null,
-        partNickname: standard_name ?? null,
-      });
-      return answer(outcome);
+      const location = projectLocation(project_id);
+      const partName = part_name ?? null;
+      return answer(await runStock(app.store, { type: 'receive', location, partNumber: part_number, quantity, partName, partNickname: standard_name ?? null }, commandOptions(request)));
     },
   );
 
   r.post(
     '/api/materials/return',
     {
-      ...signedIn,
+      ...manage,
       schema: { summary: 'Return material from a project (needs on-hand cover); bin_info is the rack and shelf', tags, body: returnBody, response: { 200: stockAnswer, ...errors } },
     },
     async (request) => {
       const { project_id, part_number, quantity, bin_info } = request.body;
-      await requireProjectAccess(app.db, request.user!, project_id, 'manage');
-      const outcome = await runStockCommand(app.store, commandOptions(request), projectLocation(project_id), part_number, ({ ref, frozen }) => ({
-        type: 'ReturnMaterial',
-        data: { ...ref, quantity, binInfo: bin_info ?? null, frozen },
-      }));
-      return answer(outcome);
+      const request_ = { type: 'return' as const, location: projectLocation(project_id), partNumber: part_number, quantity, binInfo: bin_info ?? null };
+      return answer(await runStock(app.store, request_, commandOptions(request)));
     },
   );
 
   r.post(
     '/api/inventory/:action',
     {
-      ...signedIn,
+      ...manage,
       schema: {
         summary: 'Assign material on hand to a project member, or unassign it back to on hand',
         tags,
@@ -96,15 +74,8 @@ export async function stockRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { project_id, part_number, quantity, user_id } = request.body;
-      await requireProjectAccess(app.db, request.user!, project_id, 'manage');
-      const outcome = await runStockCommand(app.store, commandOptions(request), projectLocation(project_id), part_number, async ({ trx, ref, frozen }) => {
-        const user = await memberName(trx, project_id, user_id);
-        if (request.params.action === 'assign') {
-          return { type: 'AssignMaterial', data: { ...ref, quantity, userId: user_id, userName: user.name, assigneeIsMember: user.member, frozen } };
-        }
-        return { type: 'UnassignMaterial', data: { ...ref, quantity, userId: user_id, userName: user.name, frozen } };
-      });
-      return answer(outcome);
+      const type = request.params.action;
+      return answer(await runStock(app.store, { type, location: projectLocation(project_id), partNumber: part_number, quantity, userId: user_id }, commandOptions(request)));
     },
   );
 
@@ -112,7 +83,7 @@ export async function stockRoutes(app: FastifyInstance): Promise<void> {
     r.post(
       `/api/materials/${action}`,
       {
-        ...signedIn,
+        ...curate,
         schema: {
           summary:
             action === 'lost'
@@ -125,15 +96,9 @@ export async function stockRoutes(app: FastifyInstance): Promise<void> {
       },
       async (request) => {
         const { project_id, part_number, quantity, source, note, associated_user } = request.body;
-        await requireProjectAccess(app.db, request.user!, project_id, 'curate');
-        const outcome = await runStockCommand(app.store, commandOptions(request), projectLocation(project_id), part_number, async ({ trx, ref }) => {
-          const user = associated_user ? await memberName(trx, project_id, associated_user) : null;
-          const who = { userId: associated_user ?? null, userName: user?.name ?? null, note: note ?? null };
-          return action === 'lost'
-            ? { type: 'MarkMaterialLost', data: { ...ref, quantity, source, ...who } }
-            : { type: 'MarkMaterialFound', data: { ...ref, quantity, destination: source, ...who } };
-        });
-        return answer(outcome);
+        const target = { location: projectLocation(project_id), partNumber: part_number, quantity, userId: associated_user ?? null, note: note ?? null };
+        const request_ = action === 'lost' ? { ...target, type: 'lost' as const, source } : { ...target, type: 'found' as const, destination: source };
+        return answer(await runStock(app.store, request_, commandOptions(request)));
       },
     );
   }
@@ -141,7 +106,7 @@ export async function stockRoutes(app: FastifyInstance): Promise<void> {
   r.put(
     '/api/materials/stock-warnings',
     {
-      ...signedIn,
+      ...curate,
       schema: {
         summary: "Project-wide stock warning thresholds (blank means the default: low 15, critical 0); a part's own thresholds win",
         tags,
@@ -150,11 +115,9 @@ export async function stockRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const { project_id } = request.body;
-      await requireProjectAccess(app.db, request.user!, project_id, 'curate');
       const lowThreshold = threshold(request.body.low_threshold);
       const criticalThreshold = threshold(request.body.critical_threshold);
-      await projectCommand(app.store, project_id, { type: 'SetProjectStockWarnings', data: { lowThreshold, criticalThreshold } }, commandOptions(request));
+      await projectCommand(app.store, request.body.project_id, { type: 'SetProjectStockWarnings', data: { lowThreshold, criticalThreshold } }, commandOptions(request));
       return { low_threshold: lowThreshold, critical_threshold: criticalThreshold };
     },
   );
@@ -162,7 +125,7 @@ export async function stockRoutes(app: FastifyInstance): Promise<void> {
   r.put(
     '/api/materials/:part/stock-warnings',
     {
-      ...signedIn,
+      ...curate,
       schema: {
         summary: "One part's stock warning thresholds in a project (blank means the project's or the default)",
         tags,
@@ -172,20 +135,16 @@ export async function stockRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const { project_id } = request.body;
-      await requireProjectAccess(app.db, request.user!, project_id, 'curate');
-      const outcome = await runStockCommand(app.store, commandOptions(request), projectLocation(project_id), request.params.part, ({ ref }) => ({
-        type: 'SetStockWarnings',
-        data: { ...ref, lowThreshold: threshold(request.body.low_threshold), criticalThreshold: threshold(request.body.critical_threshold) },
-      }));
-      return answer(outcome);
+      const { project_id, low_threshold, critical_threshold } = request.body;
+      const request_ = { type: 'warnings' as const, location: projectLocation(project_id), partNumber: request.params.part, lowThreshold: threshold(low_threshold), criticalThreshold: threshold(critical_threshold) };
+      return answer(await runStock(app.store, request_, commandOptions(request)));
     },
   );
 
   r.put(
     '/api/materials/:part',
     {
-      ...signedIn,
+      ...curate,
       schema: {
         summary: "Edit a part's name and nickname, or renumber it (the catalogue is shared by every project)",
         tags,
@@ -195,23 +154,13 @@ export async function stockRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-    const { project_id, part_name, part_nickname, new_part_number, note } = request.body;
-    await requireProjectAccess(app.db, request.user!, project_id, 'curate');
-    const [item] = await inventory(app.db, projectLocation(project_id), { partNumber: request.params.part.trim() });
-    if (!item) throw new DomainError('NOT_FOUND', PART_NOT_FOUND);
-    try {
-      await runStreamCommand(app.store, commandOptions(request), materialDecider, materialStreamId(item.material_id), () => ({
-        type: 'EditMaterialDetails' as const,
-        data: { partName: part_name, partNickname: part_nickname ?? '', newPartNumber: new_part_number ?? null, note: note ?? null },
-      }));
-    } catch (error) {
-      if (pgErrorCode(error) === PG_UNIQUE_VIOLATION && pgConstraint(error) === 'materials_part_number_key') {
-        throw new DomainError('CONFLICT', 'Part number already exists');
-      }
-      throw error;
-    }
-    const number = new_part_number?.trim() || item.PartNumber;
-    return (await inventory(app.db, projectLocation(project_id), { partNumber: number }))[0]!;
+      const { project_id, part_name, part_nickname, new_part_number, note } = request.body;
+      const location = projectLocation(project_id);
+      const [item] = await inventory(app.db, location, { partNumber: request.params.part.trim() });
+      if (!item) throw new DomainError('NOT_FOUND', PART_NOT_FOUND);
+      const edit = { materialId: item.material_id, partName: part_name, partNickname: part_nickname ?? '', newPartNumber: new_part_number ?? null, note: note ?? null };
+      await editMaterial(app.store, edit, commandOptions(request));
+      return (await inventory(app.db, location, { partNumber: new_part_number?.trim() || item.PartNumber }))[0]!;
     },
   );
 }
@@ -223,6 +172,7 @@ export async function bulkRoutes(app: FastifyInstance): Promise<void> {
     '/api/materials/bulk',
     {
       preHandler: app.requireUser,
+      config: { projectAccess: { level: 'manage', from: 'query' } },
       bodyLimit: BULK_BODY_LIMIT,
       schema: {
         summary: 'Bulk receive or return from a CSV (header Part Number,Part Name,Part Nickname,Quantity); a result per row: OK, Invalid row, Skipped or the error',
@@ -246,7 +196,6 @@ export async function bulkRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { project_id, action, type } = request.query;
       if (type === 'assets') throw new DomainError('DOMAIN_RULE', 'Bulk processing is for materials only; assets are received one by one.');
-      await requireProjectAccess(app.db, request.user!, project_id, 'manage');
       const csv = typeof request.body === 'string' ? request.body : request.body.csv;
       const results = await applyBulk(app.store, commandOptions(request), projectLocation(project_id), action, csv, request.user!.id);
       const count = (status: string) => results.filter((r) => r.status === status).length;

@@ -1,9 +1,10 @@
 /** A project's membership and settings history, in words, from its own event stream. */
 import type { RecordedEvent } from '../../../ledger/event-store/types.ts';
-import type { ProjectEvent } from '../../../ledger/project/events.ts';
+import { isProjectEvent } from '../../../ledger/project/events.ts';
 
 export function describeProjectEvent(event: RecordedEvent): string {
-  const e = event as unknown as ProjectEvent;
+  const e = event;
+  if (!isProjectEvent(e)) return e.type;
   switch (e.type) {
     case 'ProjectCreated':
       return `Created project ${e.data.number} ${e.data.name}`;

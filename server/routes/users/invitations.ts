@@ -1,9 +1,9 @@
 /** The e-mails of the account flows, and the invitation itself (user, link and e-mail in one transaction). */
 import type { Db } from '../../../ledger/database.ts';
 import type { EventStore } from '../../../ledger/event-store/event-store.ts';
-import type { CommandOptions } from '../../../ledger/handle-command.ts';
+import type { CommandOptions } from '../../../ledger/command.ts';
 import type { GlobalRole } from '../../../ledger/user/events.ts';
-import { createLinkToken, createOneTimeCode } from '../../auth/account-tokens.ts';
+import { createOneTimeCode } from '../../auth/account-tokens.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { inviteUser } from '../../users/user-commands.ts';
 
@@ -14,21 +14,7 @@ export async function inviteWithLink(
   inviterName: string,
   options: CommandOptions,
 ): Promise<string> {
-  const { userId } = await inviteUser(store, input, options, async (trx, id) => {
-    const token = await createLinkToken(trx, id, 'invite');
-    await enqueueMail(trx, {
-      to: input.email,
-      subject: 'You are invited to StockLedger',
-      body: [
-        `Hello ${input.firstName},`,
-        '',
-        `${inviterName} invited you to StockLedger. Open this link to set your password:`,
-        `${publicUrl}/login/${token}`,
-        '',
-        'The link is valid for 7 days. We will e-mail you a one-time code to confirm your address.',
-      ].join('\n'),
-    });
-  });
+  const { userId } = await inviteUser(store, input, options, { publicUrl, inviterName });
   return userId;
 }
 

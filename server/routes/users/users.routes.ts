@@ -167,7 +167,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       let updated = 0;
       for (const id of new Set(ids)) {
         const outcome = await userCommand(app.store, id, { type: 'ChangeUserRole', data: { role } }, commandOptions(request));
-        updated += outcome.events.length > 0 ? 1 : 0;
+        updated += outcome.position !== null ? 1 : 0;
       }
       return { updated };
     },

@@ -13,13 +13,7 @@ export function AppHeader({ navbarOpened, onToggleNavbar }: AppHeaderProps) {
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <Group gap="sm" wrap="nowrap">
-        <Burger
-          opened={navbarOpened}
-          onClick={onToggleNavbar}
-          hiddenFrom="sm"
-          size="sm"
-          aria-label={navbarOpened ? 'Close navigation' : 'Open navigation'}
-        />
+        <Burger opened={navbarOpened} onClick={onToggleNavbar} hiddenFrom="sm" size="sm" aria-label={navbarOpened ? 'Close navigation' : 'Open navigation'} />
         <UnstyledButton component={Link} to="/">
           <Group gap="xs" wrap="nowrap">
             <Logo />

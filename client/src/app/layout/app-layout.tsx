@@ -15,14 +15,11 @@ export function AppLayout() {
   useRealtimeSync();
 
   // On small screens the navbar covers the page; close it once the user has picked a page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new pathname is what triggers the effect
   useEffect(() => close(), [pathname, close]);
 
   return (
-    <AppShell
-      header={{ height: 56 }}
-      navbar={{ width: 272, breakpoint: 'sm', collapsed: { mobile: !navbarOpened } }}
-      padding="md"
-    >
+    <AppShell header={{ height: 56 }} navbar={{ width: 272, breakpoint: 'sm', collapsed: { mobile: !navbarOpened } }} padding="md">
       <AppShell.Header>
         <AppHeader navbarOpened={navbarOpened} onToggleNavbar={toggle} />
       </AppShell.Header>

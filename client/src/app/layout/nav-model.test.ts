@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildNavigation, isNavItemActive, sectionSwitchTarget } from './nav-model.ts';
 
-const paths = (groups: ReturnType<typeof buildNavigation>) =>
-  Object.fromEntries(groups.map((g) => [g.id, g.items.map((i) => i.to)]));
+const paths = (groups: ReturnType<typeof buildNavigation>) => Object.fromEntries(groups.map((g) => [g.id, g.items.map((i) => i.to)]));
 
 describe('sidebar', () => {
   it('shows a plain user the project inventory and the request form only', () => {
@@ -13,12 +12,7 @@ describe('sidebar', () => {
 
   it('shows a project manager logs, transfers, manage requests, warehouses and catalogs', () => {
     expect(paths(buildNavigation('inventory', { role: 'user', projectRole: 'manager' }))).toEqual({
-      project: [
-        '/dashboard',
-        '/dashboard/receive_return',
-        '/dashboard/manage_transfers',
-        '/dashboard/manage_requests',
-      ],
+      project: ['/dashboard', '/dashboard/receive_return', '/dashboard/manage_transfers', '/dashboard/manage_requests'],
       warehouse: ['/warehouses', '/warehouses/logs'],
       catalogs: ['/catalogs/materials', '/catalogs/assets'],
     });

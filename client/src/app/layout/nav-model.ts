@@ -2,13 +2,8 @@
  * What the sidebar lists for whom (spec 02 §2.2), and where switching section goes. Pure, so the
  * role rules are tested without rendering anything.
  */
-import {
-  actsAsProjectAdminOrManager,
-  hasAdminAccess,
-  isSuperadmin,
-  type Access,
-} from '../../features/session/permissions.ts';
-import type { Section } from '../../features/session/session-types.ts';
+import { actsAsProjectAdminOrManager, hasAdminAccess, isSuperadmin, type Access } from '../session/permissions.ts';
+import type { Section } from '../session/session-types.ts';
 
 export interface NavItem {
   to: string;
@@ -48,18 +43,11 @@ function projectGroup(access: Pick<Access, 'role' | 'projectRole'>): NavGroup {
       { to: '/dashboard/manage_transfers', label: 'Transfers', also: ['/dashboard/transfers'] },
     );
   }
-  items.push(
-    manages
-      ? { to: '/dashboard/manage_requests', label: 'Requests' }
-      : { to: '/dashboard/requests', label: 'Requests' },
-  );
+  items.push(manages ? { to: '/dashboard/manage_requests', label: 'Requests' } : { to: '/dashboard/requests', label: 'Requests' });
   return { id: 'project', title: 'Project', items };
 }
 
-export function buildNavigation(
-  section: Section,
-  access: Pick<Access, 'role' | 'projectRole'>,
-): NavGroup[] {
+export function buildNavigation(section: Section, access: Pick<Access, 'role' | 'projectRole'>): NavGroup[] {
   const groups: NavGroup[] = [];
   const admin = hasAdminAccess(access);
 
@@ -101,8 +89,7 @@ export function isNavItemActive(item: NavItem, pathname: string): boolean {
   return path === item.to || (item.also?.includes(path) ?? false);
 }
 
-const within = (pathname: string, root: string) =>
-  pathname === root || pathname.startsWith(`${root}/`);
+const within = (pathname: string, root: string) => pathname === root || pathname.startsWith(`${root}/`);
 
 /** Where to go after switching section, or null to stay on the current page (spec 02 §2.2). */
 export function sectionSwitchTarget(pathname: string, next: Section): string | null {

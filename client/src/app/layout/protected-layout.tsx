@@ -4,9 +4,9 @@
  */
 import { Navigate } from 'react-router-dom';
 import { FullPageLoader } from '../../components/full-page-loader.tsx';
-import { isSuperadmin } from '../../features/session/permissions.ts';
-import { selectSession } from '../../features/session/session-selectors.ts';
-import { useGetPublicSettingsQuery } from '../../features/site/site-api.ts';
+import { isSuperadmin } from '../session/permissions.ts';
+import { selectSession } from '../session/session-selectors.ts';
+import { useGetPublicSettingsQuery } from '../../api/site-api.ts';
 import { useAppSelector } from '../hooks.ts';
 import { AppLayout } from './app-layout.tsx';
 

@@ -1,12 +1,9 @@
 /** Inventory Manager / Label Manager switch, and the Materials / Assets toggle of the inventory section. */
 import { SegmentedControl, Stack } from '@mantine/core';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { dashboardModeSet, sectionSet } from '../../features/session/session-slice.ts';
-import {
-  selectDashboardMode,
-  selectSection,
-} from '../../features/session/session-selectors.ts';
-import type { DashboardMode, Section } from '../../features/session/session-types.ts';
+import { dashboardModeSet, sectionSet } from '../session/session-slice.ts';
+import { selectDashboardMode, selectSection } from '../session/session-selectors.ts';
+import type { DashboardMode, Section } from '../session/session-types.ts';
 import { useAppDispatch, useAppSelector } from '../hooks.ts';
 import { sectionSwitchTarget } from './nav-model.ts';
 
@@ -36,14 +33,7 @@ export function SectionSwitch() {
 
   return (
     <Stack gap="xs">
-      <SegmentedControl
-        fullWidth
-        size="xs"
-        aria-label="Section"
-        data={SECTIONS}
-        value={section}
-        onChange={changeSection}
-      />
+      <SegmentedControl fullWidth size="xs" aria-label="Section" data={SECTIONS} value={section} onChange={changeSection} />
       {section === 'inventory' && (
         <SegmentedControl
           fullWidth

@@ -1,7 +1,7 @@
 /** The left navigation: section switch on top, then the groups the user may see. */
 import { AppShell, Divider, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { Link, useLocation } from 'react-router-dom';
-import { selectSession } from '../../features/session/session-selectors.ts';
+import { selectSession } from '../session/session-selectors.ts';
 import { useAppSelector } from '../hooks.ts';
 import { buildNavigation, isNavItemActive } from './nav-model.ts';
 import { SectionSwitch } from './section-switch.tsx';
@@ -28,14 +28,7 @@ export function Sidebar() {
                 {group.title}
               </Text>
               {group.items.map((item) => (
-                <NavLink
-                  key={item.to}
-                  component={Link}
-                  to={item.to}
-                  label={item.label}
-                  active={isNavItemActive(item, pathname)}
-                  variant="light"
-                />
+                <NavLink key={item.to} component={Link} to={item.to} label={item.label} active={isNavItemActive(item, pathname)} variant="light" />
               ))}
             </div>
           ))}

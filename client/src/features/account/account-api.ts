@@ -3,7 +3,7 @@
  * user's e-mail preferences. The calls that sign someone in answer with the user, like /api/login.
  */
 import { baseApi } from '../../api/base-api.ts';
-import type { Me } from '../session/session-types.ts';
+import type { Me } from '../../app/session/session-types.ts';
 import type { ExchangeFlow, OtpType } from './auth-flow.ts';
 
 export interface SignedInResponse {

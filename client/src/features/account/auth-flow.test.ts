@@ -72,15 +72,11 @@ describe('password failure message', () => {
   const failure = (data: unknown) => ({ status: 400, data }) as const;
 
   it('prefers the detail, then the message, then the default', () => {
-    expect(
-      passwordFailureMessage(
-        failure({ error: 'VALIDATION', message: 'Invalid body', detail: 'Password must be at least 8 characters' }),
-      ),
-    ).toBe('Password must be at least 8 characters');
+    expect(passwordFailureMessage(failure({ error: 'VALIDATION', message: 'Invalid body', detail: 'Password must be at least 8 characters' }))).toBe(
+      'Password must be at least 8 characters',
+    );
     expect(passwordFailureMessage(failure({ error: 'X', message: 'Not signed in' }))).toBe('Not signed in');
     expect(passwordFailureMessage(failure(null))).toBe('Failed to update password');
-    expect(passwordFailureMessage({ status: 'FETCH_ERROR', error: 'offline' })).toBe(
-      'Failed to update password',
-    );
+    expect(passwordFailureMessage({ status: 'FETCH_ERROR', error: 'offline' })).toBe('Failed to update password');
   });
 });

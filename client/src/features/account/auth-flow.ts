@@ -19,8 +19,7 @@ export const AUTH_TEXT = {
   mismatch: 'Passwords do not match',
   saved: 'Password saved. Redirecting…',
   saveFailed: 'Failed to update password',
-  resetNotice:
-    'If an account exists, we just emailed you a one-time code. Please check your inbox (and spam) and enter it on the next screen.',
+  resetNotice: 'If an account exists, we just emailed you a one-time code. Please check your inbox (and spam) and enter it on the next screen.',
 } as const;
 
 /** Toast durations of spec 02 §9. */

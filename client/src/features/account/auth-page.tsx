@@ -12,8 +12,8 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { toast } from '../../app/toast.ts';
 import { PRODUCT_NAME } from '../../components/logo.tsx';
 import { PublicFrame } from '../../components/public-frame.tsx';
-import { selectSessionStatus } from '../session/session-selectors.ts';
-import { authenticated } from '../session/session-slice.ts';
+import { selectSessionStatus } from '../../app/session/session-selectors.ts';
+import { authenticated } from '../../app/session/session-slice.ts';
 import { useExchangeTokenMutation } from './account-api.ts';
 import { AUTH_TEXT, authFlowType, codeFromLink, exchangeFlow, passwordStepTitle } from './auth-flow.ts';
 import { PasswordStep } from './password-step.tsx';
@@ -30,9 +30,7 @@ export function AuthPage() {
   const [step, setStep] = useState<Step>(token ? 'exchange' : 'verify');
   const [exchange] = useExchangeTokenMutation();
   const exchanged = useRef(false);
-  useDocumentTitle(
-    `${step === 'password' ? passwordStepTitle(type) : AUTH_TEXT.verifyTitle} · ${PRODUCT_NAME}`,
-  );
+  useDocumentTitle(`${step === 'password' ? passwordStepTitle(type) : AUTH_TEXT.verifyTitle} · ${PRODUCT_NAME}`);
 
   useEffect(() => {
     // Wait for the start-up session check: its sign-out of an anonymous visitor must not land
@@ -64,12 +62,7 @@ export function AuthPage() {
           </Center>
         )}
         {step === 'verify' && (
-          <VerifyStep
-            type={type}
-            initialEmail={params.get('email') ?? ''}
-            initialCode={codeFromLink(params)}
-            onVerified={() => setStep('password')}
-          />
+          <VerifyStep type={type} initialEmail={params.get('email') ?? ''} initialCode={codeFromLink(params)} onVerified={() => setStep('password')} />
         )}
         {step === 'password' && <PasswordStep type={type} />}
       </Paper>

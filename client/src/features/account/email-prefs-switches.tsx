@@ -5,8 +5,8 @@
 import { Stack, Switch } from '@mantine/core';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { toast } from '../../app/toast.ts';
-import { selectUser } from '../session/session-selectors.ts';
-import { emailPrefsSet } from '../session/session-slice.ts';
+import { selectUser } from '../../app/session/session-selectors.ts';
+import { emailPrefsSet } from '../../app/session/session-slice.ts';
 import { useUpdateEmailPrefsMutation, type EmailPrefs } from './account-api.ts';
 
 export function EmailPrefsSwitches() {

@@ -5,14 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { MAX_LENGTH } from '../../app/field-limits.ts';
 import { toast } from '../../app/toast.ts';
 import { useUpdatePasswordMutation } from './account-api.ts';
-import {
-  AUTH_TEXT,
-  PASSWORD_ERROR_DURATION,
-  passwordFailureMessage,
-  passwordMismatch,
-  passwordStepTitle,
-  type AuthFlowType,
-} from './auth-flow.ts';
+import { AUTH_TEXT, PASSWORD_ERROR_DURATION, passwordFailureMessage, passwordMismatch, passwordStepTitle, type AuthFlowType } from './auth-flow.ts';
 
 export function PasswordStep({ type }: { type: AuthFlowType }) {
   const navigate = useNavigate();

@@ -5,7 +5,7 @@ import { baseApi } from '../../api/base-api.ts';
 import { MAX_LENGTH } from '../../app/field-limits.ts';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { toast } from '../../app/toast.ts';
-import { authenticated } from '../session/session-slice.ts';
+import { authenticated } from '../../app/session/session-slice.ts';
 import { useVerifyOtpMutation } from './account-api.ts';
 import { AUTH_TEXT, otpType, verifyFieldsError, type AuthFlowType } from './auth-flow.ts';
 

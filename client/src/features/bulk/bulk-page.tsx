@@ -17,10 +17,10 @@ import { MAX_LENGTH, MAX_QUANTITY } from '../../app/field-limits.ts';
 import { toast } from '../../app/toast.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ReasonedDisabledButton } from '../../components/reasoned-disabled-button.tsx';
-import { ProjectPicker } from '../projects/project-picker.tsx';
-import { useCurrentProjectSync } from '../projects/use-current-project-sync.ts';
-import { selectCurrentProject } from '../session/session-selectors.ts';
-import { FROZEN_REASON, useSiteStatus } from '../site/site-status.ts';
+import { ProjectPicker } from '../../app/projects/project-picker.tsx';
+import { useCurrentProjectSync } from '../../app/projects/use-current-project-sync.ts';
+import { selectCurrentProject } from '../../app/session/session-selectors.ts';
+import { FROZEN_REASON, useSiteStatus } from '../../app/site/site-status.ts';
 import { BULK_TEMPLATE, TEMPLATE_FILE_NAME, bulkActionOf, previewBulkCsv, type BulkPreview } from './bulk-csv.ts';
 import { PreviewTable, ResultsTable } from './bulk-tables.tsx';
 
@@ -95,13 +95,16 @@ export function BulkPage() {
               onChange={(value) => switchAction(bulkActionOf(value))}
             />
             <Text size="sm">
-              One part per row under the header <Text span ff="monospace">Part Number,Part Name,Part Nickname,Quantity</Text>.{' '}
+              One part per row under the header{' '}
+              <Text span ff="monospace">
+                Part Number,Part Name,Part Nickname,Quantity
+              </Text>
+              .{' '}
               {action === 'receive'
                 ? 'Receiving needs every column; a part number new to the catalogue is added with its name and nickname.'
                 : 'Returning needs the part number and quantity; the names may be left empty.'}{' '}
-              Rows with an empty part number, a text past its limit (part number {MAX_LENGTH.partNumber}, names{' '}
-              {MAX_LENGTH.partName} characters) or a quantity that is not a whole number from 1 to{' '}
-              {MAX_QUANTITY.toLocaleString('en-US')} are marked Invalid row and skipped.
+              Rows with an empty part number, a text past its limit (part number {MAX_LENGTH.partNumber}, names {MAX_LENGTH.partName} characters) or a quantity
+              that is not a whole number from 1 to {MAX_QUANTITY.toLocaleString('en-US')} are marked Invalid row and skipped.
             </Text>
             <Group gap="sm" wrap="wrap" align="flex-end">
               <Button variant="default" onClick={() => downloadText(TEMPLATE_FILE_NAME, BULK_TEMPLATE)}>

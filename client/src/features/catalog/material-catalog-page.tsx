@@ -17,10 +17,10 @@ import { MaterialNameEditor } from '../../components/material-name-editor.tsx';
 import { NoData } from '../../components/no-data.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { TwoLines, VirtualTable, type VirtualColumn } from '../../components/virtual-table.tsx';
-import { ProjectPicker } from '../projects/project-picker.tsx';
-import { useCurrentProjectSync } from '../projects/use-current-project-sync.ts';
-import { canCurateProject } from '../session/permissions.ts';
-import { selectSession } from '../session/session-selectors.ts';
+import { ProjectPicker } from '../../app/projects/project-picker.tsx';
+import { useCurrentProjectSync } from '../../app/projects/use-current-project-sync.ts';
+import { canCurateProject } from '../../app/session/permissions.ts';
+import { selectSession } from '../../app/session/session-selectors.ts';
 import { matchingCatalog } from './catalog-search.ts';
 
 export function MaterialCatalogPage() {

@@ -22,9 +22,7 @@ export function DashboardDialogs({ projectId, top, rows, canCurate, onOpen, onBa
   const rowOf = (materialId: string) => rows.find((r) => r.material_id === materialId);
   switch (top.kind) {
     case 'details':
-      return (
-        <MaterialDetailsModal projectId={projectId} row={rowOf(top.materialId)} canCurate={canCurate} onOpen={onOpen} onClose={onBack} />
-      );
+      return <MaterialDetailsModal projectId={projectId} row={rowOf(top.materialId)} canCurate={canCurate} onOpen={onOpen} onClose={onBack} />;
     case 'explain': {
       const row = rowOf(top.materialId);
       return row ? <ExplainModal projectId={projectId} partNumber={row.PartNumber} figure={top.figure} onClose={onBack} /> : null;

@@ -1,22 +1,22 @@
 /**
  * /dashboard: the selected project's inventory (spec 01 §2). The header holds the project picker
- * and Manage Project; below come the project's name, customer and number, the Project Actions bar
- * for those who may manage the project, and the inventory of the mode chosen in the sidebar.
+ * and Manage Project (handed in by the router: it belongs to the projects feature); below come the
+ * project's name, customer and number, the Project Actions bar for those who may manage the
+ * project, and the inventory of the mode chosen in the sidebar.
  */
 import { Group, Paper, Stack, Text } from '@mantine/core';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useCallback, useEffect, useReducer } from 'react';
+import { useCallback, useEffect, useReducer, type ReactNode } from 'react';
 import { useGetInventoryQuery } from '../../api/materials-api.ts';
 import { useAppSelector } from '../../app/hooks.ts';
 import { NoData } from '../../components/no-data.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { ManageProjectButton } from '../projects/manage-project-button.tsx';
-import { ProjectPicker } from '../projects/project-picker.tsx';
-import { useListProjectsQuery } from '../projects/projects-api.ts';
-import { useCurrentProjectSync } from '../projects/use-current-project-sync.ts';
-import { canCurateProject, canExportInventory, canManageStock, isSuperadmin } from '../session/permissions.ts';
-import { selectSession } from '../session/session-selectors.ts';
-import { useSiteStatus } from '../site/site-status.ts';
+import { ProjectPicker } from '../../app/projects/project-picker.tsx';
+import { useListProjectsQuery } from '../../api/projects-api.ts';
+import { useCurrentProjectSync } from '../../app/projects/use-current-project-sync.ts';
+import { canCurateProject, canExportInventory, canManageStock, isSuperadmin } from '../../app/session/permissions.ts';
+import { selectSession } from '../../app/session/session-selectors.ts';
+import { useSiteStatus } from '../../app/site/site-status.ts';
 import { AssetsPanel } from './assets-panel.tsx';
 import { DashboardDialogs } from './dashboard-dialogs.tsx';
 import { dialogStack, type DashboardDialog } from './dialog-stack.ts';
@@ -26,7 +26,7 @@ import { ProjectActionsBar } from './project-actions-bar.tsx';
 export const NO_PROJECTS_TEXT = 'You are not in any project yet. An administrator can add you to one.';
 export const NO_PROJECTS_ADMIN_TEXT = 'There are no projects yet. Create one under Administration, Projects.';
 
-export function DashboardPage() {
+export function DashboardPage({ manageProject }: { manageProject?: ReactNode }) {
   const { currentProject: project, role, currentProjectRole, dashboardMode } = useAppSelector(selectSession);
   useCurrentProjectSync();
   const access = { role, projectRole: currentProjectRole };
@@ -41,6 +41,7 @@ export function DashboardPage() {
   const open = useCallback((dialog: DashboardDialog) => dispatch({ type: 'open', dialog }), []);
   const back = useCallback(() => dispatch({ type: 'back' }), []);
   // Dialogs belong to the project they were opened in.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a change of project or mode is what triggers the effect
   useEffect(() => dispatch({ type: 'closeAll' }), [project?.id, materials]);
 
   return (
@@ -48,7 +49,7 @@ export function DashboardPage() {
       <PageHeader title="Project Inventory">
         <Group gap="sm" wrap="wrap" w={{ base: '100%', sm: 'auto' }}>
           <ProjectPicker />
-          <ManageProjectButton />
+          {manageProject}
         </Group>
       </PageHeader>
       <Stack gap="md">

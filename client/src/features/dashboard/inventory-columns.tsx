@@ -10,11 +10,7 @@ import { STOCK_LEVEL_COLORS, STOCK_LEVEL_LABELS, stockLevel } from './inventory-
  * The table's columns. On a phone the part number and name share one two-line column, so the
  * quantities and Details fit the screen without scrolling sideways.
  */
-export function inventoryColumns(
-  useNicknames: boolean,
-  phone: boolean,
-  onOpen: (dialog: DashboardDialog) => void,
-): VirtualColumn<InventoryRow>[] {
+export function inventoryColumns(useNicknames: boolean, phone: boolean, onOpen: (dialog: DashboardDialog) => void): VirtualColumn<InventoryRow>[] {
   const explain = (row: InventoryRow) => (figure: Figure) => onOpen({ kind: 'explain', materialId: row.material_id, figure });
   const columns: VirtualColumn<InventoryRow>[] = [
     {
@@ -42,9 +38,7 @@ export function inventoryColumns(
       width: 130,
       align: 'right',
       sortable: true,
-      render: (r) => (
-        <FigureLink figure="logistics" value={r.MatVendorQty} partNumber={r.PartNumber} onExplain={explain(r)} />
-      ),
+      render: (r) => <FigureLink figure="logistics" value={r.MatVendorQty} partNumber={r.PartNumber} onExplain={explain(r)} />,
     },
     {
       key: 'on_hand',
@@ -54,15 +48,7 @@ export function inventoryColumns(
       sortable: true,
       render: (r) => {
         const color = STOCK_LEVEL_COLORS[stockLevel(r)];
-        return (
-          <FigureLink
-            figure="on_hand"
-            value={r.QtyOnHand}
-            partNumber={r.PartNumber}
-            onExplain={explain(r)}
-            color={color ? `${color}.9` : undefined}
-          />
-        );
+        return <FigureLink figure="on_hand" value={r.QtyOnHand} partNumber={r.PartNumber} onExplain={explain(r)} color={color ? `${color}.9` : undefined} />;
       },
       title: (r) => STOCK_LEVEL_LABELS[stockLevel(r)],
     },

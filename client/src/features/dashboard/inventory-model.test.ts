@@ -42,11 +42,7 @@ describe('stock colouring', () => {
 });
 
 describe('inventory view', () => {
-  const rows = [
-    part('P-10', 'Hex bolt M8', 'Bolt', 40),
-    part('P-2', 'Washer', 'Flat washer', 3),
-    part('C-1', 'Copper cable 2.5mm', '', 120),
-  ];
+  const rows = [part('P-10', 'Hex bolt M8', 'Bolt', 40), part('P-2', 'Washer', 'Flat washer', 3), part('C-1', 'Copper cable 2.5mm', '', 120)];
 
   it('searches number, name and nickname, every word, without case', () => {
     expect(matchesSearch(rows[0]!, 'bolt')).toBe(true);

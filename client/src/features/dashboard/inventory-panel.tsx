@@ -17,14 +17,7 @@ import { NoData } from '../../components/no-data.tsx';
 import { VirtualTable } from '../../components/virtual-table.tsx';
 import type { DashboardDialog } from './dialog-stack.ts';
 import { inventoryColumns } from './inventory-columns.tsx';
-import {
-  DEFAULT_INVENTORY_SORT,
-  STOCK_LEVEL_COLORS,
-  STOCK_LEVEL_LABELS,
-  stockLevel,
-  visibleInventory,
-  type InventorySortKey,
-} from './inventory-model.ts';
+import { DEFAULT_INVENTORY_SORT, STOCK_LEVEL_COLORS, STOCK_LEVEL_LABELS, stockLevel, visibleInventory, type InventorySortKey } from './inventory-model.ts';
 
 interface InventoryPanelProps {
   projectId: string;

@@ -14,15 +14,8 @@ import { useMarkLostFoundMutation, type LostFoundSource } from '../../api/stock-
 import { personName } from '../../app/format.ts';
 import { toast } from '../../app/toast.ts';
 import { AppModal } from '../../components/app-modal.tsx';
-import { useGetAssignableUsersQuery } from '../projects/projects-api.ts';
-import {
-  LOST_FOUND_MESSAGES,
-  available,
-  lostFoundErrors,
-  submitDisabled,
-  type LostFoundInput,
-  type LostFoundMode,
-} from './lost-found-rules.ts';
+import { useGetAssignableUsersQuery } from '../../api/projects-api.ts';
+import { LOST_FOUND_MESSAGES, available, lostFoundErrors, submitDisabled, type LostFoundInput, type LostFoundMode } from './lost-found-rules.ts';
 
 interface LostFoundModalProps {
   projectId: string;
@@ -121,10 +114,7 @@ function LostFoundForm({ projectId, row, mode, onDone }: LostFoundModalProps) {
       >
         <Stack gap={6} mt={6}>
           <Radio value="on_hand" label={mode === 'lost' ? `On hand (${row.QtyOnHand})` : 'On hand'} />
-          <Radio
-            value="field_assigned"
-            label={mode === 'lost' ? `Field assigned (${row.FieldAssigned})` : 'A user in the field'}
-          />
+          <Radio value="field_assigned" label={mode === 'lost' ? `Field assigned (${row.FieldAssigned})` : 'A user in the field'} />
         </Stack>
       </Radio.Group>
       {field && (

@@ -28,11 +28,7 @@ interface MaterialDetailsModalProps {
 export function MaterialDetailsModal({ projectId, row, canCurate, onOpen, onClose }: MaterialDetailsModalProps) {
   return (
     <AppModal opened onClose={onClose} title="Material Details" size="xl">
-      {row ? (
-        <DetailsBody projectId={projectId} row={row} canCurate={canCurate} onOpen={onOpen} />
-      ) : (
-        <Text>Part number not found in this project</Text>
-      )}
+      {row ? <DetailsBody projectId={projectId} row={row} canCurate={canCurate} onOpen={onOpen} /> : <Text>Part number not found in this project</Text>}
     </AppModal>
   );
 }
@@ -90,18 +86,10 @@ function DetailsBody({ projectId, row, canCurate, onOpen }: Omit<MaterialDetails
             <Button size="xs" variant="default" onClick={() => onOpen({ kind: 'warnings', materialId: row.material_id })}>
               Stock Warnings
             </Button>
-            <Button
-              size="xs"
-              variant="default"
-              onClick={() => onOpen({ kind: 'logs', group: 'receive_return', search: row.PartNumber })}
-            >
+            <Button size="xs" variant="default" onClick={() => onOpen({ kind: 'logs', group: 'receive_return', search: row.PartNumber })}>
               Receive/Return Logs
             </Button>
-            <Button
-              size="xs"
-              variant="default"
-              onClick={() => onOpen({ kind: 'logs', group: 'assign_unassign', search: row.PartNumber })}
-            >
+            <Button size="xs" variant="default" onClick={() => onOpen({ kind: 'logs', group: 'assign_unassign', search: row.PartNumber })}>
               Assign/Unassign Logs
             </Button>
           </Group>
@@ -117,10 +105,7 @@ function StockHistorySection({ projectId, partNumber }: { projectId: string; par
   const lost = useExplainFigureQuery({ projectId, number: partNumber, figure: 'lost' });
   const loading = onHand.isLoading || field.isLoading || lost.isLoading;
   const failed = onHand.isError || field.isError || lost.isError;
-  const points =
-    onHand.data && field.data && lost.data
-      ? stockHistory({ onHand: onHand.data.items, field: field.data.items, lost: lost.data.items })
-      : [];
+  const points = onHand.data && field.data && lost.data ? stockHistory({ onHand: onHand.data.items, field: field.data.items, lost: lost.data.items }) : [];
 
   return (
     <div>

@@ -84,11 +84,7 @@ export function MaterialLogsModal({ projectId, rows, group: initialGroup, search
         ) : error ? (
           <Text c="red">{messageOr(error, 'Failed to fetch logs')}</Text>
         ) : (
-          <LogTable
-            rows={data?.items ?? []}
-            layout={group === 'receive_return' ? 'movements' : 'assignments'}
-            nameOf={nameOf}
-          />
+          <LogTable rows={data?.items ?? []} layout={group === 'receive_return' ? 'movements' : 'assignments'} nameOf={nameOf} />
         )}
         {pages > 1 && (
           <Group justify="center">

@@ -39,10 +39,7 @@ export function PartPicker({ label, parts, value, onChange, error, description }
   const matches = matchingParts(parts, exact ? '' : value);
   const hint = matchCountHint(matches.items.length, matches.total);
   // The count goes first: at the end of a long list it would be out of sight.
-  const suggestions = [
-    ...(hint ? [{ value: MATCH_HINT_VALUE, label: hint, disabled: true }] : []),
-    ...matches.items.map((p) => p.part_number),
-  ];
+  const suggestions = [...(hint ? [{ value: MATCH_HINT_VALUE, label: hint, disabled: true }] : []), ...matches.items.map((p) => p.part_number)];
 
   return (
     <Autocomplete

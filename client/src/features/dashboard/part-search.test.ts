@@ -14,5 +14,4 @@ describe('part picker', () => {
     expect(matchingParts(parts, 'special').items.map((p) => p.part_number)).toEqual(['P-3']);
     expect(matchingParts(parts, 'bolt p-1').items.map((p) => p.part_number)).toEqual(['P-1', 'P-11', 'P-13', 'P-15', 'P-17', 'P-19']);
   });
-
 });

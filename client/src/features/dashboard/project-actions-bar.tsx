@@ -7,8 +7,8 @@
 import { Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { usePhone } from '../../app/use-phone.ts';
 import { ReasonedDisabledButton } from '../../components/reasoned-disabled-button.tsx';
-import type { DashboardMode } from '../session/session-types.ts';
-import { FROZEN_REASON } from '../site/site-status.ts';
+import type { DashboardMode } from '../../app/session/session-types.ts';
+import { FROZEN_REASON } from '../../app/site/site-status.ts';
 import { ACTION_VERBS, type StockAction } from './wizard-rules.ts';
 
 const ACTIONS: StockAction[] = ['receive', 'return', 'assign', 'unassign'];

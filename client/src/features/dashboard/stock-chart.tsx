@@ -12,8 +12,7 @@ const SERIES = [
   { name: 'lost', label: 'Lost', color: 'red.6' },
 ];
 
-const shortDate = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+const shortDate = (iso: string) => new Date(iso).toLocaleString(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
 
 export default function StockChart({ points }: { points: readonly StockPoint[] }) {
   const data = untilNow(points, new Date().toISOString()).map((p) => ({ ...p, when: p.now ? 'Now' : shortDate(p.date) }));

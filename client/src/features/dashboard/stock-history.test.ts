@@ -37,10 +37,7 @@ describe('stock history up to now', () => {
   const point = { position: 1, date: '2026-01-01T10:00:00.000Z', onHand: 10, field: 0, lost: 0 };
 
   it('carries the last figures to the present, so one movement draws a line', () => {
-    expect(untilNow([point], '2026-02-01T00:00:00.000Z')).toEqual([
-      point,
-      { ...point, date: '2026-02-01T00:00:00.000Z', now: true },
-    ]);
+    expect(untilNow([point], '2026-02-01T00:00:00.000Z')).toEqual([point, { ...point, date: '2026-02-01T00:00:00.000Z', now: true }]);
   });
 
   it('adds nothing to an empty history', () => {

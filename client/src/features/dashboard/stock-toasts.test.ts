@@ -13,9 +13,7 @@ describe('wizard toasts', () => {
     expect(FAILURE_FALLBACK.receive).toBe('Failed to receive item');
     expect(FAILURE_FALLBACK.return).toBe('Failed to return item');
     expect(FAILURE_FALLBACK.assign).toBe('Failed to assign item');
-    expect(REOPENED_MESSAGE).toBe(
-      'A request waiting on delivery has been re-opened! Please see the Open Requests page for more information.',
-    );
+    expect(REOPENED_MESSAGE).toBe('A request waiting on delivery has been re-opened! Please see the Open Requests page for more information.');
     expect(REOPENED_DURATION_MS).toBe(10_000);
   });
 });

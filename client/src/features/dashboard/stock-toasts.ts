@@ -26,6 +26,5 @@ export const FAILURE_FALLBACK: Record<StockAction, string> = {
   unassign: 'Failed to submit assignment',
 };
 
-export const REOPENED_MESSAGE =
-  'A request waiting on delivery has been re-opened! Please see the Open Requests page for more information.';
+export const REOPENED_MESSAGE = 'A request waiting on delivery has been re-opened! Please see the Open Requests page for more information.';
 export const REOPENED_DURATION_MS = 10_000;

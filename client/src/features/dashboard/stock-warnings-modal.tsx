@@ -71,9 +71,8 @@ function StockWarningsForm({ projectId, rows, materialId, onDone }: StockWarning
   return (
     <Stack gap="sm">
       <Text size="sm" c="dimmed">
-        The table shows a part in red at or below its critical threshold (or at zero), and as a warning
-        below its low threshold. A blank box means the default (low {DEFAULT_LOW_THRESHOLD}, critical{' '}
-        {DEFAULT_CRITICAL_THRESHOLD}).
+        The table shows a part in red at or below its critical threshold (or at zero), and as a warning below its low threshold. A blank box means the default
+        (low {DEFAULT_LOW_THRESHOLD}, critical {DEFAULT_CRITICAL_THRESHOLD}).
       </Text>
       {failure && (
         <Alert color="red" role="alert">
@@ -99,23 +98,13 @@ function StockWarningsForm({ projectId, rows, materialId, onDone }: StockWarning
       />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         <ThresholdInput label="Low warning threshold" value={low} onChange={setLow} error={errors.low} disabled={!row} />
-        <ThresholdInput
-          label="Critical warning threshold"
-          value={critical}
-          onChange={setCritical}
-          error={errors.critical}
-          disabled={!row}
-        />
+        <ThresholdInput label="Critical warning threshold" value={critical} onChange={setCritical} error={errors.critical} disabled={!row} />
       </SimpleGrid>
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onDone} disabled={isLoading}>
           Cancel
         </Button>
-        <Button
-          onClick={() => void submit()}
-          loading={isLoading}
-          disabled={!changed || Object.keys(errors).length > 0}
-        >
+        <Button onClick={() => void submit()} loading={isLoading} disabled={!changed || Object.keys(errors).length > 0}>
           Save
         </Button>
       </Group>

@@ -14,7 +14,7 @@ import { useAssignMaterialMutation, useReceiveMaterialMutation, useReturnMateria
 import { personName } from '../../app/format.ts';
 import { toast } from '../../app/toast.ts';
 import { AppModal } from '../../components/app-modal.tsx';
-import { useGetAssignableUsersQuery, useGetProjectSettingsQuery } from '../projects/projects-api.ts';
+import { useGetAssignableUsersQuery, useGetProjectSettingsQuery } from '../../api/projects-api.ts';
 import {
   ACTION_VERBS,
   EMPTY_WIZARD,
@@ -51,9 +51,7 @@ function useUserStep(projectId: string, action: StockAction, partNumber: string 
   const members = useGetAssignableUsersQuery(action === 'assign' ? projectId : skipToken);
   const holders = useGetAssigneesQuery(action === 'unassign' && partNumber ? { projectId, number: partNumber } : skipToken);
   const limits = useGetMaxAssignableQuery(
-    (action === 'assign' || action === 'unassign') && partNumber
-      ? { projectId, number: partNumber, ...(userId ? { user: userId } : {}) }
-      : skipToken,
+    (action === 'assign' || action === 'unassign') && partNumber ? { projectId, number: partNumber, ...(userId ? { user: userId } : {}) } : skipToken,
   );
   const source = action === 'assign' ? members : holders;
   const users: UserChoice[] =
@@ -62,8 +60,7 @@ function useUserStep(projectId: string, action: StockAction, partNumber: string 
       : (holders.data ?? []).map((h) => ({ value: h.uuid, label: `${personName(h)} (${h.quantity} assigned)`, name: personName(h) }));
   const state: 'loading' | 'failed' | 'ready' = source.isError ? 'failed' : source.isSuccess ? 'ready' : 'loading';
   const limit = !limits.data ? null : action === 'assign' ? limits.data.max : userId ? limits.data.assigned : null;
-  const limitText =
-    limit === null ? undefined : action === 'assign' ? `Up to ${limit} can be assigned (on hand)` : `This user has ${limit} assigned`;
+  const limitText = limit === null ? undefined : action === 'assign' ? `Up to ${limit} can be assigned (on hand)` : `This user has ${limit} assigned`;
   return { users, state, limit, limitText };
 }
 
@@ -155,15 +152,9 @@ function WizardBody({ projectId, action, rows, onClose }: StockWizardProps) {
       {step === 'mode' && <ModeStep {...stepProps} />}
       {step === 'details' && <ReceiveDetailsStep {...stepProps} catalog={catalog.data ?? []} />}
       {step === 'part' && <PartStep {...stepProps} action={action} rows={rows} />}
-      {step === 'user' && (
-        <UserStep {...stepProps} action={action} users={user.users} usersState={user.state} limitText={user.limitText} />
-      )}
+      {step === 'user' && <UserStep {...stepProps} action={action} users={user.users} usersState={user.state} limitText={user.limitText} />}
       {step === 'bin' && <BinStep {...stepProps} />}
-      {step === 'confirm' && (
-        <ConfirmStep
-          lines={summaryLines(action, values, projectPart?.PartName ?? catalogPart?.part_name, userName, managingLogistics)}
-        />
-      )}
+      {step === 'confirm' && <ConfirmStep lines={summaryLines(action, values, projectPart?.PartName ?? catalogPart?.part_name, userName, managingLogistics)} />}
       <Group justify="space-between" gap="sm">
         <Button variant="default" onClick={active === 0 ? onClose : () => setActive(active - 1)} disabled={busy}>
           {active === 0 ? 'Cancel' : 'Back'}

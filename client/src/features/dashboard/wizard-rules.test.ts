@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CatalogPart, InventoryRow } from '../../api/material-types.ts';
-import {
-  EMPTY_WIZARD,
-  MESSAGES,
-  binInfo,
-  parseQuantity,
-  stepErrors,
-  wizardRequest,
-  wizardSteps,
-  type WizardContext,
-} from './wizard-rules.ts';
+import { EMPTY_WIZARD, MESSAGES, binInfo, parseQuantity, stepErrors, wizardRequest, wizardSteps, type WizardContext } from './wizard-rules.ts';
 
 const bolt = { PartNumber: 'P-100', QtyOnHand: 10 } as InventoryRow;
 const catalog: Record<string, CatalogPart> = {

@@ -92,20 +92,8 @@ export function ReceiveDetailsStep({ catalog, ...props }: StepProps & { catalog:
           onChange={(e) => set({ partNumber: e.currentTarget.value })}
           error={errors.partNumber}
         />
-        <TextInput
-          label="Part Name"
-          required
-          value={values.partName}
-          onChange={(e) => set({ partName: e.currentTarget.value })}
-          error={errors.partName}
-        />
-        <TextInput
-          label="Nickname"
-          required
-          value={values.nickname}
-          onChange={(e) => set({ nickname: e.currentTarget.value })}
-          error={errors.nickname}
-        />
+        <TextInput label="Part Name" required value={values.partName} onChange={(e) => set({ partName: e.currentTarget.value })} error={errors.partName} />
+        <TextInput label="Nickname" required value={values.nickname} onChange={(e) => set({ nickname: e.currentTarget.value })} error={errors.nickname} />
       </SimpleGrid>
       <QuantityInput {...props} />
     </Stack>
@@ -115,9 +103,7 @@ export function ReceiveDetailsStep({ catalog, ...props }: StepProps & { catalog:
 export function PartStep({ action, rows, ...props }: StepProps & { action: StockAction; rows: readonly InventoryRow[] }) {
   const { values, set, errors } = props;
   const row = rows.find((r) => r.PartNumber === values.partNumber.trim());
-  const summary = row
-    ? `${row.PartName} · on hand ${row.QtyOnHand} · field assigned ${row.FieldAssigned}`
-    : undefined;
+  const summary = row ? `${row.PartName} · on hand ${row.QtyOnHand} · field assigned ${row.FieldAssigned}` : undefined;
   return (
     <Stack gap="sm">
       <PartPicker
@@ -163,7 +149,11 @@ export function UserStep({
         error={errors.userId}
         disabled={usersState !== 'ready' || empty}
       />
-      {usersState === 'failed' && <Text size="sm" c="red">Failed to list users</Text>}
+      {usersState === 'failed' && (
+        <Text size="sm" c="red">
+          Failed to list users
+        </Text>
+      )}
       {empty && (
         <Text size="sm" c="dimmed">
           {assign ? 'This project has no members to assign to.' : 'Nobody has this part assigned.'}

@@ -12,9 +12,7 @@ export function HomePage() {
       <Paper withBorder radius="md" p="xl" shadow="sm">
         <Stack align="center" gap="md" ta="center">
           <Title order={1}>Welcome to {PRODUCT_NAME}</Title>
-          <Text c="dimmed">
-            Track materials and assets across projects and warehouses, and manage labels.
-          </Text>
+          <Text c="dimmed">Track materials and assets across projects and warehouses, and manage labels.</Text>
           <Button component={Link} to="/login" size="md">
             Login
           </Button>

@@ -29,7 +29,10 @@ export interface LogsFilter {
 const asType = (text: string): LogType | undefined => LOG_TYPES.find((t) => t.toLowerCase() === text.trim().toLowerCase());
 
 export function readLogsFilter(params: URLSearchParams, kind: LogsPageKind): LogsFilter {
-  const named = (params.get('type') ?? '').split(',').map(asType).filter((t): t is LogType => t !== undefined);
+  const named = (params.get('type') ?? '')
+    .split(',')
+    .map(asType)
+    .filter((t): t is LogType => t !== undefined);
   const allowed = kind === 'assignments' ? named.filter((t) => ASSIGNMENT_TYPES.includes(t)) : named;
   const types = kind === 'assignments' && allowed.length === 0 ? [...ASSIGNMENT_TYPES] : [...new Set(allowed)];
   const days = DAY_FILTERS.find((d) => d.value === params.get('days'))?.value ?? 'all';

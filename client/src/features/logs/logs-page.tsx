@@ -19,10 +19,10 @@ import { LogTable } from '../../components/log-table.tsx';
 import { NoData } from '../../components/no-data.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ReasonedDisabledButton } from '../../components/reasoned-disabled-button.tsx';
-import { ProjectPicker } from '../projects/project-picker.tsx';
-import { useCurrentProjectSync } from '../projects/use-current-project-sync.ts';
-import { selectCurrentProject } from '../session/session-selectors.ts';
-import { FROZEN_REASON, useSiteStatus } from '../site/site-status.ts';
+import { ProjectPicker } from '../../app/projects/project-picker.tsx';
+import { useCurrentProjectSync } from '../../app/projects/use-current-project-sync.ts';
+import { selectCurrentProject } from '../../app/session/session-selectors.ts';
+import { FROZEN_REASON, useSiteStatus } from '../../app/site/site-status.ts';
 import {
   ASSIGNMENT_TYPES,
   DAY_FILTERS,
@@ -51,9 +51,9 @@ function LogsPage({ kind }: { kind: LogsPageKind }) {
   const [debounced] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
   const download = useServerDownload();
   const { frozen } = useSiteStatus();
-  const update = (patch: Partial<LogsFilter>) =>
-    setParams(writeLogsFilter({ ...filter, page: 1, ...patch }, kind), { replace: true });
+  const update = (patch: Partial<LogsFilter>) => setParams(writeLogsFilter({ ...filter, page: 1, ...patch }, kind), { replace: true });
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new settled search writes the address, not a change of the address itself
   useEffect(() => {
     if (debounced !== filter.q) update({ q: debounced });
     // Only a settled search is written to the address; everything else is read from there.
@@ -114,13 +114,7 @@ function LogsPage({ kind }: { kind: LogsPageKind }) {
           <Stack gap="sm">
             <TypeFilter kind={kind} types={filter.types} onChange={(types) => update({ types })} />
             <Group gap="sm" wrap="wrap" align="center">
-              <SegmentedControl
-                aria-label="Time"
-                size="xs"
-                data={DAY_FILTERS}
-                value={filter.days}
-                onChange={(days) => update({ days: days as LogDays })}
-              />
+              <SegmentedControl aria-label="Time" size="xs" data={DAY_FILTERS} value={filter.days} onChange={(days) => update({ days: days as LogDays })} />
               <TextInput
                 aria-label="Search logs"
                 maxLength={MAX_LENGTH.search}

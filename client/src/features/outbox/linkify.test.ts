@@ -17,10 +17,7 @@ describe('splitLinks', () => {
 
   it('handles several links and a link at the very end', () => {
     const parts = splitLinks('a https://x.io/1\nb https://x.io/2?q=1&r=2');
-    expect(parts.filter((p) => p.kind === 'link').map((p) => p.value)).toEqual([
-      'https://x.io/1',
-      'https://x.io/2?q=1&r=2',
-    ]);
+    expect(parts.filter((p) => p.kind === 'link').map((p) => p.value)).toEqual(['https://x.io/1', 'https://x.io/2?q=1&r=2']);
     expect(parts.map((p) => p.value).join('')).toBe('a https://x.io/1\nb https://x.io/2?q=1&r=2');
   });
 });

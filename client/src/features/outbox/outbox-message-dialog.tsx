@@ -29,12 +29,8 @@ export function OutboxMessageDialog({ message, onClose }: OutboxMessageDialogPro
             <Field label="Sent" value={formatDateTime(message.sent_at)} />
           </SimpleGrid>
           <Paper withBorder p="md" radius="md" bg="var(--mantine-color-gray-light)">
-            <Text
-              component="div"
-              size="sm"
-              style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
-              data-testid="outbox-body"
-            >
+            <Text component="div" size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="outbox-body">
+              {/* biome-ignore-start lint/suspicious/noArrayIndexKey: the parts of one message never move, so their order is their identity */}
               {splitLinks(message.body).map((part, index) =>
                 part.kind === 'link' ? (
                   <Anchor key={index} href={part.value} target="_blank" rel="noreferrer">
@@ -44,6 +40,7 @@ export function OutboxMessageDialog({ message, onClose }: OutboxMessageDialogPro
                   <span key={index}>{part.value}</span>
                 ),
               )}
+              {/* biome-ignore-end lint/suspicious/noArrayIndexKey: end of the message parts */}
             </Text>
           </Paper>
         </Stack>

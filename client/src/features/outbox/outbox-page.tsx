@@ -11,10 +11,7 @@ import { WideTable } from '../../components/wide-table.tsx';
 export function OutboxPage() {
   const [page, setPage] = useState(1);
   const [reading, setReading] = useState<OutboxMessage | null>(null);
-  const { data, isLoading, isFetching, isError, refetch } = useListOutboxQuery(
-    { page },
-    { refetchOnMountOrArgChange: true, refetchOnFocus: true },
-  );
+  const { data, isLoading, isFetching, isError, refetch } = useListOutboxQuery({ page }, { refetchOnMountOrArgChange: true, refetchOnFocus: true });
   const messages = data?.items ?? [];
   const pages = Math.max(1, Math.ceil((data?.total ?? 0) / OUTBOX_PAGE_SIZE));
 
@@ -44,11 +41,7 @@ export function OutboxPage() {
             </Table.Thead>
             <Table.Tbody>
               {messages.map((message) => (
-                <Table.Tr
-                  key={message.id}
-                  onClick={() => setReading(message)}
-                  style={{ cursor: 'pointer' }}
-                >
+                <Table.Tr key={message.id} onClick={() => setReading(message)} style={{ cursor: 'pointer' }}>
                   <Table.Td>{message.to}</Table.Td>
                   <Table.Td>
                     {/* The row is clickable; the subject is also a button for keyboard users. */}

@@ -3,10 +3,10 @@ import { Button, Group, Stack } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { toast } from '../../app/toast.ts';
 import { AppModal } from '../../components/app-modal.tsx';
-import { UserMultiPicker } from '../users/user-picker.tsx';
-import type { ProjectRole } from './project-types.ts';
+import { UserMultiPicker } from '../../components/user-picker.tsx';
+import type { ProjectRole } from '../../api/project-types.ts';
 import { ProjectRoleSelect } from './project-role-select.tsx';
-import { useAssignUserMutation, useGetProjectUsersQuery } from './projects-api.ts';
+import { useAssignUserMutation, useGetProjectUsersQuery } from '../../api/projects-api.ts';
 
 interface AddUsersDialogProps {
   projectId: string;
@@ -32,9 +32,7 @@ function AddUsersForm({ projectId, onClose }: Omit<AddUsersDialogProps, 'opened'
 
   const onAdd = async () => {
     setSaving(true);
-    const results = await Promise.all(
-      userIds.map((user_id) => assign({ user_id, project_id: projectId, project_role: role })),
-    );
+    const results = await Promise.all(userIds.map((user_id) => assign({ user_id, project_id: projectId, project_role: role })));
     setSaving(false);
     if (results.some((r) => r.error)) {
       toast.error('Assign failed');

@@ -5,10 +5,10 @@ import { useMemo, useState } from 'react';
 import { messageOr } from '../../api/error-message.ts';
 import { toast } from '../../app/toast.ts';
 import { AppModal } from '../../components/app-modal.tsx';
-import { UserPicker } from '../users/user-picker.tsx';
-import { projectLabel, type Project, type ProjectRole } from './project-types.ts';
+import { UserPicker } from '../../components/user-picker.tsx';
+import { projectLabel, type Project, type ProjectRole } from '../../api/project-types.ts';
 import { ProjectRoleSelect } from './project-role-select.tsx';
-import { useAssignUserMutation, useGetProjectUsersQuery } from './projects-api.ts';
+import { useAssignUserMutation, useGetProjectUsersQuery } from '../../api/projects-api.ts';
 
 interface AssignUserDialogProps {
   opened: boolean;

@@ -5,8 +5,8 @@ import { messageOr, serverField } from '../../api/error-message.ts';
 import { MAX_LENGTH, lengthError } from '../../app/field-limits.ts';
 import { toast } from '../../app/toast.ts';
 import { AppModal } from '../../components/app-modal.tsx';
-import type { Project } from './project-types.ts';
-import { useCreateProjectMutation } from './projects-api.ts';
+import type { Project } from '../../api/project-types.ts';
+import { useCreateProjectMutation } from '../../api/projects-api.ts';
 
 interface CreateProjectDialogProps {
   opened: boolean;
@@ -81,19 +81,8 @@ function CreateProjectForm({ onClose, onCreated }: Omit<CreateProjectDialogProps
           error={errors.project_name}
           onChange={(event) => setName(event.currentTarget.value)}
         />
-        <TextInput
-          label="Customer"
-          value={customer}
-          error={errors.project_customer}
-          onChange={(event) => setCustomer(event.currentTarget.value)}
-        />
-        <TextInput
-          label="Project number"
-          required
-          value={number}
-          error={errors.project_number}
-          onChange={(event) => setNumber(event.currentTarget.value)}
-        />
+        <TextInput label="Customer" value={customer} error={errors.project_customer} onChange={(event) => setCustomer(event.currentTarget.value)} />
+        <TextInput label="Project number" required value={number} error={errors.project_number} onChange={(event) => setNumber(event.currentTarget.value)} />
         <Group justify="flex-end" gap="sm" mt="xs">
           <Button variant="default" onClick={onClose} disabled={isLoading}>
             Cancel

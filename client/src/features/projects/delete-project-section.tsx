@@ -9,9 +9,9 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { toast } from '../../app/toast.ts';
 import { AppModal } from '../../components/app-modal.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { selectCurrentProject } from '../session/session-selectors.ts';
-import { currentProjectSelected } from '../session/session-slice.ts';
-import { useDeleteProjectMutation } from './projects-api.ts';
+import { selectCurrentProject } from '../../app/session/session-selectors.ts';
+import { currentProjectSelected } from '../../app/session/session-slice.ts';
+import { useDeleteProjectMutation } from '../../api/projects-api.ts';
 
 export const DELETE_WORD = 'DELETE';
 
@@ -43,9 +43,7 @@ export function DeleteProjectSection({ projectId, projectName, onDeleted }: Dele
   return (
     <Alert color="red" variant="outline" title="Danger zone">
       <Stack gap="sm">
-        <Text size="sm">
-          Deleting a project removes it and its memberships for everyone. This cannot be undone.
-        </Text>
+        <Text size="sm">Deleting a project removes it and its memberships for everyone. This cannot be undone.</Text>
         <Group>
           <Button color="red" onClick={() => setStep('confirm')}>
             Delete Project
@@ -67,15 +65,7 @@ export function DeleteProjectSection({ projectId, projectName, onDeleted }: Dele
   );
 }
 
-function TypeToDelete({
-  loading,
-  onCancel,
-  onDelete,
-}: {
-  loading: boolean;
-  onCancel: () => void;
-  onDelete: () => void;
-}) {
+function TypeToDelete({ loading, onCancel, onDelete }: { loading: boolean; onCancel: () => void; onDelete: () => void }) {
   const [typed, setTyped] = useState('');
   const confirmed = typed === DELETE_WORD;
   return (

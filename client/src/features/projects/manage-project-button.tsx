@@ -2,8 +2,8 @@
 import { Button } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useAppSelector } from '../../app/hooks.ts';
-import { canManageProject } from '../session/permissions.ts';
-import { selectSession } from '../session/session-selectors.ts';
+import { canManageProject } from '../../app/session/permissions.ts';
+import { selectSession } from '../../app/session/session-selectors.ts';
 import { ManageProjectDialog } from './manage-project-dialog.tsx';
 
 export function ManageProjectButton() {

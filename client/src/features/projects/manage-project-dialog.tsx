@@ -7,14 +7,14 @@ import { Center, Loader, Tabs, Text } from '@mantine/core';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useAppSelector } from '../../app/hooks.ts';
 import { AppModal } from '../../components/app-modal.tsx';
-import { canManageProject, isSuperadmin } from '../session/permissions.ts';
-import { selectRole } from '../session/session-selectors.ts';
-import type { CurrentProject } from '../session/session-types.ts';
+import { canManageProject, isSuperadmin } from '../../app/session/permissions.ts';
+import { selectRole } from '../../app/session/session-selectors.ts';
+import type { CurrentProject } from '../../app/session/session-types.ts';
 import { ProjectHistoryTab } from './project-history-tab.tsx';
 import { ProjectInfoTab } from './project-info-tab.tsx';
 import { ProjectSettingsTab } from './project-settings-tab.tsx';
 import { ProjectUsersTab } from './project-users-tab.tsx';
-import { useGetMyProjectRoleQuery } from './projects-api.ts';
+import { useGetMyProjectRoleQuery } from '../../api/projects-api.ts';
 
 export const NO_PERMISSION_TEXT = 'You do not have permission to manage this project.';
 
@@ -65,11 +65,7 @@ function ManageProjectContent({ project, onClose }: Omit<ManageProjectDialogProp
         <ProjectUsersTab projectId={project.id} />
       </Tabs.Panel>
       <Tabs.Panel value="settings">
-        <ProjectSettingsTab
-          projectId={project.id}
-          projectName={project.project_name}
-          onDeleted={onClose}
-        />
+        <ProjectSettingsTab projectId={project.id} projectName={project.project_name} onDeleted={onClose} />
       </Tabs.Panel>
       {superadmin && (
         <Tabs.Panel value="history">

@@ -2,7 +2,7 @@
 import { Center, Loader, Table } from '@mantine/core';
 import { formatDateTime } from '../../app/format.ts';
 import { NoData } from '../../components/no-data.tsx';
-import { useGetProjectHistoryQuery } from './projects-api.ts';
+import { useGetProjectHistoryQuery } from '../../api/projects-api.ts';
 import { WideTable } from '../../components/wide-table.tsx';
 
 export function ProjectHistoryTab({ projectId }: { projectId: string }) {

@@ -2,7 +2,7 @@
 import { Center, Loader, SimpleGrid, Text } from '@mantine/core';
 import { formatDateTime } from '../../app/format.ts';
 import { NoData } from '../../components/no-data.tsx';
-import { useGetProjectQuery } from './projects-api.ts';
+import { useGetProjectQuery } from '../../api/projects-api.ts';
 
 export function ProjectInfoTab({ projectId }: { projectId: string }) {
   const { data: project, isLoading } = useGetProjectQuery(projectId);

@@ -6,11 +6,11 @@ import { Center, Divider, Loader, Stack, Switch, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { useAppSelector } from '../../app/hooks.ts';
 import { toast } from '../../app/toast.ts';
-import { canDeleteProject } from '../session/permissions.ts';
-import { selectRole } from '../session/session-selectors.ts';
+import { canDeleteProject } from '../../app/session/permissions.ts';
+import { selectRole } from '../../app/session/session-selectors.ts';
 import { DeleteProjectSection } from './delete-project-section.tsx';
-import type { ProjectSettings } from './project-types.ts';
-import { useGetProjectSettingsQuery, useUpdateProjectSettingsMutation } from './projects-api.ts';
+import type { ProjectSettings } from '../../api/project-types.ts';
+import { useGetProjectSettingsQuery, useUpdateProjectSettingsMutation } from '../../api/projects-api.ts';
 
 interface ProjectSettingsTabProps {
   projectId: string;

@@ -11,23 +11,21 @@ import { ChoicePromptDialog } from '../../components/choice-prompt-dialog.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { NoData } from '../../components/no-data.tsx';
 import { TwoLines } from '../../components/virtual-table.tsx';
-import { InviteDialog, type InvitedUser } from '../users/invite-dialog.tsx';
-import { personName } from '../users/user-types.ts';
+import { InviteDialog, type InvitedUser } from '../../components/invite-dialog.tsx';
+import { personName } from '../../api/user-types.ts';
 import { AddUsersDialog } from './add-users-dialog.tsx';
-import { PROJECT_ROLES, type ProjectRole } from './project-types.ts';
+import { PROJECT_ROLES, type ProjectRole } from '../../api/project-types.ts';
 import { PROJECT_ROLE_OPTIONS } from './project-role-select.tsx';
-import {
-  useAssignUserMutation,
-  useGetProjectUsersQuery,
-  useRemoveUserMutation,
-  useSetProjectRoleMutation,
-} from './projects-api.ts';
+import { useAssignUserMutation, useGetProjectUsersQuery, useRemoveUserMutation, useSetProjectRoleMutation } from '../../api/projects-api.ts';
 
 type Dialog = 'remove' | 'roles' | 'add' | 'invite' | null;
 
-
 export function ProjectUsersTab({ projectId }: { projectId: string }) {
-  const { data: members = [], isLoading, isError } = useGetProjectUsersQuery(projectId, {
+  const {
+    data: members = [],
+    isLoading,
+    isError,
+  } = useGetProjectUsersQuery(projectId, {
     refetchOnMountOrArgChange: true,
   });
   const [removeUser] = useRemoveUserMutation();
@@ -46,9 +44,7 @@ export function ProjectUsersTab({ projectId }: { projectId: string }) {
 
   const removeSelected = async () => {
     setBusy(true);
-    const results = await Promise.all(
-      selected.map((user_id) => removeUser({ user_id, project_id: projectId })),
-    );
+    const results = await Promise.all(selected.map((user_id) => removeUser({ user_id, project_id: projectId })));
     setBusy(false);
     setDialog(null);
     setPicked(new Set());
@@ -58,11 +54,7 @@ export function ProjectUsersTab({ projectId }: { projectId: string }) {
 
   const updateSelectedRoles = async (role: string) => {
     setBusy(true);
-    const results = await Promise.all(
-      selected.map((user_id) =>
-        setProjectRole({ user_id, project_id: projectId, project_role: role as ProjectRole }),
-      ),
-    );
+    const results = await Promise.all(selected.map((user_id) => setProjectRole({ user_id, project_id: projectId, project_role: role as ProjectRole })));
     setBusy(false);
     setDialog(null);
     if (results.some((r) => r.error)) toast.error('Update failed');
@@ -106,21 +98,10 @@ export function ProjectUsersTab({ projectId }: { projectId: string }) {
           </Text>
         </Group>
         <Group gap="xs" wrap="wrap">
-          <Button
-            size="xs"
-            color="red"
-            variant="light"
-            disabled={selected.length === 0}
-            onClick={() => setDialog('remove')}
-          >
+          <Button size="xs" color="red" variant="light" disabled={selected.length === 0} onClick={() => setDialog('remove')}>
             Remove Selected
           </Button>
-          <Button
-            size="xs"
-            variant="light"
-            disabled={selected.length === 0}
-            onClick={() => setDialog('roles')}
-          >
+          <Button size="xs" variant="light" disabled={selected.length === 0} onClick={() => setDialog('roles')}>
             Update Roles
           </Button>
           <Button size="xs" variant="default" onClick={() => setDialog('add')}>
@@ -209,11 +190,7 @@ export function ProjectUsersTab({ projectId }: { projectId: string }) {
         onCancel={() => setDialog(null)}
       />
       <AddUsersDialog projectId={projectId} opened={dialog === 'add'} onClose={() => setDialog(null)} />
-      <InviteDialog
-        opened={dialog === 'invite'}
-        onClose={() => setDialog(null)}
-        onInvited={addInvited}
-      />
+      <InviteDialog opened={dialog === 'invite'} onClose={() => setDialog(null)} onInvited={addInvited} />
     </>
   );
 }

@@ -13,13 +13,13 @@ import { SEARCH_DEBOUNCE_MS, searchTerm } from '../../app/search-term.ts';
 import { NoData } from '../../components/no-data.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { WideTable } from '../../components/wide-table.tsx';
-import { isSuperadmin } from '../session/permissions.ts';
-import { selectRole } from '../session/session-selectors.ts';
+import { isSuperadmin } from '../../app/session/permissions.ts';
+import { selectRole } from '../../app/session/session-selectors.ts';
 import { AssignUserDialog } from './assign-user-dialog.tsx';
 import { CreateProjectDialog } from './create-project-dialog.tsx';
-import type { Project } from './project-types.ts';
-import { useListProjectsQuery } from './projects-api.ts';
-import { useSelectProject } from './use-select-project.ts';
+import type { Project } from '../../api/project-types.ts';
+import { useListProjectsQuery } from '../../api/projects-api.ts';
+import { useSelectProject } from '../../app/projects/use-select-project.ts';
 
 export function ProjectsPage() {
   const navigate = useNavigate();
@@ -90,11 +90,7 @@ export function ProjectsPage() {
                       <Button size="xs" variant="subtle" onClick={() => void open(project)}>
                         Open
                       </Button>
-                      <Button
-                        size="xs"
-                        variant="light"
-                        onClick={() => setAssigning({ projectId: project.id })}
-                      >
+                      <Button size="xs" variant="light" onClick={() => setAssigning({ projectId: project.id })}>
                         Assign User
                       </Button>
                     </Group>
@@ -106,12 +102,7 @@ export function ProjectsPage() {
         </WideTable>
       )}
       <CreateProjectDialog opened={creating} onClose={() => setCreating(false)} />
-      <AssignUserDialog
-        opened={assigning !== null}
-        onClose={() => setAssigning(null)}
-        projects={allProjects}
-        projectId={assigning?.projectId ?? null}
-      />
+      <AssignUserDialog opened={assigning !== null} onClose={() => setAssigning(null)} projects={allProjects} projectId={assigning?.projectId ?? null} />
     </>
   );
 }

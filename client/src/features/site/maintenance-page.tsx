@@ -9,8 +9,8 @@ import { Link } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks.ts';
 import { PRODUCT_NAME } from '../../components/logo.tsx';
 import { PublicFrame } from '../../components/public-frame.tsx';
-import { selectSessionStatus } from '../session/session-selectors.ts';
-import { useLogout } from '../session/use-logout.ts';
+import { selectSessionStatus } from '../../app/session/session-selectors.ts';
+import { useLogout } from '../../app/session/use-logout.ts';
 
 export function MaintenancePage() {
   useDocumentTitle(`Maintenance · ${PRODUCT_NAME}`);
@@ -22,10 +22,7 @@ export function MaintenancePage() {
       <Paper withBorder radius="md" p="xl" shadow="sm">
         <Stack align="center" gap="sm" ta="center">
           <Title order={2}>The site is currently under maintenance</Title>
-          <Text c="dimmed">
-            Please try again later. If you are a superadmin, you can still access the dashboard to
-            manage settings.
-          </Text>
+          <Text c="dimmed">Please try again later. If you are a superadmin, you can still access the dashboard to manage settings.</Text>
           <Group gap="md" justify="center">
             <Anchor component={Link} to="/dashboard">
               Go to dashboard

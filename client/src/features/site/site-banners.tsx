@@ -6,9 +6,9 @@
 import { Alert, Anchor, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks.ts';
-import { isSuperadmin } from '../session/permissions.ts';
-import { selectRole } from '../session/session-selectors.ts';
-import { useSiteStatus } from './site-status.ts';
+import { isSuperadmin } from '../../app/session/permissions.ts';
+import { selectRole } from '../../app/session/session-selectors.ts';
+import { useSiteStatus } from '../../app/site/site-status.ts';
 
 export function SiteBanners() {
   const superadmin = isSuperadmin(useAppSelector(selectRole));

@@ -8,7 +8,7 @@
  */
 import { createListenerMiddleware } from '@reduxjs/toolkit';
 import { maintenanceDetected, transactionsFrozenDetected } from '../../api/base-query.ts';
-import { siteApi } from './site-api.ts';
+import { siteApi } from '../../api/site-api.ts';
 
 type SiteState = { [siteApi.reducerPath]: ReturnType<typeof siteApi.reducer> };
 
@@ -18,9 +18,7 @@ export function createSiteSignalListener() {
   listener.startListening({
     actionCreator: maintenanceDetected,
     effect: async (_action, api) => {
-      await api.dispatch(
-        siteApi.util.upsertQueryData('getPublicSettings', undefined, { maintenance_mode: true }),
-      );
+      await api.dispatch(siteApi.util.upsertQueryData('getPublicSettings', undefined, { maintenance_mode: true }));
     },
   });
   listener.startListening({

@@ -16,12 +16,12 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { NoData } from '../../components/no-data.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { WideTable } from '../../components/wide-table.tsx';
-import { isSuperadmin } from '../session/permissions.ts';
-import { selectUser, selectRole } from '../session/session-selectors.ts';
-import type { GlobalRole } from '../session/session-types.ts';
-import { InviteDialog } from './invite-dialog.tsx';
-import { GLOBAL_ROLES, USER_PAGE_SIZE, personName, roleLabel } from './user-types.ts';
-import { useDeleteUsersMutation, useListUsersQuery, useUpdateUserRolesMutation } from './users-api.ts';
+import { isSuperadmin } from '../../app/session/permissions.ts';
+import { selectUser, selectRole } from '../../app/session/session-selectors.ts';
+import type { GlobalRole } from '../../app/session/session-types.ts';
+import { InviteDialog } from '../../components/invite-dialog.tsx';
+import { GLOBAL_ROLES, USER_PAGE_SIZE, personName, roleLabel } from '../../api/user-types.ts';
+import { useDeleteUsersMutation, useListUsersQuery, useUpdateUserRolesMutation } from '../../api/users-api.ts';
 
 export const NO_ACCESS_TEXT = 'You do not have permission to view this page.';
 
@@ -119,19 +119,10 @@ function UserManagement() {
           <Text size="sm" c="dimmed">
             {selected.length} selected
           </Text>
-          <Button
-            variant="light"
-            disabled={selected.length === 0}
-            onClick={() => setDialog('roles')}
-          >
+          <Button variant="light" disabled={selected.length === 0} onClick={() => setDialog('roles')}>
             Edit Roles
           </Button>
-          <Button
-            color="red"
-            variant="light"
-            disabled={selected.length === 0}
-            onClick={() => setDialog('delete')}
-          >
+          <Button color="red" variant="light" disabled={selected.length === 0} onClick={() => setDialog('delete')}>
             Delete Users
           </Button>
         </Group>

@@ -6,8 +6,8 @@ import { Badge } from '@mantine/core';
 import { useSearchParams } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks.ts';
 import { NotSetUpPage } from '../../components/not-set-up-page.tsx';
-import { selectDashboardMode } from '../session/session-selectors.ts';
-import type { DashboardMode } from '../session/session-types.ts';
+import { selectDashboardMode } from '../../app/session/session-selectors.ts';
+import type { DashboardMode } from '../../app/session/session-types.ts';
 
 function useWarehouseMode(): DashboardMode {
   const [params] = useSearchParams();

@@ -1,0 +1,75 @@
+/**
+ * Role rules of the client (spec 01 §6, spec 02 §4.4). They decide what is shown and where a
+ * route sends someone; the server enforces the real permissions. Roles arrive lower-cased.
+ */
+
+export type RouteGuard = 'user' | 'admin' | 'superadmin' | 'global-admin';
+
+export interface Access {
+  signedIn: boolean;
+  role: string | null;
+  projectRole: string | null;
+}
+
+export const isSuperadmin = (role: string | null): boolean => role === 'superadmin';
+
+/** Global admin rights are held by admin and superadmin. */
+export const isGlobalAdmin = (role: string | null): boolean => role === 'admin' || role === 'superadmin';
+
+export const isProjectAdminOrManager = (projectRole: string | null): boolean => projectRole === 'admin' || projectRole === 'manager';
+
+/** Project-scoped admin screens: global admin/superadmin, or project admin/manager. */
+export const hasAdminAccess = (access: Pick<Access, 'role' | 'projectRole'>): boolean =>
+  isGlobalAdmin(access.role) || isProjectAdminOrManager(access.projectRole);
+
+/** "Project admin or manager" items; a superadmin always acts as project admin (spec 01 §6). */
+export const actsAsProjectAdminOrManager = (access: Pick<Access, 'role' | 'projectRole'>): boolean =>
+  isSuperadmin(access.role) || isProjectAdminOrManager(access.projectRole);
+
+/**
+ * The Project Actions bar (receive, return, assign, unassign, bulk): a superadmin, or a member
+ * of the project who is a global admin or its admin or manager (spec 01 §6).
+ */
+export const canManageStock = (access: Pick<Access, 'role' | 'projectRole'>): boolean =>
+  isSuperadmin(access.role) || (access.projectRole !== null && (isGlobalAdmin(access.role) || isProjectAdminOrManager(access.projectRole)));
+
+/** Names, stock warnings, lost and found, and the logs: a superadmin, or a project admin or manager. */
+export const canCurateProject = actsAsProjectAdminOrManager;
+
+/** Downloading a project's inventory as CSV: global admins and superadmins. */
+export const canExportInventory = (role: string | null): boolean => isGlobalAdmin(role);
+
+/** Where a guarded route sends the visitor instead, or null when they may stay. */
+export function guardRedirect(guard: RouteGuard, access: Access): string | null {
+  if (!access.signedIn) return '/login';
+  switch (guard) {
+    case 'user':
+      return null;
+    case 'admin':
+      return hasAdminAccess(access) ? null : '/dashboard';
+    case 'superadmin':
+      return isSuperadmin(access.role) ? null : '/dashboard';
+    case 'global-admin':
+      return isGlobalAdmin(access.role) ? null : '/dashboard';
+    default: {
+      const unknownGuard: never = guard;
+      throw new Error(`Unknown route guard ${String(unknownGuard)}`);
+    }
+  }
+}
+
+/** Target of / and unknown paths (spec 02 §2.1). */
+export function homeRedirect(signedIn: boolean, section: 'inventory' | 'labels'): string {
+  if (!signedIn) return '/home';
+  return section === 'labels' ? '/labels' : '/dashboard';
+}
+
+/**
+ * Manage Project (spec 01 §6): a superadmin always, a global admin only with project role admin.
+ * The project role comes from GET /api/projects/{id}/my-role.
+ */
+export const canManageProject = (access: Pick<Access, 'role' | 'projectRole'>): boolean =>
+  isSuperadmin(access.role) || (access.role === 'admin' && access.projectRole === 'admin');
+
+/** Deleting a project, and reading its membership history: superadmin only. */
+export const canDeleteProject = (role: string | null): boolean => isSuperadmin(role);

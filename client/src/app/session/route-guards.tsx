@@ -1,0 +1,42 @@
+/** Route elements that apply the guards of spec 02 §4.4 and the redirects of §2.1. */
+import type { ReactNode } from 'react';
+import { Navigate } from 'react-router-dom';
+import { useAppSelector } from '../hooks.ts';
+import { FullPageLoader } from '../../components/full-page-loader.tsx';
+import { guardRedirect, homeRedirect, type RouteGuard } from './permissions.ts';
+import { selectSession } from './session-selectors.ts';
+
+function useAccess() {
+  const session = useAppSelector(selectSession);
+  return {
+    status: session.status,
+    section: session.section,
+    access: {
+      signedIn: session.status === 'authenticated',
+      role: session.role,
+      projectRole: session.currentProjectRole,
+    },
+  };
+}
+
+/** Renders its children only for visitors the guard admits; others are sent where it says. */
+export function RequireRole({ guard, children }: { guard: RouteGuard; children: ReactNode }) {
+  const { status, access } = useAccess();
+  if (status === 'loading') return <FullPageLoader />;
+  const target = guardRedirect(guard, access);
+  return target ? <Navigate to={target} replace /> : children;
+}
+
+/** / and unknown paths: /home when signed out, else the current section's start page. */
+export function HomeRedirect() {
+  const { status, section, access } = useAccess();
+  if (status === 'loading') return <FullPageLoader />;
+  return <Navigate to={homeRedirect(access.signedIn, section)} replace />;
+}
+
+/** For open pages that make no sense once signed in (/home, /login). */
+export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
+  const { status } = useAccess();
+  if (status === 'loading') return <FullPageLoader />;
+  return status === 'authenticated' ? <Navigate to="/dashboard" replace /> : children;
+}

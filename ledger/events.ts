@@ -1,0 +1,47 @@
+/**
+ * Every aggregate's events in one place: their zod schemas (the event store validates each event it
+ * reads with them, once), and what each changes for the browsers.
+ */
+import type { RecordedEvent } from './event-store/types.ts';
+import { isMaterialEvent, materialEventSchemas, materialTopics } from './material/events.ts';
+import { isProjectEvent, projectEventSchemas, projectTopics } from './project/events.ts';
+import { isSiteEvent, siteEventSchemas, siteTopics } from './site/events.ts';
+import { isStockItemEvent, stockItemEventSchemas, stockItemTopics } from './stock-item/events.ts';
+import type { Change } from './topics.ts';
+import { isUserEvent, userEventSchemas, userTopics } from './user/events.ts';
+
+const schemas: Record<string, { parse: (data: unknown) => unknown }> = {
+  ...stockItemEventSchemas,
+  ...materialEventSchemas,
+  ...projectEventSchemas,
+  ...userEventSchemas,
+  ...siteEventSchemas,
+};
+
+export class CorruptEventError extends Error {
+  constructor(type: string, detail: string) {
+    super(`an event of type ${type} does not match its schema: ${detail}`);
+    this.name = 'CorruptEventError';
+  }
+}
+
+/** The event's data as its schema reads it; events of types no aggregate owns pass through. */
+export function validateEventData(type: string, data: unknown): unknown {
+  const schema = schemas[type];
+  if (!schema) return data;
+  try {
+    return schema.parse(data);
+  } catch (error) {
+    throw new CorruptEventError(type, error instanceof Error ? error.message : String(error));
+  }
+}
+
+/** Which projects and topics an event changes. */
+export function changesOf(event: RecordedEvent): Change[] {
+  if (isStockItemEvent(event)) return stockItemTopics(event);
+  if (isMaterialEvent(event)) return materialTopics();
+  if (isProjectEvent(event)) return projectTopics(event);
+  if (isUserEvent(event)) return userTopics();
+  if (isSiteEvent(event)) return siteTopics();
+  return [];
+}

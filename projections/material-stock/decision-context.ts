@@ -1,0 +1,66 @@
+/**
+ * What stock commands decide on, for a whole batch in ONE statement: the part, the freeze flag, the
+ * item's snapshot row (its numbers and the stream head they belong to), its holders, the project's
+ * thresholds, and the user a command names. Part numbers match without case (`brk-011` is
+ * `BRK-011`). The snapshot row is written in the same transaction as
+ * the events it reflects, so its version is the stream's version: a concurrent append still fails
+ * on the version and the command is decided again on fresh numbers.
+ */
+import { sql } from 'kysely';
+import type { Trx } from '../../ledger/event-store/event-store.ts';
+import type { StockLocation } from '../../ledger/stock-item/events.ts';
+
+export interface StockLookup {
+  location: StockLocation;
+  partNumber: string;
+  userId: string | null;
+}
+
+export interface StockContextRow {
+  material_id: string | null;
+  part_number: string | null;
+  part_name: string | null;
+  part_nickname: string | null;
+  frozen: boolean;
+  low_stock_default: number | null;
+  critical_stock_default: number | null;
+  logistics_qty: number | null;
+  on_hand: number | null;
+  field_assigned: number | null;
+  lost_outstanding: number | null;
+  low_threshold: number | null;
+  critical_threshold: number | null;
+  stream_version: number | null;
+  last_hash: string | null;
+  assignments: Record<string, number> | null;
+  user_firstname: string | null;
+  user_lastname: string | null;
+  user_email: string | null;
+  user_is_member: boolean;
+}
+
+export async function loadStockContextRows(trx: Trx, lookups: readonly StockLookup[]): Promise<StockContextRow[]> {
+  const { rows } = await sql<StockContextRow & { ord: number }>`
+    select i.ord, m.material_id, m.part_number, m.part_name, m.part_nickname,
+           coalesce(site.freeze_transactions, false) as frozen,
+           p.low_stock_default, p.critical_stock_default,
+           s.logistics_qty, s.on_hand, s.field_assigned, s.lost_outstanding, s.low_threshold, s.critical_threshold,
+           s.stream_version, s.last_hash,
+           (select json_object_agg(a.user_id, a.qty) from material_assignments a
+             where a.location_kind = i.kind and a.location_id = i.loc
+               and a.material_id = m.material_id and a.qty > 0) as assignments,
+           u.user_firstname, u.user_lastname, u.email as user_email,
+           (u.deactivated_at is null and pm.project_role is not null) as user_is_member
+      from unnest(${lookups.map((_, i) => i)}::int4[], ${lookups.map((l) => l.location.kind)}::text[],
+                  ${lookups.map((l) => l.location.id)}::uuid[], ${lookups.map((l) => l.partNumber.trim())}::text[],
+                  ${lookups.map((l) => l.userId)}::uuid[]) as i (ord, kind, loc, part, user_id)
+      left join site_settings site on site.id = 1
+      left join projects p on i.kind = 'project' and p.id = i.loc
+      left join lateral (select * from materials mm where lower(mm.part_number) = lower(i.part)
+                          order by mm.part_number = i.part desc limit 1) m on true
+      left join material_stock s on s.location_kind = i.kind and s.location_id = i.loc and s.material_id = m.material_id
+      left join users u on u.id = i.user_id
+      left join project_members pm on pm.project_id = i.loc and pm.user_id = i.user_id
+     order by i.ord`.execute(trx);
+  return rows.map((r) => ({ ...r, user_is_member: Boolean(r.user_is_member) }));
+}
