@@ -68,10 +68,10 @@ export function thresholdsChanged(form: ThresholdForm): boolean {
  * and a changed box sends its number. Call only when `thresholdErrors` found nothing.
  */
 export function thresholdRequest(form: ThresholdForm): { low_threshold: number | null; critical_threshold: number | null } {
-  const valueOf = (text: string, initial: number): number | null => {
+  const sentValue = (text: string, initial: number): number | null => {
     if (text.trim() === thresholdText(initial)) return initial;
     const parsed = parseThreshold(text);
     return typeof parsed === 'number' ? parsed : null;
   };
-  return { low_threshold: valueOf(form.low, form.initialLow), critical_threshold: valueOf(form.critical, form.initialCritical) };
+  return { low_threshold: sentValue(form.low, form.initialLow), critical_threshold: sentValue(form.critical, form.initialCritical) };
 }
