@@ -1,4 +1,4 @@
-/** Site settings (freeze, maintenance), the public maintenance flag, and the start-up bootstrap. */
+/** Site settings (freeze, maintenance), the public maintenance and freeze flags, and the start-up bootstrap. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,6 +11,8 @@ import { findProject, visibleProjects } from '../projects/project-queries.ts';
 import { projectSchema, projectWithRole, toProject } from '../projects/projects.schemas.ts';
 
 const settings = z.object({ freeze_transactions: z.boolean(), maintenance_mode: z.boolean() });
+/** What every signed-in page reads: maintenance sends people to the maintenance page, the freeze shows its banner. */
+const publicSettings = z.object({ maintenance_mode: z.boolean(), freeze_transactions: z.boolean() });
 const tags = ['site'];
 
 export async function siteRoutes(app: FastifyInstance): Promise<void> {
@@ -38,8 +40,11 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/site/public-settings',
-    { schema: { summary: 'Whether the site is in maintenance (no sign-in needed)', tags, response: { 200: z.object({ maintenance_mode: z.boolean() }) } } },
-    async () => ({ maintenance_mode: (await readSiteSettings(app.db)).maintenance_mode }),
+    { schema: { summary: 'Whether the site is in maintenance and transactions are frozen (no sign-in needed)', tags, response: { 200: publicSettings } } },
+    async () => {
+      const { maintenance_mode, freeze_transactions } = await readSiteSettings(app.db);
+      return { maintenance_mode, freeze_transactions };
+    },
   );
 
   r.get(
