@@ -7,6 +7,8 @@ import { z } from 'zod';
 import { MAX_LENGTH, MAX_QUANTITY } from './limits.ts';
 
 // With the `u` flag a well-formed pair is one code point, so only a lone surrogate matches the range.
+// The NUL is the point of the rule: PostgreSQL text cannot hold it.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching NUL is what this pattern is for
 const FORBIDDEN_CHARACTERS = /[\u0000\uD800-\uDFFF]/u;
 
 /** True when the text has no NUL character and no lone surrogate (PostgreSQL stores neither). */

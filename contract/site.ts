@@ -7,7 +7,8 @@ import { projectSchema, projectWithRole } from './projects.ts';
 export const siteSettings = z.object({ freeze_transactions: z.boolean(), maintenance_mode: z.boolean() });
 export type SiteSettings = z.infer<typeof siteSettings>;
 export const siteSettingsPatch = siteSettings.partial().refine((v) => Object.keys(v).length > 0, 'Send freeze_transactions or maintenance_mode');
-export const publicSettings = z.object({ maintenance_mode: z.boolean() });
+/** What every signed-in page reads: maintenance sends people to the maintenance page, the freeze shows its banner. */
+export const publicSettings = z.object({ maintenance_mode: z.boolean(), freeze_transactions: z.boolean() });
 
 export const bootstrapQuery = z.object({ project_id: id('Project', 'project_id must be a valid id').optional() });
 export const bootstrap = z.object({ projects: z.array(projectWithRole), current_project: projectSchema.nullable(), unread_count: z.number() });

@@ -193,7 +193,7 @@ describe('maintenance mode', () => {
     expect(blocked.statusCode).toBe(503);
     expect(blocked.json()).toEqual({ error: 'MAINTENANCE', message: 'The site is currently under maintenance. Please try again later.' });
     expect((await app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie: worker } })).statusCode).toBe(200);
-    expect((await app.inject({ method: 'GET', url: '/api/site/public-settings' })).json()).toEqual({ maintenance_mode: true });
+    expect((await app.inject({ method: 'GET', url: '/api/site/public-settings' })).json()).toEqual({ maintenance_mode: true, freeze_transactions: false });
     expect((await app.inject({ method: 'GET', url: '/api/projects', headers: { cookie: admin } })).statusCode).toBe(200);
 
     await app.inject({ method: 'PATCH', url: '/api/site/settings', headers: { cookie: admin }, payload: { maintenance_mode: false } });

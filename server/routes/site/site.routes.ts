@@ -1,4 +1,4 @@
-/** Site settings (freeze, maintenance), the public maintenance flag, and the start-up bootstrap. */
+/** Site settings (freeze, maintenance), the public maintenance and freeze flags, and the start-up bootstrap. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../../contract/errors.ts';
@@ -30,8 +30,11 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/site/public-settings',
-    { schema: { summary: 'Whether the site is in maintenance (no sign-in needed)', tags, response: { 200: publicSettings, ...errorResponses } } },
-    async () => ({ maintenance_mode: (await readSiteSettings(app.db)).maintenance_mode }),
+    { schema: { summary: 'Whether the site is in maintenance and transactions are frozen (no sign-in needed)', tags, response: { 200: publicSettings, ...errorResponses } } },
+    async () => {
+      const { maintenance_mode, freeze_transactions } = await readSiteSettings(app.db);
+      return { maintenance_mode, freeze_transactions };
+    },
   );
 
   r.get(

@@ -56,6 +56,14 @@ describe('bulk preview', () => {
     expect(preview.rows[4]?.problem).toBe('Receive needs a part name and a nickname');
   });
 
+  it('marks a row past the limits invalid, saying which text is too long', () => {
+    const preview = previewBulkCsv(`${HEADER}\nP-1,${'x'.repeat(5000)},Nick,4\nP-2,Name,Nick,99999999999\n`, 'receive');
+    expect(preview.ok && preview.rows.map((r) => [r.valid, r.problem])).toEqual([
+      [false, 'Part name is too long (at most 200 characters).'],
+      [false, 'Quantity must be at most 1,000,000,000.'],
+    ]);
+  });
+
   it('does not need names to return', () => {
     const preview = previewBulkCsv(`${HEADER}\nP-1,,,3\n`, 'return');
     expect(preview).toEqual({

@@ -1,11 +1,12 @@
 /**
  * Bulk CSV on the client: the template, and a preview that marks the rows the server will refuse,
  * by the server's own rules (spec 01 §5 "Bulk CSV"): the exact header, at most 5000 rows, and a
- * row is invalid when its part number is empty, its quantity is not a whole number above zero, or
- * (receive only) its name or nickname is missing. Pure, so tested against those rules.
+ * row is invalid when its part number is empty, a text is past its limit, its quantity is not a
+ * whole number from 1 to 1,000,000,000, or (receive only) its name or nickname is missing. Pure, so tested against those rules.
  */
 import { BULK_HEADER_MESSAGE } from '@contract/messages.ts';
 import type { BulkAction } from '../../api/material-types.ts';
+import { MAX_LENGTH, MAX_QUANTITY, lengthError } from '../../app/field-limits.ts';
 
 export const BULK_HEADER = ['Part Number', 'Part Name', 'Part Nickname', 'Quantity'] as const;
 export { BULK_HEADER_MESSAGE };
@@ -90,8 +91,14 @@ export type BulkPreview = { ok: true; rows: PreviewRow[] } | { ok: false; messag
 
 function rowProblem(action: BulkAction, partNumber: string, name: string, nickname: string, quantityText: string): string | null {
   if (partNumber === '') return 'Part number is empty';
+  const tooLong =
+    lengthError('Part number', MAX_LENGTH.partNumber, partNumber) ??
+    lengthError('Part name', MAX_LENGTH.partName, name) ??
+    lengthError('Part nickname', MAX_LENGTH.partNickname, nickname);
+  if (tooLong) return tooLong;
   const quantity = /^-?\d+(\.\d+)?$/.test(quantityText) ? Number(quantityText) : null;
   if (quantity === null || !Number.isInteger(quantity) || quantity <= 0) return 'Quantity must be a whole number above zero';
+  if (quantity > MAX_QUANTITY) return `Quantity must be at most ${MAX_QUANTITY.toLocaleString('en-US')}.`;
   if (action === 'receive' && (name === '' || nickname === '')) return 'Receive needs a part name and a nickname';
   return null;
 }

@@ -10,11 +10,12 @@ const PREVIEW_COLUMNS: VirtualColumn<PreviewRow>[] = [
   { key: 'part_number', header: 'Part Number', width: 150, render: (r) => r.part_number || '—', title: (r) => r.part_number },
   { key: 'part_name', header: 'Part Name', render: (r) => r.part_name || '—', title: (r) => r.part_name },
   { key: 'part_nickname', header: 'Part Nickname', render: (r) => r.part_nickname || '—', title: (r) => r.part_nickname },
-  { key: 'quantity', header: 'Quantity', width: 90, align: 'right', render: (r) => r.quantity || '—' },
+  { key: 'quantity', header: 'Quantity', width: 120, align: 'right', render: (r) => r.quantity || '—' },
   {
     key: 'check',
     header: 'Check',
-    width: 320,
+    // Wide enough for "Part nickname is too long (at most 200 characters)." beside its badge.
+    width: 460,
     render: (r) =>
       r.valid ? (
         <Badge tt="none" color="teal" variant="light">

@@ -11,15 +11,18 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { messageOr } from '../../api/error-message.ts';
 import { LOG_TYPES, type LogDays, type LogType } from '../../api/material-types.ts';
 import { logsCsvUrl, useGetMaterialLogsQuery } from '../../api/materials-api.ts';
+import { MAX_LENGTH } from '../../app/field-limits.ts';
 import { useAppSelector } from '../../app/hooks.ts';
 import { SEARCH_DEBOUNCE_MS } from '../../app/search-term.ts';
 import { useServerDownload } from '../../app/use-server-download.ts';
 import { LogTable } from '../../components/log-table.tsx';
 import { NoData } from '../../components/no-data.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { ReasonedDisabledButton } from '../../components/reasoned-disabled-button.tsx';
 import { ProjectPicker } from '../../app/projects/project-picker.tsx';
 import { useCurrentProjectSync } from '../../app/projects/use-current-project-sync.ts';
 import { selectCurrentProject } from '../../app/session/session-selectors.ts';
+import { FROZEN_REASON, useSiteStatus } from '../../app/site/site-status.ts';
 import {
   ASSIGNMENT_TYPES,
   DAY_FILTERS,
@@ -48,6 +51,7 @@ function LogsPage({ kind }: { kind: LogsPageKind }) {
   const [search, setSearch] = useState(filter.q);
   const [debounced] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
   const download = useServerDownload();
+  const { frozen } = useSiteStatus();
   const update = (patch: Partial<LogsFilter>) => setParams(writeLogsFilter({ ...filter, page: 1, ...patch }, kind), { replace: true });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new settled search writes the address, not a change of the address itself
@@ -81,12 +85,25 @@ function LogsPage({ kind }: { kind: LogsPageKind }) {
               <Button component={Link} to="/dashboard/assign_unassign" variant="default" size="xs">
                 Assign/Unassign Logs
               </Button>
-              <Button component={Link} to="/dashboard/receive_return/bulk?action=receive" variant="default" size="xs">
-                Bulk Receive
-              </Button>
-              <Button component={Link} to="/dashboard/receive_return/bulk?action=return" variant="default" size="xs">
-                Bulk Return
-              </Button>
+              {frozen ? (
+                <>
+                  <ReasonedDisabledButton reason={FROZEN_REASON} variant="default" size="xs">
+                    Bulk Receive
+                  </ReasonedDisabledButton>
+                  <ReasonedDisabledButton reason={FROZEN_REASON} variant="default" size="xs">
+                    Bulk Return
+                  </ReasonedDisabledButton>
+                </>
+              ) : (
+                <>
+                  <Button component={Link} to="/dashboard/receive_return/bulk?action=receive" variant="default" size="xs">
+                    Bulk Receive
+                  </Button>
+                  <Button component={Link} to="/dashboard/receive_return/bulk?action=return" variant="default" size="xs">
+                    Bulk Return
+                  </Button>
+                </>
+              )}
             </>
           ) : (
             <Button component={Link} to="/dashboard/receive_return" variant="default" size="xs">
@@ -101,6 +118,7 @@ function LogsPage({ kind }: { kind: LogsPageKind }) {
               <SegmentedControl aria-label="Time" size="xs" data={DAY_FILTERS} value={filter.days} onChange={(days) => update({ days: days as LogDays })} />
               <TextInput
                 aria-label="Search logs"
+                maxLength={MAX_LENGTH.search}
                 placeholder="Search part, name or person"
                 value={search}
                 onChange={(event) => setSearch(event.currentTarget.value)}

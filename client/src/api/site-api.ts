@@ -1,10 +1,10 @@
 /**
- * Site-wide switches (spec 02 §2.9, §3 "Site settings"): the public maintenance flag every
- * signed-in page checks, and the superadmin's settings, which flip at once and revert if refused.
+ * Site-wide switches (spec 02 §2.9, §3 "Site settings"): the public flags every signed-in page
+ * checks (maintenance, and the freeze of transactions), and the superadmin's settings, which flip at once and revert if refused.
  */
 import type { z } from 'zod';
 import type { publicSettings, SiteSettings } from '@contract/site.ts';
-import { baseApi } from '../../api/base-api.ts';
+import { baseApi } from './base-api.ts';
 
 export type PublicSettings = z.infer<typeof publicSettings>;
 export type { SiteSettings };

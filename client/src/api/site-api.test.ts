@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeStore } from '../../app/store.ts';
+import { makeStore } from '../app/store.ts';
 import { siteApi } from './site-api.ts';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -81,6 +81,27 @@ describe('maintenance signal', () => {
     await vi.waitFor(() =>
       expect(siteApi.endpoints.getPublicSettings.select()(store.getState()).data).toEqual({
         maintenance_mode: true,
+        freeze_transactions: false,
+      }),
+    );
+  });
+});
+
+describe('freeze signal', () => {
+  it('marks transactions as frozen when any call is answered 423 FROZEN', async () => {
+    serve({
+      'GET /api/site/public-settings': () => json(200, { maintenance_mode: false, freeze_transactions: false }),
+      'PATCH /api/site/settings': () => json(423, { error: 'FROZEN', message: 'Transactions are frozen' }),
+    });
+    const store = makeStore(undefined);
+    await store.dispatch(siteApi.endpoints.getPublicSettings.initiate());
+
+    await store.dispatch(siteApi.endpoints.updateSiteSettings.initiate({ maintenance_mode: true }));
+
+    await vi.waitFor(() =>
+      expect(siteApi.endpoints.getPublicSettings.select()(store.getState()).data).toEqual({
+        maintenance_mode: false,
+        freeze_transactions: true,
       }),
     );
   });
