@@ -19,6 +19,7 @@ import housekeepingPlugin from './plugins/housekeeping.ts';
 import mailPlugin from './plugins/mail.ts';
 import maintenancePlugin from './plugins/maintenance.ts';
 import projectAccessPlugin from './plugins/project-access.ts';
+import answersPlugin from './plugins/answers.ts';
 import { accountRoutes } from './routes/account/account.routes.ts';
 import { authRoutes } from './routes/auth/auth.routes.ts';
 import { healthRoutes } from './routes/health.routes.ts';
@@ -66,6 +67,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(authPlugin);
   await app.register(maintenancePlugin);
   await app.register(projectAccessPlugin);
+  await app.register(answersPlugin);
   await app.register(mailPlugin);
   await app.register(housekeepingPlugin);
   await app.register(openApiPlugin);

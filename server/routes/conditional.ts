@@ -4,12 +4,17 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AnswerCache } from '../http/answer-cache.ts';
 
 /**
  * Sets the ETag of this answer (the state's tag combined with the request's own query, so pages and
  * searches of one state differ) and returns true when the caller already holds it: answer 304 then.
  */
 export function notModified(request: FastifyRequest, reply: FastifyReply, stateTag: string): boolean {
+  return conditional(request, reply, stateTag).notModified;
+}
+
+export function conditional(request: FastifyRequest, reply: FastifyReply, stateTag: string): { etag: string; notModified: boolean } {
   const query = new URLSearchParams(request.url.split('?')[1] ?? '');
   query.sort();
   const etag = `W/"${stateTag}.${createHash('sha1').update(query.toString()).digest('base64url').slice(0, 10)}"`;
@@ -17,6 +22,20 @@ export function notModified(request: FastifyRequest, reply: FastifyReply, stateT
   // Revalidate every time: the tag makes it cheap, and stock must never show stale.
   reply.header('cache-control', 'private, no-cache');
   const held = request.headers['if-none-match'];
-  if (!held) return false;
-  return held === '*' || held.split(',').some((tag) => tag.trim() === etag);
+  const matched = held !== undefined && (held === '*' || held.split(',').some((tag) => tag.trim() === etag));
+  return { etag, notModified: matched };
+}
+
+/**
+ * Sends the answer this state gave this query before, serialized once: `key` must name everything
+ * the answer depends on (the route, the location and the ETag, which holds the state and the query).
+ */
+export async function sendCached(reply: FastifyReply, cache: AnswerCache, key: string, compute: () => Promise<unknown>): Promise<FastifyReply> {
+  let body = cache.get(key);
+  if (body === undefined) {
+    const serialized = reply.serialize(await compute());
+    body = typeof serialized === 'string' ? serialized : Buffer.from(serialized as Uint8Array).toString('utf8');
+    cache.set(key, body);
+  }
+  return reply.type('application/json; charset=utf-8').send(body);
 }

@@ -32,7 +32,8 @@ import { catalogue } from '../../../projections/materials/queries.ts';
 import { findProject } from '../../../projections/projects/queries.ts';
 import { sendCsv, timestampedName } from '../../csv.ts';
 import { roleOf } from '../../plugins/auth.ts';
-import { notModified } from '../conditional.ts';
+import { ReadCoalescer } from '../../http/read-coalescer.ts';
+import { conditional, notModified, sendCached } from '../conditional.ts';
 
 const tags = ['materials'];
 export const projectLocation = (id: string): StockLocation => ({ kind: 'project', id });
@@ -43,6 +44,8 @@ export async function materialReadRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = { preHandler: app.requireUser };
   const viewer = { config: { projectAccess: { level: 'view', from: 'query' } } } as const;
+  // Readers of one inventory at the same moment share one tag query (never one that began before they asked).
+  const inventoryTags = new ReadCoalescer((projectId: string) => inventoryTag(app.db, projectLocation(projectId)));
 
   async function stockItem(projectId: string, number: string) {
     const item = await findStockItem(app.db, projectLocation(projectId), number);
@@ -83,9 +86,12 @@ export async function materialReadRoutes(app: FastifyInstance): Promise<void> {
         }
         return sendCsv(reply, timestampedName(`inventory_${project_number.replace(/[^\w-]+/g, '_')}`), INVENTORY_CSV, batches());
       }
-      if (notModified(request, reply, await inventoryTag(app.db, location))) return reply.code(304).send(null);
-      const page = await inventoryPage(app.db, location, { asOf, q, sort, limit, offset });
-      return { ...page, as_of: asOf?.toISOString() ?? null };
+      const { etag, notModified: unchanged } = conditional(request, reply, await inventoryTags.read(location.id));
+      if (unchanged) return reply.code(304).send(null);
+      return sendCached(reply, app.answers, `inventory|${location.id}|${etag}`, async () => ({
+        ...(await inventoryPage(app.db, location, { asOf, q, sort, limit, offset })),
+        as_of: asOf?.toISOString() ?? null,
+      }));
     },
   );
 
@@ -113,7 +119,7 @@ export async function materialReadRoutes(app: FastifyInstance): Promise<void> {
       const filter = { location, types: type, days: days === 'all' ? null : Number(days), q };
       if (format === 'csv') return sendCsv(reply, timestampedName('material_logs'), LOG_EXPORT_COLUMNS, exportLogPages(app.db, filter));
       // A window of days slides with the clock, so only the whole log can be answered from its tag.
-      if (days === 'all' && notModified(request, reply, await inventoryTag(app.db, location))) return reply.code(304).send(null);
+      if (days === 'all' && notModified(request, reply, await inventoryTags.read(location.id))) return reply.code(304).send(null);
       const window = { limit: limit ?? page_size, offset: offset ?? (page - 1) * page_size, oldestFirst: sort === 'LogDate' };
       return readLogPage(app.db, filter, window);
     },
