@@ -23,6 +23,7 @@ const envSchema = z.object({
   TRUST_PROXY: booleanFlag,
   DB_POOL_SIZE: z.coerce.number().int().positive().default(10),
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
+  COMMAND_BATCHES: z.coerce.number().int().min(1).max(16).default(2),
   ALLOWED_EMAIL_DOMAIN: z.string().optional(),
   PUBLIC_URL: z.string().optional(),
   SMTP_URL: z.string().optional(),
@@ -48,6 +49,8 @@ export type Config = {
   dbPoolSize: number;
   /** Server processes sharing the port (PostgreSQL only). */
   workers: number;
+  /** Command batches one process writes at the same time (PostgreSQL; PGlite writes one). */
+  commandBatches: number;
   /** Invitations only to addresses in this domain; null allows any. */
   allowedEmailDomain: string | null;
   /** The address people open in a browser, for links in e-mails; defaults to http://localhost:PORT. */
@@ -82,6 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     dbPoolSize: e.DB_POOL_SIZE,
     workers: e.WORKERS,
+    commandBatches: e.COMMAND_BATCHES,
     allowedEmailDomain: e.ALLOWED_EMAIL_DOMAIN?.trim().replace(/^@/, '').toLowerCase() || null,
     publicUrl: (e.PUBLIC_URL || `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL || null,

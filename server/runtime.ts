@@ -15,14 +15,21 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
-export async function openRuntime(options: { databaseUrl: string | null; dataDir: string; poolSize?: number; migrate?: boolean }): Promise<Runtime> {
+export async function openRuntime(options: {
+  databaseUrl: string | null;
+  dataDir: string;
+  poolSize?: number;
+  migrate?: boolean;
+  /** Command batches written at the same time on PostgreSQL. */
+  commandBatches?: number;
+}): Promise<Runtime> {
   const database = await openDatabase({ url: options.databaseUrl, dataDir: options.dataDir, poolSize: options.poolSize });
   if (options.migrate !== false) await migrateToLatest(database.db);
   const notifier = database.url ? postgresNotifier(database.url) : inProcessNotifier(database.listen);
   const store = new EventStore(database.db, notifier);
   store.onAppend(inlineProjections());
-  // PGlite is one connection: one batch at a time. On PostgreSQL two overlap, one deciding while the other commits.
-  configureCommands(store, { concurrency: database.engine === 'pglite' ? 1 : 2 });
+  // PGlite is one connection: one batch at a time. On PostgreSQL batches overlap, one deciding while another commits.
+  configureCommands(store, { concurrency: database.engine === 'pglite' ? 1 : (options.commandBatches ?? 2) });
   return {
     database,
     store,

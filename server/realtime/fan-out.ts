@@ -9,18 +9,36 @@ import { sql } from 'kysely';
 import { mergeChanges, type Change } from './topics.ts';
 
 export interface FanOut {
+  /** Called when the first listener arrives: follow the ledger from its head again. */
+  resume(): Promise<void>;
   stop(): Promise<void>;
 }
 
-export async function startFanOut(store: EventStore, deliver: (changes: Change[]) => void, pollMs = 2000): Promise<FanOut> {
-  const { rows } = await sql<{ transaction_id: string; global_position: number }>`
-    select transaction_id::text, global_position from events order by global_position desc limit 1`.execute(store.db);
-  let checkpoint: Checkpoint = rows[0] ? { transactionId: rows[0].transaction_id, globalPosition: Number(rows[0].global_position) } : START_CHECKPOINT;
+/**
+ * With nobody listening it reads nothing: a browser that connects refetches what it shows anyway, so
+ * the cursor simply starts again from the ledger's head when the first one arrives.
+ */
+export async function startFanOut(store: EventStore, deliver: (changes: Change[]) => void, listening: () => boolean = () => true, pollMs = 2000): Promise<FanOut> {
+  const head = async (): Promise<Checkpoint> => {
+    const { rows } = await sql<{ transaction_id: string; global_position: number }>`
+      select transaction_id::text, global_position from events order by global_position desc limit 1`.execute(store.db);
+    return rows[0] ? { transactionId: rows[0].transaction_id, globalPosition: Number(rows[0].global_position) } : START_CHECKPOINT;
+  };
+  let checkpoint: Checkpoint = await head();
+  let idle = false;
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
 
   const drain = async () => {
+    if (!listening()) {
+      idle = true;
+      return;
+    }
+    if (idle) {
+      idle = false;
+      checkpoint = await head();
+    }
     for (;;) {
       const page = await store.readAllSafe(checkpoint, 500);
       if (page.length === 0) return;
@@ -51,6 +69,11 @@ export async function startFanOut(store: EventStore, deliver: (changes: Change[]
   const timer = setInterval(wake, pollMs);
   timer.unref();
   return {
+    resume: async () => {
+      if (!idle) return;
+      idle = false;
+      checkpoint = await head();
+    },
     stop: async () => {
       stopped = true;
       unsubscribe();

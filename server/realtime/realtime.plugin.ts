@@ -41,7 +41,7 @@ async function realtimePlugin(app: FastifyInstance): Promise<void> {
       }
     }
   };
-  const fanOut = await startFanOut(app.store, deliver);
+  const fanOut = await startFanOut(app.store, deliver, () => clients.size > 0);
   app.addHook('onClose', async () => {
     for (const client of clients) client.socket.close(1001, 'server shutting down');
     await fanOut.stop();
@@ -55,6 +55,7 @@ async function realtimePlugin(app: FastifyInstance): Promise<void> {
       return;
     }
     const client: Client = { socket, user, projects: new Set() };
+    if (clients.size === 0) await fanOut.resume();
     clients.add(client);
     socket.on('close', () => clients.delete(client));
     socket.on('message', (raw) => {
