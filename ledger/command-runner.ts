@@ -18,8 +18,32 @@ import type { CommandContext, CommandHandler, CommandOptions, CommandOutcome, De
 const RETRYABLE_PG_CODES = new Set(['40001', '40P01']);
 const CONFLICT_MESSAGE = 'This record was changed by someone else at the same moment. Please try again.';
 
+/** A handler as the queue holds it: commands of every aggregate wait in one queue. */
+type AnyHandler = CommandHandler<unknown, CommandContext, unknown>;
+
+const erased = new WeakMap<object, AnyHandler>();
+
+/**
+ * The same handler seen through `unknown` input and result: the runner only hands each handler the
+ * inputs it was given with it, so the narrowing back is the handler's own type.
+ */
+function erase<Input, Context extends CommandContext, Result>(handler: CommandHandler<Input, Context, Result>): AnyHandler {
+  let seen = erased.get(handler);
+  if (!seen) {
+    seen = {
+      name: handler.name,
+      retryOn: handler.retryOn,
+      load: (trx, inputs) => handler.load(trx, inputs as Input[]),
+      decide: (input, context, now) => handler.decide(input as Input, context as Context, now),
+      write: handler.write ? (trx, accepted) => handler.write!(trx, accepted as Array<{ input: Input; result: Result }>) : undefined,
+    };
+    erased.set(handler, seen);
+  }
+  return seen;
+}
+
 interface Pending {
-  handler: CommandHandler<unknown, CommandContext, unknown>;
+  handler: AnyHandler;
   input: unknown;
   options: CommandOptions;
   resolve: (outcome: CommandOutcome<unknown>) => void;
@@ -71,7 +95,7 @@ export class CommandRunner {
   ): Promise<CommandOutcome<Result>> {
     return new Promise<CommandOutcome<Result>>((resolve, reject) => {
       this.queue.push({
-        handler: handler as unknown as CommandHandler<unknown, CommandContext, unknown>,
+        handler: erase(handler),
         input,
         options,
         resolve: resolve as (outcome: CommandOutcome<unknown>) => void,

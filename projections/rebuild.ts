@@ -72,7 +72,7 @@ async function projectAll(db: Kysely<any>, projectors: readonly Projector[], eve
 export async function rebuildProjections(store: EventStore, projectors: readonly Projector[], options: RebuildOptions = {}): Promise<RebuildResult> {
   const batchSize = options.batchSize ?? 50_000;
   const started = performance.now();
-  const db = store.db as unknown as Kysely<any>;
+  const db: Kysely<any> = store.db;
   await sql`drop schema if exists ${sql.id(SIDE_SCHEMA)} cascade`.execute(db);
   await sql`create schema ${sql.id(SIDE_SCHEMA)}`.execute(db);
   let events = 0;

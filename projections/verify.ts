@@ -39,7 +39,7 @@ export interface VerifyOptions {
 
 export async function verifyProjections(store: EventStore, projectors: readonly Projector[], options: VerifyOptions = {}): Promise<ProjectionReport[]> {
   const { onEvent, besideReplay, pageSize = 20_000 } = options;
-  const db = store.db as unknown as Kysely<any>;
+  const db: Kysely<any> = store.db;
   return db
     .transaction()
     .setIsolationLevel('repeatable read')
