@@ -58,6 +58,10 @@ describe('project aggregate', () => {
     ]);
     spec.given([created]).when({ type: 'SetProjectStockWarnings', data: { lowThreshold: -1, criticalThreshold: 0 } }).thenThrows('Low warning threshold must be a non-negative number.', 'VALIDATION');
     spec.given([created]).when({ type: 'SetProjectStockWarnings', data: { lowThreshold: 1, criticalThreshold: Number.NaN } }).thenThrows('Critical warning threshold must be a non-negative number.', 'VALIDATION');
+    spec
+      .given([created])
+      .when({ type: 'SetProjectStockWarnings', data: { lowThreshold: 3, criticalThreshold: 5 } })
+      .thenThrows('The critical warning threshold cannot be above the low warning threshold.', 'VALIDATION');
     spec.given([created]).when({ type: 'SetProjectStockWarnings', data: { lowThreshold: null, criticalThreshold: null } }).then([]);
   });
 

@@ -97,6 +97,25 @@ describe('receive', () => {
   it('refuses while transactions are frozen, before checking the quantity', () => {
     spec.given([]).when(receive(0, true)).thenThrows('Transactions are frozen', 'FROZEN');
   });
+
+  it('receives up to the most a part can hold, and refuses one more', () => {
+    spec.given([received(2_000_000_000)]).when(receive(147_483_647)).then([received(147_483_647)]);
+    spec
+      .given([received(2_000_000_000), received(147_483_647)])
+      .when(receive(1))
+      .thenThrows("This would take the part's stock past 2,147,483,647, the most a part can hold.", 'DOMAIN_RULE');
+  });
+});
+
+describe('stock warnings', () => {
+  it('refuses a critical threshold above the low one', () => {
+    spec.given([received(5)]).when(setWarnings(3, 8)).thenThrows('The critical warning threshold cannot be above the low warning threshold.', 'VALIDATION');
+  });
+
+  it('accepts critical equal to low, and either one left to its default', () => {
+    spec.given([received(5)]).when(setWarnings(4, 4)).then([{ type: 'StockWarningsSet', data: { ...item, lowThreshold: 4, criticalThreshold: 4 } }]);
+    spec.given([received(5)]).when(setWarnings(null, 40)).then([{ type: 'StockWarningsSet', data: { ...item, lowThreshold: null, criticalThreshold: 40 } }]);
+  });
 });
 
 describe('return', () => {

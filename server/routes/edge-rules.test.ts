@@ -106,6 +106,22 @@ describe('a quantity is a whole number from 1 to 1,000,000,000', () => {
     expect(await inventory()).toEqual(before);
   });
 
+  it('refuses 2147483647 twice, and never lets a part grow past what the read tables hold', async () => {
+    const before = await inventory();
+    for (let attempt = 0; attempt < 2; attempt += 1) expectRefused(await receive(2147483647), 'quantity', 'Quantity must be at most 1,000,000,000.');
+    expect(await inventory()).toEqual(before);
+    // Within the limit each time, the sum still may not pass 2,147,483,647: the third receive is refused by the rule.
+    const big = (n: number) =>
+      app.inject({ method: 'POST', url: '/api/materials/receive', headers: { cookie: boss }, payload: { project_id: projectId, part_number: 'BIG-1', quantity: n, part_name: 'Big', standard_name: 'Big' } });
+    expect((await big(1_000_000_000)).statusCode).toBe(200);
+    expect((await big(1_000_000_000)).statusCode).toBe(200);
+    const third = await big(1_000_000_000);
+    expect(third.statusCode).toBe(422);
+    expect(third.json().message).toBe("This would take the part's stock past 2,147,483,647, the most a part can hold.");
+    // The part still takes movements afterwards: nothing was bricked.
+    expect((await big(1)).statusCode).toBe(200);
+  });
+
   it('calls 1.5 not a whole number, not "greater than zero"', async () => {
     const before = await inventory();
     expectRefused(await receive(1.5), 'quantity', 'Quantity must be a whole number.');
