@@ -3,18 +3,18 @@ import { AnswerCache } from './answer-cache.ts';
 
 describe('AnswerCache', () => {
   it('keeps answers up to its bound, dropping the least recently used first', () => {
-    // 20 characters are 40 bytes: five fit in 200.
+    // 40 bytes each: five fit in 200.
     const cache = new AnswerCache(200);
-    for (const key of ['a', 'b', 'c', 'd', 'e']) cache.set(key, key.repeat(20));
-    expect(cache.get('a')).toHaveLength(20);
-    cache.set('f', 'f'.repeat(20));
+    for (const key of ['a', 'b', 'c', 'd', 'e']) cache.set(key, Buffer.from(key.repeat(40)));
+    expect(cache.get('a')).toHaveLength(40);
+    cache.set('f', Buffer.from('f'.repeat(40)));
     expect(cache.get('b')).toBeUndefined();
-    for (const key of ['a', 'c', 'd', 'e', 'f']) expect(cache.get(key)).toHaveLength(20);
+    for (const key of ['a', 'c', 'd', 'e', 'f']) expect(cache.get(key)).toHaveLength(40);
   });
 
   it('never keeps an answer larger than a quarter of its bound', () => {
     const cache = new AnswerCache(100);
-    cache.set('big', 'x'.repeat(13));
+    cache.set('big', Buffer.from('x'.repeat(26)));
     expect(cache.get('big')).toBeUndefined();
     expect(cache.size).toBe(0);
   });

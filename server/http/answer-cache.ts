@@ -5,12 +5,13 @@
  * recently used go first once the bytes reach the bound.
  */
 export class AnswerCache {
-  private readonly entries = new Map<string, string>();
+  // Bytes, not strings: the same buffer goes to every socket that asks, with no copy per answer.
+  private readonly entries = new Map<string, Buffer>();
   private bytes = 0;
 
   constructor(private readonly maxBytes = 32 * 1024 * 1024) {}
 
-  get(key: string): string | undefined {
+  get(key: string): Buffer | undefined {
     const body = this.entries.get(key);
     if (body !== undefined) {
       // Re-inserting marks it most recently used (a Map iterates in insertion order).
@@ -20,21 +21,20 @@ export class AnswerCache {
     return body;
   }
 
-  set(key: string, body: string): void {
-    // UTF-16 in memory: two bytes a character is the bound that matters here.
-    const size = body.length * 2;
+  set(key: string, body: Buffer): void {
+    const size = body.byteLength;
     if (size > this.maxBytes / 4) return;
     const old = this.entries.get(key);
     if (old !== undefined) {
       this.entries.delete(key);
-      this.bytes -= old.length * 2;
+      this.bytes -= old.byteLength;
     }
     this.entries.set(key, body);
     this.bytes += size;
     for (const [oldest, value] of this.entries) {
       if (this.bytes <= this.maxBytes) break;
       this.entries.delete(oldest);
-      this.bytes -= value.length * 2;
+      this.bytes -= value.byteLength;
     }
   }
 

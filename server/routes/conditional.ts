@@ -34,7 +34,7 @@ export async function sendCached(reply: FastifyReply, cache: AnswerCache, key: s
   let body = cache.get(key);
   if (body === undefined) {
     const serialized = reply.serialize(await compute());
-    body = typeof serialized === 'string' ? serialized : Buffer.from(serialized as Uint8Array).toString('utf8');
+    body = typeof serialized === 'string' ? Buffer.from(serialized, 'utf8') : Buffer.from(serialized as Uint8Array);
     cache.set(key, body);
   }
   return reply.type('application/json; charset=utf-8').send(body);
