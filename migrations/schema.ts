@@ -199,6 +199,8 @@ export interface ActivityLogTable {
   d_field: number;
   d_lost: number;
   hash: string;
+  batch_id: string | null;
+  reverses_batch_id: string | null;
 }
 
 export interface MaterialStockMonthsTable {

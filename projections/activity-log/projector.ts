@@ -40,11 +40,13 @@ export const ACTIVITY_LOG_COLUMNS = [
   'd_field',
   'd_lost',
   'hash',
+  'batch_id',
+  'reverses_batch_id',
 ] as const;
 
 export const activityLogProjector: Projector = {
   name: 'activity_log',
-  version: 1,
+  version: 2,
   tables: [{ name: 'activity_log', key: ['position'], columns: ACTIVITY_LOG_COLUMNS }],
   handles: Object.keys(LOG_TYPES),
   project(event: RecordedEvent): RowOp[] {
@@ -80,6 +82,8 @@ export const activityLogProjector: Projector = {
           d_field: d.field,
           d_lost: d.lost,
           hash: Buffer.from(event.hash).toString('hex'),
+          batch_id: event.metadata.batchId ?? null,
+          reverses_batch_id: event.metadata.reversesBatchId ?? null,
         },
       },
     ];

@@ -1,21 +1,21 @@
 /**
- * Bulk receive and return from a CSV with the header `Part Number,Part Name,Part Nickname,Quantity`.
- * Every row is validated first; each valid row is then applied as its own command (six at a time)
- * under an idempotency key made of the file's hash and the row, so uploading the same file again
- * applies nothing twice and reports those rows as Skipped.
+ * Reads a bulk CSV with the header `Part Number,Part Name,Part Nickname,Quantity` and marks each row
+ * valid or not, by the limits of the receive and return forms. bulk-batch.ts applies the valid rows.
  */
-import { createHash } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import { DomainError } from '../../ledger/errors.ts';
-import type { EventStore } from '../../ledger/event-store/event-store.ts';
-import type { CommandOptions } from '../../ledger/command.ts';
-import type { StockLocation } from '../../ledger/stock-item/events.ts';
-import { runStock } from './stock-commands.ts';
 
 export const BULK_HEADER = ['Part Number', 'Part Name', 'Part Nickname', 'Quantity'] as const;
 export const BULK_HEADER_MESSAGE = 'CSV must have headers: Part Number,Part Name,Part Nickname,Quantity';
 export const MAX_BULK_ROWS = 5000;
-const PARALLEL_ROWS = 6;
+/** The forms' limits: part number 100 characters, names 200, a quantity from 1 to 1,000,000,000. */
+const MAX_PART_NUMBER = 100;
+const MAX_NAME = 200;
+const MAX_QUANTITY = 1_000_000_000;
+// NUL cannot be stored in PostgreSQL text. A lone surrogate is not text at all, and the CSV reader
+// would silently turn it into U+FFFD, so a file holding one is refused before it is read.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+export const LONE_SURROGATE_MESSAGE = 'The file is not valid text: it holds a lone surrogate';
 
 export type BulkAction = 'receive' | 'return';
 
@@ -28,14 +28,8 @@ export interface BulkRow {
   valid: boolean;
 }
 
-export interface BulkResult {
-  row: number;
-  part_number: string;
-  quantity: number | null;
-  status: string;
-}
-
 export function parseBulkCsv(text: string, action: BulkAction): BulkRow[] {
+  if (LONE_SURROGATE.test(text)) throw new DomainError('VALIDATION', LONE_SURROGATE_MESSAGE);
   let records: string[][];
   try {
     records = parse(text, { bom: true, skip_empty_lines: true, relax_column_count: true, trim: true }) as string[][];
@@ -50,60 +44,15 @@ export function parseBulkCsv(text: string, action: BulkAction): BulkRow[] {
   return rows.map((cells, index) => {
     const [partNumber = '', partName = '', partNickname = '', quantityText = ''] = cells;
     const quantity = quantityText === '' || !/^-?\d+(\.\d+)?$/.test(quantityText) ? null : Number(quantityText);
+    const fits =
+      quantity !== null &&
+      quantity <= MAX_QUANTITY &&
+      partNumber.length <= MAX_PART_NUMBER &&
+      partName.length <= MAX_NAME &&
+      partNickname.length <= MAX_NAME &&
+      !cells.some((c) => c.includes('\u0000'));
     const valid =
       partNumber !== '' && quantity !== null && Number.isInteger(quantity) && quantity > 0 && (action === 'return' || (partName !== '' && partNickname !== ''));
-    return { row: index + 1, part_number: partNumber, part_name: partName, part_nickname: partNickname, quantity, valid };
+    return { row: index + 1, part_number: partNumber, part_name: partName, part_nickname: partNickname, quantity, valid: valid && fits };
   });
-}
-
-async function inPool<T>(items: T[], size: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const workers = Array.from({ length: Math.min(size, items.length) }, async () => {
-    while (next < items.length) {
-      const item = items[next]!;
-      next += 1;
-      await work(item);
-    }
-  });
-  await Promise.all(workers);
-}
-
-export async function applyBulk(
-  store: EventStore,
-  options: CommandOptions,
-  location: StockLocation,
-  action: BulkAction,
-  csv: string,
-  scope: string,
-): Promise<BulkResult[]> {
-  const rows = parseBulkCsv(csv, action);
-  const fileHash = createHash('sha256').update(csv).digest('hex');
-  const results = new Map<number, BulkResult>();
-  for (const r of rows.filter((r) => !r.valid)) results.set(r.row, { row: r.row, part_number: r.part_number, quantity: r.quantity, status: 'Invalid row' });
-
-  await inPool(
-    rows.filter((r) => r.valid),
-    PARALLEL_ROWS,
-    async (r) => {
-      const rowOptions: CommandOptions = {
-        ...options,
-        metadata: { ...options.metadata, source: 'bulk' },
-        idempotencyKey: `${scope}:bulk:${location.kind}:${location.id}:${action}:${fileHash}:${r.row}`,
-      };
-      try {
-        const outcome = await runStock(
-          store,
-          action === 'receive'
-            ? { type: 'receive', location, partNumber: r.part_number, quantity: r.quantity!, partName: r.part_name, partNickname: r.part_nickname }
-            : { type: 'return', location, partNumber: r.part_number, quantity: r.quantity!, binInfo: null },
-          rowOptions,
-        );
-        results.set(r.row, { row: r.row, part_number: r.part_number, quantity: r.quantity, status: outcome.replayed ? 'Skipped' : 'OK' });
-      } catch (error) {
-        if (!(error instanceof DomainError)) throw error;
-        results.set(r.row, { row: r.row, part_number: r.part_number, quantity: r.quantity, status: error.message });
-      }
-    },
-  );
-  return rows.map((r) => results.get(r.row)!);
 }

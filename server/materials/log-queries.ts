@@ -36,6 +36,9 @@ export interface LogRow {
   bin_info: string | null;
   note: string | null;
   source: string | null;
+  /** The bulk file the row came from, and on a reversal the file it undoes. */
+  batch_id: string | null;
+  reverses_batch_id: string | null;
   hash: string;
   d_on_hand: number;
   d_field: number;
@@ -80,6 +83,8 @@ const selection = [
   'activity_log.bin_info',
   'activity_log.note',
   'activity_log.source',
+  'activity_log.batch_id',
+  'activity_log.reverses_batch_id',
   'activity_log.hash',
   'activity_log.d_on_hand',
   'activity_log.d_field',
@@ -99,6 +104,8 @@ type SelectedRow = {
   bin_info: string | null;
   note: string | null;
   source: string | null;
+  batch_id: string | null;
+  reverses_batch_id: string | null;
   hash: string;
   d_on_hand: number;
   d_field: number;
@@ -125,6 +132,8 @@ function toLogRow(location: StockLocation, r: SelectedRow): LogRow {
     bin_info: r.bin_info,
     note: r.note,
     source: r.source,
+    batch_id: r.batch_id,
+    reverses_batch_id: r.reverses_batch_id,
     hash: r.hash,
     d_on_hand: r.d_on_hand,
     d_field: r.d_field,

@@ -45,6 +45,8 @@ export const logRow = z.object({
   bin_info: z.string().nullable(),
   note: z.string().nullable(),
   source: z.string().nullable(),
+  batch_id: z.string().nullable(),
+  reverses_batch_id: z.string().nullable(),
   hash: z.string(),
   d_on_hand: z.number(),
   d_field: z.number(),
