@@ -104,6 +104,9 @@ export interface LogRow {
   bin_info: string | null;
   note: string | null;
   source: string | null;
+  /** The bulk file the row came from ('bulk' rows), and on a reversal ('bulk-reversal') the file it undoes. */
+  batch_id: string | null;
+  reverses_batch_id: string | null;
   hash: string;
   d_on_hand: number;
   d_field: number;
@@ -137,13 +140,29 @@ export interface BulkResult {
   row: number;
   part_number: string;
   quantity: number | null;
-  /** 'OK', 'Invalid row', 'Skipped' (applied by an earlier upload of the same file) or the error. */
+  /**
+   * 'OK', 'Invalid row', 'Skipped' (applied by an earlier upload of the same file), the rule's
+   * refusal, or 'Not applied: …' when another row of the file was refused (a file is all or none).
+   */
   status: string;
+  /** The part's on hand before and after this row, in file order; null for rows that do nothing. */
+  on_hand_before: number | null;
+  on_hand_after: number | null;
 }
 
 export interface BulkAnswer {
+  /** False for a preview, a refused file, or a file applied before. */
+  applied: boolean;
+  /** The applied batch, which the logs can reverse in one step. */
+  batch_id: string | null;
   results: BulkResult[];
-  summary: { ok: number; invalid: number; skipped: number; failed: number };
+  summary: { ok: number; invalid: number; skipped: number; failed: number; not_applied: number };
+}
+
+export interface BulkReversal {
+  batch_id: string;
+  reverses: string;
+  rows: number;
 }
 
 /** The name of a part as tables show it: its nickname when asked for and present, else its name. */

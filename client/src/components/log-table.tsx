@@ -3,6 +3,7 @@
  * Project Logs columns, and the Assign/Unassign Logs columns (spec 01 §2).
  */
 import { Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import type { LogRow } from '../api/material-types.ts';
 import { formatDateTime } from '../app/format.ts';
 import { usePhone } from '../app/use-phone.ts';
@@ -19,6 +20,15 @@ interface LogTableProps {
   /** The name shown for a row's part (its nickname when the nickname toggle is on). */
   nameOf?: (row: LogRow) => string;
   emptyText?: string;
+  /** Something to do with a row (the Project Logs offer to reverse a bulk upload); null for none. */
+  rowAction?: (row: LogRow) => ReactNode;
+}
+
+/** Where a row came from, when not from one person at a form. */
+export function logOrigin(row: Pick<LogRow, 'source' | 'reverses_batch_id'>): string | null {
+  if (row.source === 'bulk') return 'bulk upload';
+  if (row.source === 'bulk-reversal' && row.reverses_batch_id) return `reverses upload ${row.reverses_batch_id.slice(0, 8)}`;
+  return null;
 }
 
 export function LogTypeBadge({ type }: { type: string }) {
@@ -31,10 +41,10 @@ export function LogTypeBadge({ type }: { type: string }) {
 
 const LABELS: Record<LogLayout, string> = { movements: 'Project logs', assignments: 'Assign and unassign logs' };
 
-export function LogTable({ rows, layout, nameOf = (row) => row.PartName, emptyText = NO_LOGS_TEXT }: LogTableProps) {
+export function LogTable({ rows, layout, nameOf = (row) => row.PartName, emptyText = NO_LOGS_TEXT, rowAction }: LogTableProps) {
   const phone = usePhone();
   if (rows.length === 0) return <NoData text={emptyText} />;
-  if (phone) return <LogCards rows={rows} layout={layout} nameOf={nameOf} />;
+  if (phone) return <LogCards rows={rows} layout={layout} nameOf={nameOf} rowAction={rowAction ?? (() => null)} />;
   const movements = layout === 'movements';
   return (
     <Table.ScrollContainer minWidth={movements ? 760 : 720}>
@@ -56,6 +66,7 @@ export function LogTable({ rows, layout, nameOf = (row) => row.PartName, emptyTe
             <Table.Th>{movements ? 'Name' : 'Material Name'}</Table.Th>
             <Table.Th ta="right">{movements ? 'Amount' : 'Quantity'}</Table.Th>
             <Table.Th>{movements ? 'Transacted By' : 'Assigned To'}</Table.Th>
+            {rowAction && <Table.Th aria-label="Actions" />}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -86,7 +97,14 @@ export function LogTable({ rows, layout, nameOf = (row) => row.PartName, emptyTe
                 <Table.Td ta="right">{row.LogAmount}</Table.Td>
                 <Table.Td>
                   {movements ? (
-                    row.LogName
+                    <>
+                      {row.LogName}
+                      {logOrigin(row) && (
+                        <Text span size="xs" c="dimmed" ml={6}>
+                          {logOrigin(row)}
+                        </Text>
+                      )}
+                    </>
                   ) : (
                     <>
                       <Text span size="sm">
@@ -100,6 +118,7 @@ export function LogTable({ rows, layout, nameOf = (row) => row.PartName, emptyTe
                     </>
                   )}
                 </Table.Td>
+                {rowAction && <Table.Td style={{ whiteSpace: 'nowrap' }}>{rowAction(row)}</Table.Td>}
               </Table.Tr>
             );
           })}
@@ -110,12 +129,13 @@ export function LogTable({ rows, layout, nameOf = (row) => row.PartName, emptyTe
 }
 
 /** On a phone each entry is a small card, so nothing hides off the side of the screen. */
-function LogCards({ rows, layout, nameOf }: Required<Omit<LogTableProps, 'emptyText'>>) {
+function LogCards({ rows, layout, nameOf, rowAction }: Required<Omit<LogTableProps, 'emptyText'>>) {
   return (
     <Stack gap="xs" role="list" aria-label={LABELS[layout]}>
       {rows.map((row) => {
         const color = logTypeColor(row.LogType);
-        const who = layout === 'movements' ? `by ${row.LogName}` : `to ${row.AssociatedName ?? '—'}`;
+        const origin = logOrigin(row);
+        const who = layout === 'movements' ? `by ${row.LogName}${origin ? ` · ${origin}` : ''}` : `to ${row.AssociatedName ?? '—'}`;
         return (
           <Paper
             key={row.id}
@@ -149,6 +169,7 @@ function LogCards({ rows, layout, nameOf }: Required<Omit<LogTableProps, 'emptyT
                 {layout === 'movements' ? 'Amount' : 'Quantity'} {row.LogAmount}
               </Text>
             </Group>
+            {rowAction(row)}
           </Paper>
         );
       })}
