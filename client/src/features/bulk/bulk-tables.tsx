@@ -16,7 +16,13 @@ export function statusColor(status: string): string {
 
 const fmt = (n: number) => n.toLocaleString('en');
 
-function Status({ row }: { row: BulkResult }) {
+/** Refused and invalid rows stand out in red; rows held back only by them in yellow. */
+function rowTint(status: string): string | null {
+  if (status === 'OK' || status === 'Skipped') return null;
+  return status.startsWith('Not applied') ? 'yellow' : 'red';
+}
+
+function Status({ row, lines }: { row: BulkResult; lines: number }) {
   if (row.status === 'OK' || row.status === 'Skipped' || row.status === 'Invalid row') {
     return (
       <Badge color={statusColor(row.status)} variant={row.status === 'Invalid row' ? 'filled' : 'light'} tt="none">
@@ -26,24 +32,20 @@ function Status({ row }: { row: BulkResult }) {
   }
   // Refusals are sentences to read, not labels.
   return (
-    <Text span size="sm" fw={500} c={row.status.startsWith('Not applied') ? 'yellow.9' : 'red.8'} style={{ whiteSpace: 'normal' }} lineClamp={2}>
+    <Text span size="sm" fw={500} c={row.status.startsWith('Not applied') ? 'yellow.9' : 'red.8'} style={{ whiteSpace: 'normal' }} lineClamp={lines}>
       {row.status}
     </Text>
   );
 }
 
+/** Plain spans, so the figures take the size of the cell or line they sit in. */
 function OnHand({ row }: { row: BulkResult }) {
-  if (row.on_hand_before === null || row.on_hand_after === null)
-    return (
-      <Text span c="dimmed">
-        —
-      </Text>
-    );
-  if (row.on_hand_before === row.on_hand_after) return <Text span>{fmt(row.on_hand_before)}</Text>;
+  if (row.on_hand_before === null || row.on_hand_after === null) return <span>—</span>;
+  if (row.on_hand_before === row.on_hand_after) return <span>{fmt(row.on_hand_before)}</span>;
   return (
-    <Text span>
+    <span>
       {fmt(row.on_hand_before)} → <b>{fmt(row.on_hand_after)}</b>
-    </Text>
+    </span>
   );
 }
 
@@ -52,7 +54,7 @@ const COLUMNS: VirtualColumn<BulkResult>[] = [
   { key: 'part_number', header: 'Part Number', width: 180, render: (r) => r.part_number || '—', title: (r) => r.part_number },
   { key: 'quantity', header: 'Quantity', width: 130, align: 'right', render: (r) => (r.quantity === null ? '—' : fmt(r.quantity)) },
   { key: 'on_hand', header: 'On hand', width: 260, align: 'right', render: (r) => <OnHand row={r} /> },
-  { key: 'status', header: 'Result', render: (r) => <Status row={r} />, title: (r) => r.status },
+  { key: 'status', header: 'Result', render: (r) => <Status row={r} lines={2} />, title: (r) => r.status },
 ];
 
 // On a phone the part sits over what the row does to its on hand; the verdict keeps its own column.
@@ -64,8 +66,9 @@ const PHONE_COLUMNS: VirtualColumn<BulkResult>[] = [
     render: (r) => (
       <Stack gap={0}>
         <Text size="sm" fw={600} truncate="end">
-          {r.part_number || '—'} × {r.quantity === null ? '—' : fmt(r.quantity)}
+          {r.part_number || '—'}
         </Text>
+        <Text size="xs">Qty {r.quantity === null ? '—' : fmt(r.quantity)}</Text>
         <Text size="xs" c="dimmed">
           On hand <OnHand row={r} />
         </Text>
@@ -73,7 +76,7 @@ const PHONE_COLUMNS: VirtualColumn<BulkResult>[] = [
     ),
     title: (r) => r.part_number,
   },
-  { ...COLUMNS[4]!, width: 150 },
+  { ...COLUMNS[4]!, width: 160, render: (r) => <Status row={r} lines={4} /> },
 ];
 
 export function VerdictTable({ answer, label }: { answer: BulkAnswer; label: string }) {
@@ -105,10 +108,13 @@ export function VerdictTable({ answer, label }: { answer: BulkAnswer; label: str
         rows={answer.results}
         columns={phone ? PHONE_COLUMNS : COLUMNS}
         rowKey={(r) => String(r.row)}
-        rowHeight={phone ? 64 : 44}
+        rowHeight={phone ? 92 : 44}
         minWidth={phone ? 0 : 760}
         maxHeight="min(60dvh, 560px)"
-        rowStyle={(r) => (r.status === 'OK' || r.status === 'Skipped' ? undefined : { backgroundColor: 'var(--mantine-color-red-light)' })}
+        rowStyle={(r) => {
+          const tint = rowTint(r.status);
+          return tint ? { backgroundColor: `var(--mantine-color-${tint}-light)` } : undefined;
+        }}
         rowData={(r) => ({ 'data-status': r.status })}
       />
     </>
