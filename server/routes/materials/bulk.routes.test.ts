@@ -257,6 +257,14 @@ describe('a bulk file is one batch, previewed by the same reader and reversible 
     expect(surrogate.json()).toEqual({ error: 'VALIDATION', message: LONE_SURROGATE_MESSAGE });
   });
 
+  it('applies a file of 5,000 new parts as one batch (10,000 events in one transaction)', async () => {
+    const rows = Array.from({ length: 5000 }, (_, k) => `MANY-${k},Part ${k},P${k},${k + 1}`);
+    const response = await upload(rows);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ applied: true, summary: { ok: 5000, invalid: 0, skipped: 0, failed: 0, not_applied: 0 } });
+    expect((await onHand())['MANY-4999']).toBe(5000);
+  });
+
   it('refuses the whole file with 423 while transactions are frozen', async () => {
     await app.inject({ method: 'PATCH', url: '/api/site/settings', headers: { cookie: boss }, payload: { freeze_transactions: true } });
     const frozen = await upload(['VLV-2,Valve 2in,Valve,1']);
