@@ -8,7 +8,7 @@ import * as m0005 from './0005-notify-on-append.ts';
 import * as m0006 from './0006-stock-months.ts';
 import * as m0007 from './0007-activity-log-type-index.ts';
 import * as m0008 from './0008-access-changed-notify.ts';
-import * as m0009 from './0009-activity-log-batches.ts';
+import * as m0010 from './0010-activity-log-batches.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-ledger-events': m0001,
@@ -19,7 +19,7 @@ const migrations: Record<string, Migration> = {
   '0006-stock-months': m0006,
   '0007-activity-log-type-index': m0007,
   '0008-access-changed-notify': m0008,
-  '0009-activity-log-batches': m0009,
+  '0010-activity-log-batches': m0010,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {

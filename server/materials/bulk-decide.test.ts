@@ -74,6 +74,15 @@ describe('a bulk file decided as one batch', () => {
     ]);
   });
 
+  it('decides two spellings that the catalogue resolves to one part on one running state', () => {
+    const both = new Map<string, PartAtStart>([...parts(3), ['blt-10', { material: bolt, state: holding(3) }]]);
+    const p = planBulk({ location, lines: [line(1, 'return', 'BLT-10', 2), line(2, 'return', 'blt-10', 2)], parts: both, newMaterialIds: {}, frozen: false });
+    expect(verdicts(p)).toEqual([
+      [1, NOT_APPLIED, 3, 3],
+      [2, 'Insufficient quantity available', 1, 1],
+    ]);
+  });
+
   it('refuses the whole file when transactions are frozen', () => {
     expect(() => plan([line(1, 'receive', 'BLT-10', 1)], 3, true)).toThrow(new DomainError('FROZEN', 'Transactions are frozen'));
   });
@@ -92,7 +101,13 @@ describe('reversing an applied batch', () => {
 
   it('undoes the rows newest first, so a receive then a return of one part reverses cleanly', () => {
     const returned = { ...received, logType: 'Return' as const, quantity: 7 };
-    const p = planReversal({ location, movements: [{ ...received, quantity: 5 }, returned], states: new Map([[bolt.material_id, holding(1)]]), alreadyReversed: false, frozen: false });
+    const p = planReversal({
+      location,
+      movements: [{ ...received, quantity: 5 }, returned],
+      states: new Map([[bolt.material_id, holding(1)]]),
+      alreadyReversed: false,
+      frozen: false,
+    });
     expect(p.appends[0]!.events.map((e) => [e.type, (e.data as { quantity: number }).quantity])).toEqual([
       ['MaterialReceived', 7],
       ['MaterialReturned', 5],
@@ -100,7 +115,9 @@ describe('reversing an applied batch', () => {
   });
 
   it('is refused as a whole when stock has moved so that a balance would go negative', () => {
-    expect(() => reverse(10)).toThrow('This upload cannot be reversed: stock has moved since (BLT-10 has 10 on hand now and the reversal would return 40). Nothing was changed.');
+    expect(() => reverse(10)).toThrow(
+      'This upload cannot be reversed: stock has moved since (BLT-10 has 10 on hand now and the reversal would return 40). Nothing was changed.',
+    );
   });
 
   it('is refused when already reversed', () => {

@@ -109,7 +109,9 @@ export function planBulk(input: {
   let refused = 0;
   for (const line of input.lines) {
     const start = input.parts.get(line.partNumber);
-    const part = running.get(line.partNumber) ?? { material: start?.material ?? null, state: start?.state ?? stockItemDecider.initialState() };
+    // Keyed by the part itself, so two spellings the catalogue resolves to one part share one state.
+    const key = start?.material ? `part:${start.material.material_id}` : `new:${line.partNumber}`;
+    const part = running.get(key) ?? { material: start?.material ?? null, state: start?.state ?? stockItemDecider.initialState() };
     const before = part.state.exists ? part.state.onHand : 0;
     try {
       let material = part.material;
@@ -130,7 +132,7 @@ export function planBulk(input: {
       const state = events.reduce(stockItemDecider.evolve, part.state);
       if (defined.length > 0) appends.add(materialStreamId(material.material_id), defined);
       appends.add(stockStreamId(location, material.material_id), events);
-      running.set(line.partNumber, { material, state });
+      running.set(key, { material, state });
       rows.push({ row: line.row, part_number: line.partNumber, quantity: line.quantity, status: 'OK', on_hand_before: before, on_hand_after: state.onHand });
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
