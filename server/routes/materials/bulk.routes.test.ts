@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { openTestRuntime } from '../../../test/helpers/test-database.ts';
 import { buildTestApp, createUser, signIn } from '../../../test/helpers/test-app.ts';
-import { createProject } from '../../projects/project-commands.ts';
+import { changeMembership, createProject } from '../../projects/project-commands.ts';
 import { SYSTEM_ACTOR } from '../../users/user-commands.ts';
 import { LONE_SURROGATE_MESSAGE } from '../../materials/bulk-csv.ts';
 import { ALREADY_REVERSED, NOT_APPLIED } from '../../materials/bulk-decide.ts';
@@ -263,6 +263,21 @@ describe('a bulk file is one batch, previewed by the same reader and reversible 
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ applied: true, summary: { ok: 5000, invalid: 0, skipped: 0, failed: 0, not_applied: 0 } });
     expect((await onHand())['MANY-4999']).toBe(5000);
+  });
+
+  it('lets only those who may use the bulk page preview or reverse: a plain member gets 403', async () => {
+    const member = await createUser(runtime, 'member@example.com', 'member password', 'user');
+    await changeMembership(runtime.store, batchProjectId, { type: 'add', userId: member.userId, role: 'user' }, { metadata: SYSTEM_ACTOR });
+    const cookie = await signIn(app, 'member@example.com', 'member password');
+    const preview = await app.inject({
+      method: 'POST',
+      url: `/api/materials/bulk?project_id=${batchProjectId}&dry_run=true`,
+      headers: { cookie, 'content-type': 'text/csv' },
+      payload: `${HEADER}\nVLV-2,Valve 2in,Valve,1`,
+    });
+    expect(preview.statusCode).toBe(403);
+    const reversal = await app.inject({ method: 'POST', url: `/api/materials/bulk/${appliedBatch}/reverse?project_id=${batchProjectId}`, headers: { cookie } });
+    expect(reversal.statusCode).toBe(403);
   });
 
   it('refuses the whole file with 423 while transactions are frozen', async () => {
