@@ -315,7 +315,7 @@ describe('materials, from receiving to the logs', () => {
     const results = page.getByRole('table', { name: 'Results' });
     await expect.poll(() => results.locator('tr[data-status]').count()).toBe(3);
     expect(await results.locator('tr[data-status="OK"]').count()).toBe(2);
-    expect(await results.locator('tr[data-status="Invalid row"]').innerText()).toMatch(/2\s+WASHER-8\s+50\s+Invalid row/);
+    expect(await results.locator('tr[data-status="Invalid row"]').innerText()).toMatch(/2\s+WASHER-8\s+50\s+—\s+Invalid row/);
     await settledShot(browser, 'materials-bulk-results');
 
     await page.getByRole('link', { name: 'Back to Project Logs' }).click();
