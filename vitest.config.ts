@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // Database tests run on PGlite unless TEST_DATABASE_URL points at PostgreSQL; tests that need two
@@ -5,8 +6,9 @@ import { defineConfig } from 'vitest/config';
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 export default defineConfig({
+  resolve: { alias: { '@contract': fileURLToPath(new URL('./contract', import.meta.url)) } },
   test: {
-    include: ['{ledger,projections,server,client,migrations,test}/**/*.test.{ts,tsx}'],
+    include: ['{contract,ledger,projections,server,client,migrations,test}/**/*.test.{ts,tsx}'],
     exclude: ['**/node_modules/**', ...(onPostgres ? [] : ['**/*.pg.test.ts'])],
     environment: 'node',
     testTimeout: 30_000,

@@ -8,8 +8,14 @@ export interface LoadFigures {
   p50: number;
   p95: number;
   p99: number;
+  /** Answers with an expected status. */
   requests: number;
+  /** Answers with any other status, and connection errors. */
   errors: number;
+  /** Requests sent but not answered when the time was up. */
+  inFlight: number;
+  /** Answers per status code. */
+  statuses: Record<string, number>;
 }
 
 export async function httpLoad(options: {
@@ -19,8 +25,12 @@ export async function httpLoad(options: {
   method?: 'GET' | 'POST';
   headers: Record<string, string>;
   body?: () => string;
+  /** The statuses that count as answered; 2xx when not given. */
+  expect?: readonly number[];
 }): Promise<LoadFigures> {
   const latencies: number[] = [];
+  const statuses: Record<string, number> = {};
+  const expected = (status: number) => (options.expect ? options.expect.includes(status) : status >= 200 && status < 300);
   let failed = 0;
   let finish!: (result: autocannon.Result) => void;
   let fail!: (error: unknown) => void;
@@ -38,7 +48,8 @@ export async function httpLoad(options: {
   }, (error, result) => (error ? fail(error) : finish(result)));
   // autocannon's summary has no p95; every response's time is kept here instead.
   instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
-    if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
+    statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
+    if (expected(statusCode)) latencies.push(responseTime);
     else failed += 1;
   });
   const result = await done;
@@ -50,6 +61,9 @@ export async function httpLoad(options: {
     p99: percentile(latencies, 99),
     requests: latencies.length,
     errors: failed + result.errors,
+    // autocannon counts requests sent (not in its types) apart from those answered.
+    inFlight: Math.max(0, ((result.requests as { sent?: number }).sent ?? result.requests.total) - result.requests.total),
+    statuses,
   };
 }
 
@@ -102,7 +116,7 @@ export async function rawInsertBaseline(url: string, connections: number, second
   await pool.query('drop table bench_raw_events');
   await pool.end();
   latencies.sort((a, b) => a - b);
-  return { requestsPerSecond: latencies.length / elapsed, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), requests: latencies.length, errors };
+  return { requestsPerSecond: latencies.length / elapsed, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), requests: latencies.length, errors, inFlight: 0, statuses: {} };
 }
 
 /** Resident memory of a process in MB: current and the high-water mark. */

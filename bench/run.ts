@@ -1,7 +1,9 @@
 /**
- * `npm run bench [-- --events N] [-- --quick]`: builds a synthetic history on PostgreSQL
- * (DATABASE_URL), then measures each figure beside its baseline in the same run, prints one table
- * and writes bench/results.json. It works in a database of its own, created and dropped here.
+ * `npm run bench [-- --events N] [-- --quick] [-- --peer]`: on PostgreSQL (DATABASE_URL), measures
+ * receives and reads on a fresh database (beside the Emmett peer's with --peer), then builds a
+ * synthetic history and measures reads, rebuild and verify at its size, each figure beside its
+ * baseline in the same run; prints one table and writes bench/results.json. Each phase works in a
+ * database of its own, created and dropped here.
  */
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -13,11 +15,12 @@ import { registerUser, SYSTEM_ACTOR } from '../server/users/user-commands.ts';
 import { changeMembership } from '../server/projects/project-commands.ts';
 import { projectors } from '../projections/registry.ts';
 import { rebuildProjections } from '../projections/rebuild.ts';
-import { verifyProjections } from '../projections/verify.ts';
-import { chainChecker } from '../ledger/event-store/verify-chains.ts';
+import { verifyLedger } from '../projections/verify.ts';
 import { startServer } from '../e2e/helpers/server.ts';
+import { measureFresh } from './fresh.ts';
 import { generateHistory } from './history.ts';
-import { httpLoad, memoryOf, rawInsertBaseline, type LoadFigures } from './measure.ts';
+import { httpLoad, memoryOf } from './measure.ts';
+import { measurePeer } from './peer.ts';
 import { formatReport, type BenchReport } from './report.ts';
 
 const args = process.argv.slice(2);
@@ -25,6 +28,7 @@ const quick = args.includes('--quick');
 const eventsArg = args.indexOf('--events');
 const events = eventsArg >= 0 ? Number(args[eventsArg + 1]) : quick ? 20_000 : 1_000_000;
 const seconds = quick ? 2 : 10;
+const withPeer = args.includes('--peer');
 const baseUrl = process.env.DATABASE_URL;
 
 async function admin(query: string): Promise<void> {
@@ -43,6 +47,9 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   if (!Number.isInteger(events) || events < 1000) throw new Error('--events takes a whole number of at least 1000');
+  // One at a time, so neither measures the other's load.
+  const peer = withPeer ? await measurePeer(baseUrl, seconds) : null;
+  const fresh = await measureFresh(baseUrl, seconds);
   const dbName = `stockledger_bench_${process.pid}`;
   const url = new URL(baseUrl);
   url.pathname = `/${dbName}`;
@@ -69,27 +76,20 @@ async function main(): Promise<void> {
     server = await startServer({ DATABASE_URL: benchUrl, LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '1000', DB_POOL_SIZE: '20' });
     const login = await fetch(`${server.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'bench-admin@bench.stockledger.local', password: 'bench-admin-password' }) });
     const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-    const headers = { cookie, 'content-type': 'application/json' };
+    const headers = { cookie };
+
     const project = site.busiestProjectId;
-
-    console.log('Command throughput (16 connections)…');
-    const commands = await httpLoad({
-      url: `${server.url}/api/materials/receive`,
-      connections: 16,
-      seconds,
-      method: 'POST',
-      headers,
-      body: () => JSON.stringify({ project_id: project, part_number: site.partNumbers[Math.floor(Math.random() * site.partNumbers.length)], quantity: 1 }),
-    });
-    const rawInsert = await rawInsertBaseline(benchUrl, 16, seconds);
-
     console.log('Reads under load (32 connections)…');
     const middle = await sql<{ at: Date }>`select occurred_at as at from activity_log order by occurred_at offset (select count(*) / 2 from activity_log) limit 1`.execute(runtime.database.db);
     const asOf = middle.rows[0]!.at.toISOString();
-    const reads: Record<string, LoadFigures> = {};
-    reads.inventory = await httpLoad({ url: `${server.url}/api/inventory/materials?project_id=${project}`, connections: 32, seconds, headers });
-    reads.logs = await httpLoad({ url: `${server.url}/api/materials/logs?project_id=${project}&type=assign,unassign&days=30&page=1&page_size=50`, connections: 32, seconds, headers });
-    reads.asOf = await httpLoad({ url: `${server.url}/api/inventory/materials?project_id=${project}&as_of=${encodeURIComponent(asOf)}`, connections: 32, seconds, headers });
+    const inventoryUrl = `${server.url}/api/inventory/materials?project_id=${project}`;
+    const inventoryPage = await httpLoad({ url: `${inventoryUrl}&limit=100&offset=0`, connections: 32, seconds, headers });
+    // The full list once for its ETag; an answer without one cannot be revalidated and counts so.
+    const etag = (await fetch(inventoryUrl, { headers: { cookie } })).headers.get('etag') ?? '"none"';
+    const revalidation = await httpLoad({ url: inventoryUrl, connections: 32, seconds, headers: { cookie, 'if-none-match': etag }, expect: [304] });
+    const revalidate = { ...revalidation, notRevalidated: revalidation.statuses['200'] ?? 0, errors: revalidation.errors - (revalidation.statuses['200'] ?? 0) };
+    const logs = await httpLoad({ url: `${server.url}/api/materials/logs?project_id=${project}&type=assign,unassign&days=30&page=1&page_size=50`, connections: 32, seconds, headers });
+    const asOfReads = await httpLoad({ url: `${inventoryUrl}&as_of=${encodeURIComponent(asOf)}`, connections: 32, seconds, headers });
 
     console.log('Export…');
     const before = memoryOf(server.pid).rssMb;
@@ -111,7 +111,7 @@ async function main(): Promise<void> {
     const { count } = (await runtime.database.db.selectFrom('events').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow());
     const totalEvents = Number(count);
     const rebuildStarted = performance.now();
-    await rebuildProjections(runtime.store, projectors);
+    await rebuildProjections(runtime.store, projectors, { databaseUrl: benchUrl });
     const rebuildSeconds = (performance.now() - rebuildStarted) / 1000;
     const scanStarted = performance.now();
     let scanned = 0;
@@ -123,9 +123,7 @@ async function main(): Promise<void> {
     }
     const scanSeconds = (performance.now() - scanStarted) / 1000;
     const verifyStarted = performance.now();
-    const checker = chainChecker();
-    const reports = await verifyProjections(runtime.store, projectors, (event) => checker.check(event));
-    const chains = checker.report();
+    const { chains, projections: reports } = await verifyLedger(runtime.store, projectors, benchUrl);
     const differences = reports.reduce((n, r) => n + r.differences.length, 0);
     const verifySeconds = (performance.now() - verifyStarted) / 1000;
 
@@ -133,10 +131,11 @@ async function main(): Promise<void> {
       when: new Date().toISOString(),
       machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown', memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version, postgres: version[0]!.v.split(' on ')[0]! },
       history: { events: totalEvents, generatorSeconds: site.seconds, projects: 50, users: 200, parts: 5000 },
-      commands: { ...commands, baseline: rawInsert, ratio: commands.requestsPerSecond / rawInsert.requestsPerSecond },
+      fresh: { receives: { ...fresh.receives, baseline: fresh.rawInsert }, inventoryReads: fresh.inventoryReads },
+      peer,
       rebuild: { seconds: rebuildSeconds, eventsPerSecond: totalEvents / rebuildSeconds, projections: projectors.length, baseline: { seconds: scanSeconds, rowsPerSecond: scanned / scanSeconds }, ratio: totalEvents / rebuildSeconds / (scanned / scanSeconds) },
       verify: { seconds: verifySeconds, chainProblems: chains.problems.length, differences },
-      reads,
+      reads: { inventoryPage, revalidate, logs, asOf: asOfReads },
       export: { rows: exportRows, seconds: exportSeconds, rowsPerSecond: exportRows / exportSeconds, memoryGrowthMb: peakDuring - before },
       serverPeakRssMb: serverPeak,
     };

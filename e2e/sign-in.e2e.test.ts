@@ -66,7 +66,7 @@ describe('signing in', () => {
       await phone.page.locator('input[type=password]').fill(server.admin.password);
       await phone.page.getByRole('button', { name: 'Login' }).click();
       await phone.page.waitForURL(/\/dashboard$/);
-      await expect.poll(() => phone.page.getByText('No data to display').first().isVisible()).toBe(true);
+      await expect.poll(() => phone.page.getByText('There are no projects yet.', { exact: false }).first().isVisible()).toBe(true);
       await phone.screenshot('dashboard-phone');
     } finally {
       await phone.close();

@@ -5,7 +5,7 @@
 import type { RecordedEvent } from './event-store/types.ts';
 import { isMaterialEvent, materialEventSchemas, materialTopics } from './material/events.ts';
 import { isProjectEvent, projectEventSchemas, projectTopics } from './project/events.ts';
-import { isSiteEvent, siteEventSchemas, siteTopics } from './site/site-settings.ts';
+import { isSiteEvent, siteEventSchemas, siteTopics } from './site/events.ts';
 import { isStockItemEvent, stockItemEventSchemas, stockItemTopics } from './stock-item/events.ts';
 import type { Change } from './topics.ts';
 import { isUserEvent, userEventSchemas, userTopics } from './user/events.ts';

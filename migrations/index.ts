@@ -8,7 +8,11 @@ import * as m0005 from './0005-notify-on-append.ts';
 import * as m0006 from './0006-stock-months.ts';
 import * as m0007 from './0007-activity-log-type-index.ts';
 import * as m0008 from './0008-access-changed-notify.ts';
-import * as m0010 from './0010-activity-log-batches.ts';
+import * as m0009 from './0009-part-numbers-without-case.ts';
+import * as m0010 from './0010-inventory-tag-indexes.ts';
+import * as m0011 from './0011-activity-log-balances.ts';
+import * as m0012 from './0012-drop-stock-months.ts';
+import * as m0013 from './0013-activity-log-batches.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-ledger-events': m0001,
@@ -19,7 +23,11 @@ const migrations: Record<string, Migration> = {
   '0006-stock-months': m0006,
   '0007-activity-log-type-index': m0007,
   '0008-access-changed-notify': m0008,
-  '0010-activity-log-batches': m0010,
+  '0009-part-numbers-without-case': m0009,
+  '0010-inventory-tag-indexes': m0010,
+  '0011-activity-log-balances': m0011,
+  '0012-drop-stock-months': m0012,
+  '0013-activity-log-batches': m0013,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {

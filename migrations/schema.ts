@@ -199,20 +199,14 @@ export interface ActivityLogTable {
   d_field: number;
   d_lost: number;
   hash: string;
+  /** The stock item's figures after this movement, in occurred_at order. */
+  b_logistics: number;
+  b_on_hand: number;
+  b_field: number;
+  b_lost: number;
+  /** The bulk file the row came from, and on a reversal the file it undoes. */
   batch_id: string | null;
   reverses_batch_id: string | null;
-}
-
-export interface MaterialStockMonthsTable {
-  location_kind: 'project' | 'warehouse';
-  location_id: string;
-  material_id: string;
-  /** 'YYYY-MM-DD', the first day of the month in UTC */
-  month: string;
-  d_logistics: number;
-  d_on_hand: number;
-  d_field: number;
-  d_lost: number;
 }
 
 export interface Database {
@@ -234,5 +228,4 @@ export interface Database {
   material_stock: MaterialStockTable;
   material_assignments: MaterialAssignmentsTable;
   activity_log: ActivityLogTable;
-  material_stock_months: MaterialStockMonthsTable;
 }

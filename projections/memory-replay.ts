@@ -1,5 +1,5 @@
 /** Applies row operations to in-memory tables: the reference side of `ledger verify`. */
-import { keyOf, normalizeValue, type Projector, type Row, type RowOp, type TableSpec } from './projector.ts';
+import { checkRunning, compareValues, keyOf, normalizeValue, type Projector, type Row, type RowOp, type RunningSums, type TableSpec } from './projector.ts';
 import type { RecordedEvent } from '../ledger/event-store/types.ts';
 
 export type MemoryTables = Map<string, Map<string, Row>>;
@@ -17,8 +17,10 @@ function specOf(projector: Projector, table: string): TableSpec {
 export function applyInMemory(projector: Projector, tables: MemoryTables, ops: RowOp[]): void {
   for (const op of ops) {
     const spec = specOf(projector, op.table);
+    checkRunning(spec, op, projector.name);
     const rows = tables.get(op.table)!;
     if (op.kind === 'insert') {
+      if (spec.running) insertRunning(spec.running, rows, op.row);
       rows.set(keyOf(spec, op.row), op.row);
     } else if (op.kind === 'delete') {
       rows.delete(keyOf(spec, op.key));
@@ -33,6 +35,42 @@ export function applyInMemory(projector: Projector, tables: MemoryTables, ops: R
       if (!existing) rows.set(key, row);
     }
   }
+}
+
+/** Each running table's series, rows sorted by their order columns; kept beside the table's map. */
+const seriesOfTable = new WeakMap<Map<string, Row>, Map<string, Row[]>>();
+
+function compareOrder(order: readonly string[], a: Row, b: Row): number {
+  for (const column of order) {
+    const c = compareValues(a[column], b[column]);
+    if (c !== 0) return c;
+  }
+  return 0;
+}
+
+/** Fills the row's balances from the rows before it and adds its deltas to the rows after it. */
+function insertRunning(running: RunningSums, rows: Map<string, Row>, row: Row): void {
+  let index = seriesOfTable.get(rows);
+  if (!index) {
+    index = new Map();
+    seriesOfTable.set(rows, index);
+  }
+  const seriesKey = JSON.stringify(running.series.map((c) => normalizeValue(row[c])));
+  let series = index.get(seriesKey);
+  if (!series) {
+    series = [];
+    index.set(seriesKey, series);
+  }
+  // Movements nearly always arrive in order: search from the end.
+  let at = series.length;
+  while (at > 0 && compareOrder(running.order, series[at - 1]!, row) > 0) at -= 1;
+  const before = at > 0 ? series[at - 1] : undefined;
+  for (const [balance, delta] of Object.entries(running.balances)) {
+    const d = Number(row[delta] ?? 0);
+    row[balance] = Number(before?.[balance] ?? 0) + d;
+    for (let i = at; i < series.length; i += 1) series[i]![balance] = Number(series[i]![balance]) + d;
+  }
+  series.splice(at, 0, row);
 }
 
 export function replayInMemory(projector: Projector, events: Iterable<RecordedEvent>, tables = emptyTables(projector)): MemoryTables {

@@ -107,7 +107,7 @@ describe('projections', () => {
 
   it('rebuilds into fresh tables and swaps them in with identical rows, indexes and constraints', async () => {
     const before = { bins: await liveRows('test_bins'), log: await liveRows('test_bin_log') };
-    const result = await rebuildProjection(runtime.store, binsProjector, 2);
+    const result = await rebuildProjection(runtime.store, binsProjector, { batchSize: 2, databaseUrl: runtime.database.url });
     expect(result.events).toBeGreaterThanOrEqual(6);
     expect({ bins: await liveRows('test_bins'), log: await liveRows('test_bin_log') }).toEqual(before);
     const { rows: indexes } = await sql<{ indexname: string }>`select indexname from pg_indexes where tablename = 'test_bins' order by 1`.execute(runtime.store.db);

@@ -18,6 +18,34 @@ export interface TableSpec {
   key: readonly string[];
   /** Every column, in the order rows are compared and exported. */
   columns: readonly string[];
+  /** Columns that hold running sums, filled by the writers rather than by the projector. */
+  running?: RunningSums;
+}
+
+/**
+ * Running sums over an ordered series of inserted rows: each `balances` column holds the sum of its
+ * delta column over every row of the same series ordered at or before it. They are defined by the
+ * set of rows, not by the order rows arrive in: a row inserted before others of its series (a
+ * back-dated movement) gets the sum of the rows before it and adds its delta to every row after it.
+ * Such a table takes inserts only: a row changed or removed would leave the sums after it wrong.
+ */
+export interface RunningSums {
+  /** Columns naming a series (for stock: the location and the material). */
+  series: readonly string[];
+  /** Columns ordering a series; together with `series` they identify a row. */
+  order: readonly string[];
+  /** Balance column → the delta column it sums. */
+  balances: Readonly<Record<string, string>>;
+}
+
+/** Orders two values of one column: numbers, dates and text. */
+export function compareValues(a: Value | undefined, b: Value | undefined): number {
+  const x = a instanceof Date ? a.getTime() : a ?? null;
+  const y = b instanceof Date ? b.getTime() : b ?? null;
+  if (x === y) return 0;
+  if (x === null) return -1;
+  if (y === null) return 1;
+  return x < y ? -1 : 1;
 }
 
 /**
@@ -41,6 +69,11 @@ export interface Projector {
   tables: readonly TableSpec[];
   handles: readonly string[];
   project(event: RecordedEvent): RowOp[];
+}
+
+/** Refuses an operation other than an insert on a table of running sums. */
+export function checkRunning(spec: TableSpec, op: RowOp, projector: string): void {
+  if (spec.running && op.kind !== 'insert') throw new Error(`projector ${projector} sent ${op.kind} to ${spec.name}, which takes inserts only (running sums)`);
 }
 
 export function keyOf(spec: TableSpec, row: Row): string {

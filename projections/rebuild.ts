@@ -1,14 +1,18 @@
 /**
- * Rebuilds projections without stopping the application: build fresh tables in a side schema from
- * position 0 (one pass over the events feeds every projection being rebuilt) while writers keep
- * appending, then in one short transaction that holds appends back, apply the last events, swap the
- * fresh tables in and record the checkpoints. Readers see either the old tables or the complete new
- * ones, never a half-built table.
+ * Rebuilds projections without stopping the application. One pass over the events from position 0
+ * folds every projection being rebuilt in memory, in large pages; the folded tables are then loaded
+ * into fresh tables in a side schema (COPY on PostgreSQL) that have no indexes yet, and the indexes
+ * and constraints are built once over the loaded rows. Writers keep appending meanwhile: the events
+ * they added are applied by the SQL writer, and then in one short transaction that holds appends
+ * back the last ones are, the fresh tables swapped in and the checkpoints recorded. Readers see
+ * either the old tables or the complete new ones, never a half-built table.
  */
 import { sql, type Kysely } from 'kysely';
 import type { EventStore } from '../ledger/event-store/event-store.ts';
 import { START_CHECKPOINT, type Checkpoint, type RecordedEvent } from '../ledger/event-store/types.ts';
-import type { Projector } from './projector.ts';
+import { copyTables, insertTables, type TableLoad } from './bulk-load.ts';
+import { emptyTables, replayInMemory, type MemoryTables } from './memory-replay.ts';
+import type { Projector, TableSpec } from './projector.ts';
 import { projectEvents } from './sql-writer.ts';
 
 export interface RebuildResult {
@@ -17,34 +21,90 @@ export interface RebuildResult {
   seconds: number;
 }
 
+export interface RebuildOptions {
+  /** Events read and folded per page. */
+  batchSize?: number;
+  /** The PostgreSQL connection string, to load with COPY; without it (PGlite) rows go in by INSERT. */
+  databaseUrl?: string | null;
+}
+
 const SIDE_SCHEMA = 'rebuild_projections';
 const checkpointOf = (event: RecordedEvent): Checkpoint => ({ transactionId: event.transactionId, globalPosition: event.globalPosition });
 
-/** Index names of a table, keyed by their definition with the name and schema taken out. */
-async function indexesByDefinition(db: Kysely<any>, schema: string, table: string): Promise<Map<string, string>> {
-  const { rows } = await sql<{ indexname: string; indexdef: string }>`
-    select indexname, indexdef from pg_indexes where schemaname = ${schema} and tablename = ${table}`.execute(db);
-  return new Map(rows.map((r) => [r.indexdef.replace(/INDEX \S+ ON \S+/, 'INDEX ON t'), r.indexname]));
+interface IndexDefinition {
+  name: string;
+  definition: string;
+  /** Set when the index backs a primary key, unique or exclusion constraint. */
+  constraint: string | null;
+}
+
+/** The live table's indexes, and the constraints they back, as they are defined. */
+async function indexesOf(db: Kysely<any>, table: string): Promise<IndexDefinition[]> {
+  const { rows } = await sql<IndexDefinition>`
+    select i.relname as name, pg_get_indexdef(i.oid) as definition, pg_get_constraintdef(c.oid) as constraint
+      from pg_index x
+      join pg_class i on i.oid = x.indexrelid
+      join pg_class t on t.oid = x.indrelid
+      join pg_namespace n on n.oid = t.relnamespace
+      left join pg_constraint c on c.conindid = x.indexrelid and c.conrelid = t.oid and c.contype in ('p', 'u', 'x')
+     where n.nspname = 'public' and t.relname = ${table}
+     order by c.contype nulls last, i.relname`.execute(db);
+  return rows;
+}
+
+/** Builds the live table's indexes on the fresh one, under the same names (the schema keeps them apart). */
+async function buildIndexes(db: Kysely<any>, table: string, indexes: IndexDefinition[]): Promise<void> {
+  const fresh = sql.table(`${SIDE_SCHEMA}.${table}`);
+  for (const index of indexes) {
+    if (index.constraint) {
+      await sql`alter table ${fresh} add constraint ${sql.id(index.name)} ${sql.raw(index.constraint)}`.execute(db);
+    } else {
+      const onFresh = index.definition.replace(/ ON (\S+) USING /, ` ON "${SIDE_SCHEMA}"."${table.replace(/"/g, '""')}" USING `);
+      await sql.raw(onFresh).execute(db);
+    }
+  }
 }
 
 async function projectAll(db: Kysely<any>, projectors: readonly Projector[], events: RecordedEvent[]): Promise<void> {
   for (const projector of projectors) await projectEvents(db, SIDE_SCHEMA, projector, events);
 }
 
-export async function rebuildProjections(store: EventStore, projectors: readonly Projector[], batchSize = 20_000): Promise<RebuildResult> {
+export async function rebuildProjections(store: EventStore, projectors: readonly Projector[], options: RebuildOptions = {}): Promise<RebuildResult> {
+  const batchSize = options.batchSize ?? 50_000;
   const started = performance.now();
   const db = store.db as unknown as Kysely<any>;
   await sql`drop schema if exists ${sql.id(SIDE_SCHEMA)} cascade`.execute(db);
   await sql`create schema ${sql.id(SIDE_SCHEMA)}`.execute(db);
   let events = 0;
   try {
-    for (const projector of projectors) {
-      for (const table of projector.tables) {
-        await sql`create table ${sql.table(`${SIDE_SCHEMA}.${table.name}`)} (like ${sql.table(`public.${table.name}`)} including all)`.execute(db);
-      }
+    const specs: TableSpec[] = projectors.flatMap((p) => p.tables);
+    const indexes = new Map<string, IndexDefinition[]>();
+    for (const spec of specs) {
+      indexes.set(spec.name, await indexesOf(db, spec.name));
+      await sql`create table ${sql.table(`${SIDE_SCHEMA}.${spec.name}`)} (like ${sql.table(`public.${spec.name}`)} including all excluding indexes)`.execute(db);
     }
 
+    // Fold everything committed so far in memory: rows are changed in place, never written twice.
+    const memory = new Map<string, MemoryTables>(projectors.map((p) => [p.name, emptyTables(p)]));
     let checkpoint = START_CHECKPOINT;
+    let next = store.readAllSafe(checkpoint, batchSize);
+    for (;;) {
+      const page = await next;
+      if (page.length === 0) break;
+      checkpoint = checkpointOf(page[page.length - 1]!);
+      // The next page is read while this one is folded.
+      next = store.readAllSafe(checkpoint, batchSize);
+      next.catch(() => undefined); // awaited above on the next turn; not unhandled if folding throws
+      for (const projector of projectors) replayInMemory(projector, page, memory.get(projector.name));
+      events += page.length;
+    }
+    const loads: TableLoad[] = projectors.flatMap((p) => p.tables.map((spec) => ({ schema: SIDE_SCHEMA, spec, rows: memory.get(p.name)!.get(spec.name)!.values() })));
+    if (options.databaseUrl) await copyTables(options.databaseUrl, loads);
+    else await insertTables(db, loads);
+    memory.clear();
+    for (const spec of specs) await buildIndexes(db, spec.name, indexes.get(spec.name)!);
+
+    // What was appended during the load, then the rest under the lock.
     for (;;) {
       const page = await store.readAllSafe(checkpoint, batchSize);
       if (page.length === 0) break;
@@ -52,7 +112,6 @@ export async function rebuildProjections(store: EventStore, projectors: readonly
       events += page.length;
       checkpoint = checkpointOf(page[page.length - 1]!);
     }
-
     await db.transaction().execute(async (trx) => {
       // SHARE mode waits for every appending transaction to finish and holds new appends back.
       await sql`lock table events in share mode`.execute(trx);
@@ -65,14 +124,6 @@ export async function rebuildProjections(store: EventStore, projectors: readonly
       }
       for (const projector of projectors) {
         for (const table of projector.tables) {
-          const live = await indexesByDefinition(trx, 'public', table.name);
-          const fresh = await indexesByDefinition(trx, SIDE_SCHEMA, table.name);
-          for (const [definition, freshName] of fresh) {
-            const liveName = live.get(definition);
-            if (liveName && liveName !== freshName) {
-              await sql`alter index ${sql.table(`${SIDE_SCHEMA}.${freshName}`)} rename to ${sql.id(liveName)}`.execute(trx);
-            }
-          }
           await sql`drop table ${sql.table(`public.${table.name}`)}`.execute(trx);
           await sql`alter table ${sql.table(`${SIDE_SCHEMA}.${table.name}`)} set schema public`.execute(trx);
         }
@@ -92,6 +143,6 @@ export async function rebuildProjections(store: EventStore, projectors: readonly
 }
 
 /** One projection by itself. */
-export function rebuildProjection(store: EventStore, projector: Projector, batchSize = 20_000): Promise<RebuildResult> {
-  return rebuildProjections(store, [projector], batchSize);
+export function rebuildProjection(store: EventStore, projector: Projector, options: RebuildOptions = {}): Promise<RebuildResult> {
+  return rebuildProjections(store, [projector], options);
 }

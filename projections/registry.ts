@@ -8,7 +8,6 @@ import { materialStockProjector } from './material-stock/projector.ts';
 import { materialsProjector } from './materials/projector.ts';
 import { projectsProjector } from './projects/projector.ts';
 import { siteSettingsProjector } from './site-settings/projector.ts';
-import { stockMonthsProjector } from './stock-months/projector.ts';
 import { usersProjector } from './users/projector.ts';
 
 export const projectors: readonly Projector[] = [
@@ -18,7 +17,6 @@ export const projectors: readonly Projector[] = [
   materialsProjector,
   materialStockProjector,
   activityLogProjector,
-  stockMonthsProjector,
 ];
 
 export function findProjector(name: string, registry: readonly Projector[] = projectors): Projector {

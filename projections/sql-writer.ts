@@ -9,7 +9,7 @@
  */
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { RecordedEvent } from '../ledger/event-store/types.ts';
-import { keyOf, type Projector, type Row, type RowOp, type TableSpec, type Value } from './projector.ts';
+import { checkRunning, keyOf, type Projector, type Row, type RowOp, type RunningSums, type TableSpec, type Value } from './projector.ts';
 
 type Upsert = Extract<RowOp, { kind: 'upsert' }>;
 type Update = Extract<RowOp, { kind: 'update' }>;
@@ -73,6 +73,7 @@ export class SqlWriter {
   async add(ops: RowOp[]): Promise<void> {
     for (const op of ops) {
       const spec = this.spec(op.table);
+      checkRunning(spec, op, this.projector.name);
       if (op.kind === 'insert') {
         this.pendingOf(op.table).inserts.push(op.row);
       } else if (op.kind === 'upsert') {
@@ -120,7 +121,11 @@ export class SqlWriter {
     for (const [shape, rows] of groupBy(p.inserts, (row) => Object.keys(row).sort().join(','))) {
       const columns = shape.split(',');
       const u = unnest(columns, rows);
-      await this.run(`insert into ${target} (${columns.map(ident).join(', ')}) select * from ${u.from}`, u.params);
+      if (spec.running && rows.length === 1) {
+        const row = rows[0]!;
+        await this.run(runningInsertOne(target, spec.running, columns, types), columns.map((c) => toParameter(row[c] ?? null)));
+      } else if (spec.running) await this.run(runningInsert(target, spec, spec.running, columns, u.from), u.params);
+      else await this.run(`insert into ${target} (${columns.map(ident).join(', ')}) select * from ${u.from}`, u.params);
     }
 
     const newRow = (op: Upsert): Row => ({ ...op.insertOnly, ...op.set, ...op.add, ...op.key });
@@ -165,6 +170,56 @@ export class SqlWriter {
   }
 }
 
+/**
+ * Inserts rows into a table of running sums in one statement. Each new row's balance is the balance
+ * of the latest earlier row of its series already in the table, plus the deltas of the new rows of
+ * its series up to and including it; rows already in the table that sort after a new row get that
+ * row's delta added. Every part of the statement sees the table as it was before it, so nothing is
+ * counted twice. Movements recorded in order find no later rows, and the update touches nothing.
+ */
+function runningInsert(target: string, spec: TableSpec, running: RunningSums, columns: string[], from: string): string {
+  const balances = Object.entries(running.balances);
+  const same = (a: string, b: string) => running.series.map((c) => `${a}.${ident(c)} = ${b}.${ident(c)}`).join(' and ');
+  // Led by the series' last column (equal on both sides, so the same comparison): only an index
+  // that holds the whole series can take it as its condition, never one on part of it (for stock,
+  // the location alone, whose scan would walk every later movement of other materials).
+  const order = (a: string) => `(${[running.series[running.series.length - 1]!, ...running.order].map((c) => `${a}.${ident(c)}`).join(', ')})`;
+  const partition = `partition by ${running.series.map(ident).join(', ')} order by ${running.order.map(ident).join(', ')}`;
+  const keys = spec.key.map(ident);
+  return `
+    with v as (select *, ${balances.map(([b, d]) => `sum(${ident(d)}) over (${partition}) as ${ident(`new_${b}`)}`).join(', ')} from ${from}),
+         later as (select ${keys.map((k) => `e.${k}`).join(', ')}, ${balances.map(([b, d]) => `sum(v.${ident(d)}) as ${ident(b)}`).join(', ')}
+                     from v join ${target} as e on ${same('e', 'v')} and ${order('e')} > ${order('v')}
+                    group by ${keys.map((k) => `e.${k}`).join(', ')}),
+         shifted as (update ${target} as t set ${balances.map(([b]) => `${ident(b)} = t.${ident(b)} + later.${ident(b)}`).join(', ')}
+                       from later where ${keys.map((k) => `t.${k} = later.${k}`).join(' and ')})
+    insert into ${target} (${[...columns, ...balances.map(([b]) => b)].map(ident).join(', ')})
+    select ${columns.map((c) => `v.${ident(c)}`).join(', ')}, ${balances.map(([b]) => `coalesce(p.${ident(b)}, 0) + v.${ident(`new_${b}`)}`).join(', ')}
+      from v left join lateral (
+        select ${balances.map(([b]) => `p.${ident(b)}`).join(', ')} from ${target} as p
+         where ${same('p', 'v')} and ${order('p')} < ${order('v')}
+         order by ${running.order.map((c) => `p.${ident(c)} desc`).join(', ')} limit 1) p on true`;
+}
+
+/** The same for one row (a command's movement, the usual inline case), with plain parameters. */
+function runningInsertOne(target: string, running: RunningSums, columns: string[], types: Map<string, string>): string {
+  const param = (c: string) => `$${columns.indexOf(c) + 1}::${types.get(c) ?? 'text'}`;
+  const balances = Object.entries(running.balances);
+  const same = (a: string) => running.series.map((c) => `${a}.${ident(c)} = ${param(c)}`).join(' and ');
+  const led = [running.series[running.series.length - 1]!, ...running.order];
+  const order = (a: string) => `(${led.map((c) => `${a}.${ident(c)}`).join(', ')})`;
+  const mine = `(${led.map(param).join(', ')})`;
+  return `
+    with shifted as (update ${target} as t set ${balances.map(([b, d]) => `${ident(b)} = t.${ident(b)} + ${param(d)}`).join(', ')}
+                      where ${same('t')} and ${order('t')} > ${mine})
+    insert into ${target} (${[...columns, ...balances.map(([b]) => b)].map(ident).join(', ')})
+    select ${columns.map(param).join(', ')}, ${balances.map(([b, d]) => `coalesce(p.${ident(b)}, 0) + ${param(d)}`).join(', ')}
+      from (select 1) as one left join lateral (
+        select ${balances.map(([b]) => `p.${ident(b)}`).join(', ')} from ${target} as p
+         where ${same('p')} and ${order('p')} < ${mine}
+         order by ${running.order.map((c) => `p.${ident(c)} desc`).join(', ')} limit 1) p on true`;
+}
+
 function shapeOf(op: Upsert | Update): string {
   const keys = (o: object | undefined) => Object.keys(o ?? {}).sort().join(',');
   return `${keys(op.set)}|${keys(op.add)}|${op.kind === 'upsert' ? keys(op.insertOnly) : ''}`;
@@ -195,6 +250,15 @@ function columnTypes(db: Kysely<any>, schema: string, table: string): Promise<Ma
     types.catch(() => typeCache.delete(cacheKey));
   }
   return types;
+}
+
+/** Inserts whole rows (every column of the table, absent ones as null) in one statement. */
+export async function insertRows(db: Kysely<any>, schema: string, spec: TableSpec, rows: Row[]): Promise<void> {
+  const types = await columnTypes(db, schema, spec.name);
+  const columns = spec.columns;
+  const from = `unnest(${columns.map((c, i) => `$${i + 1}::${types.get(c) ?? 'text'}[]`).join(', ')})`;
+  const params = columns.map((c) => rows.map((r) => toParameter(r[c] ?? null)));
+  await db.executeQuery(CompiledQuery.raw(`insert into ${ident(schema)}.${ident(spec.name)} (${columns.map(ident).join(', ')}) select * from ${from}`, params));
 }
 
 /** Runs one projector over these events, writing into `schema`, in the caller's transaction. */

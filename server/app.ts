@@ -3,7 +3,7 @@
  * it needs arrives as arguments, so tests build it over any database and `main.ts` only starts it.
  */
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { serializerCompiler } from './plugins/serializer.ts';
@@ -47,6 +47,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
+    // The router refuses a path it cannot decode (bytes that are not UTF-8, such as a lone
+    // surrogate's) before any route runs: answer it in the API's own error shape.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      if (error.code === 'FST_ERR_BAD_URL') return reply.code(400).send({ error: 'VALIDATION', message: 'The address contains a character that is not allowed.', field: 'path' });
+      return reply.code(error.statusCode ?? 500).send({ error: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' });
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

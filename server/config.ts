@@ -22,6 +22,7 @@ const envSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
   TRUST_PROXY: booleanFlag,
   DB_POOL_SIZE: z.coerce.number().int().positive().default(10),
+  WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   ALLOWED_EMAIL_DOMAIN: z.string().optional(),
   PUBLIC_URL: z.string().optional(),
   SMTP_URL: z.string().optional(),
@@ -45,6 +46,8 @@ export type Config = {
   bodyLimitBytes: number;
   trustProxy: boolean;
   dbPoolSize: number;
+  /** Server processes sharing the port (PostgreSQL only). */
+  workers: number;
   /** Invitations only to addresses in this domain; null allows any. */
   allowedEmailDomain: string | null;
   /** The address people open in a browser, for links in e-mails; defaults to http://localhost:PORT. */
@@ -78,6 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     trustProxy: e.TRUST_PROXY,
     dbPoolSize: e.DB_POOL_SIZE,
+    workers: e.WORKERS,
     allowedEmailDomain: e.ALLOWED_EMAIL_DOMAIN?.trim().replace(/^@/, '').toLowerCase() || null,
     publicUrl: (e.PUBLIC_URL || `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL || null,

@@ -5,10 +5,9 @@
 import { loadConfig } from './config.ts';
 import { openRuntime, type Runtime } from './runtime.ts';
 import { migrateToLatest } from '../migrations/index.ts';
-import { chainChecker } from '../ledger/event-store/verify-chains.ts';
 import { findProjector, projectors } from '../projections/registry.ts';
 import { rebuildProjections } from '../projections/rebuild.ts';
-import { verifyProjections } from '../projections/verify.ts';
+import { verifyLedger } from '../projections/verify.ts';
 
 const USAGE = `Usage: npm run ledger -- <command>
   migrate               apply pending migrations
@@ -20,10 +19,8 @@ const MAX_DIFFERENCES_SHOWN = 20;
 
 async function verify(runtime: Runtime): Promise<number> {
   let failed = false;
-  // One pass over the events: the hash chains are walked while the projections are replayed.
-  const checker = chainChecker();
-  const reports = await verifyProjections(runtime.store, projectors, (event) => checker.check(event));
-  const chains = checker.report();
+  // The hash chains are walked while the projections are replayed, in one snapshot.
+  const { chains, projections: reports } = await verifyLedger(runtime.store, projectors, runtime.database.url);
   console.log(`hash chains: ${chains.events} events in ${chains.streams} streams`);
   for (const p of chains.problems) {
     failed = true;
@@ -61,7 +58,7 @@ async function main(argv: string[]): Promise<number> {
       case 'rebuild': {
         await migrateToLatest(runtime.database.db);
         const chosen = argument ? [findProjector(argument)] : projectors;
-        const result = await rebuildProjections(runtime.store, chosen);
+        const result = await rebuildProjections(runtime.store, chosen, { databaseUrl: runtime.database.url });
         const rate = result.seconds > 0 ? Math.round(result.events / result.seconds) : result.events;
         console.log(`rebuilt ${result.projections.join(', ')}: ${result.events} events in ${result.seconds.toFixed(2)} s (${rate} events/s)`);
         return 0;

@@ -11,7 +11,7 @@ import type { CommandOptions } from '../ledger/command.ts';
 import type { GlobalRole } from '../ledger/user/events.ts';
 import type { ProjectRole } from '../ledger/project/events.ts';
 import { changeMembership, createProject } from './projects/project-commands.ts';
-import { holders, inventory } from './materials/inventory-queries.ts';
+import { holders, inventory } from '../projections/material-stock/queries.ts';
 import { runStock } from './materials/stock-commands.ts';
 import { bootstrapSuperadmin } from './users/bootstrap-admin.ts';
 import { registerUser } from './users/user-commands.ts';
@@ -69,7 +69,10 @@ async function main(): Promise<void> {
     await bootstrapSuperadmin(store, { email: config.adminEmail, password: config.adminPassword });
     const rnd = random(20261122);
     const day = 24 * 3600 * 1000;
-    const start = Date.now() - 180 * day;
+    const seededAt = Date.now();
+    const start = seededAt - 180 * day;
+    // The history ends an hour before the seeding: nothing on a demo site may happen in the future.
+    const past = (at: number) => Math.min(at, seededAt - 3600 * 1000);
     const system: CommandOptions = { metadata: { actorId: null, actorName: 'Demo seed', source: 'seed' } };
 
     const accounts: Array<{ id: string; email: string; password: string; name: string; role: GlobalRole }> = [];
@@ -111,7 +114,7 @@ async function main(): Promise<void> {
       }
       for (let step = 0; step < stocked.length * 3; step += 1) {
         const part = rnd.pick(stocked);
-        const at = start + (20 + (160 * step) / (stocked.length * 3)) * day + rnd.int(0, 8) * 3600 * 1000;
+        const at = past(start + (20 + (160 * step) / (stocked.length * 3)) * day + rnd.int(0, 8) * 3600 * 1000);
         const who = byName(rnd.pick(crew));
         const quantity = rnd.int(1, 12);
         const by = rnd.pick(['Mia', 'Leo'] as const);

@@ -4,7 +4,8 @@ import { foldEvents } from '../decider.ts';
 import { DomainError } from '../errors.ts';
 import { deciderSpec } from '../testing/decider-spec.ts';
 import type { MaterialCommand } from './commands.ts';
-import { decide, evolve, materialDecider } from './decide.ts';
+import { decide, materialDecider } from './decide.ts';
+import { evolve } from './evolve.ts';
 import { materialStreamId, type MaterialEvent } from './events.ts';
 
 const spec = deciderSpec(materialDecider);

@@ -3,22 +3,10 @@ import { DomainError } from '../errors.ts';
 import type { Decider } from '../decider.ts';
 import type { MaterialCommand } from './commands.ts';
 import type { MaterialEvent } from './events.ts';
+import { evolve } from './evolve.ts';
+import { initialMaterialState, type MaterialState } from './state.ts';
 
-export interface MaterialState {
-  defined: boolean;
-  materialId: string | null;
-  partNumber: string;
-  partName: string;
-  partNickname: string;
-}
-
-export const initialMaterialState = (): MaterialState => ({
-  defined: false,
-  materialId: null,
-  partNumber: '',
-  partName: '',
-  partNickname: '',
-});
+export { initialMaterialState } from './state.ts';
 
 const REQUIRED = 'Part Number and Part Name are required';
 
@@ -63,20 +51,6 @@ export function decide(command: MaterialCommand, state: MaterialState): Material
     default: {
       const unknown: never = command;
       throw new Error(`unknown command ${JSON.stringify(unknown)}`);
-    }
-  }
-}
-
-export function evolve(state: MaterialState, event: MaterialEvent): MaterialState {
-  switch (event.type) {
-    case 'MaterialDefined':
-    case 'MaterialDetailsEdited': {
-      const { materialId, partNumber, partName, partNickname } = event.data;
-      return { defined: true, materialId, partNumber, partName, partNickname };
-    }
-    default: {
-      const unknown: never = event;
-      return unknown;
     }
   }
 }

@@ -3,16 +3,8 @@ import { DomainError } from '../errors.ts';
 import type { Decider } from '../decider.ts';
 import type { ProjectCommand } from './commands.ts';
 import { PROJECT_ROLES, type ProjectEvent, type ProjectRole } from './events.ts';
-
-export interface ProjectState {
-  projectId: string | null;
-  status: 'none' | 'active' | 'archived';
-  managingLogistics: boolean;
-  hideFromTransferList: boolean;
-  members: Record<string, ProjectRole>;
-  lowThreshold: number | null;
-  criticalThreshold: number | null;
-}
+import { evolve } from './evolve.ts';
+import { initialProjectState, type ProjectState } from './state.ts';
 
 const validThreshold = (value: number | null) => value === null || (Number.isFinite(value) && value >= 0);
 
@@ -89,32 +81,8 @@ export function decide(command: ProjectCommand, state: ProjectState): ProjectEve
   }
 }
 
-export function evolve(state: ProjectState, event: ProjectEvent): ProjectState {
-  switch (event.type) {
-    case 'ProjectCreated':
-      return { ...state, projectId: event.data.projectId, status: 'active' };
-    case 'ProjectSettingsChanged':
-      return { ...state, managingLogistics: event.data.managingLogistics, hideFromTransferList: event.data.hideFromTransferList };
-    case 'ProjectMemberAdded':
-    case 'ProjectMemberRoleChanged':
-      return { ...state, members: { ...state.members, [event.data.userId]: event.data.role } };
-    case 'ProjectMemberRemoved': {
-      const { [event.data.userId]: _removed, ...members } = state.members;
-      return { ...state, members };
-    }
-    case 'ProjectStockWarningsSet':
-      return { ...state, lowThreshold: event.data.lowThreshold, criticalThreshold: event.data.criticalThreshold };
-    case 'ProjectArchived':
-      return { ...state, status: 'archived' };
-    default: {
-      const unknown: never = event;
-      return unknown;
-    }
-  }
-}
-
 export const projectDecider: Decider<ProjectCommand, ProjectEvent, ProjectState> = {
-  initialState: () => ({ projectId: null, status: 'none', managingLogistics: false, hideFromTransferList: false, members: {}, lowThreshold: null, criticalThreshold: null }),
+  initialState: initialProjectState,
   decide,
   evolve,
 };

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { foldEvents } from '../decider.ts';
 import { deciderSpec } from '../testing/decider-spec.ts';
 import type { StockItemCommand } from './commands.ts';
-import { decide, evolve, stockItemDecider } from './decide.ts';
+import { decide, stockItemDecider } from './decide.ts';
+import { evolve } from './evolve.ts';
 import { stockStreamId, type StockItemEvent, type StockLocation } from './events.ts';
 import type { StockItemState } from './state.ts';
 

@@ -7,8 +7,8 @@ import { DomainError } from '../errors.ts';
 import type { Decider } from '../decider.ts';
 import type { StockItemCommand, StockItemRef } from './commands.ts';
 import type { StockItemEvent } from './events.ts';
+import { evolve } from './evolve.ts';
 import { initialStockItemState, type StockItemState } from './state.ts';
-import { stockDeltas } from './stock-numbers.ts';
 
 const isPositiveInteger = (value: number) => Number.isInteger(value) && value > 0;
 
@@ -162,44 +162,6 @@ export function decide(command: StockItemCommand, state: StockItemState): StockI
     default: {
       const unknown: never = command;
       throw new Error(`unknown command ${JSON.stringify(unknown)}`);
-    }
-  }
-}
-
-function applyToUser(assignments: Record<string, number>, userId: string, delta: number): Record<string, number> {
-  const next = { ...assignments };
-  const qty = (next[userId] ?? 0) + delta;
-  if (qty === 0) delete next[userId];
-  else next[userId] = qty;
-  return next;
-}
-
-export function evolve(state: StockItemState, event: StockItemEvent): StockItemState {
-  const d = stockDeltas(event);
-  const next: StockItemState = {
-    ...state,
-    exists: true,
-    partNumber: event.data.partNumber,
-    partName: event.data.partName,
-    logistics: state.logistics + d.logistics,
-    onHand: state.onHand + d.onHand,
-    field: state.field + d.field,
-    lost: state.lost + d.lost,
-    assignments: d.user ? applyToUser(state.assignments, d.user.userId, d.user.delta) : state.assignments,
-  };
-  switch (event.type) {
-    case 'StockWarningsSet':
-      return { ...next, lowThreshold: event.data.lowThreshold, criticalThreshold: event.data.criticalThreshold };
-    case 'MaterialReceived':
-    case 'MaterialReturned':
-    case 'MaterialAssigned':
-    case 'MaterialUnassigned':
-    case 'MaterialMarkedLost':
-    case 'MaterialMarkedFound':
-      return next;
-    default: {
-      const unknown: never = event;
-      return unknown;
     }
   }
 }

@@ -1,3 +1,8 @@
+/**
+ * One material's stock in one location. Loaded from its snapshot row (`material_stock`, kept by its
+ * projector in the same transaction as the events, with the stream version it reflects), not by
+ * folding: a busy part's stream grows by thousands of events, its row stays one row.
+ */
 export interface StockItemState {
   /** Any event has been recorded for this material in this location. */
   exists: boolean;

@@ -3,15 +3,8 @@ import { DomainError } from '../errors.ts';
 import type { Decider } from '../decider.ts';
 import type { UserCommand } from './commands.ts';
 import { GLOBAL_ROLES, type GlobalRole, type UserEvent } from './events.ts';
-
-export interface UserState {
-  userId: string | null;
-  status: 'none' | 'invited' | 'active' | 'deactivated';
-  email: string | null;
-  role: GlobalRole | null;
-  emails: boolean;
-  stockEmails: boolean;
-}
+import { evolve } from './evolve.ts';
+import { initialUserState, type UserState } from './state.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -65,30 +58,8 @@ export function decide(command: UserCommand, state: UserState): UserEvent[] {
   }
 }
 
-export function evolve(state: UserState, event: UserEvent): UserState {
-  switch (event.type) {
-    case 'UserRegistered':
-    case 'UserInvited': {
-      const d = event.data;
-      return { userId: d.userId, status: event.type === 'UserInvited' ? 'invited' : 'active', email: d.email, role: d.role, emails: d.emails, stockEmails: d.stockEmails };
-    }
-    case 'UserActivated':
-      return { ...state, status: 'active' };
-    case 'UserRoleChanged':
-      return { ...state, role: event.data.role };
-    case 'UserEmailPreferencesChanged':
-      return { ...state, emails: event.data.emails, stockEmails: event.data.stockEmails };
-    case 'UserDeactivated':
-      return { ...state, status: 'deactivated' };
-    default: {
-      const unknown: never = event;
-      return unknown;
-    }
-  }
-}
-
 export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
-  initialState: () => ({ userId: null, status: 'none', email: null, role: null, emails: true, stockEmails: true }),
+  initialState: initialUserState,
   decide,
   evolve,
 };

@@ -1,6 +1,7 @@
 /**
  * `activity_log`: one row per stock movement with the deltas it caused and the event's position and
- * hash, so a log line, a CSV row and a point-in-time figure can each be traced to the ledger.
+ * hash, so a log line, a CSV row and a point-in-time figure can each be traced to the ledger, and
+ * the running figures of its stock item after it (see STOCK_BALANCES).
  */
 import type { RecordedEvent } from '../../ledger/event-store/types.ts';
 import { isStockItemEvent } from '../../ledger/stock-item/events.ts';
@@ -40,14 +41,31 @@ export const ACTIVITY_LOG_COLUMNS = [
   'd_field',
   'd_lost',
   'hash',
+  'b_logistics',
+  'b_on_hand',
+  'b_field',
+  'b_lost',
   'batch_id',
   'reverses_batch_id',
 ] as const;
 
+/**
+ * Each row carries the stock item's figures after it, in the order things happened (occurred_at,
+ * then position): stock as of an instant is then one index seek per part, on the latest row at or
+ * before it. A movement recorded late with an earlier occurred_at (a back-dated correction) sorts
+ * into its place: it takes the balance of the row before it, and every later row of its stock item
+ * gets its delta, so the figures stay those of the instant and never of recording order.
+ */
+export const STOCK_BALANCES = {
+  series: ['location_kind', 'location_id', 'material_id'],
+  order: ['occurred_at', 'position'],
+  balances: { b_logistics: 'd_logistics', b_on_hand: 'd_on_hand', b_field: 'd_field', b_lost: 'd_lost' },
+} as const;
+
 export const activityLogProjector: Projector = {
   name: 'activity_log',
-  version: 2,
-  tables: [{ name: 'activity_log', key: ['position'], columns: ACTIVITY_LOG_COLUMNS }],
+  version: 3,
+  tables: [{ name: 'activity_log', key: ['position'], columns: ACTIVITY_LOG_COLUMNS, running: STOCK_BALANCES }],
   handles: Object.keys(LOG_TYPES),
   project(event: RecordedEvent): RowOp[] {
     const e = event;

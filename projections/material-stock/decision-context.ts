@@ -1,7 +1,8 @@
 /**
  * What stock commands decide on, for a whole batch in ONE statement: the part, the freeze flag, the
  * item's snapshot row (its numbers and the stream head they belong to), its holders, the project's
- * thresholds, and the user a command names. The snapshot row is written in the same transaction as
+ * thresholds, and the user a command names. Part numbers match without case (`brk-011` is
+ * `BRK-011`). The snapshot row is written in the same transaction as
  * the events it reflects, so its version is the stream's version: a concurrent append still fails
  * on the version and the command is decided again on fresh numbers.
  */
@@ -55,7 +56,8 @@ export async function loadStockContextRows(trx: Trx, lookups: readonly StockLook
                   ${lookups.map((l) => l.userId)}::uuid[]) as i (ord, kind, loc, part, user_id)
       left join site_settings site on site.id = 1
       left join projects p on i.kind = 'project' and p.id = i.loc
-      left join materials m on m.part_number = i.part
+      left join lateral (select * from materials mm where lower(mm.part_number) = lower(i.part)
+                          order by mm.part_number = i.part desc limit 1) m on true
       left join material_stock s on s.location_kind = i.kind and s.location_id = i.loc and s.material_id = m.material_id
       left join users u on u.id = i.user_id
       left join project_members pm on pm.project_id = i.loc and pm.user_id = i.user_id

@@ -1,6 +1,6 @@
 /** `site_settings`: one row, read by every stock command (freeze) and every request (maintenance). */
 import type { Projector, RowOp } from '../projector.ts';
-import { isSiteEvent } from '../../ledger/site/site-settings.ts';
+import { isSiteEvent } from '../../ledger/site/events.ts';
 
 export const siteSettingsProjector: Projector = {
   name: 'site_settings',

@@ -35,6 +35,8 @@ export interface AccessCacheOptions {
 export class AccessCache {
   private readonly users = new Map<string, Entry<AuthenticatedUser>>();
   private readonly memberships = new Map<string, Entry<ProjectMembership>>();
+  /** Lookups in flight: callers that miss at the same moment share one query. */
+  private readonly pending = new Map<string, Promise<unknown>>();
   /** Bumped by every clear, so an answer read before a change is not stored after it. */
   private generation = 0;
   private readonly ttlMs: number;
@@ -52,6 +54,17 @@ export class AccessCache {
     this.generation += 1;
     this.users.clear();
     this.memberships.clear();
+    this.pending.clear();
+  }
+
+  private once<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const running = this.pending.get(key);
+    if (running) return running as Promise<T>;
+    const started = load().finally(() => {
+      if (this.pending.get(key) === started) this.pending.delete(key);
+    });
+    this.pending.set(key, started);
+    return started;
   }
 
   async user(accessToken: string, now = Date.now()): Promise<AuthenticatedUser | null> {
@@ -59,7 +72,7 @@ export class AccessCache {
     const hit = this.users.get(key);
     if (hit && hit.until > now) return hit.value;
     const generation = this.generation;
-    const found = await sessionForAccessToken(this.db, key, new Date(now));
+    const found = await this.once(`u:${key}`, () => sessionForAccessToken(this.db, key, new Date(now)));
     // Unknown tokens are not remembered: guessing tokens must not fill the cache.
     if (found && generation === this.generation) {
       this.remember(this.users, key, { value: found.user, until: Math.min(now + this.ttlMs, found.expiresAt.getTime()) });
@@ -72,13 +85,15 @@ export class AccessCache {
     const hit = this.memberships.get(key);
     if (hit && hit.until > now) return hit.value;
     const generation = this.generation;
-    const row = await this.db
-      .selectFrom('projects as p')
-      .leftJoin('project_members as m', (join) => join.onRef('m.project_id', '=', 'p.id').on('m.user_id', '=', userId))
-      .select(['p.id', 'm.project_role'])
-      .where('p.id', '=', projectId)
-      .where('p.archived_at', 'is', null)
-      .executeTakeFirst();
+    const row = await this.once(`m:${key}`, () =>
+      this.db
+        .selectFrom('projects as p')
+        .leftJoin('project_members as m', (join) => join.onRef('m.project_id', '=', 'p.id').on('m.user_id', '=', userId))
+        .select(['p.id', 'm.project_role'])
+        .where('p.id', '=', projectId)
+        .where('p.archived_at', 'is', null)
+        .executeTakeFirst(),
+    );
     const value = { exists: Boolean(row), role: row?.project_role ?? null };
     if (generation === this.generation) this.remember(this.memberships, key, { value, until: now + this.ttlMs });
     return value;

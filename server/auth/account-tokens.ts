@@ -36,6 +36,21 @@ export async function consumeLinkToken(db: Db, token: string, purpose: LinkPurpo
   return row?.user_id ?? null;
 }
 
+/** The invited, still active person an unused, unexpired invitation link belongs to, or undefined. */
+export async function invitedUserOfLink(db: Db, token: string, now = new Date()) {
+  const row = await db
+    .selectFrom('account_tokens as t')
+    .innerJoin('users as u', 'u.id', 't.user_id')
+    .select(['u.id', 'u.email', 'u.user_firstname', 'u.status'])
+    .where('t.token_hash', '=', hashToken(token))
+    .where('t.purpose', '=', 'invite')
+    .where('t.used_at', 'is', null)
+    .where('t.expires_at', '>', now)
+    .where('u.deactivated_at', 'is', null)
+    .executeTakeFirst();
+  return row?.status === 'invited' ? row : undefined;
+}
+
 const codeHash = (userId: string, code: string) => createHash('sha256').update(`${userId}:${code}`).digest('hex');
 
 /** A new code replaces any earlier unused code of the same purpose. */

@@ -148,6 +148,18 @@ export function revokeSession(db: Db, sessionId: string, reason: string, now = n
   return revoke(db, sessionId, reason, now);
 }
 
+/** Signs a user out everywhere but the session they are using (after a password change), or everywhere. */
+export async function revokeOtherSessions(db: Db, userId: string, keepSessionId: string | null, reason: string, now = new Date()): Promise<void> {
+  await db
+    .updateTable('auth_sessions')
+    .set({ revoked_at: now, revoked_reason: reason })
+    .where('user_id', '=', userId)
+    .$if(keepSessionId !== null, (q) => q.where('id', '!=', keepSessionId!))
+    .where('revoked_at', 'is', null)
+    .execute();
+  sessionsRevoked();
+}
+
 /** The session a refresh token belongs to, so signing out works after the access token expired. */
 export async function sessionOfRefreshToken(db: Db, refreshToken: string): Promise<string | null> {
   const row = await db.selectFrom('auth_tokens').select('session_id').where('token_hash', '=', hashToken(refreshToken)).executeTakeFirst();

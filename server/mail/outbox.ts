@@ -22,6 +22,28 @@ export async function enqueueMail(db: Db, mail: OutgoingMail): Promise<string> {
   return id;
 }
 
+/** A page of the outbox, newest first, optionally only the messages to one address. */
+export async function outboxPage(db: Db, options: { to?: string; page: number; pageSize: number }) {
+  const to = options.to?.trim().toLowerCase();
+  const base = db.selectFrom('outbox').$if(Boolean(to), (q) => q.where(sql`lower(to_email)`, '=', to!));
+  const [rows, count] = await Promise.all([
+    base.selectAll().orderBy('created_at', 'desc').orderBy('id').limit(options.pageSize).offset((options.page - 1) * options.pageSize).execute(),
+    base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    items: rows.map((m) => ({
+      id: m.id,
+      to: m.to_email,
+      subject: m.subject,
+      body: m.body,
+      status: m.status,
+      created_at: m.created_at.toISOString(),
+      sent_at: m.sent_at?.toISOString() ?? null,
+    })),
+    total: Number(count.n),
+  };
+}
+
 export type MailTransport = (mail: OutgoingMail) => Promise<'sent' | 'logged'>;
 
 export function mailTransport(smtpUrl: string | null, from: string, log: FastifyBaseLogger): MailTransport {

@@ -14,7 +14,8 @@ import { stockItemDecider } from '../../ledger/stock-item/decide.ts';
 import { stockStreamId, type StockItemEvent, type StockLocation } from '../../ledger/stock-item/events.ts';
 import type { StockItemState } from '../../ledger/stock-item/state.ts';
 import { loadStockContextRows } from '../../projections/material-stock/decision-context.ts';
-import { parseBulkCsv, type BulkAction } from './bulk-csv.ts';
+import type { BulkAction } from '../../contract/materials.ts';
+import { parseBulkCsv } from './bulk-csv.ts';
 import { planBulk, type BulkLine, type BulkRowVerdict, type CatalogPart, type PartAtStart } from './bulk-decide.ts';
 import { itemStateOf } from './stock-commands.ts';
 

@@ -3,21 +3,15 @@
  * valid or not, by the limits of the receive and return forms. bulk-batch.ts applies the valid rows.
  */
 import { parse } from 'csv-parse/sync';
+import { isStorableText, notAllowedMessage } from '../../contract/fields.ts';
+import { MAX_LENGTH, MAX_QUANTITY } from '../../contract/limits.ts';
+import { BULK_HEADER_MESSAGE } from '../../contract/messages.ts';
+import type { BulkAction } from '../../contract/materials.ts';
 import { DomainError } from '../../ledger/errors.ts';
+import { FieldError } from '../field-error.ts';
 
 export const BULK_HEADER = ['Part Number', 'Part Name', 'Part Nickname', 'Quantity'] as const;
-export const BULK_HEADER_MESSAGE = 'CSV must have headers: Part Number,Part Name,Part Nickname,Quantity';
 export const MAX_BULK_ROWS = 5000;
-/** The forms' limits: part number 100 characters, names 200, a quantity from 1 to 1,000,000,000. */
-const MAX_PART_NUMBER = 100;
-const MAX_NAME = 200;
-const MAX_QUANTITY = 1_000_000_000;
-// NUL cannot be stored in PostgreSQL text. A lone surrogate is not text at all, and the CSV reader
-// would silently turn it into U+FFFD, so a file holding one is refused before it is read.
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-export const LONE_SURROGATE_MESSAGE = 'The file is not valid text: it holds a lone surrogate';
-
-export type BulkAction = 'receive' | 'return';
 
 export interface BulkRow {
   row: number;
@@ -28,8 +22,19 @@ export interface BulkRow {
   valid: boolean;
 }
 
+/** The file's first cell that cannot be stored (a NUL or a lone surrogate), named by row and column. */
+function refuseUnstorable(rows: string[][]): void {
+  for (const [index, cells] of rows.entries()) {
+    for (const [column, cell] of cells.entries()) {
+      if (!isStorableText(cell)) throw new FieldError('csv', `Row ${index + 1}: ${notAllowedMessage(BULK_HEADER[column] ?? `Column ${column + 1}`)}`);
+    }
+  }
+}
+
 export function parseBulkCsv(text: string, action: BulkAction): BulkRow[] {
-  if (LONE_SURROGATE.test(text)) throw new DomainError('VALIDATION', LONE_SURROGATE_MESSAGE);
+  // The parser reads the text as UTF-8 bytes, which would quietly turn a lone surrogate into U+FFFD:
+  // look for one in the raw lines first (a file sent inside JSON can carry one).
+  if (!isStorableText(text)) refuseUnstorable(text.split(/\r?\n/).slice(1).map((line) => line.split(',')));
   let records: string[][];
   try {
     records = parse(text, { bom: true, skip_empty_lines: true, relax_column_count: true, trim: true }) as string[][];
@@ -41,18 +46,21 @@ export function parseBulkCsv(text: string, action: BulkAction): BulkRow[] {
     throw new DomainError('VALIDATION', BULK_HEADER_MESSAGE);
   }
   if (rows.length > MAX_BULK_ROWS) throw new DomainError('VALIDATION', `A bulk file may have at most ${MAX_BULK_ROWS} rows`);
+  // A NUL cannot be stored at all: the whole file is refused, naming the cell.
+  refuseUnstorable(rows);
   return rows.map((cells, index) => {
     const [partNumber = '', partName = '', partNickname = '', quantityText = ''] = cells;
     const quantity = quantityText === '' || !/^-?\d+(\.\d+)?$/.test(quantityText) ? null : Number(quantityText);
-    const fits =
-      quantity !== null &&
-      quantity <= MAX_QUANTITY &&
-      partNumber.length <= MAX_PART_NUMBER &&
-      partName.length <= MAX_NAME &&
-      partNickname.length <= MAX_NAME &&
-      !cells.some((c) => c.includes('\u0000'));
+    // The same limits as the forms: a row past them is an invalid row, like a blank part number.
+    const withinLimits = partNumber.length <= MAX_LENGTH.partNumber && partName.length <= MAX_LENGTH.partName && partNickname.length <= MAX_LENGTH.partNickname;
     const valid =
-      partNumber !== '' && quantity !== null && Number.isInteger(quantity) && quantity > 0 && (action === 'return' || (partName !== '' && partNickname !== ''));
-    return { row: index + 1, part_number: partNumber, part_name: partName, part_nickname: partNickname, quantity, valid: valid && fits };
+      withinLimits &&
+      partNumber !== '' &&
+      quantity !== null &&
+      Number.isInteger(quantity) &&
+      quantity > 0 &&
+      quantity <= MAX_QUANTITY &&
+      (action === 'return' || (partName !== '' && partNickname !== ''));
+    return { row: index + 1, part_number: partNumber, part_name: partName, part_nickname: partNickname, quantity, valid };
   });
 }

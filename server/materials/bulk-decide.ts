@@ -12,7 +12,7 @@ import type { StockItemCommand, StockItemRef } from '../../ledger/stock-item/com
 import { stockItemDecider } from '../../ledger/stock-item/decide.ts';
 import { stockStreamId, type StockItemEvent, type StockLocation } from '../../ledger/stock-item/events.ts';
 import type { StockItemState } from '../../ledger/stock-item/state.ts';
-import type { BulkAction } from './bulk-csv.ts';
+import type { BulkAction } from '../../contract/materials.ts';
 
 export const NOT_APPLIED = 'Not applied: another row of this file was refused';
 export const FROZEN_MESSAGE = 'Transactions are frozen';

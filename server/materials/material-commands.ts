@@ -24,11 +24,11 @@ const editHandler = foldedStreamHandler({
   streamId: (input: EditMaterialInput) => materialStreamId(input.materialId),
   // A renumbering onto a number another part holds is refused; two renumberings racing to the same
   // number collide on the unique index and the loser is decided again, then refused here.
-  retryOn: ['materials_part_number_key'],
+  retryOn: ['materials_part_number_key', 'materials_part_number_lower'],
   async lookup(trx, inputs) {
     const wanted = inputs.map((i) => i.newPartNumber?.trim() ?? '');
     const { rows } = await sql<{ ord: number; taken: boolean }>`
-      select i.ord, exists (select 1 from materials m where m.part_number = i.part and m.material_id <> i.material_id) as taken
+      select i.ord, exists (select 1 from materials m where lower(m.part_number) = lower(i.part) and m.material_id <> i.material_id) as taken
         from unnest(${inputs.map((_, i) => i)}::int4[], ${wanted}::text[], ${inputs.map((i) => i.materialId)}::uuid[]) as i (ord, part, material_id)
        order by i.ord`.execute(trx);
     return rows.map((r) => Boolean(r.taken));

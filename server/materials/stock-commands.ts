@@ -19,7 +19,8 @@ import { stockItemDecider } from '../../ledger/stock-item/decide.ts';
 import { stockStreamId, type FoundDestination, type LostSource, type StockItemEvent, type StockLocation } from '../../ledger/stock-item/events.ts';
 import type { StockItemState } from '../../ledger/stock-item/state.ts';
 import { loadStockContextRows, type StockContextRow } from '../../projections/material-stock/decision-context.ts';
-import { toRow, type InventoryRow } from './inventory-queries.ts';
+import type { InventoryRow } from '../../contract/materials.ts';
+import { toRow } from '../../projections/material-stock/queries.ts';
 
 export const PART_NOT_FOUND = 'Part number not found in this project';
 export const NEW_PART_NEEDS_NAMES = 'A new part needs a part number, a part name and a nickname';
@@ -156,7 +157,7 @@ const stockHandler: CommandHandler<Input, StockContext, StockOutcome> = {
   name: 'stock',
   // Two people adding the same new part at once collide on the catalogue's unique part number; the
   // loser is decided again as a receive of the now existing part.
-  retryOn: ['materials_part_number_key'],
+  retryOn: ['materials_part_number_key', 'materials_part_number_lower'],
   async load(trx, inputs) {
     const rows = await loadStockContextRows(
       trx,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { openTestRuntime } from '../../test/helpers/test-database.ts';
+import { onPostgres, openTestRuntime } from '../../test/helpers/test-database.ts';
 import { buildTestApp, createUser, signIn } from '../../test/helpers/test-app.ts';
 import { changeMembership, createProject } from '../projects/project-commands.ts';
 import { SYSTEM_ACTOR } from '../users/user-commands.ts';
@@ -45,12 +45,24 @@ describe('two people assigning the last units at the same moment', () => {
     for (const refused of responses.filter((r) => r.statusCode === 422)) {
       expect(refused.json()).toEqual({ error: 'DOMAIN_RULE', message: 'Insufficient quantity available' });
     }
+    // Each caller gets its own answer: the on hand its own assign left, 9 down to 0, each once.
+    const answered = responses.filter((r) => r.statusCode === 200).map((r) => r.json().item.QtyOnHand as number);
+    expect(answered.sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     const item = (await app.inject({ method: 'GET', url: `/api/materials/item?project_id=${projectId}&number=LAST-10`, headers: { cookie: manager } })).json();
     expect(item).toMatchObject({ MatVendorQty: 10, QtyOnHand: 0, FieldAssigned: 10, QtyLost: 0 });
     const held = await runtime.store.db.selectFrom('material_assignments').select((eb) => eb.fn.sum<number>('qty').as('n')).executeTakeFirstOrThrow();
     expect(Number(held.n)).toBe(10);
     const assigns = await runtime.store.db.selectFrom('activity_log').select((eb) => eb.fn.countAll<number>().as('n')).where('log_type', '=', 'Assign').executeTakeFirstOrThrow();
     expect(Number(assigns.n)).toBe(10);
+    // On PostgreSQL they arrive together and are committed together (group commit), not one transaction
+    // each. Embedded PGlite runs each transaction to its end before the next request gets that far.
+    if (!onPostgres) return;
+    const transactions = await runtime.store.db
+      .selectFrom('events')
+      .select((eb) => eb.fn.count<number>('transaction_id').distinct().as('n'))
+      .where('type', '=', 'MaterialAssigned')
+      .executeTakeFirstOrThrow();
+    expect(Number(transactions.n)).toBeLessThan(10);
   });
 
   it('receives a brand-new part number once when two people add it at the same moment', async () => {

@@ -1,6 +1,7 @@
 /** Makes the database, the event store and the configuration available to every route. */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { sql } from 'kysely';
 import type { Db } from '../../ledger/database.ts';
 import type { EventStore } from '../../ledger/event-store/event-store.ts';
 import type { Config } from '../config.ts';
@@ -11,6 +12,8 @@ declare module 'fastify' {
     store: EventStore;
     config: Config;
     databaseEngine: 'postgres' | 'pglite';
+    /** True when the database answers a trivial query (the liveness check). */
+    databaseResponds: () => Promise<boolean>;
   }
 }
 
@@ -25,6 +28,14 @@ async function dbPlugin(app: FastifyInstance, options: DbPluginOptions): Promise
   app.decorate('store', options.store);
   app.decorate('config', options.config);
   app.decorate('databaseEngine', options.engine);
+  app.decorate('databaseResponds', async () => {
+    try {
+      await sql`select 1`.execute(options.store.db);
+      return true;
+    } catch {
+      return false;
+    }
+  });
 }
 
 export default fp(dbPlugin, { name: 'db' });

@@ -1,15 +1,13 @@
 /**
- * One error shape for every failure: `{ error, message }`. Validation names the field, domain
- * errors carry the spec's message, and nothing internal (stack, SQL) reaches a client.
+ * One error shape for every failure: `{ error, message }`. Validation names the field in words and
+ * adds its path as `field`; domain errors carry the spec's message; nothing internal (stack, SQL)
+ * reaches a client.
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { DomainError, pgErrorCode } from '../../ledger/errors.ts';
-
-export interface ErrorBody {
-  error: string;
-  message: string;
-}
+import { fieldLabel, type ErrorBody } from '../../contract/errors.ts';
+import { FieldError } from '../field-error.ts';
 
 // Connection failures and server shutdowns: the database is away, not the request at fault.
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08003', '08006', '08001', '08004']);
@@ -21,19 +19,27 @@ function isDatabaseUnavailable(error: unknown): boolean {
   return /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED/i.test(message);
 }
 
-function fieldName(path: ReadonlyArray<PropertyKey>, where: string): string {
-  return path.length > 0 ? path.map(String).join('.') : where;
+// zod's own wording ("Invalid UUID", "Too big: …") names no field; ours ("Part name is too long …") does.
+const ZOD_DEFAULT_MESSAGE = /^(Invalid|Too (big|small)|Unrecognized|Expected)/;
+
+/** The first refused input as one sentence naming it, and its path for the form. */
+export function validationAnswer(issues: ReadonlyArray<{ instancePath?: string; message?: string }>, where: string): ErrorBody {
+  const first = issues[0];
+  const path = (first?.instancePath ?? '').split('/').filter(Boolean);
+  const field = path.length > 0 ? path.join('.') : where;
+  const message = first?.message ?? 'The request is not valid.';
+  const sentence = ZOD_DEFAULT_MESSAGE.test(message) ? `${fieldLabel(field)} is not valid (${message.charAt(0).toLowerCase()}${message.slice(1)}).` : message;
+  return { error: 'VALIDATION', message: sentence, field };
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const where = (error.validationContext ?? 'body').replace('querystring', 'query');
-      const messages = error.validation.map((issue) => {
-        const path = (issue.instancePath ?? '').split('/').filter(Boolean);
-        return `${fieldName(path, where)}: ${issue.message}`;
-      });
-      return reply.code(400).send({ error: 'VALIDATION', message: messages.join('; ') });
+      return reply.code(400).send(validationAnswer(error.validation, where));
+    }
+    if (error instanceof FieldError) {
+      return reply.code(error.status).send({ error: error.code, message: error.message, field: error.field });
     }
     if (error instanceof DomainError) {
       return reply.code(error.status).send({ error: error.code, message: error.message });

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import { z } from 'zod';
 
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
@@ -17,12 +16,8 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (_request, reply) => {
-      try {
-        await sql`select 1`.execute(app.db);
-        return { status: 'ok' as const, database: app.databaseEngine };
-      } catch {
-        return reply.code(503).send({ status: 'unavailable' as const, database: app.databaseEngine });
-      }
+      if (await app.databaseResponds()) return { status: 'ok' as const, database: app.databaseEngine };
+      return reply.code(503).send({ status: 'unavailable' as const, database: app.databaseEngine });
     },
   );
 }

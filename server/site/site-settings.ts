@@ -4,7 +4,8 @@ import type { EventStore } from '../../ledger/event-store/event-store.ts';
 import type { CommandOptions } from '../../ledger/command.ts';
 import { runCommand } from '../../ledger/command-runner.ts';
 import { foldedStreamHandler } from '../../ledger/stream-handler.ts';
-import { SITE_SETTINGS_STREAM, siteSettingsDecider } from '../../ledger/site/site-settings.ts';
+import { siteSettingsDecider } from '../../ledger/site/decide.ts';
+import { SITE_SETTINGS_STREAM } from '../../ledger/site/events.ts';
 
 export interface SiteSettings {
   freeze_transactions: boolean;

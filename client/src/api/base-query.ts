@@ -1,8 +1,8 @@
 /**
  * The one base query every endpoint goes through. It owns the cross-cutting rules (spec 01 §4):
  * a 401 triggers one shared POST /api/auth/refresh and one retry, identical in-flight GETs
- * share a single network request, and a 503 MAINTENANCE answer is announced to the app
- * (spec 02 §4.3). They live here so no feature has to think about them.
+ * share a single network request, and a 503 MAINTENANCE or 423 FROZEN answer is announced to
+ * the app (spec 02 §4.3). They live here so no feature has to think about them.
  */
 import { createAction } from '@reduxjs/toolkit';
 import { fetchBaseQuery, type BaseQueryApi, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError, type FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
@@ -17,6 +17,14 @@ export const sessionExpired = createAction('session/expired');
 export const maintenanceDetected = createAction('site/maintenanceDetected');
 
 export const MAINTENANCE_ERROR = 'MAINTENANCE';
+
+/**
+ * Dispatched when the server answers 423 FROZEN: transactions were frozen while this user was
+ * working, and the site feature shows the freeze at once instead of after the next refetch.
+ */
+export const transactionsFrozenDetected = createAction('site/transactionsFrozenDetected');
+
+export const FROZEN_ERROR = 'FROZEN';
 
 export const REFRESH_PATH = '/api/auth/refresh';
 
@@ -56,6 +64,13 @@ export function isMaintenanceError(error: FetchBaseQueryError | undefined): bool
   if (error?.status !== 503) return false;
   const data: unknown = error.data;
   return typeof data === 'object' && data !== null && (data as { error?: unknown }).error === MAINTENANCE_ERROR;
+}
+
+/** True for the server's "transactions are frozen" refusal. */
+export function isFrozenError(error: FetchBaseQueryError | undefined): boolean {
+  if (error?.status !== 423) return false;
+  const data: unknown = error.data;
+  return typeof data === 'object' && data !== null && (data as { error?: unknown }).error === FROZEN_ERROR;
 }
 
 function pathOf(url: string): string {
@@ -127,6 +142,7 @@ export function createAppBaseQuery(options: AppBaseQueryOptions = {}): AppBaseQu
   const withMaintenance = async (args: string | FetchArgs, api: BaseQueryApi, extraOptions: object): Promise<QueryResult> => {
     const result = await withRefresh(args, api, extraOptions);
     if (isMaintenanceError(result.error)) api.dispatch(maintenanceDetected());
+    if (isFrozenError(result.error)) api.dispatch(transactionsFrozenDetected());
     return result;
   };
 

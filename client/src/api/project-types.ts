@@ -1,27 +1,9 @@
-/** Projects and their members as the API returns them (spec 01 §3, server contract). */
+/** Projects and their members as the API returns them (spec 01 §3): the shapes come from contract/. */
+import type { Project, ProjectRole } from '@contract/projects.ts';
 import type { CurrentProject } from '../app/session/session-types.ts';
 
-export type ProjectRole = 'user' | 'manager' | 'admin';
-
-export interface Project {
-  id: string;
-  num_id: number;
-  project_name: string;
-  project_customer: string | null;
-  project_number: string;
-  created_at: string;
-  managing_logistics: boolean;
-  hide_from_transfer_list: boolean;
-}
-
-/** A member of a project (GET /api/users/project/{id}). */
-export interface ProjectUser {
-  user_id: string;
-  user_firstname: string;
-  user_lastname: string;
-  user_email: string;
-  project_role: ProjectRole;
-}
+export type { Project, ProjectHistoryEntry, ProjectRole, ProjectSettings } from '@contract/projects.ts';
+export type { ProjectUser } from '@contract/users.ts';
 
 /** A user who could be added to a project; project_role is set when they are a member already. */
 export interface AssignableUser {
@@ -30,20 +12,6 @@ export interface AssignableUser {
   user_lastname: string;
   user_email: string;
   project_role: ProjectRole | null;
-}
-
-export interface ProjectSettings {
-  managing_logistics: boolean;
-  hide_from_transfer_list: boolean;
-}
-
-/** One membership change of a project, for the superadmin's history view. */
-export interface ProjectHistoryEntry {
-  position: number;
-  date: string;
-  type: string;
-  actor: string;
-  summary: string;
 }
 
 export interface NewProject {

@@ -1,26 +1,8 @@
-/** Users as the user-management API returns them (spec 02 §3 "User", server contract). */
+/** Users as the user-management API returns them (spec 02 §3 "User"): the shapes come from contract/. */
 import type { GlobalRole } from '../app/session/session-types.ts';
 
-export interface UserRow {
-  id: string;
-  uuid: string;
-  user_id: string;
-  email: string;
-  user_email: string;
-  user_firstname: string;
-  user_lastname: string;
-  role: GlobalRole;
-  user_role: GlobalRole;
-  created_at: string;
-  emails: boolean;
-  stock_emails: boolean;
-  status: 'active' | 'invited';
-}
-
-export interface UserPage {
-  items: UserRow[];
-  total: number;
-}
+export type { UserPage, UserRow } from '@contract/users.ts';
+export { USER_PAGE_SIZE } from '@contract/limits.ts';
 
 export interface InviteRequest {
   first_name: string;
@@ -28,8 +10,6 @@ export interface InviteRequest {
   email: string;
   role: GlobalRole;
 }
-
-export const USER_PAGE_SIZE = 25;
 
 export const GLOBAL_ROLES: readonly { value: GlobalRole; label: string }[] = [
   { value: 'guest', label: 'Guest' },

@@ -1,16 +1,25 @@
 /** Providers around the router: Redux, Mantine (theme and toasts). */
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router-dom';
 import { createAppRouter } from './router.tsx';
 import type { AppStore } from './store.ts';
 import { theme } from './theme.ts';
-import { TOAST_LIMIT } from './toast.ts';
+import { TOAST_LIMIT, toast } from './toast.ts';
 
 export function App({ store }: { store: AppStore }) {
   const [router] = useState(createAppRouter);
+  // An error toast belongs to the page it came from: leaving the page takes it away.
+  useEffect(() => {
+    let path = router.state.location.pathname;
+    return router.subscribe((state) => {
+      if (state.location.pathname === path) return;
+      path = state.location.pathname;
+      toast.dismissStaleErrors();
+    });
+  }, [router]);
   return (
     <Provider store={store}>
       <MantineProvider theme={theme} defaultColorScheme="light">

@@ -3,11 +3,12 @@
  * topic makes stale, and how long to wait before reconnecting. Kept apart from the socket so they
  * are tested without one.
  */
+import { TOPICS } from '@contract/topics.ts';
 import type { ApiTagDescription } from '../api/base-api.ts';
 
 /** The topics the server names in `changed` messages. */
-export const TOPICS = ['inventory', 'logs', 'catalog', 'project', 'members', 'site', 'users'] as const;
-export type Topic = (typeof TOPICS)[number];
+export { TOPICS };
+export type { Topic } from '@contract/topics.ts';
 
 export type ServerMessage =
   | { type: 'ready' }

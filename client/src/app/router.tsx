@@ -4,7 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
-import { EmptyPage } from '../components/empty-page.tsx';
+import { NotSetUpPage } from '../components/not-set-up-page.tsx';
 import { AuthPage } from '../features/account/auth-page.tsx';
 import { ForgotPasswordPage } from '../features/account/forgot-password-page.tsx';
 import { InviteLinkPage } from '../features/account/invite-link-page.tsx';
@@ -29,7 +29,8 @@ function guarded(path: string, guard: RouteGuard, element: ReactNode): RouteObje
   return { path, element: <RequireRole guard={guard}>{element}</RequireRole> };
 }
 
-const empty = (path: string, guard: RouteGuard, title: string) => guarded(path, guard, <EmptyPage title={title} />);
+/** Screens of the product this site does not have yet: they say so rather than look empty. */
+const notSetUp = (path: string, guard: RouteGuard, title: string, what: string) => guarded(path, guard, <NotSetUpPage title={title} what={what} />);
 
 export const routes: RouteObject[] = [
   { path: '/', element: <HomeRedirect /> },
@@ -53,23 +54,23 @@ export const routes: RouteObject[] = [
       guarded('/dashboard/receive_return', 'admin', <ProjectLogsPage />),
       guarded('/dashboard/receive_return/bulk', 'admin', <BulkPage />),
       guarded('/dashboard/assign_unassign', 'admin', <AssignLogsPage />),
-      empty('/dashboard/requests', 'user', 'Requests'),
-      empty('/dashboard/manage_requests', 'admin', 'Manage Requests'),
-      empty('/dashboard/manage_transfers', 'admin', 'Transfer Requests'),
-      empty('/dashboard/transfers', 'user', 'Transfer Requests'),
+      notSetUp('/dashboard/requests', 'user', 'Requests', 'Requests'),
+      notSetUp('/dashboard/manage_requests', 'admin', 'Manage Requests', 'Requests'),
+      notSetUp('/dashboard/manage_transfers', 'admin', 'Transfer Requests', 'Transfers'),
+      notSetUp('/dashboard/transfers', 'user', 'Transfer Requests', 'Transfers'),
       guarded('/warehouses', 'admin', <WarehouseInventoryPage />),
       guarded('/warehouses/logs', 'admin', <WarehouseLogsPage />),
-      empty('/warehouse-manager', 'superadmin', 'Warehouse Manager'),
+      notSetUp('/warehouse-manager', 'superadmin', 'Warehouse Manager', 'Warehouses'),
       guarded('/catalogs/materials', 'admin', <MaterialCatalogPage />),
-      empty('/catalogs/assets', 'admin', 'Asset Catalog'),
+      notSetUp('/catalogs/assets', 'admin', 'Asset Catalog', 'Assets'),
       guarded('/users', 'superadmin', <UsersPage />),
       // "Special project guard": only global admins and superadmins (spec 02 §4.4, second guard).
       guarded('/projects', 'global-admin', <ProjectsPage />),
       guarded('/site-settings', 'superadmin', <SiteSettingsPage />),
       // Where invitations and reset codes are read when no mail server is configured.
       guarded('/outbox', 'superadmin', <OutboxPage />),
-      empty('/labels', 'user', 'Label Database'),
-      empty('/labels/templates', 'admin', 'Label Templates'),
+      notSetUp('/labels', 'user', 'Label Database', 'Labels'),
+      notSetUp('/labels/templates', 'admin', 'Label Templates', 'Label templates'),
     ],
   },
   { path: '*', element: <HomeRedirect /> },

@@ -3,7 +3,7 @@ import { configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { baseApi } from '../api/base-api.ts';
 import { sessionReducer, type SessionState } from './session/session-slice.ts';
-import { createMaintenanceListener } from '../features/site/maintenance-listener.ts';
+import { createSiteSignalListener } from '../features/site/site-signal-listener.ts';
 import { loadSessionState, persistSessionState, type StorageLike } from './session/session-storage.ts';
 
 interface WithSession {
@@ -29,7 +29,7 @@ export function makeStore(storage: StorageLike | undefined) {
       [baseApi.reducerPath]: baseApi.reducer,
       session: sessionReducer,
     },
-    middleware: (getDefault) => getDefault().prepend(persistence.middleware).concat(baseApi.middleware, createMaintenanceListener()),
+    middleware: (getDefault) => getDefault().prepend(persistence.middleware).concat(baseApi.middleware, createSiteSignalListener()),
     preloadedState: { session: loadSessionState(storage) },
   });
 

@@ -1,6 +1,6 @@
 import { notifications, notificationsStore } from '@mantine/notifications';
 import { afterEach, describe, expect, it } from 'vitest';
-import { toast } from './toast.ts';
+import { FRESH_ERROR_MS, toast } from './toast.ts';
 
 const current = () => {
   const { notifications: shown, queue } = notificationsStore.getState();
@@ -34,5 +34,18 @@ describe('toast', () => {
     const [only, ...rest] = current();
     expect(rest).toHaveLength(0);
     expect(only).toMatchObject({ id, message: 'Received', autoClose: 2000, loading: false });
+  });
+
+  it('dismisses errors left from the previous page and keeps the rest', () => {
+    toast.error('Failed to update');
+    toast.success('Signed in');
+    toast.dismissStaleErrors(Date.now() + FRESH_ERROR_MS);
+    expect(current().map((n) => n.message)).toEqual(['Signed in']);
+  });
+
+  it('keeps an error shown with the page change, which explains it', () => {
+    toast.error('Invalid or expired link');
+    toast.dismissStaleErrors();
+    expect(current().map((n) => n.message)).toEqual(['Invalid or expired link']);
   });
 });

@@ -22,6 +22,12 @@ export interface ToastOptions {
   id?: string;
 }
 
+/** When each error toast appeared, so a page change can tell stale errors from the one that caused it. */
+const errorShownAt = new Map<string, number>();
+
+/** An error that came with a page change (a refused link that sends the user on) is not stale yet. */
+export const FRESH_ERROR_MS = 1000;
+
 function isShown(id: string): boolean {
   const { notifications: visible, queue } = notificationsStore.getState();
   return visible.some((n) => n.id === id) || queue.some((n) => n.id === id);
@@ -51,7 +57,27 @@ export const toast = {
   /** A plain toast ("blank" in the spec). */
   info: (message: ReactNode, options: ToastOptions = {}) => upsert(build(message, undefined, options.duration ?? TOAST_DURATION.info, options)),
   success: (message: ReactNode, options: ToastOptions = {}) => upsert(build(message, 'teal', options.duration ?? TOAST_DURATION.success, options)),
-  error: (message: ReactNode, options: ToastOptions = {}) => upsert(build(message, 'red', options.duration ?? TOAST_DURATION.error, options)),
+  error: (message: ReactNode, options: ToastOptions = {}) => {
+    const id = upsert(build(message, 'red', options.duration ?? TOAST_DURATION.error, options));
+    errorShownAt.set(id, Date.now());
+    return id;
+  },
   loading: (message: ReactNode, options: Omit<ToastOptions, 'duration'> = {}) => upsert(build(message, undefined, false, options)),
   dismiss: (id: string) => notifications.hide(id),
+  /**
+   * Hides the error toasts shown before the last second. Called when the user moves to another
+   * page: an error is about the page it came from, and one left behind reads as a failure of the
+   * new page. One shown just now is why the page changed, and stays.
+   */
+  dismissStaleErrors: (now = Date.now()) => {
+    const { notifications: visible, queue } = notificationsStore.getState();
+    const open = new Set([...visible, ...queue].map((n) => n.id));
+    for (const [id, at] of errorShownAt) {
+      if (!open.has(id)) errorShownAt.delete(id);
+      else if (now - at >= FRESH_ERROR_MS) {
+        notifications.hide(id);
+        errorShownAt.delete(id);
+      }
+    }
+  },
 };

@@ -3,8 +3,9 @@
  * The choice starts empty so nobody applies a role by pressing Enter too early; the form lives
  * inside the modal, which unmounts it on close, so every opening starts fresh.
  */
-import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Button, Group, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { AppModal } from './app-modal.tsx';
 
 export interface Choice {
   value: string;
@@ -25,9 +26,9 @@ interface ChoicePromptDialogProps {
 
 export function ChoicePromptDialog({ opened, title, onCancel, ...form }: ChoicePromptDialogProps) {
   return (
-    <Modal opened={opened} onClose={onCancel} title={title} centered>
+    <AppModal opened={opened} onClose={onCancel} title={title} size="md" compact>
       <ChoiceForm onCancel={onCancel} {...form} />
-    </Modal>
+    </AppModal>
   );
 }
 

@@ -1,6 +1,7 @@
 /** The generic confirm dialog of spec 02 §2.1: "Are you sure?" with Confirm and Cancel. */
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { AppModal } from './app-modal.tsx';
 
 interface ConfirmDialogProps {
   opened: boolean;
@@ -25,7 +26,7 @@ export function ConfirmDialog({
   loading = false,
 }: ConfirmDialogProps) {
   return (
-    <Modal opened={opened} onClose={onCancel} title={title} centered>
+    <AppModal opened={opened} onClose={onCancel} title={title} size="md" compact>
       <Stack gap="md">
         {message && <Text size="sm">{message}</Text>}
         <Group justify="flex-end" gap="sm">
@@ -37,6 +38,6 @@ export function ConfirmDialog({
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </AppModal>
   );
 }

@@ -1,13 +1,14 @@
 /** Invite a new user by e-mail: first name, last name, e-mail and global role (default user). */
-import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { serverMessage } from '../api/error-message.ts';
 import { useAppSelector } from '../app/hooks.ts';
 import { toast } from '../app/toast.ts';
+import { AppModal } from './app-modal.tsx';
 import { isSuperadmin } from '../app/session/permissions.ts';
 import { selectRole } from '../app/session/session-selectors.ts';
 import type { GlobalRole } from '../app/session/session-types.ts';
-import { INVITE_TEXT, inviteFailure, validateInvite, type InviteFieldErrors } from './invite-errors.ts';
+import { INVITE_TEXT, inviteFailure, inviteLengthErrors, validateInvite, type InviteFieldErrors } from './invite-errors.ts';
 import { GLOBAL_ROLES } from '../api/user-types.ts';
 import { useInviteUserMutation } from '../api/users-api.ts';
 
@@ -26,9 +27,9 @@ interface InviteDialogProps {
 
 export function InviteDialog({ opened, onClose, onInvited, title = 'Invite User' }: InviteDialogProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered>
+    <AppModal opened={opened} onClose={onClose} title={title} size="md">
       <InviteForm onClose={onClose} onInvited={onInvited} />
-    </Modal>
+    </AppModal>
   );
 }
 
@@ -38,7 +39,8 @@ function InviteForm({ onClose, onInvited }: Pick<InviteDialogProps, 'onClose' | 
   const [lastName, setLastName] = useState('');
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<GlobalRole>('user');
-  const [errors, setErrors] = useState<InviteFieldErrors>({});
+  const [submitErrors, setErrors] = useState<InviteFieldErrors>({});
+  const errors = { ...submitErrors, ...inviteLengthErrors({ first_name: firstName, last_name: lastName, email }) };
   const superadmin = isSuperadmin(useAppSelector(selectRole));
   // Only a superadmin can hand out the superadmin role; others are not offered it.
   const roles = GLOBAL_ROLES.filter((r) => r.value !== 'superadmin' || superadmin);

@@ -38,3 +38,12 @@ describe('invite form', () => {
     expect(validateInvite({ first_name: 'Ada', last_name: 'L', email: 'ada@example.com' })).toEqual({});
   });
 });
+
+describe('invite limits', () => {
+  it('says a name or an address past its limit is too long', () => {
+    expect(validateInvite({ first_name: 'A'.repeat(101), last_name: 'B', email: `${'e'.repeat(250)}@x.io` })).toEqual({
+      first_name: 'First name is too long (at most 100 characters).',
+      email: 'Email is too long (at most 254 characters).',
+    });
+  });
+});

@@ -3,6 +3,7 @@
  * existing account have their own texts, the company-domain rule is shown at the e-mail field,
  * anything else is "Invite failed". The server's message is matched by content, as specified.
  */
+import { MAX_LENGTH, lengthError } from '../app/field-limits.ts';
 
 export const INVITE_TEXT = {
   sent: 'Invite sent',
@@ -41,11 +42,23 @@ export type InviteFieldErrors = Partial<Record<keyof InviteFields, string>>;
 
 /** First name, last name and e-mail are required (spec 01 §5); the domain is the server's rule. */
 export function validateInvite(fields: InviteFields): InviteFieldErrors {
-  const errors: InviteFieldErrors = {};
+  const errors: InviteFieldErrors = inviteLengthErrors(fields);
   if (fields.first_name.trim() === '') errors.first_name = 'First name is required';
   if (fields.last_name.trim() === '') errors.last_name = 'Last name is required';
   const email = fields.email.trim();
   if (email === '') errors.email = 'Email is required';
-  else if (!/^[^\s@]+@[^\s@]+$/.test(email)) errors.email = 'Enter a valid email address';
+  else if (!errors.email && !/^[^\s@]+@[^\s@]+$/.test(email)) errors.email = 'Enter a valid email address';
+  return errors;
+}
+
+/** Boxes past their limits, said while typing. */
+export function inviteLengthErrors(fields: InviteFields): InviteFieldErrors {
+  const errors: InviteFieldErrors = {};
+  const firstName = lengthError('First name', MAX_LENGTH.firstName, fields.first_name);
+  const lastName = lengthError('Last name', MAX_LENGTH.lastName, fields.last_name);
+  const email = lengthError('Email', MAX_LENGTH.email, fields.email);
+  if (firstName) errors.first_name = firstName;
+  if (lastName) errors.last_name = lastName;
+  if (email) errors.email = email;
   return errors;
 }

@@ -33,11 +33,24 @@ export function logOrigin(row: Pick<LogRow, 'source' | 'reverses_batch_id'>): st
 
 export function LogTypeBadge({ type }: { type: string }) {
   return (
-    <Badge tt="none" color={logTypeColor(type)} variant="filled" size="sm" radius="sm" style={{ flexShrink: 0, overflow: 'visible' }}>
+    <Badge
+      tt="none"
+      color={logTypeColor(type)}
+      variant="filled"
+      size="sm"
+      radius="sm"
+      // The label's own ellipsis cut "Unassign" to "Unas…" in a narrow column: a type is short, show it whole.
+      style={{ flexShrink: 0 }}
+      miw="fit-content"
+      styles={{ label: { overflow: 'visible', textOverflow: 'clip' } }}
+    >
       {type}
     </Badge>
   );
 }
+
+// Headers and the short cells never wrap: a header on two lines pushed the rows apart.
+const nowrap = { whiteSpace: 'nowrap' } as const;
 
 const LABELS: Record<LogLayout, string> = { movements: 'Project logs', assignments: 'Assign and unassign logs' };
 
@@ -53,19 +66,21 @@ export function LogTable({ rows, layout, nameOf = (row) => row.PartName, emptyTe
           <Table.Tr>
             {movements ? (
               <>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>Type</Table.Th>
+                <Table.Th style={nowrap}>Date</Table.Th>
+                <Table.Th style={nowrap}>Type</Table.Th>
               </>
             ) : (
               <>
-                <Table.Th>Type</Table.Th>
-                <Table.Th>Date</Table.Th>
+                <Table.Th style={nowrap}>Type</Table.Th>
+                <Table.Th style={nowrap}>Date</Table.Th>
               </>
             )}
-            <Table.Th>Part Number</Table.Th>
-            <Table.Th>{movements ? 'Name' : 'Material Name'}</Table.Th>
-            <Table.Th ta="right">{movements ? 'Amount' : 'Quantity'}</Table.Th>
-            <Table.Th>{movements ? 'Transacted By' : 'Assigned To'}</Table.Th>
+            <Table.Th style={nowrap}>Part Number</Table.Th>
+            <Table.Th style={nowrap}>{movements ? 'Name' : 'Material Name'}</Table.Th>
+            <Table.Th ta="right" style={nowrap}>
+              {movements ? 'Amount' : 'Quantity'}
+            </Table.Th>
+            <Table.Th style={nowrap}>{movements ? 'Transacted By' : 'Assigned To'}</Table.Th>
             {rowAction && <Table.Th aria-label="Actions" />}
           </Table.Tr>
         </Table.Thead>
@@ -73,7 +88,7 @@ export function LogTable({ rows, layout, nameOf = (row) => row.PartName, emptyTe
           {rows.map((row) => {
             const date = <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.LogDate)}</Table.Td>;
             const type = (
-              <Table.Td>
+              <Table.Td style={nowrap}>
                 <LogTypeBadge type={row.LogType} />
               </Table.Td>
             );
@@ -106,12 +121,13 @@ export function LogTable({ rows, layout, nameOf = (row) => row.PartName, emptyTe
                       )}
                     </>
                   ) : (
+                    // The name whole on its line, the address under it: side by side they wrapped the name.
                     <>
-                      <Text span size="sm">
+                      <Text size="sm" style={nowrap}>
                         {row.AssociatedName ?? '—'}
                       </Text>
                       {row.AssociatedEmail && (
-                        <Text span size="xs" c="dimmed" ml={6}>
+                        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                           {row.AssociatedEmail}
                         </Text>
                       )}

@@ -10,7 +10,7 @@ import { useIdempotencyKey } from '../api/idempotency.ts';
 import type { InventoryRow } from '../api/material-types.ts';
 import { useEditMaterialMutation } from '../api/stock-api.ts';
 import { toast } from '../app/toast.ts';
-import { initialNameValues, materialEditBody, validateMaterialNames, type MaterialNameValues } from './material-name-form.ts';
+import { initialNameValues, materialEditBody, materialNameLengthErrors, validateMaterialNames, type MaterialNameValues } from './material-name-form.ts';
 
 interface MaterialNameEditorProps {
   projectId: string;
@@ -59,6 +59,7 @@ function NameForm({ projectId, row, onDone }: { projectId: string; row: Inventor
   const idempotency = useIdempotencyKey();
   const set = (field: keyof MaterialNameValues) => (event: ChangeEvent<HTMLInputElement>) => setValues({ ...values, [field]: event.currentTarget.value });
 
+  const tooLong = materialNameLengthErrors(values);
   const save = async () => {
     const problem = validateMaterialNames(values);
     setError(problem);
@@ -68,8 +69,8 @@ function NameForm({ projectId, row, onDone }: { projectId: string; row: Inventor
     idempotency.settle(result.error);
     if (result.error) {
       const message = messageOr(result.error, 'Failed to update material.');
+      // Said once, in the dialog, where it stays until the next try.
       setError(message);
-      toast.error(message);
       return;
     }
     toast.success('Material details updated');
@@ -84,16 +85,16 @@ function NameForm({ projectId, row, onDone }: { projectId: string; row: Inventor
         </Alert>
       )}
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-        <TextInput label="Part Number" required value={values.partNumber} onChange={set('partNumber')} />
-        <TextInput label="Part Name" required value={values.partName} onChange={set('partName')} />
-        <TextInput label="Nickname" value={values.nickname} onChange={set('nickname')} />
+        <TextInput label="Part Number" required value={values.partNumber} onChange={set('partNumber')} error={tooLong.partNumber} />
+        <TextInput label="Part Name" required value={values.partName} onChange={set('partName')} error={tooLong.partName} />
+        <TextInput label="Nickname" value={values.nickname} onChange={set('nickname')} error={tooLong.nickname} />
       </SimpleGrid>
-      <TextInput label="Note" description="Optional: why the names changed" value={values.note} onChange={set('note')} />
+      <TextInput label="Note" description="Optional: why the names changed" value={values.note} onChange={set('note')} error={tooLong.note} />
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onDone} disabled={isLoading}>
           Cancel
         </Button>
-        <Button onClick={() => void save()} loading={isLoading}>
+        <Button onClick={() => void save()} loading={isLoading} disabled={Object.keys(tooLong).length > 0}>
           Save
         </Button>
       </Group>

@@ -1,5 +1,6 @@
 /** The rules of editing a part's names (spec 01 §5 "Material edit"). Pure, so tested directly. */
 import type { InventoryRow } from '../api/material-types.ts';
+import { MAX_LENGTH, lengthError } from '../app/field-limits.ts';
 
 export const NAMES_REQUIRED = 'Part Number and Part Name are required';
 
@@ -21,9 +22,26 @@ export function initialNameValues(row: Pick<InventoryRow, 'PartNumber' | 'PartNa
   return { partNumber: row.PartNumber, partName: row.PartName, nickname: row.StandardName, note: '' };
 }
 
+/** Each box past its limit, with the message to show under it while typing. */
+export function materialNameLengthErrors(values: MaterialNameValues): Partial<Record<keyof MaterialNameValues, string>> {
+  const errors: Partial<Record<keyof MaterialNameValues, string>> = {};
+  const checks: Array<[keyof MaterialNameValues, string, number]> = [
+    ['partNumber', 'Part number', MAX_LENGTH.partNumber],
+    ['partName', 'Part name', MAX_LENGTH.partName],
+    ['nickname', 'Nickname', MAX_LENGTH.partNickname],
+    ['note', 'Note', MAX_LENGTH.note],
+  ];
+  for (const [field, label, max] of checks) {
+    const message = lengthError(label, max, values[field]);
+    if (message) errors[field] = message;
+  }
+  return errors;
+}
+
 /** The message to show, or null when the values may be saved. */
 export function validateMaterialNames(values: MaterialNameValues): string | null {
-  return values.partNumber.trim() === '' || values.partName.trim() === '' ? NAMES_REQUIRED : null;
+  if (values.partNumber.trim() === '' || values.partName.trim() === '') return NAMES_REQUIRED;
+  return Object.values(materialNameLengthErrors(values))[0] ?? null;
 }
 
 /** The request body: a new part number only when it changed and is not blank after trimming. */

@@ -6,6 +6,7 @@ import { MultiSelect, Select, type ComboboxItem, type OptionsFilter } from '@man
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { SEARCH_DEBOUNCE_MS, searchTerm } from '../app/search-term.ts';
+import { MATCH_HINT_VALUE, matchCountHint } from './match-count-hint.ts';
 import { personName } from '../api/user-types.ts';
 import { useListUsersQuery } from '../api/users-api.ts';
 
@@ -24,6 +25,9 @@ function useUserOptions(search: string, exclude: ReadonlySet<string>) {
   const options: ComboboxItem[] = (data?.items ?? [])
     .filter((u) => !exclude.has(u.id))
     .map((u) => ({ value: u.id, label: `${personName(u)} (${u.user_email})` }));
+  const hint = data ? matchCountHint(data.items.length, data.total, PICKER_SIZE) : null;
+  // A first line that cannot be chosen says the list is cut, so a missing name is searched for.
+  if (hint) options.unshift({ value: MATCH_HINT_VALUE, label: hint, disabled: true });
   return { options, isFetching, isError };
 }
 

@@ -4,27 +4,24 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
-import { z } from 'zod';
-import { consumeLinkToken, verifyOneTimeCode } from '../../auth/account-tokens.ts';
+import { exchangeBody, inviteTokenAnswer, inviteTokenParams, ok, resetRequestBody, sessionReply, updatePasswordBody, verifyOtpBody } from '../../../contract/auth.ts';
+import { errorResponses } from '../../../contract/errors.ts';
+import { INVALID_CODE, INVALID_LINK } from '../../../contract/messages.ts';
+import { activeUserByEmail, toMe, userById } from '../../../projections/users/queries.ts';
+import { consumeLinkToken, createLinkToken, invitedUserOfLink, verifyOneTimeCode } from '../../auth/account-tokens.ts';
 import { hitRateLimit } from '../../auth/rate-limit.ts';
-import { hashToken, createSession, sessionsRevoked } from '../../auth/session-store.ts';
+import { createSession, revokeOtherSessions } from '../../auth/session-store.ts';
 import { commandOptions } from '../../plugins/command-context.ts';
 import { setPassword } from '../../users/user-commands.ts';
-import { errorBody, sessionReply, toMe } from '../auth/auth.schemas.ts';
 import { mailVerificationCode } from '../users/invitations.ts';
-import { createLinkToken } from '../../auth/account-tokens.ts';
 
-const INVALID_LINK = { error: 'INVALID_LINK', message: 'Invalid or expired invite/reset link' };
-const INVALID_CODE = { error: 'INVALID_CODE', message: 'Invalid or expired code' };
-export const MIN_PASSWORD_LENGTH = 8;
+const LINK_REFUSED = { error: 'INVALID_LINK', message: INVALID_LINK };
+const CODE_REFUSED = { error: 'INVALID_CODE', message: INVALID_CODE };
 const tags = ['account'];
 
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const lifetimes = { accessSeconds: app.config.accessTokenTtlSeconds, refreshSeconds: app.config.refreshTokenTtlSeconds };
-  const activeUserByEmail = (email: string) =>
-    app.db.selectFrom('users').selectAll().where(sql`lower(email)`, '=', email.trim().toLowerCase()).where('deactivated_at', 'is', null).executeTakeFirst();
 
   r.post(
     '/api/invite-token/:id',
@@ -32,27 +29,18 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         summary: 'Open an invitation link: e-mails a one-time code to the invited address',
         tags,
-        params: z.object({ id: z.string().min(10).max(200) }),
-        response: { 200: z.object({ email: z.string(), type: z.literal('invite') }), 400: errorBody, 429: errorBody },
+        params: inviteTokenParams,
+        response: { 200: inviteTokenAnswer, ...errorResponses },
       },
     },
     async (request, reply) => {
       const limited = await hitRateLimit(app.db, `invite-link:${request.ip}`, 30, 900);
       if (!limited.allowed) return reply.code(429).send({ error: 'RATE_LIMITED', message: 'Too many attempts. Please wait a few minutes.' });
-      const row = await app.db
-        .selectFrom('account_tokens as t')
-        .innerJoin('users as u', 'u.id', 't.user_id')
-        .select(['u.id', 'u.email', 'u.user_firstname', 'u.status'])
-        .where('t.token_hash', '=', hashToken(request.params.id))
-        .where('t.purpose', '=', 'invite')
-        .where('t.used_at', 'is', null)
-        .where('t.expires_at', '>', new Date())
-        .where('u.deactivated_at', 'is', null)
-        .executeTakeFirst();
-      if (!row || row.status !== 'invited') return reply.code(400).send(INVALID_LINK);
-      await mailVerificationCode(app.db, row, 'email');
+      const user = await invitedUserOfLink(app.db, request.params.id);
+      if (!user) return reply.code(400).send(LINK_REFUSED);
+      await mailVerificationCode(app.db, user, 'email');
       app.mail.wake();
-      return { email: row.email, type: 'invite' as const };
+      return { email: user.email, type: 'invite' as const };
     },
   );
 
@@ -62,20 +50,16 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         summary: 'Check an e-mailed one-time code; signs the person in on success',
         tags,
-        body: z.object({
-          email: z.string({ error: 'Please enter both email and code' }).trim().min(1, 'Please enter both email and code').max(320),
-          token: z.string({ error: 'Please enter both email and code' }).trim().min(1, 'Please enter both email and code').max(20),
-          type: z.enum(['email', 'recovery']).default('email'),
-        }),
-        response: { 200: sessionReply, 400: errorBody, 429: errorBody },
+        body: verifyOtpBody,
+        response: { 200: sessionReply, ...errorResponses },
       },
     },
     async (request, reply) => {
       const { email, token, type } = request.body;
-      const limited = await hitRateLimit(app.db, `otp:${email.toLowerCase()}`, 20, 900);
+      const limited = await hitRateLimit(app.db, `otp:${email}`, 20, 900);
       if (!limited.allowed) return reply.code(429).send({ error: 'RATE_LIMITED', message: 'Too many attempts. Please wait a few minutes.' });
-      const user = await activeUserByEmail(email);
-      if (!user || !(await verifyOneTimeCode(app.db, user.id, type, token))) return reply.code(400).send(INVALID_CODE);
+      const user = await activeUserByEmail(app.db, email);
+      if (!user || !(await verifyOneTimeCode(app.db, user.id, type, token))) return reply.code(400).send(CODE_REFUSED);
       const tokens = await createSession(app.db, user.id, lifetimes, { userAgent: request.headers['user-agent'], ip: request.ip });
       app.setSessionCookies(reply, tokens);
       return { user: toMe(user) };
@@ -88,14 +72,14 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         summary: 'Exchange an invitation or reset link token for a session (single use)',
         tags,
-        body: z.object({ token: z.string().min(1, 'token is required').max(200), flow: z.enum(['invite', 'reset']) }),
-        response: { 200: sessionReply, 400: errorBody },
+        body: exchangeBody,
+        response: { 200: sessionReply, ...errorResponses },
       },
     },
     async (request, reply) => {
       const userId = await consumeLinkToken(app.db, request.body.token, request.body.flow);
-      const user = userId ? await app.db.selectFrom('users').selectAll().where('id', '=', userId).where('deactivated_at', 'is', null).executeTakeFirst() : undefined;
-      if (!user) return reply.code(400).send(INVALID_LINK);
+      const user = userId ? await userById(app.db, userId, { activeOnly: true }) : undefined;
+      if (!user) return reply.code(400).send(LINK_REFUSED);
       const tokens = await createSession(app.db, user.id, lifetimes, { userAgent: request.headers['user-agent'], ip: request.ip });
       app.setSessionCookies(reply, tokens);
       return { user: toMe(user) };
@@ -107,28 +91,16 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     {
       preHandler: app.requireUser,
       schema: {
-        summary: "Set the signed-in person's password (activates an invited account); signs out their other sessions",
+        summary: "Set the signed-in person's password (at least 8 characters; activates an invited account); signs out their other sessions",
         tags,
-        body: z.object({ password: z.string({ error: 'Password is required' }).max(1024, 'Password must be at most 1024 characters') }),
-        response: { 200: z.object({ ok: z.literal(true) }), 400: errorBody.extend({ detail: z.string() }), 401: errorBody },
+        body: updatePasswordBody,
+        response: { 200: ok, ...errorResponses },
       },
     },
-    async (request, reply) => {
-      const { password } = request.body;
-      if (password.length < MIN_PASSWORD_LENGTH) {
-        const detail = `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
-        return reply.code(400).send({ error: 'VALIDATION', message: `password: ${detail}`, detail });
-      }
+    async (request) => {
       const me = request.user!;
-      await setPassword(app.store, me.id, password, commandOptions(request));
-      await app.db
-        .updateTable('auth_sessions')
-        .set({ revoked_at: new Date(), revoked_reason: 'password changed' })
-        .where('user_id', '=', me.id)
-        .where('id', '!=', me.sessionId)
-        .where('revoked_at', 'is', null)
-        .execute();
-      sessionsRevoked();
+      await setPassword(app.store, me.id, request.body.password, commandOptions(request));
+      await revokeOtherSessions(app.db, me.id, me.sessionId, 'password changed');
       return { ok: true as const };
     },
   );
@@ -139,14 +111,14 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         summary: 'Ask for a password reset: e-mails a code and a link when the account exists; the answer is the same either way',
         tags,
-        body: z.object({ email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').max(320) }),
-        response: { 200: z.object({ ok: z.literal(true) }), 400: errorBody },
+        body: resetRequestBody,
+        response: { 200: ok, ...errorResponses },
       },
     },
     async (request) => {
-      const email = request.body.email.toLowerCase();
+      const { email } = request.body;
       const limited = await hitRateLimit(app.db, `reset:${email}`, 5, 900);
-      const user = limited.allowed ? await activeUserByEmail(email) : undefined;
+      const user = limited.allowed ? await activeUserByEmail(app.db, email) : undefined;
       if (user) {
         await app.db.transaction().execute(async (trx) => {
           const link = await createLinkToken(trx, user.id, 'reset');

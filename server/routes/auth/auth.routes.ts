@@ -6,9 +6,12 @@ import { dummyPasswordHash, verifyPassword } from '../../auth/passwords.ts';
 import { clearRateLimit, hitRateLimit } from '../../auth/rate-limit.ts';
 import { createSession, revokeSession, rotateRefreshToken, sessionOfRefreshToken, userForAccessToken } from '../../auth/session-store.ts';
 import { ACCESS_COOKIE, REFRESH_COOKIE } from '../../plugins/auth.ts';
-import { errorBody, loginBody, meSchema, sessionReply, toMe } from './auth.schemas.ts';
+import { loginBody, meSchema, sessionReply } from '../../../contract/auth.ts';
+import { errorResponses } from '../../../contract/errors.ts';
+import { INVALID_CREDENTIALS } from '../../../contract/messages.ts';
+import { signInCandidate, toMe, userById } from '../../../projections/users/queries.ts';
 
-const INVALID = { error: 'UNAUTHORIZED', message: 'Invalid email or password' };
+const INVALID = { error: 'UNAUTHORIZED', message: INVALID_CREDENTIALS };
 // One office behind one address signs in many people; the per-address budget is wider.
 const PER_ADDRESS_FACTOR = 5;
 
@@ -23,7 +26,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         summary: 'Sign in with e-mail and password; sets the session cookies',
         tags: ['auth'],
         body: loginBody,
-        response: { 200: sessionReply, 400: errorBody, 401: errorBody, 429: errorBody },
+        response: { 200: sessionReply, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -40,13 +43,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
           message: `Too many sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
         });
       }
-      const user = await app.db
-        .selectFrom('users as u')
-        .leftJoin('user_credentials as c', 'c.user_id', 'u.id')
-        .select(['u.id', 'u.email', 'u.user_firstname', 'u.user_lastname', 'u.role', 'u.emails', 'u.stock_emails', 'c.password_hash'])
-        .where((eb) => eb(eb.fn('lower', ['u.email']), '=', email))
-        .where('u.deactivated_at', 'is', null)
-        .executeTakeFirst();
+      const user = await signInCandidate(app.db, email);
       const ok = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), request.body.password);
       if (!user || !user.password_hash || !ok) return reply.code(401).send(INVALID);
       await clearRateLimit(app.db, `login:email:${email}`);
@@ -59,7 +56,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   r.post(
     '/api/logout',
-    { schema: { summary: 'Sign out: revokes the session and clears its cookies', tags: ['auth'], response: { 204: z.null() } } },
+    { schema: { summary: 'Sign out: revokes the session and clears its cookies', tags: ['auth'], response: { 204: z.null(), ...errorResponses } } },
     async (request, reply) => {
       const refresh = request.cookies[REFRESH_COOKIE];
       const access = request.cookies[ACCESS_COOKIE];
@@ -77,7 +74,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         summary: 'Rotate the refresh token and issue a new access token',
         tags: ['auth'],
-        response: { 200: sessionReply, 401: errorBody },
+        response: { 200: sessionReply, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -88,7 +85,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         app.clearSessionCookies(reply);
         return reply.code(401).send({ error: 'UNAUTHORIZED', message: 'Your session has ended. Please sign in again.' });
       }
-      const user = await app.db.selectFrom('users').selectAll().where('id', '=', outcome.userId).executeTakeFirstOrThrow();
+      const user = (await userById(app.db, outcome.userId))!;
       app.setSessionCookies(reply, outcome.tokens);
       return { user: toMe(user) };
     },
@@ -98,7 +95,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     '/api/users/me',
     {
       preHandler: app.requireUser,
-      schema: { summary: 'The signed-in user', tags: ['users'], security: [{ session: [] }], response: { 200: meSchema, 401: errorBody } },
+      schema: { summary: 'The signed-in user', tags: ['users'], security: [{ session: [] }], response: { 200: meSchema, ...errorResponses } },
     },
     async (request) => toMe(request.user!),
   );

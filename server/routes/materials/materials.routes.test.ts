@@ -118,7 +118,7 @@ describe('a part through its life: receive 10, assign 4, lose 1 in the field, fi
     expect((await get(manager, `/api/materials/logs?project_id=${projectId}&type=RECEIVE`)).json().total).toBe(1);
     const bad = await get(manager, `/api/materials/logs?project_id=${projectId}&days=3`);
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toBe('days: days must be 1, 7, 30, 365 or all');
+    expect(bad.json()).toEqual({ error: 'VALIDATION', message: 'Days must be 1, 7, 30, 365 or all.', field: 'days' });
   });
 
   it('explains the on-hand figure by the movements behind it', async () => {
@@ -194,10 +194,10 @@ describe('who may move stock', () => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe('Part number not found in this project');
     const zero = await post(manager, '/api/materials/return', { project_id: projectId, part_number: 'CBL-100', quantity: 0 });
-    expect(zero.json()).toEqual({ error: 'VALIDATION', message: 'Quantity must be greater than zero' });
+    expect(zero.json()).toEqual({ error: 'VALIDATION', message: 'Quantity must be greater than zero', field: 'quantity' });
     const missing = await post(manager, '/api/inventory/assign', { project_id: projectId, part_number: '', quantity: 1, user_id: 'x' });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().message).toBe('part_number: Enter or select a part before continuing; user_id: Select a user');
+    expect(missing.json()).toEqual({ error: 'VALIDATION', message: 'Enter or select a part before continuing', field: 'part_number' });
     const tooMuch = await post(manager, '/api/materials/return', { project_id: projectId, part_number: 'CBL-100', quantity: 99 });
     expect(tooMuch.json()).toEqual({ error: 'DOMAIN_RULE', message: 'Insufficient quantity available' });
     const notMine = await post(manager, '/api/inventory/unassign', { project_id: projectId, part_number: 'CBL-100', quantity: 9, user_id: crewId });

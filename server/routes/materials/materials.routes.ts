@@ -1,78 +1,91 @@
 /** Reads of materials: the catalogue, a project's inventory (now or as of an instant), logs, pickers and one item. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import { z } from 'zod';
+import { errorResponses } from '../../../contract/errors.ts';
+import { id } from '../../../contract/fields.ts';
+import {
+  assignee,
+  catalogPart,
+  explainQuery,
+  explanation,
+  inventoryAnswer,
+  inventoryQuery,
+  inventoryRow,
+  itemQuery,
+  logPage,
+  logsQuery,
+  maxAssignable,
+  maxAssignableQuery,
+  optionsAnswer,
+  optionsQuery,
+  searchQuery,
+  stockTotals as stockTotalsAnswer,
+} from '../../../contract/materials.ts';
+import { PICKER_LIMIT } from '../../../contract/limits.ts';
+import { PART_NOT_FOUND } from '../../../contract/messages.ts';
 import { DomainError } from '../../../ledger/errors.ts';
 import type { StockLocation } from '../../../ledger/stock-item/events.ts';
+import { exportLogPages, explainFigure, LOG_EXPORT_COLUMNS, logPage as readLogPage } from '../../../projections/activity-log/queries.ts';
+import { holders, inventoryPage, inventoryTag, searchStock, stockItem as findStockItem, stockTotals } from '../../../projections/material-stock/queries.ts';
+import { catalogue } from '../../../projections/materials/queries.ts';
+import { findProject } from '../../../projections/projects/queries.ts';
 import { sendCsv, timestampedName } from '../../csv.ts';
-import { explainFigure, holders, inventory, inventoryAsOf } from '../../materials/inventory-queries.ts';
-import { exportLogPages, LOG_EXPORT_COLUMNS, logPage } from '../../materials/log-queries.ts';
-import { PART_NOT_FOUND } from '../../materials/stock-commands.ts';
 import { roleOf } from '../../plugins/auth.ts';
-import { requireProjectAccess } from '../../projects/project-access.ts';
-import { errorBody } from '../auth/auth.schemas.ts';
-import { escapeLike, findProject } from '../projects/project-queries.ts';
-import { explainQuery, inventoryQuery, inventoryRow, itemQuery, logRow, logsQuery, maxAssignableQuery, optionsQuery, searchQuery, suggestion } from './materials.schemas.ts';
+import { notModified } from '../conditional.ts';
 
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 const tags = ['materials'];
 export const projectLocation = (id: string): StockLocation => ({ kind: 'project', id });
 
 const INVENTORY_CSV = ['Part Number', 'Part Name', 'Part Nickname', 'Logistics Qty', 'Qty On Hand', 'Field Assigned', 'Qty Lost', 'Low Stock Warning', 'Critical Stock Warning'];
 
-const display = (m: { part_number: string; part_name: string; part_nickname: string }) =>
-  `${m.part_number} — ${m.part_name}${m.part_nickname && m.part_nickname !== m.part_name ? ` (${m.part_nickname})` : ''}`;
-
 export async function materialReadRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = { preHandler: app.requireUser };
+  const viewer = { config: { projectAccess: { level: 'view', from: 'query' } } } as const;
 
   async function stockItem(projectId: string, number: string) {
-    const [item] = await inventory(app.db, projectLocation(projectId), { partNumber: number.trim() });
+    const item = await findStockItem(app.db, projectLocation(projectId), number);
     if (!item) throw new DomainError('NOT_FOUND', PART_NOT_FOUND);
     return item;
   }
 
   r.get(
     '/api/materials',
-    {
-      ...signedIn,
-      schema: { summary: 'The material catalogue shared by all projects', tags, response: { 200: z.object({ items: z.array(suggestion) }), ...errors } },
-    },
-    async () => {
-      const rows = await app.db.selectFrom('materials').select(['material_id', 'part_number', 'part_name', 'part_nickname']).orderBy('part_number').execute();
-      return { items: rows.map((m) => ({ ...m, display: display(m) })) };
-    },
+    { ...signedIn, schema: { summary: 'The material catalogue shared by all projects', tags, response: { 200: z.object({ items: z.array(catalogPart) }), ...errorResponses } } },
+    async () => ({ items: await catalogue(app.db) }),
   );
 
   r.get(
     '/api/inventory/materials',
     {
       ...signedIn,
+      ...viewer,
       schema: {
-        summary: "A project's material inventory; as_of gives the stock as it stood then; format=csv downloads it (admins)",
+        summary:
+          "A project's material inventory, whole or a page (limit, offset) searched (q: part number, name or nickname) and sorted (sort=PartNumber, -QtyOnHand, …); as_of gives the stock as it stood then; format=csv downloads it (admins). The ETag changes with the project's stock: If-None-Match answers 304.",
         tags,
         querystring: inventoryQuery,
-        response: { 200: z.object({ items: z.array(inventoryRow), as_of: z.string().nullable() }), ...errors },
+        response: { 200: inventoryAnswer, 304: z.null(), ...errorResponses },
       },
     },
     async (request, reply) => {
-      const { project_id, as_of, format } = request.query;
-      await requireProjectAccess(app.db, request.user!, project_id, 'view');
-      const location = projectLocation(project_id);
+      const { as_of, format, q, sort, limit, offset } = request.query;
+      const project = request.project!;
+      const location = projectLocation(project.id);
       const asOf = as_of ? new Date(as_of) : null;
       if (format === 'csv') {
         if (!['admin', 'superadmin'].includes(roleOf(request.user!))) throw new DomainError('FORBIDDEN', 'Only admins can export the inventory.');
-        const project = (await findProject(app.db, project_id))!;
-        const rows = asOf ? await inventoryAsOf(app.db, location, asOf) : await inventory(app.db, location);
+        const { project_number } = (await findProject(app.db, project.id))!;
+        const rows = (await inventoryPage(app.db, location, { asOf, q, sort })).items;
         async function* batches() {
           yield rows.map((row) => [row.PartNumber, row.PartName, row.StandardName, row.MatVendorQty, row.QtyOnHand, row.FieldAssigned, row.QtyLost, row.LowStockWarning, row.CriticalStockWarning]);
         }
-        return sendCsv(reply, timestampedName(`inventory_${project.project_number.replace(/[^\w-]+/g, '_')}`), INVENTORY_CSV, batches());
+        return sendCsv(reply, timestampedName(`inventory_${project_number.replace(/[^\w-]+/g, '_')}`), INVENTORY_CSV, batches());
       }
-      const items = asOf ? await inventoryAsOf(app.db, location, asOf) : await inventory(app.db, location);
-      return { items, as_of: asOf?.toISOString() ?? null };
+      if (notModified(request, reply, await inventoryTag(app.db, location))) return reply.code(304).send(null);
+      const page = await inventoryPage(app.db, location, { asOf, q, sort, limit, offset });
+      return { ...page, as_of: asOf?.toISOString() ?? null };
     },
   );
 
@@ -80,22 +93,29 @@ export async function materialReadRoutes(app: FastifyInstance): Promise<void> {
     '/api/materials/logs',
     {
       ...signedIn,
+      config: { projectAccess: { level: 'curate', from: 'query' } },
+      // Warehouse logs are not kept yet: a request for one is answered before the project check.
+      preValidation: async (request) => {
+        const query = request.query as Record<string, unknown>;
+        if (query.warehouse_id !== undefined && query.project_id === undefined) throw new DomainError('NOT_FOUND', 'Warehouse not found');
+      },
       schema: {
-        summary: 'Material logs of a project (type, time window of 1/7/30/365 days or all, search), newest first, paged (total counts up to 10,000; total_capped says there are more); format=csv streams every row',
+        summary:
+          'Material logs of a project (type, time window of 1/7/30/365 days or all, search in the shown fields, each row saying which it matched), newest first (sort=LogDate for oldest first), paged by page and page_size or by limit and offset (total counts up to 10,000; total_capped says there are more); format=csv streams every row. The ETag changes with the project\'s stock: If-None-Match answers 304.',
         tags,
         querystring: logsQuery,
-        response: { 200: z.object({ items: z.array(logRow), total: z.number(), total_capped: z.boolean() }), ...errors },
+        response: { 200: logPage, 304: z.null(), ...errorResponses },
       },
     },
     async (request, reply) => {
-      const { project_id, warehouse_id, type, days, q, page, page_size, format } = request.query;
-      if (warehouse_id) throw new DomainError('NOT_FOUND', 'Warehouse not found');
-      await requireProjectAccess(app.db, request.user!, project_id!, 'curate');
-      const filter = { location: projectLocation(project_id!), types: type, days: days === 'all' ? null : Number(days), q };
-      if (format === 'csv') {
-        return sendCsv(reply, timestampedName('material_logs'), LOG_EXPORT_COLUMNS, exportLogPages(app.db, filter));
-      }
-      return logPage(app.db, filter, page, page_size);
+      const { type, days, q, page, page_size, limit, offset, sort, format } = request.query;
+      const location = projectLocation(request.project!.id);
+      const filter = { location, types: type, days: days === 'all' ? null : Number(days), q };
+      if (format === 'csv') return sendCsv(reply, timestampedName('material_logs'), LOG_EXPORT_COLUMNS, exportLogPages(app.db, filter));
+      // A window of days slides with the clock, so only the whole log can be answered from its tag.
+      if (days === 'all' && notModified(request, reply, await inventoryTag(app.db, location))) return reply.code(304).send(null);
+      const window = { limit: limit ?? page_size, offset: offset ?? (page - 1) * page_size, oldestFirst: sort === 'LogDate' };
+      return readLogPage(app.db, filter, window);
     },
   );
 
@@ -103,61 +123,36 @@ export async function materialReadRoutes(app: FastifyInstance): Promise<void> {
     '/api/materials/options',
     {
       ...signedIn,
+      ...viewer,
       schema: {
-        summary: "Parts in a project's stock matching a text (at most 25), for pickers",
+        summary: `Parts in a project's stock matching a text, for pickers: at most ${PICKER_LIMIT}, and how many matched in all`,
         tags,
         querystring: optionsQuery,
-        response: { 200: z.object({ items: z.array(suggestion) }), ...errors },
+        response: { 200: optionsAnswer, ...errorResponses },
       },
     },
-    async (request) => {
-      await requireProjectAccess(app.db, request.user!, request.query.project_id, 'view');
-      return { items: await searchStock(request.query.project_id, request.query.q, 25) };
-    },
+    async (request) => searchStock(app.db, projectLocation(request.project!.id), request.query.q, PICKER_LIMIT),
   );
 
   r.get(
     '/api/materials/:projectId/search',
     {
       ...signedIn,
+      config: { projectAccess: { level: 'view', from: 'params' } },
       schema: {
         summary: "Up to 10 suggestions from a project's parts",
         tags,
-        params: z.object({ projectId: z.uuid({ error: 'projectId must be a valid id' }) }),
+        params: z.object({ projectId: id('Project id', 'projectId must be a valid id') }),
         querystring: searchQuery,
-        response: { 200: z.object({ items: z.array(suggestion) }), ...errors },
+        response: { 200: z.object({ items: z.array(catalogPart) }), ...errorResponses },
       },
     },
-    async (request) => {
-      await requireProjectAccess(app.db, request.user!, request.params.projectId, 'view');
-      return { items: await searchStock(request.params.projectId, request.query.q, 10) };
-    },
+    async (request) => ({ items: (await searchStock(app.db, projectLocation(request.project!.id), request.query.q, 10)).items }),
   );
-
-  async function searchStock(projectId: string, q: string, limit: number) {
-    const text = q.trim();
-    const rows = await app.db
-      .selectFrom('material_stock as s')
-      .innerJoin('materials as m', 'm.material_id', 's.material_id')
-      .select(['m.material_id', 'm.part_number', 'm.part_name', 'm.part_nickname'])
-      .where('s.location_kind', '=', 'project')
-      .where('s.location_id', '=', projectId)
-      .$if(text.length > 0, (qb) =>
-        qb.where((eb) => {
-          const like = `%${escapeLike(text)}%`;
-          return eb.or([eb('m.part_number', 'ilike', like), eb('m.part_name', 'ilike', like), eb('m.part_nickname', 'ilike', like)]);
-        }),
-      )
-      .orderBy(sql`m.part_number ilike ${`${escapeLike(text)}%`}`, 'desc')
-      .orderBy('m.part_number')
-      .limit(limit)
-      .execute();
-    return rows.map((m) => ({ ...m, display: display(m) }));
-  }
 
   r.get(
     '/api/materials/item',
-    { ...signedIn, config: { projectAccess: { level: 'view', from: 'query' } }, schema: { summary: 'One part of a project', tags, querystring: itemQuery, response: { 200: inventoryRow, ...errors } } },
+    { ...signedIn, ...viewer, schema: { summary: 'One part of a project', tags, querystring: itemQuery, response: { 200: inventoryRow, ...errorResponses } } },
     async (request) => stockItem(request.project!.id, request.query.number),
   );
 
@@ -165,42 +160,21 @@ export async function materialReadRoutes(app: FastifyInstance): Promise<void> {
     '/api/materials/info',
     {
       ...signedIn,
-      schema: {
-        summary: "Totals of a project's material stock",
-        tags,
-        querystring: z.object({ project_id: itemQuery.shape.project_id }),
-        response: {
-          200: z.object({ parts: z.number(), on_hand: z.number(), field_assigned: z.number(), lost: z.number(), low_stock: z.number(), critical_stock: z.number() }),
-          ...errors,
-        },
-      },
+      ...viewer,
+      schema: { summary: "Totals of a project's material stock", tags, querystring: z.object({ project_id: itemQuery.shape.project_id }), response: { 200: stockTotalsAnswer, ...errorResponses } },
     },
-    async (request) => {
-      await requireProjectAccess(app.db, request.user!, request.query.project_id, 'view');
-      const rows = await inventory(app.db, projectLocation(request.query.project_id));
-      const critical = (r: (typeof rows)[number]) => r.QtyOnHand <= 0 || r.QtyOnHand <= r.CriticalStockWarning;
-      return {
-        parts: rows.length,
-        on_hand: rows.reduce((n, r) => n + r.QtyOnHand, 0),
-        field_assigned: rows.reduce((n, r) => n + r.FieldAssigned, 0),
-        lost: rows.reduce((n, r) => n + r.QtyLost, 0),
-        critical_stock: rows.filter(critical).length,
-        low_stock: rows.filter((r) => !critical(r) && r.QtyOnHand < r.LowStockWarning).length,
-      };
-    },
+    async (request) => stockTotals(app.db, projectLocation(request.project!.id)),
   );
 
   r.get(
     '/api/materials/available',
-    { ...signedIn, schema: { summary: 'Quantity on hand of one part', tags, querystring: itemQuery, response: { 200: z.object({ part_number: z.string(), available: z.number() }), ...errors } } },
+    { ...signedIn, ...viewer, schema: { summary: 'Quantity on hand of one part', tags, querystring: itemQuery, response: { 200: z.object({ part_number: z.string(), available: z.number() }), ...errorResponses } } },
     async (request) => {
-      await requireProjectAccess(app.db, request.user!, request.query.project_id, 'view');
-      const item = await stockItem(request.query.project_id, request.query.number);
+      const item = await stockItem(request.project!.id, request.query.number);
       return { part_number: item.PartNumber, available: item.QtyOnHand };
     },
   );
 
-  const assigneeSchema = z.object({ uuid: z.string(), user_email: z.string(), user_firstname: z.string(), user_lastname: z.string(), quantity: z.number() });
   const assigneesOf = async (projectId: string, number: string) => {
     const item = await stockItem(projectId, number);
     const rows = await holders(app.db, projectLocation(projectId), item.material_id);
@@ -211,11 +185,11 @@ export async function materialReadRoutes(app: FastifyInstance): Promise<void> {
     '/api/materials/assigned',
     {
       ...signedIn,
-      schema: { summary: 'Who holds how many of one part', tags, querystring: itemQuery, response: { 200: z.object({ items: z.array(assigneeSchema), total: z.number() }), ...errors } },
+      ...viewer,
+      schema: { summary: 'Who holds how many of one part', tags, querystring: itemQuery, response: { 200: z.object({ items: z.array(assignee), total: z.number() }), ...errorResponses } },
     },
     async (request) => {
-      await requireProjectAccess(app.db, request.user!, request.query.project_id, 'view');
-      const items = await assigneesOf(request.query.project_id, request.query.number);
+      const items = await assigneesOf(request.project!.id, request.query.number);
       return { items, total: items.reduce((n, i) => n + i.quantity, 0) };
     },
   );
@@ -224,32 +198,29 @@ export async function materialReadRoutes(app: FastifyInstance): Promise<void> {
     '/api/materials/assignees',
     {
       ...signedIn,
-      schema: { summary: 'Users with some of one part assigned (for unassign and field losses)', tags, querystring: itemQuery, response: { 200: z.object({ items: z.array(assigneeSchema) }), ...errors } },
+      ...viewer,
+      schema: { summary: 'Users with some of one part assigned (for unassign and field losses)', tags, querystring: itemQuery, response: { 200: z.object({ items: z.array(assignee) }), ...errorResponses } },
     },
-    async (request) => {
-      await requireProjectAccess(app.db, request.user!, request.query.project_id, 'view');
-      return { items: await assigneesOf(request.query.project_id, request.query.number) };
-    },
+    async (request) => ({ items: await assigneesOf(request.project!.id, request.query.number) }),
   );
 
   r.get(
     '/api/materials/max-assignable',
     {
       ...signedIn,
+      ...viewer,
       schema: {
         summary: 'How many can be assigned (on hand), and how many a user holds (the most that can be unassigned)',
         tags,
         querystring: maxAssignableQuery,
-        response: { 200: z.object({ max: z.number(), assigned: z.number() }), ...errors },
+        response: { 200: maxAssignable, ...errorResponses },
       },
     },
     async (request) => {
-      await requireProjectAccess(app.db, request.user!, request.query.project_id, 'view');
-      const item = await stockItem(request.query.project_id, request.query.number);
-      const assigned = request.query.user
-        ? ((await holders(app.db, projectLocation(request.query.project_id), item.material_id)).find((h) => h.id === request.query.user)?.qty ?? 0)
-        : 0;
-      return { max: item.QtyOnHand, assigned };
+      const { number, user } = request.query;
+      const item = await stockItem(request.project!.id, number);
+      const held = user ? (await holders(app.db, projectLocation(request.project!.id), item.material_id)).find((h) => h.id === user) : undefined;
+      return { max: item.QtyOnHand, assigned: held?.qty ?? 0 };
     },
   );
 
@@ -257,31 +228,13 @@ export async function materialReadRoutes(app: FastifyInstance): Promise<void> {
     '/api/materials/explain',
     {
       ...signedIn,
-      schema: {
-        summary: 'The movements behind one figure of one part, with the running balance after each',
-        tags,
-        querystring: explainQuery,
-        response: {
-          200: z.object({
-            figure: z.string(),
-            current: z.number(),
-            items: z.array(z.object({ position: z.number(), date: z.string(), type: z.string(), amount: z.number(), change: z.number(), balance: z.number(), by: z.string(), associated: z.string().nullable() })),
-          }),
-          ...errors,
-        },
-      },
+      ...viewer,
+      schema: { summary: 'The movements behind one figure of one part, with the running balance after each', tags, querystring: explainQuery, response: { 200: explanation, ...errorResponses } },
     },
     async (request) => {
-      const { project_id, number, figure } = request.query;
-      await requireProjectAccess(app.db, request.user!, project_id, 'view');
-      const item = await stockItem(project_id, number);
-      const rows = await explainFigure(app.db, projectLocation(project_id), item.material_id, figure);
-      const current = { on_hand: item.QtyOnHand, field_assigned: item.FieldAssigned, lost: item.QtyLost, logistics: item.MatVendorQty }[figure];
-      return {
-        figure,
-        current,
-        items: rows.map((r) => ({ position: Number(r.position), date: r.occurred_at.toISOString(), type: r.log_type, amount: r.quantity, change: r.delta, balance: r.balance, by: r.actor_name, associated: r.associated_name })),
-      };
+      const { number, figure } = request.query;
+      const item = await stockItem(request.project!.id, number);
+      return explainFigure(app.db, projectLocation(request.project!.id), item, figure);
     },
   );
 }

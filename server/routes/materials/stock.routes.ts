@@ -6,16 +6,15 @@ import { DomainError } from '../../../ledger/errors.ts';
 import { applyBulk, INVALID_ROW, previewBulk, SKIPPED, type BulkAnswer } from '../../materials/bulk-batch.ts';
 import { NOT_APPLIED } from '../../materials/bulk-decide.ts';
 import { reverseBulk } from '../../materials/bulk-reverse.ts';
-import { inventory } from '../../materials/inventory-queries.ts';
+import { inventory } from '../../../projections/material-stock/queries.ts';
 import { editMaterial } from '../../materials/material-commands.ts';
 import { PART_NOT_FOUND, runStock } from '../../materials/stock-commands.ts';
 import { commandOptions } from '../../plugins/command-context.ts';
 import { projectCommand } from '../../projects/project-commands.ts';
-import { errorBody } from '../auth/auth.schemas.ts';
+import { errorResponses as errors } from '../../../contract/errors.ts';
 import { projectLocation } from './materials.routes.ts';
-import { assignBody, editBody, inventoryRow, lostFoundBody, receiveBody, returnBody, stockAnswer, stockWarningsBody } from './materials.schemas.ts';
+import { assignBody, bulkAnswer, bulkBatchParams, bulkQuery, bulkReversal, bulkReverseQuery, editBody, inventoryRow, lostFoundBody, partParams, projectStockWarnings, receiveBody, returnBody, stockAnswer, stockWarningsBody } from '../../../contract/materials.ts';
 
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 422: errorBody, 423: errorBody };
 const tags = ['materials'];
 const BULK_BODY_LIMIT = 2 * 1024 * 1024;
 
@@ -113,7 +112,7 @@ export async function stockRoutes(app: FastifyInstance): Promise<void> {
         summary: "Project-wide stock warning thresholds (blank means the default: low 15, critical 0); a part's own thresholds win",
         tags,
         body: stockWarningsBody,
-        response: { 200: z.object({ low_threshold: z.number().nullable(), critical_threshold: z.number().nullable() }), ...errors },
+        response: { 200: projectStockWarnings, ...errors },
       },
     },
     async (request) => {
@@ -131,7 +130,7 @@ export async function stockRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         summary: "One part's stock warning thresholds in a project (blank means the project's or the default)",
         tags,
-        params: z.object({ part: z.string().min(1).max(100) }),
+        params: partParams,
         body: stockWarningsBody,
         response: { 200: stockAnswer, ...errors },
       },
@@ -150,7 +149,7 @@ export async function stockRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         summary: "Edit a part's name and nickname, or renumber it (the catalogue is shared by every project)",
         tags,
-        params: z.object({ part: z.string().min(1).max(100) }),
+        params: partParams,
         body: editBody,
         response: { 200: inventoryRow, ...errors },
       },
@@ -166,21 +165,6 @@ export async function stockRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 }
-
-const bulkRowResult = z.object({
-  row: z.number(),
-  part_number: z.string(),
-  quantity: z.number().nullable(),
-  status: z.string(),
-  on_hand_before: z.number().nullable(),
-  on_hand_after: z.number().nullable(),
-});
-const bulkAnswer = z.object({
-  applied: z.boolean(),
-  batch_id: z.string().nullable(),
-  results: z.array(bulkRowResult),
-  summary: z.object({ ok: z.number(), invalid: z.number(), skipped: z.number(), failed: z.number(), not_applied: z.number() }),
-});
 
 function summarize(answer: BulkAnswer) {
   const count = (status: string) => answer.results.filter((r) => r.status === status).length;
@@ -201,12 +185,7 @@ export async function bulkRoutes(app: FastifyInstance): Promise<void> {
         summary:
           'Bulk receive or return from a CSV (header Part Number,Part Name,Part Nickname,Quantity) as one batch, all or none: a result per row (OK, Invalid row, Skipped, the refusal, or "Not applied: another row of this file was refused") with the on-hand before and after. dry_run=true answers the same without applying.',
         tags,
-        querystring: z.object({
-          project_id: z.uuid({ error: 'project_id must be a valid project id' }),
-          action: z.enum(['receive', 'return'], { error: 'action must be receive or return' }).default('receive'),
-          type: z.enum(['materials', 'assets']).default('materials'),
-          dry_run: z.enum(['true', 'false'], { error: 'dry_run must be true or false' }).default('false'),
-        }),
+        querystring: bulkQuery,
         consumes: ['text/csv', 'application/json'],
         body: z.union([z.string(), z.object({ csv: z.string() })]),
         response: { 200: bulkAnswer, ...errors },
@@ -234,9 +213,9 @@ export async function bulkRoutes(app: FastifyInstance): Promise<void> {
         summary:
           'Reverse an applied bulk file as one batch: the opposite movement of each row (receive ↔ return). Refused as a whole (422) when stock has moved so that a balance would go negative, or when already reversed.',
         tags,
-        params: z.object({ batch_id: z.uuid({ error: 'batch_id must be a valid batch id' }) }),
-        querystring: z.object({ project_id: z.uuid({ error: 'project_id must be a valid project id' }) }),
-        response: { 200: z.object({ batch_id: z.string(), reverses: z.string(), rows: z.number() }), ...errors },
+        params: bulkBatchParams,
+        querystring: bulkReverseQuery,
+        response: { 200: bulkReversal, ...errors },
       },
     },
     async (request) => {

@@ -39,10 +39,10 @@ describe('projects', () => {
     expect((await call(admin, 'GET', `/api/projects/${projectId}/my-role`)).json()).toEqual({ project_role: 'admin' });
   });
 
-  it('names missing fields when creating', async () => {
+  it('names the first missing field when creating', async () => {
     const response = await call(admin, 'POST', '/api/projects', { project_customer: 'x' });
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe('project_name: Project name is required; project_number: Project number is required');
+    expect(response.json()).toEqual({ error: 'VALIDATION', message: 'Project name is required', field: 'project_name' });
   });
 
   it('adds a member, who then sees the project in their list with their role', async () => {
@@ -115,7 +115,7 @@ describe('users', () => {
     expect((await call(boss, 'GET', '/api/users?q=p')).json().total).toBe(30);
     const bad = await call(boss, 'GET', '/api/users?page=0');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toBe('page: must be 1 or more');
+    expect(bad.json()).toEqual({ error: 'VALIDATION', message: 'Page must be 1 or more.', field: 'page' });
   });
 
   it('changes roles in bulk, but not the caller’s own', async () => {

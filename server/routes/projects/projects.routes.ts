@@ -2,38 +2,45 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DomainError } from '../../../ledger/errors.ts';
-import { projectStreamId } from '../../../ledger/project/events.ts';
-import { errorBody } from '../auth/auth.schemas.ts';
-import { commandOptions } from '../../plugins/command-context.ts';
-import { roleOf } from '../../plugins/auth.ts';
-import { projectAccess, requireProjectAccess } from '../../projects/project-access.ts';
-import { changeMembership, createProject, projectCommand } from '../../projects/project-commands.ts';
-import { describeProjectEvent } from './history.ts';
-import { findProject, projectMembers, visibleProjects } from './project-queries.ts';
+import { ok } from '../../../contract/auth.ts';
+import { errorResponses } from '../../../contract/errors.ts';
 import {
   assignableUser,
   createProjectBody,
   historyItem,
   memberBody,
-  ok,
+  myRole,
   projectIdParams,
-  projectRole,
   projectSchema,
+  projectsQuery,
   projectWithRole,
+  removeMemberBody,
   roleBody,
   settingsPatch,
   settingsSchema,
-  toProject,
-  uuidParam,
-} from './projects.schemas.ts';
+  userIdParams,
+  userProjectsQuery,
+} from '../../../contract/projects.ts';
+import { DomainError } from '../../../ledger/errors.ts';
+import { projectStreamId } from '../../../ledger/project/events.ts';
+import { findProject, projectMembers, visibleProjects } from '../../../projections/projects/queries.ts';
+import { userById } from '../../../projections/users/queries.ts';
+import { roleOf } from '../../plugins/auth.ts';
+import { commandOptions } from '../../plugins/command-context.ts';
+import { projectAccess } from '../../projects/project-access.ts';
+import { changeMembership, createProject, projectCommand } from '../../projects/project-commands.ts';
+import { describeProjectEvent } from './history.ts';
 
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const tags = ['projects'];
 
 export async function projectRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = { preHandler: app.requireUser };
+  const access = (level: 'view' | 'manage' | 'administer', from: 'params' | 'body' = 'params') => ({ config: { projectAccess: { level, from } } });
+  const settingsOf = async (projectId: string) => {
+    const p = (await findProject(app.db, projectId))!;
+    return { managing_logistics: p.managing_logistics, hide_from_transfer_list: p.hide_from_transfer_list };
+  };
 
   r.get(
     '/api/projects',
@@ -42,21 +49,18 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         summary: 'Projects the caller can see (a superadmin sees all), optionally searched (2+ characters)',
         tags,
-        querystring: z.object({ q: z.string().max(200).optional() }),
-        response: { 200: z.object({ items: z.array(projectWithRole) }), ...errors },
+        querystring: projectsQuery,
+        response: { 200: z.object({ items: z.array(projectWithRole) }), ...errorResponses },
       },
     },
-    async (request) => {
-      const rows = await visibleProjects(app.db, request.user!, { q: request.query.q });
-      return { items: rows.map((p) => ({ ...toProject(p), project_role: p.project_role ?? (roleOf(request.user!) === 'superadmin' ? 'admin' : null) })) };
-    },
+    async (request) => ({ items: await visibleProjects(app.db, request.user!, { q: request.query.q }) }),
   );
 
   r.post(
     '/api/projects',
     {
       preHandler: app.requireRole('admin', 'superadmin'),
-      schema: { summary: 'Create a project; its creator becomes its project admin', tags, body: createProjectBody, response: { 201: projectSchema, ...errors } },
+      schema: { summary: 'Create a project; its creator becomes its project admin', tags, body: createProjectBody, response: { 201: projectSchema, ...errorResponses } },
     },
     async (request, reply) => {
       const { project_name, project_customer, project_number } = request.body;
@@ -65,7 +69,7 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
         { name: project_name, customer: project_customer ?? null, number: project_number, creatorId: request.user!.id },
         commandOptions(request),
       );
-      return reply.code(201).send(toProject((await findProject(app.db, projectId))!));
+      return reply.code(201).send((await findProject(app.db, projectId))!);
     },
   );
 
@@ -76,77 +80,64 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         summary: "A user's projects, optionally with one project role (the caller's own, or anyone's for a superadmin)",
         tags,
-        params: z.object({ userId: uuidParam('userId') }),
-        querystring: z.object({ role: projectRole.optional() }),
-        response: { 200: z.object({ items: z.array(projectWithRole) }), ...errors },
+        params: userIdParams,
+        querystring: userProjectsQuery,
+        response: { 200: z.object({ items: z.array(projectWithRole) }), ...errorResponses },
       },
     },
     async (request) => {
       const me = request.user!;
       if (request.params.userId !== me.id && roleOf(me) !== 'superadmin') throw new DomainError('FORBIDDEN', 'You can only list your own projects.');
-      const target = await app.db.selectFrom('users').select(['id', 'role']).where('id', '=', request.params.userId).executeTakeFirst();
+      const target = await userById(app.db, request.params.userId);
       if (!target) throw new DomainError('NOT_FOUND', 'User not found');
       // Another user's list is their memberships, whatever the caller's own reach.
       const subject = target.id === me.id ? me : { id: target.id, role: 'user' };
-      const rows = await visibleProjects(app.db, subject, { role: request.query.role });
-      return { items: rows.map((p) => ({ ...toProject(p), project_role: p.project_role ?? (roleOf(subject) === 'superadmin' ? 'admin' : null) })) };
+      return { items: await visibleProjects(app.db, subject, { role: request.query.role }) };
     },
   );
 
   r.get(
     '/api/projects/:id',
-    { ...signedIn, schema: { summary: 'One project', tags, params: projectIdParams, response: { 200: projectSchema, ...errors } } },
-    async (request) => {
-      await requireProjectAccess(app.db, request.user!, request.params.id, 'view');
-      return toProject((await findProject(app.db, request.params.id))!);
-    },
+    { ...signedIn, ...access('view'), schema: { summary: 'One project', tags, params: projectIdParams, response: { 200: projectSchema, ...errorResponses } } },
+    async (request) => (await findProject(app.db, request.project!.id))!,
   );
 
   r.get(
     '/api/projects/:id/my-role',
     {
       ...signedIn,
-      schema: {
-        summary: "The caller's project role (a superadmin acts as admin); null when not a member",
-        tags,
-        params: projectIdParams,
-        response: { 200: z.object({ project_role: projectRole.nullable() }), ...errors },
-      },
+      schema: { summary: "The caller's project role (a superadmin acts as admin); null when not a member", tags, params: projectIdParams, response: { 200: myRole, ...errorResponses } },
     },
     async (request) => {
-      const access = await projectAccess(app.db, request.user!, request.params.id);
-      if (!access) throw new DomainError('NOT_FOUND', 'Project not found');
-      return { project_role: access.projectRole };
+      // Not a project access check: a non-member is answered null, not refused.
+      const mine = await projectAccess(app.db, request.user!, request.params.id);
+      if (!mine) throw new DomainError('NOT_FOUND', 'Project not found');
+      return { project_role: mine.projectRole };
     },
   );
 
   r.get(
     '/api/projects/:id/settings',
-    { ...signedIn, schema: { summary: 'Project settings', tags, params: projectIdParams, response: { 200: settingsSchema, ...errors } } },
-    async (request) => {
-      await requireProjectAccess(app.db, request.user!, request.params.id, 'view');
-      const p = (await findProject(app.db, request.params.id))!;
-      return { managing_logistics: p.managing_logistics, hide_from_transfer_list: p.hide_from_transfer_list };
-    },
+    { ...signedIn, ...access('view'), schema: { summary: 'Project settings', tags, params: projectIdParams, response: { 200: settingsSchema, ...errorResponses } } },
+    async (request) => settingsOf(request.project!.id),
   );
 
   r.patch(
     '/api/projects/:id/settings',
     {
       ...signedIn,
-      schema: { summary: 'Change project settings (project administrators)', tags, params: projectIdParams, body: settingsPatch, response: { 200: settingsSchema, ...errors } },
+      ...access('administer'),
+      schema: { summary: 'Change project settings (project administrators)', tags, params: projectIdParams, body: settingsPatch, response: { 200: settingsSchema, ...errorResponses } },
     },
     async (request) => {
-      await requireProjectAccess(app.db, request.user!, request.params.id, 'administer');
       const { managing_logistics, hide_from_transfer_list } = request.body;
       await projectCommand(
         app.store,
-        request.params.id,
+        request.project!.id,
         { type: 'ChangeProjectSettings', data: { managingLogistics: managing_logistics, hideFromTransferList: hide_from_transfer_list } },
         commandOptions(request),
       );
-      const p = (await findProject(app.db, request.params.id))!;
-      return { managing_logistics: p.managing_logistics, hide_from_transfer_list: p.hide_from_transfer_list };
+      return settingsOf(request.project!.id);
     },
   );
 
@@ -154,43 +145,39 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
     '/api/projects/:id/assignable-users',
     {
       ...signedIn,
-      schema: { summary: 'Members who can be assigned stock (those who manage the project)', tags, params: projectIdParams, response: { 200: z.object({ items: z.array(assignableUser) }), ...errors } },
+      ...access('manage'),
+      schema: { summary: 'Members who can be assigned stock (those who manage the project)', tags, params: projectIdParams, response: { 200: z.object({ items: z.array(assignableUser) }), ...errorResponses } },
     },
     async (request) => {
-      await requireProjectAccess(app.db, request.user!, request.params.id, 'manage');
-      const members = await projectMembers(app.db, request.params.id);
+      const members = await projectMembers(app.db, request.project!.id);
       return { items: members.map((m) => ({ uuid: m.id, user_firstname: m.user_firstname, user_lastname: m.user_lastname, user_email: m.email, project_role: m.project_role })) };
     },
   );
 
   r.post(
     '/api/projects/assign',
-    { ...signedIn, schema: { summary: 'Add a user to a project (default role user)', tags, body: memberBody, response: { 200: ok, ...errors } } },
+    { ...signedIn, ...access('administer', 'body'), schema: { summary: 'Add a user to a project (default role user)', tags, body: memberBody, response: { 200: ok, ...errorResponses } } },
     async (request) => {
-      const { project_id, user_id, project_role } = request.body;
-      await requireProjectAccess(app.db, request.user!, project_id, 'administer');
-      await changeMembership(app.store, project_id, { type: 'add', userId: user_id, role: project_role ?? 'user' }, commandOptions(request));
+      const { user_id, project_role } = request.body;
+      await changeMembership(app.store, request.project!.id, { type: 'add', userId: user_id, role: project_role ?? 'user' }, commandOptions(request));
       return { ok: true as const };
     },
   );
 
   r.post(
     '/api/projects/remove',
-    { ...signedIn, schema: { summary: 'Remove a user from a project', tags, body: memberBody.omit({ project_role: true }), response: { 200: ok, ...errors } } },
+    { ...signedIn, ...access('administer', 'body'), schema: { summary: 'Remove a user from a project', tags, body: removeMemberBody, response: { 200: ok, ...errorResponses } } },
     async (request) => {
-      const { project_id, user_id } = request.body;
-      await requireProjectAccess(app.db, request.user!, project_id, 'administer');
-      await changeMembership(app.store, project_id, { type: 'remove', userId: user_id }, commandOptions(request));
+      await changeMembership(app.store, request.project!.id, { type: 'remove', userId: request.body.user_id }, commandOptions(request));
       return { ok: true as const };
     },
   );
 
   r.patch(
     '/api/projects/:id/role',
-    { ...signedIn, schema: { summary: "Change a member's project role", tags, params: projectIdParams, body: roleBody, response: { 200: ok, ...errors } } },
+    { ...signedIn, ...access('administer'), schema: { summary: "Change a member's project role", tags, params: projectIdParams, body: roleBody, response: { 200: ok, ...errorResponses } } },
     async (request) => {
-      await requireProjectAccess(app.db, request.user!, request.params.id, 'administer');
-      await changeMembership(app.store, request.params.id, { type: 'role', userId: request.body.user_id, role: request.body.project_role }, commandOptions(request));
+      await changeMembership(app.store, request.project!.id, { type: 'role', userId: request.body.user_id, role: request.body.project_role }, commandOptions(request));
       return { ok: true as const };
     },
   );
@@ -199,7 +186,7 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
     '/api/projects/:id',
     {
       preHandler: app.requireRole('superadmin'),
-      schema: { summary: 'Delete a project: archived, gone from lists, its history kept (superadmin)', tags, params: projectIdParams, response: { 204: z.null(), ...errors } },
+      schema: { summary: 'Delete a project: archived, gone from lists, its history kept (superadmin)', tags, params: projectIdParams, response: { 204: z.null(), ...errorResponses } },
     },
     async (request, reply) => {
       await projectCommand(app.store, request.params.id, { type: 'ArchiveProject', data: {} }, commandOptions(request));
@@ -215,7 +202,7 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
         summary: "Who changed the project's members, roles and settings, and when (superadmin)",
         tags,
         params: projectIdParams,
-        response: { 200: z.object({ items: z.array(historyItem) }), ...errors },
+        response: { 200: z.object({ items: z.array(historyItem) }), ...errorResponses },
       },
     },
     async (request) => {

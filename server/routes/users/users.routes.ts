@@ -1,21 +1,34 @@
 /** Users: the paged list, lookups, invitations, global roles, deactivation and e-mail preferences. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import { z } from 'zod';
+import { errorResponses } from '../../../contract/errors.ts';
+import { projectIdParams } from '../../../contract/projects.ts';
+import {
+  byEmailParams,
+  emailPrefs,
+  emailPrefsBody,
+  idsBody,
+  invited,
+  inviteBody,
+  listQuery,
+  projectUser,
+  rolesBody,
+  userByEmail,
+  userIdParams,
+  userNames,
+  userPage,
+} from '../../../contract/users.ts';
 import { DomainError } from '../../../ledger/errors.ts';
-import { errorBody } from '../auth/auth.schemas.ts';
+import { projectMembers } from '../../../projections/projects/queries.ts';
+import { activeUserByEmail, emailPreferences, listUsers, userById } from '../../../projections/users/queries.ts';
 import { hitRateLimit } from '../../auth/rate-limit.ts';
-import { commandOptions, displayName } from '../../plugins/command-context.ts';
+import { revokeOtherSessions } from '../../auth/session-store.ts';
 import { roleOf } from '../../plugins/auth.ts';
-import { requireProjectAccess } from '../../projects/project-access.ts';
+import { commandOptions, displayName } from '../../plugins/command-context.ts';
 import { userCommand } from '../../users/user-commands.ts';
-import { escapeLike, projectMembers } from '../projects/project-queries.ts';
-import { projectIdParams, projectRole } from '../projects/projects.schemas.ts';
 import { inviteWithLink } from './invitations.ts';
-import { emailPrefsBody, globalRole, idsBody, inviteBody, listQuery, toUserRow, userNames, userRow } from './users.schemas.ts';
 
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 422: errorBody, 429: errorBody };
 const tags = ['users'];
 
 export async function userRoutes(app: FastifyInstance): Promise<void> {
@@ -26,59 +39,19 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     '/api/users',
     {
       preHandler: admins,
-      schema: {
-        summary: 'Active users, 25 a page, searched by name or e-mail from 2 characters',
-        tags,
-        querystring: listQuery,
-        response: { 200: z.object({ items: z.array(userRow), total: z.number() }), ...errors },
-      },
+      schema: { summary: 'Active users, 25 a page, searched by name or e-mail from 2 characters', tags, querystring: listQuery, response: { 200: userPage, ...errorResponses } },
     },
     async (request) => {
       const { q, role, page, page_size } = request.query;
-      const text = q?.trim() ?? '';
-      const base = app.db
-        .selectFrom('users')
-        .where('deactivated_at', 'is', null)
-        .$if(Boolean(role), (qb) => qb.where('role', '=', role!))
-        .$if(text.length >= 2, (qb) =>
-          qb.where((eb) => {
-            const like = `%${escapeLike(text)}%`;
-            return eb.or([eb('email', 'ilike', like), eb(sql<string>`user_firstname || ' ' || user_lastname`, 'ilike', like)]);
-          }),
-        );
-      const [rows, count] = await Promise.all([
-        base
-          .selectAll()
-          .orderBy(sql`lower(user_lastname)`)
-          .orderBy(sql`lower(user_firstname)`)
-          .orderBy('email')
-          .limit(page_size)
-          .offset((page - 1) * page_size)
-          .execute(),
-        base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return { items: rows.map(toUserRow), total: Number(count.n) };
+      return listUsers(app.db, { q, role, page, pageSize: page_size });
     },
   );
 
   r.get(
     '/api/users/by-email/:email',
-    {
-      preHandler: admins,
-      schema: {
-        summary: 'Find an active user by e-mail',
-        tags,
-        params: z.object({ email: z.string().min(1).max(320) }),
-        response: { 200: z.object({ uuid: z.string(), user_firstname: z.string(), user_lastname: z.string(), user_email: z.string() }), ...errors },
-      },
-    },
+    { preHandler: admins, schema: { summary: 'Find an active user by e-mail', tags, params: byEmailParams, response: { 200: userByEmail, ...errorResponses } } },
     async (request) => {
-      const user = await app.db
-        .selectFrom('users')
-        .selectAll()
-        .where(sql`lower(email)`, '=', request.params.email.trim().toLowerCase())
-        .where('deactivated_at', 'is', null)
-        .executeTakeFirst();
+      const user = await activeUserByEmail(app.db, request.params.email);
       if (!user) throw new DomainError('NOT_FOUND', 'User not found');
       return { uuid: user.id, user_firstname: user.user_firstname, user_lastname: user.user_lastname, user_email: user.email };
     },
@@ -88,33 +61,20 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     '/api/users/project/:id',
     {
       preHandler: app.requireUser,
-      schema: {
-        summary: 'Members of a project with their project roles',
-        tags,
-        params: projectIdParams,
-        response: {
-          200: z.object({
-            items: z.array(z.object({ user_id: z.string(), user_firstname: z.string(), user_lastname: z.string(), user_email: z.string(), project_role: projectRole })),
-          }),
-          ...errors,
-        },
-      },
+      config: { projectAccess: { level: 'view', from: 'params' } },
+      schema: { summary: 'Members of a project with their project roles', tags, params: projectIdParams, response: { 200: z.object({ items: z.array(projectUser) }), ...errorResponses } },
     },
     async (request) => {
-      await requireProjectAccess(app.db, request.user!, request.params.id, 'view');
-      const members = await projectMembers(app.db, request.params.id);
+      const members = await projectMembers(app.db, request.project!.id);
       return { items: members.map((m) => ({ user_id: m.id, user_firstname: m.user_firstname, user_lastname: m.user_lastname, user_email: m.email, project_role: m.project_role })) };
     },
   );
 
   r.get(
     '/api/users/:id',
-    {
-      preHandler: app.requireUser,
-      schema: { summary: "A user's names and e-mail, for display", tags, params: z.object({ id: z.uuid({ error: 'id must be a valid id' }) }), response: { 200: userNames, ...errors } },
-    },
+    { preHandler: app.requireUser, schema: { summary: "A user's names and e-mail, for display", tags, params: userIdParams, response: { 200: userNames, ...errorResponses } } },
     async (request) => {
-      const user = await app.db.selectFrom('users').selectAll().where('id', '=', request.params.id).executeTakeFirst();
+      const user = await userById(app.db, request.params.id);
       if (!user) throw new DomainError('NOT_FOUND', 'User not found');
       return { id: user.id, user_firstname: user.user_firstname, user_lastname: user.user_lastname, user_email: user.email };
     },
@@ -124,12 +84,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     '/api/users/invite',
     {
       preHandler: admins,
-      schema: {
-        summary: 'Invite a person by e-mail (a link to set a password is e-mailed; rate limited)',
-        tags,
-        body: inviteBody,
-        response: { 201: z.object({ id: z.string(), email: z.string() }), ...errors },
-      },
+      schema: { summary: 'Invite a person by e-mail (a link to set a password is e-mailed; rate limited)', tags, body: inviteBody, response: { 201: invited, ...errorResponses } },
     },
     async (request, reply) => {
       const me = request.user!;
@@ -157,10 +112,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
 
   r.put(
     '/api/users/roles',
-    {
-      preHandler: app.requireRole('superadmin'),
-      schema: { summary: 'Set the global role of several users', tags, body: idsBody.extend({ role: globalRole }), response: { 200: z.object({ updated: z.number() }), ...errors } },
-    },
+    { preHandler: app.requireRole('superadmin'), schema: { summary: 'Set the global role of several users', tags, body: rolesBody, response: { 200: z.object({ updated: z.number() }), ...errorResponses } } },
     async (request) => {
       const { ids, role } = request.body;
       if (ids.includes(request.user!.id)) throw new DomainError('DOMAIN_RULE', 'You cannot change your own role.');
@@ -177,12 +129,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     '/api/users',
     {
       preHandler: app.requireRole('superadmin'),
-      schema: {
-        summary: 'Delete users: deactivated and signed out, their names kept on every log line',
-        tags,
-        body: idsBody,
-        response: { 200: z.object({ deleted: z.number() }), ...errors },
-      },
+      schema: { summary: 'Delete users: deactivated and signed out, their names kept on every log line', tags, body: idsBody, response: { 200: z.object({ deleted: z.number() }), ...errorResponses } },
     },
     async (request) => {
       const { ids } = request.body;
@@ -190,7 +137,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       let deleted = 0;
       for (const id of new Set(ids)) {
         await userCommand(app.store, id, { type: 'DeactivateUser', data: {} }, commandOptions(request));
-        await app.db.updateTable('auth_sessions').set({ revoked_at: new Date(), revoked_reason: 'user deleted' }).where('user_id', '=', id).where('revoked_at', 'is', null).execute();
+        await revokeOtherSessions(app.db, id, null, 'user deleted');
         deleted += 1;
       }
       return { deleted };
@@ -205,14 +152,13 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
         summary: 'Turn assignment e-mails (emails) or stock alert e-mails (stock_emails) on or off',
         tags,
         body: emailPrefsBody,
-        response: { 200: z.object({ emails: z.boolean(), stock_emails: z.boolean() }), ...errors },
+        response: { 200: emailPrefs, ...errorResponses },
       },
     },
     async (request) => {
       const me = request.user!;
       await userCommand(app.store, me.id, { type: 'SetEmailPreferences', data: { emails: request.body.emails, stockEmails: request.body.stock_emails } }, commandOptions(request));
-      const row = await app.db.selectFrom('users').select(['emails', 'stock_emails']).where('id', '=', me.id).executeTakeFirstOrThrow();
-      return row;
+      return emailPreferences(app.db, me.id);
     },
   );
 }

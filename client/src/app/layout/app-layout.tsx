@@ -3,6 +3,7 @@ import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { SiteBanners } from '../../features/site/site-banners.tsx';
 import { useRealtimeSync } from '../use-realtime-sync.ts';
 import { AppHeader } from './app-header.tsx';
 import { Sidebar } from './sidebar.tsx';
@@ -26,6 +27,7 @@ export function AppLayout() {
         <Sidebar />
       </AppShell.Navbar>
       <AppShell.Main>
+        <SiteBanners />
         <Outlet />
       </AppShell.Main>
     </AppShell>

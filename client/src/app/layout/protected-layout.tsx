@@ -6,7 +6,7 @@ import { Navigate } from 'react-router-dom';
 import { FullPageLoader } from '../../components/full-page-loader.tsx';
 import { isSuperadmin } from '../session/permissions.ts';
 import { selectSession } from '../session/session-selectors.ts';
-import { useGetPublicSettingsQuery } from '../../features/site/site-api.ts';
+import { useGetPublicSettingsQuery } from '../../api/site-api.ts';
 import { useAppSelector } from '../hooks.ts';
 import { AppLayout } from './app-layout.tsx';
 
@@ -21,7 +21,7 @@ export function ProtectedLayout() {
     refetchOnFocus: true,
     refetchOnMountOrArgChange: true,
   });
-  // A 503 MAINTENANCE answer also marks this cache (see maintenance-listener.ts).
+  // A 503 MAINTENANCE answer also marks this cache (see site-signal-listener.ts).
   const recheckingMaintenance = settings.isFetching && settings.data?.maintenance_mode === true;
 
   if (status === 'loading') return <FullPageLoader />;

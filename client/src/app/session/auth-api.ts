@@ -1,15 +1,11 @@
 /** Sign-in, sign-out, token refresh and the current user (spec 01 §7 "Auth and session"). */
+import type { z } from 'zod';
+import type { loginBody, sessionReply } from '@contract/auth.ts';
 import { baseApi } from '../../api/base-api.ts';
 import type { Me } from './session-types.ts';
 
-export interface LoginRequest {
-  email: string;
-  password: string;
-}
-
-export interface AuthResponse {
-  user: Me;
-}
+export type LoginRequest = z.input<typeof loginBody>;
+export type AuthResponse = z.infer<typeof sessionReply>;
 
 export const authApi = baseApi.injectEndpoints({
   endpoints: (build) => ({

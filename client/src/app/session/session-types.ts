@@ -1,18 +1,8 @@
-/** Shapes of the session that the whole client shares (spec 01 §3, server contract). */
+/** Shapes the session feature shares with the rest of the client (spec 01 §3); API shapes come from contract/. */
+import type { Me } from '@contract/auth.ts';
 
-export type GlobalRole = 'guest' | 'user' | 'admin' | 'superadmin';
-
-/** The signed-in user as GET /api/users/me returns it. */
-export interface Me {
-  id: string;
-  email: string;
-  user_email: string;
-  user_firstname: string;
-  user_lastname: string;
-  role: GlobalRole;
-  emails: boolean;
-  stock_emails: boolean;
-}
+export type { Me };
+export type GlobalRole = Me['role'];
 
 /** The project the user works in; filled by the project picker. */
 export interface CurrentProject {

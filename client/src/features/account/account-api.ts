@@ -2,18 +2,14 @@
  * Account links and password screens (spec 02 §7 "Account links and site"), and the signed-in
  * user's e-mail preferences. The calls that sign someone in answer with the user, like /api/login.
  */
+import type { z } from 'zod';
+import type { sessionReply } from '@contract/auth.ts';
+import type { emailPrefs } from '@contract/users.ts';
 import { baseApi } from '../../api/base-api.ts';
-import type { Me } from '../../app/session/session-types.ts';
 import type { ExchangeFlow, OtpType } from './auth-flow.ts';
 
-export interface SignedInResponse {
-  user: Me;
-}
-
-export interface EmailPrefs {
-  emails: boolean;
-  stock_emails: boolean;
-}
+export type SignedInResponse = z.infer<typeof sessionReply>;
+export type EmailPrefs = z.infer<typeof emailPrefs>;
 
 export const accountApi = baseApi.injectEndpoints({
   endpoints: (build) => ({

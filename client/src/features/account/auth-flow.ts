@@ -3,6 +3,7 @@
  * title of the password step, what verification type the server expects, and the messages.
  */
 import type { SerializedError } from '@reduxjs/toolkit';
+import { INVALID_CODE, INVALID_LINK, OTP_FIELDS_REQUIRED } from '@contract/messages.ts';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { serverDetail } from '../../api/error-message.ts';
 
@@ -12,10 +13,10 @@ export type ExchangeFlow = 'invite' | 'reset';
 
 export const AUTH_TEXT = {
   verifyTitle: 'Verify your email',
-  missingFields: 'Please enter both email and code',
-  invalidCode: 'Invalid or expired code',
+  missingFields: OTP_FIELDS_REQUIRED,
+  invalidCode: INVALID_CODE,
   verifyFailedInline: 'Something went wrong. Please try again.',
-  invalidLink: 'Invalid or expired invite/reset link',
+  invalidLink: INVALID_LINK,
   mismatch: 'Passwords do not match',
   saved: 'Password saved. Redirecting…',
   saveFailed: 'Failed to update password',

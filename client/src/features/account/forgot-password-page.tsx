@@ -6,6 +6,7 @@ import { Anchor, Button, Paper, Stack, Text, TextInput, Title } from '@mantine/c
 import { useDocumentTitle } from '@mantine/hooks';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { MAX_LENGTH } from '../../app/field-limits.ts';
 import { toast } from '../../app/toast.ts';
 import { PRODUCT_NAME } from '../../components/logo.tsx';
 import { PublicFrame } from '../../components/public-frame.tsx';
@@ -46,6 +47,7 @@ export function ForgotPasswordPage() {
           <Stack gap="sm">
             <TextInput
               label="Email"
+              maxLength={MAX_LENGTH.email}
               type="email"
               autoComplete="email"
               required

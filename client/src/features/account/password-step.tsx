@@ -2,6 +2,7 @@
 import { Button, Center, Loader, PasswordInput, Stack, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { MAX_LENGTH } from '../../app/field-limits.ts';
 import { toast } from '../../app/toast.ts';
 import { useUpdatePasswordMutation } from './account-api.ts';
 import { AUTH_TEXT, PASSWORD_ERROR_DURATION, passwordFailureMessage, passwordMismatch, passwordStepTitle, type AuthFlowType } from './auth-flow.ts';
@@ -35,6 +36,7 @@ export function PasswordStep({ type }: { type: AuthFlowType }) {
         </Title>
         <PasswordInput
           label="New password"
+          maxLength={MAX_LENGTH.password}
           autoComplete="new-password"
           required
           data-autofocus
@@ -43,6 +45,7 @@ export function PasswordStep({ type }: { type: AuthFlowType }) {
         />
         <PasswordInput
           label="Confirm password"
+          maxLength={MAX_LENGTH.password}
           autoComplete="new-password"
           required
           value={confirm}

@@ -2,6 +2,7 @@
 import { Alert, Button, Stack, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { baseApi } from '../../api/base-api.ts';
+import { MAX_LENGTH } from '../../app/field-limits.ts';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { toast } from '../../app/toast.ts';
 import { authenticated } from '../../app/session/session-slice.ts';
@@ -57,6 +58,7 @@ export function VerifyStep({ type, initialEmail, initialCode, onVerified }: Veri
         )}
         <TextInput
           label="Email"
+          maxLength={MAX_LENGTH.email}
           type="email"
           autoComplete="email"
           required
@@ -66,6 +68,7 @@ export function VerifyStep({ type, initialEmail, initialCode, onVerified }: Veri
         />
         <TextInput
           label="One-time code"
+          maxLength={MAX_LENGTH.oneTimeCode}
           autoComplete="one-time-code"
           inputMode="numeric"
           required

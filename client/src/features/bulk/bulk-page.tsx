@@ -13,11 +13,14 @@ import { useIdempotencyKey } from '../../api/idempotency.ts';
 import type { BulkAction, BulkAnswer } from '../../api/material-types.ts';
 import { useBulkPreviewMutation, useBulkUploadMutation } from '../../api/stock-api.ts';
 import { useAppSelector } from '../../app/hooks.ts';
+import { MAX_LENGTH, MAX_QUANTITY } from '../../app/field-limits.ts';
 import { toast } from '../../app/toast.ts';
 import { PageHeader } from '../../components/page-header.tsx';
+import { ReasonedDisabledButton } from '../../components/reasoned-disabled-button.tsx';
 import { ProjectPicker } from '../../app/projects/project-picker.tsx';
 import { useCurrentProjectSync } from '../../app/projects/use-current-project-sync.ts';
 import { selectCurrentProject } from '../../app/session/session-selectors.ts';
+import { FROZEN_REASON, useSiteStatus } from '../../app/site/site-status.ts';
 import { BULK_TEMPLATE, TEMPLATE_FILE_NAME, bulkActionOf } from './bulk-csv.ts';
 import { VerdictTable } from './bulk-tables.tsx';
 
@@ -42,6 +45,8 @@ export function BulkPage() {
   const ready = preview?.answer?.summary.ok ?? 0;
   const refused = preview?.answer ? preview.answer.summary.failed : 0;
   const verb = action === 'return' ? 'Return' : 'Receive';
+  const submitLabel = `${verb} ${ready} ${ready === 1 ? 'row' : 'rows'}`;
+  const { frozen } = useSiteStatus();
 
   // Each file, action and project is read by the server once; a later answer replaces an earlier one.
   useEffect(() => {
@@ -70,14 +75,14 @@ export function BulkPage() {
   };
 
   const submit = async () => {
-    if (!project || !upload) return;
+    if (!project || !upload || frozen) return;
     const body = { projectId: project.id, action, csv: upload.text };
     const result = await send({ ...body, idempotencyKey: idempotency.keyFor(body) });
     idempotency.settle(result.error);
     if (result.error || !result.data) {
       const message = messageOr(result.error, 'Some rows failed to submit');
+      // Said once, on the page, where it stays until the next try.
       setFailure(message);
-      toast.error(message);
       return;
     }
     setAnswer(result.data);
@@ -116,8 +121,9 @@ export function BulkPage() {
               {action === 'receive'
                 ? 'Receiving needs every column; a part number new to the catalogue is added with its name and nickname.'
                 : 'Returning needs the part number and quantity; the names may be left empty.'}{' '}
-              Rows with an empty part number or a quantity that is not a whole number from 1 to 1,000,000,000 are marked Invalid row and skipped. The file is
-              applied as one batch: if any other row is refused, nothing is applied.
+              Rows with an empty part number, a text past its limit (part number {MAX_LENGTH.partNumber}, names {MAX_LENGTH.partName} characters) or a quantity
+              that is not a whole number from 1 to {MAX_QUANTITY.toLocaleString('en-US')} are marked Invalid row and skipped. The file is applied as one
+              batch: if any other row is refused, nothing is applied.
             </Text>
             <Group gap="sm" wrap="wrap" align="flex-end">
               <Button variant="default" onClick={() => downloadText(TEMPLATE_FILE_NAME, BULK_TEMPLATE)}>
@@ -184,9 +190,13 @@ export function BulkPage() {
                   </>
                 )}
                 <Group>
-                  <Button onClick={() => void submit()} loading={isLoading} disabled={!project || !preview?.answer || ready === 0 || refused > 0}>
-                    {verb} {ready} {ready === 1 ? 'row' : 'rows'}
-                  </Button>
+                  {frozen ? (
+                    <ReasonedDisabledButton reason={FROZEN_REASON}>{submitLabel}</ReasonedDisabledButton>
+                  ) : (
+                    <Button onClick={() => void submit()} loading={isLoading} disabled={!project || !preview?.answer || ready === 0 || refused > 0}>
+                      {submitLabel}
+                    </Button>
+                  )}
                 </Group>
               </Stack>
             </Paper>

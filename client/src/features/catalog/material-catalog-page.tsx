@@ -9,6 +9,7 @@ import { useMemo, useState } from 'react';
 import { messageOr } from '../../api/error-message.ts';
 import type { CatalogPart } from '../../api/material-types.ts';
 import { useGetCatalogQuery, useGetInventoryQuery } from '../../api/materials-api.ts';
+import { MAX_LENGTH } from '../../app/field-limits.ts';
 import { useAppSelector } from '../../app/hooks.ts';
 import { usePhone } from '../../app/use-phone.ts';
 import { AppModal } from '../../components/app-modal.tsx';
@@ -83,6 +84,7 @@ export function MaterialCatalogPage() {
           <Group gap="sm" wrap="wrap" justify="space-between">
             <TextInput
               aria-label="Search catalogue"
+              maxLength={MAX_LENGTH.search}
               placeholder="Search part number, name or nickname"
               value={search}
               onChange={(event) => setSearch(event.currentTarget.value)}

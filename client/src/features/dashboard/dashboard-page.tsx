@@ -12,19 +12,28 @@ import { useAppSelector } from '../../app/hooks.ts';
 import { NoData } from '../../components/no-data.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ProjectPicker } from '../../app/projects/project-picker.tsx';
+import { useListProjectsQuery } from '../../api/projects-api.ts';
 import { useCurrentProjectSync } from '../../app/projects/use-current-project-sync.ts';
-import { canCurateProject, canExportInventory, canManageStock } from '../../app/session/permissions.ts';
+import { canCurateProject, canExportInventory, canManageStock, isSuperadmin } from '../../app/session/permissions.ts';
 import { selectSession } from '../../app/session/session-selectors.ts';
+import { useSiteStatus } from '../../app/site/site-status.ts';
 import { AssetsPanel } from './assets-panel.tsx';
 import { DashboardDialogs } from './dashboard-dialogs.tsx';
 import { dialogStack, type DashboardDialog } from './dialog-stack.ts';
 import { InventoryPanel } from './inventory-panel.tsx';
 import { ProjectActionsBar } from './project-actions-bar.tsx';
 
+export const NO_PROJECTS_TEXT = 'You are not in any project yet. An administrator can add you to one.';
+export const NO_PROJECTS_ADMIN_TEXT = 'There are no projects yet. Create one under Administration, Projects.';
+
 export function DashboardPage({ manageProject }: { manageProject?: ReactNode }) {
   const { currentProject: project, role, currentProjectRole, dashboardMode } = useAppSelector(selectSession);
   useCurrentProjectSync();
   const access = { role, projectRole: currentProjectRole };
+  const { frozen } = useSiteStatus();
+  // Shares the picker's request. Someone in no project is told why the page is empty.
+  const projects = useListProjectsQuery({});
+  const noProjects = !project && projects.isSuccess && projects.data.length === 0;
   const materials = dashboardMode === 'materials';
   // Fetched afresh on every visit: changes to other projects are not pushed while away.
   const inventory = useGetInventoryQuery(project && materials ? project.id : skipToken, { refetchOnMountOrArgChange: true });
@@ -52,10 +61,12 @@ export function DashboardPage({ manageProject }: { manageProject?: ReactNode }) 
               <Field label="Number" value={project.project_number} />
             </Group>
           ) : (
-            <Text c="dimmed">No project selected</Text>
+            <Text c="dimmed">{noProjects ? (isSuperadmin(role) ? NO_PROJECTS_ADMIN_TEXT : NO_PROJECTS_TEXT) : 'No project selected'}</Text>
           )}
         </Paper>
-        {project && canManageStock(access) && <ProjectActionsBar mode={dashboardMode} onAction={(action) => open({ kind: 'wizard', action })} />}
+        {project && canManageStock(access) && (
+          <ProjectActionsBar mode={dashboardMode} frozen={frozen} onAction={(action) => open({ kind: 'wizard', action })} />
+        )}
         {!materials ? (
           <AssetsPanel />
         ) : project ? (
@@ -69,7 +80,7 @@ export function DashboardPage({ manageProject }: { manageProject?: ReactNode }) 
             canExport={canExportInventory(role)}
             onOpen={open}
           />
-        ) : (
+        ) : noProjects ? null : (
           <NoData />
         )}
       </Stack>

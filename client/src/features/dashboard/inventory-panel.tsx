@@ -9,6 +9,7 @@ import { useMemo, useState } from 'react';
 import { messageOr } from '../../api/error-message.ts';
 import type { InventoryRow } from '../../api/material-types.ts';
 import { inventoryCsvUrl } from '../../api/materials-api.ts';
+import { MAX_LENGTH } from '../../app/field-limits.ts';
 import { toggleSort, type SortState } from '../../app/table-sort.ts';
 import { usePhone } from '../../app/use-phone.ts';
 import { useServerDownload } from '../../app/use-server-download.ts';
@@ -46,6 +47,7 @@ export function InventoryPanel({ projectId, rows, isLoading, isFetching, error, 
           <Group gap="sm" wrap="wrap" style={{ flex: 1, minWidth: 0 }}>
             <TextInput
               aria-label="Search inventory"
+              maxLength={MAX_LENGTH.search}
               placeholder="Search part number, name or nickname"
               value={search}
               onChange={(event) => setSearch(event.currentTarget.value)}

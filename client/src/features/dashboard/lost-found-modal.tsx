@@ -59,12 +59,15 @@ function LostFoundForm({ projectId, row, mode, onDone }: LostFoundModalProps) {
     source,
     quantity,
     userId,
+    note,
     onHand: row.QtyOnHand,
     fieldAssigned: row.FieldAssigned,
     lost: row.QtyLost,
     userHolding: holders.data?.find((h) => h.uuid === userId)?.quantity ?? null,
   };
-  const errors = tried ? lostFoundErrors(input) : {};
+  const found = lostFoundErrors(input);
+  // A note past its limit is said while typing; the rest once Submit was pressed.
+  const errors = tried ? found : found.note ? { note: found.note } : {};
   const disabled = submitDisabled(input) || noHolders;
 
   const submit = async () => {
@@ -83,8 +86,8 @@ function LostFoundForm({ projectId, row, mode, onDone }: LostFoundModalProps) {
     idempotency.settle(result.error);
     if (result.error) {
       const message = messageOr(result.error, LOST_FOUND_MESSAGES.failed);
+      // Said once, in the dialog, where it stays until the next try.
       setFailure(message);
-      toast.error(message);
       return;
     }
     toast.success(mode === 'lost' ? 'Marked lost' : 'Marked found');
@@ -147,7 +150,16 @@ function LostFoundForm({ projectId, row, mode, onDone }: LostFoundModalProps) {
         description={`At most ${available(input)}`}
         error={errors.quantity}
       />
-      <Textarea label="Note" placeholder="Optional" autosize minRows={2} value={note} onChange={(e) => setNote(e.currentTarget.value)} />
+      <Textarea
+        label="Note"
+        placeholder="Optional"
+        autosize
+        minRows={2}
+        maxRows={8}
+        value={note}
+        onChange={(e) => setNote(e.currentTarget.value)}
+        error={errors.note}
+      />
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onDone} disabled={isLoading}>
           Cancel

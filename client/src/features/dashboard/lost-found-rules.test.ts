@@ -6,6 +6,7 @@ const base: LostFoundInput = {
   source: 'on_hand',
   quantity: '1',
   userId: null,
+  note: '',
   onHand: 10,
   fieldAssigned: 4,
   lost: 3,
@@ -15,10 +16,17 @@ const base: LostFoundInput = {
 describe('mark lost', () => {
   it('requires a quantity, and one greater than zero', () => {
     expect(lostFoundErrors({ ...base, quantity: ' ' })).toEqual({ quantity: M.quantityRequired });
-    for (const quantity of ['0', '-2', 'abc', '1.5']) {
+    for (const quantity of ['0', '-2']) {
       expect(lostFoundErrors({ ...base, quantity })).toEqual({ quantity: M.quantityPositive });
     }
     expect(lostFoundErrors(base)).toEqual({});
+  });
+
+  it('says plainly what is wrong with a fraction, text or a quantity past the limit', () => {
+    expect(lostFoundErrors({ ...base, quantity: '1.5' })).toEqual({ quantity: 'Quantity must be a whole number.' });
+    expect(lostFoundErrors({ ...base, quantity: 'abc' })).toEqual({ quantity: 'Quantity must be a number.' });
+    expect(lostFoundErrors({ ...base, quantity: '99999999999' })).toEqual({ quantity: 'Quantity must be at most 1,000,000,000.' });
+    expect(lostFoundErrors({ ...base, note: 'n'.repeat(1001) })).toEqual({ note: 'Note is too long (at most 1,000 characters).' });
   });
 
   it('cannot take more than is on hand', () => {

@@ -2,13 +2,15 @@
  * Mark Lost / Mark Found (spec 01 §4 "Lost / found", §5, §8): how much the chosen source can give,
  * every validation message, and when Submit is disabled. Pure, so tested directly.
  */
+import { LOST_FOUND_QUANTITY_POSITIVE, QUANTITY_REQUIRED } from '@contract/messages.ts';
 import type { LostFoundSource } from '../../api/stock-api.ts';
+import { MAX_LENGTH, lengthError, quantityError } from '../../app/field-limits.ts';
 
 export type LostFoundMode = 'lost' | 'found';
 
 export const LOST_FOUND_MESSAGES = {
-  quantityRequired: 'Quantity is required',
-  quantityPositive: 'Enter a quantity greater than zero',
+  quantityRequired: QUANTITY_REQUIRED,
+  quantityPositive: LOST_FOUND_QUANTITY_POSITIVE,
   lostUser: 'Choose the assigned user the quantity was lost from',
   foundUser: 'Choose the user who has the found quantity',
   assigneesFailed: 'Unable to load assignees for this item.',
@@ -25,6 +27,7 @@ export interface LostFoundInput {
   source: LostFoundSource;
   quantity: string;
   userId: string | null;
+  note: string;
   onHand: number;
   fieldAssigned: number;
   lost: number;
@@ -42,20 +45,22 @@ export function available(input: LostFoundInput): number {
 export interface LostFoundErrors {
   quantity?: string;
   userId?: string;
+  note?: string;
 }
 
 export function lostFoundErrors(input: LostFoundInput): LostFoundErrors {
   const errors: LostFoundErrors = {};
-  const text = input.quantity.trim();
-  const quantity = Number(text);
-  if (text === '') errors.quantity = LOST_FOUND_MESSAGES.quantityRequired;
-  else if (!Number.isInteger(quantity) || quantity <= 0) errors.quantity = LOST_FOUND_MESSAGES.quantityPositive;
+  const quantity = Number(input.quantity.trim());
+  const problem = quantityError(input.quantity, LOST_FOUND_MESSAGES.quantityPositive, LOST_FOUND_MESSAGES.quantityRequired);
+  if (problem) errors.quantity = problem;
   else if (input.mode === 'lost' && quantity > available(input)) errors.quantity = overAvailable(available(input));
   else if (input.mode === 'found' && quantity > input.lost) errors.quantity = overLost(input.lost);
 
   if (input.source === 'field_assigned' && !input.userId) {
     errors.userId = input.mode === 'lost' ? LOST_FOUND_MESSAGES.lostUser : LOST_FOUND_MESSAGES.foundUser;
   }
+  const note = lengthError('Note', MAX_LENGTH.note, input.note);
+  if (note) errors.note = note;
   return errors;
 }
 

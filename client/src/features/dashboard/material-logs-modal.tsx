@@ -8,6 +8,7 @@ import { useMemo, useState } from 'react';
 import { messageOr } from '../../api/error-message.ts';
 import type { InventoryRow, LogRow, LogType } from '../../api/material-types.ts';
 import { useGetMaterialLogsQuery } from '../../api/materials-api.ts';
+import { MAX_LENGTH } from '../../app/field-limits.ts';
 import { SEARCH_DEBOUNCE_MS } from '../../app/search-term.ts';
 import { AppModal } from '../../components/app-modal.tsx';
 import { LogTable } from '../../components/log-table.tsx';
@@ -64,6 +65,7 @@ export function MaterialLogsModal({ projectId, rows, group: initialGroup, search
           />
           <TextInput
             aria-label="Search logs"
+            maxLength={MAX_LENGTH.search}
             placeholder="Search part, name or person"
             value={search}
             onChange={(event) => {

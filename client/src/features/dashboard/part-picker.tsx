@@ -1,9 +1,12 @@
 /**
- * Type a part number or pick from the suggestions (number, name and nickname; at most 25). The
- * value is the typed text, so a number can also be entered directly; the wizard checks it on Next.
+ * Type a part number or pick from the suggestions (number, name and nickname; at most 25, with a
+ * first line saying how many match in all). The value is the typed text, so a number can also be
+ * entered directly; the wizard checks it on Next.
  */
-import { Autocomplete, Text, type ComboboxItem, type OptionsFilter } from '@mantine/core';
+import { Autocomplete, Text, type ComboboxItem, type ComboboxParsedItem, type OptionsFilter } from '@mantine/core';
+import { matchesAllWords } from '../../app/search-term.ts';
 import { useMemo } from 'react';
+import { MATCH_HINT_VALUE, matchCountHint } from '../../components/match-count-hint.ts';
 import { matchingParts, type PartChoice } from './part-search.ts';
 
 interface PartPickerProps {
@@ -18,11 +21,25 @@ interface PartPickerProps {
 // Suggestions are matched on name and nickname too, which Mantine's own filter (on the value) would drop.
 const keepAll: OptionsFilter = ({ options }) => options;
 
+/**
+ * For a searchable Select of parts: options whose label has every typed word, cut at the limit,
+ * with a first unselectable line saying how many match in all.
+ */
+export const limitWithHint: OptionsFilter = ({ options, search, limit }) => {
+  const items = options.filter((o): o is ComboboxItem => 'value' in o && matchesAllWords([o.label], search));
+  const hint = matchCountHint(Math.min(items.length, limit), items.length);
+  const shown: ComboboxParsedItem[] = items.slice(0, limit);
+  return hint ? [{ value: MATCH_HINT_VALUE, label: hint, disabled: true }, ...shown] : shown;
+};
+
 export function PartPicker({ label, parts, value, onChange, error, description }: PartPickerProps) {
   const byNumber = useMemo(() => new Map(parts.map((p) => [p.part_number, p])), [parts]);
   const exact = byNumber.has(value.trim());
   // Once a part is chosen, its number is the text; all parts stay on offer to choose another.
-  const suggestions = matchingParts(parts, exact ? '' : value).map((p) => p.part_number);
+  const matches = matchingParts(parts, exact ? '' : value);
+  const hint = matchCountHint(matches.items.length, matches.total);
+  // The count goes first: at the end of a long list it would be out of sight.
+  const suggestions = [...(hint ? [{ value: MATCH_HINT_VALUE, label: hint, disabled: true }] : []), ...matches.items.map((p) => p.part_number)];
 
   return (
     <Autocomplete
@@ -36,6 +53,13 @@ export function PartPicker({ label, parts, value, onChange, error, description }
       description={description}
       maxDropdownHeight={260}
       renderOption={({ option }: { option: ComboboxItem | { value: string } }) => {
+        if (option.value === MATCH_HINT_VALUE) {
+          return (
+            <Text size="xs" c="dimmed" fs="italic">
+              {hint}
+            </Text>
+          );
+        }
         const part = byNumber.get(option.value);
         return (
           <div>

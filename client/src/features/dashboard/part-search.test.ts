@@ -8,9 +8,10 @@ describe('part picker', () => {
     part_nickname: i === 3 ? 'Special' : '',
   }));
 
-  it('shows at most 25 matches of every typed word', () => {
-    expect(matchingParts(parts, '')).toHaveLength(25);
-    expect(matchingParts(parts, 'special').map((p) => p.part_number)).toEqual(['P-3']);
-    expect(matchingParts(parts, 'bolt p-1').map((p) => p.part_number)).toEqual(['P-1', 'P-11', 'P-13', 'P-15', 'P-17', 'P-19']);
+  it('shows at most 25 matches of every typed word and counts them all', () => {
+    expect(matchingParts(parts, '').items).toHaveLength(25);
+    expect(matchingParts(parts, '').total).toBe(40);
+    expect(matchingParts(parts, 'special').items.map((p) => p.part_number)).toEqual(['P-3']);
+    expect(matchingParts(parts, 'bolt p-1').items.map((p) => p.part_number)).toEqual(['P-1', 'P-11', 'P-13', 'P-15', 'P-17', 'P-19']);
   });
 });

@@ -1,11 +1,14 @@
 /**
  * The Project Actions bar (spec 01 §2): Receive, Return, Assign and Unassign, labelled for the
  * dashboard's mode. The page shows it only to those who may manage the project. There is no asset
- * data yet, so in assets mode the buttons say why they cannot act instead of opening empty forms.
+ * data yet, so in assets mode the buttons say why they cannot act instead of opening empty forms;
+ * while transactions are frozen they say that instead.
  */
-import { Button, Group, Paper, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { usePhone } from '../../app/use-phone.ts';
+import { ReasonedDisabledButton } from '../../components/reasoned-disabled-button.tsx';
 import type { DashboardMode } from '../../app/session/session-types.ts';
+import { FROZEN_REASON } from '../../app/site/site-status.ts';
 import { ACTION_VERBS, type StockAction } from './wizard-rules.ts';
 
 const ACTIONS: StockAction[] = ['receive', 'return', 'assign', 'unassign'];
@@ -20,22 +23,22 @@ const ASSET_REASONS: Record<StockAction, string> = {
 interface ProjectActionsBarProps {
   mode: DashboardMode;
   onAction: (action: StockAction) => void;
+  frozen: boolean;
 }
 
-export function ProjectActionsBar({ mode, onAction }: ProjectActionsBarProps) {
+export function ProjectActionsBar({ mode, onAction, frozen }: ProjectActionsBarProps) {
   const phone = usePhone();
   const noun = mode === 'assets' ? 'Assets' : 'Materials';
   // Two buttons a row on a phone: the smaller size keeps "Unassign Materials" whole.
   const size = phone ? 'xs' : 'sm';
   const buttons = ACTIONS.map((action) => {
     const label = `${ACTION_VERBS[action]} ${noun}`;
-    if (mode === 'assets') {
+    const reason = frozen ? FROZEN_REASON : mode === 'assets' ? ASSET_REASONS[action] : null;
+    if (reason) {
       return (
-        <Tooltip key={action} label={ASSET_REASONS[action]} events={{ hover: true, focus: true, touch: true }}>
-          <Button variant="light" size={size} data-disabled onClick={(event) => event.preventDefault()}>
-            {label}
-          </Button>
-        </Tooltip>
+        <ReasonedDisabledButton key={action} reason={reason} variant="light" size={size}>
+          {label}
+        </ReasonedDisabledButton>
       );
     }
     return (

@@ -1,9 +1,10 @@
 /**
  * The chart of Material Details: on hand, field assigned and lost over time. Loaded on demand,
- * so the charting library is fetched only when someone opens a part's details.
+ * so the charting library is fetched only when someone opens a part's details. The line runs on
+ * to the present, so even one movement draws a step rather than a lone dot.
  */
 import { LineChart } from '@mantine/charts';
-import type { StockPoint } from './stock-history.ts';
+import { untilNow, type StockPoint } from './stock-history.ts';
 
 const SERIES = [
   { name: 'onHand', label: 'On hand', color: 'blue.6' },
@@ -14,7 +15,7 @@ const SERIES = [
 const shortDate = (iso: string) => new Date(iso).toLocaleString(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
 
 export default function StockChart({ points }: { points: readonly StockPoint[] }) {
-  const data = points.map((p) => ({ ...p, when: shortDate(p.date) }));
+  const data = untilNow(points, new Date().toISOString()).map((p) => ({ ...p, when: p.now ? 'Now' : shortDate(p.date) }));
   return (
     <LineChart
       h={220}

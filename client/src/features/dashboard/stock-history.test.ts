@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ExplainItem } from '../../api/material-types.ts';
-import { stockHistory } from './stock-history.ts';
+import { stockHistory, untilNow } from './stock-history.ts';
 
 const move = (position: number, date: string, balance: number): ExplainItem => ({
   position,
@@ -30,5 +30,17 @@ describe('stock history', () => {
 
   it('has no points for a part without movements', () => {
     expect(stockHistory({ onHand: [], field: [], lost: [] })).toEqual([]);
+  });
+});
+
+describe('stock history up to now', () => {
+  const point = { position: 1, date: '2026-01-01T10:00:00.000Z', onHand: 10, field: 0, lost: 0 };
+
+  it('carries the last figures to the present, so one movement draws a line', () => {
+    expect(untilNow([point], '2026-02-01T00:00:00.000Z')).toEqual([point, { ...point, date: '2026-02-01T00:00:00.000Z', now: true }]);
+  });
+
+  it('adds nothing to an empty history', () => {
+    expect(untilNow([], '2026-02-01T00:00:00.000Z')).toEqual([]);
   });
 });

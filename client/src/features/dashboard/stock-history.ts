@@ -11,6 +11,8 @@ export interface StockPoint {
   onHand: number;
   field: number;
   lost: number;
+  /** The closing point at the present moment, which carries the last figures forward. */
+  now?: true;
 }
 
 export interface StockSeries {
@@ -38,4 +40,14 @@ export function stockHistory(series: StockSeries): StockPoint[] {
     else points.push({ position: item.position, date: item.date, ...now });
   }
   return points;
+}
+
+/**
+ * The points with the last figures carried on to `now`, so the line of a part with one movement
+ * (a single point, which a chart draws as a lone dot) is a visible step up to today.
+ */
+export function untilNow(points: readonly StockPoint[], now: string): StockPoint[] {
+  const last = points[points.length - 1];
+  if (!last || last.date >= now) return [...points];
+  return [...points, { ...last, date: now, now: true }];
 }

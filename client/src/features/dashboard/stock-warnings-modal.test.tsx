@@ -24,13 +24,15 @@ describe('the Stock Warnings modal', () => {
   it('opens on the part it was asked for, showing its current thresholds', () => {
     openModal();
     expect(screen.getByRole('combobox', { name: 'Part' })).toHaveProperty('value', 'P-100 — Copper cable');
-    expect(lowBox().getAttribute('placeholder')).toBe('Now 15');
-    expect(criticalBox().getAttribute('placeholder')).toBe('Now 0');
+    expect(lowBox()).toHaveProperty('value', '15');
+    expect(criticalBox()).toHaveProperty('value', '0');
   });
 
   it('refuses negative and non-numeric thresholds with the spec’s messages', async () => {
     const { user, server } = openModal();
+    await user.clear(lowBox());
     await user.type(lowBox(), '-1');
+    await user.clear(criticalBox());
     await user.type(criticalBox(), 'many');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(screen.getByText('Low warning threshold must be a non-negative number.')).toBeTruthy();
@@ -38,9 +40,11 @@ describe('the Stock Warnings modal', () => {
     expect(server.requests).toEqual([]);
   });
 
-  it('saves the thresholds, a blank one as the default', async () => {
+  it('saves the thresholds, a cleared one as the default', async () => {
     const { user, server, onDone } = openModal();
+    await user.clear(lowBox());
     await user.type(lowBox(), '20');
+    await user.clear(criticalBox());
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByText('Stock warnings saved')).toBeTruthy();
@@ -48,8 +52,19 @@ describe('the Stock Warnings modal', () => {
     expect(onDone).toHaveBeenCalledOnce();
   });
 
+  it('keeps the value of a box that was not touched', async () => {
+    const { user, server } = openModal();
+    await user.clear(lowBox());
+    await user.type(lowBox(), '20');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Stock warnings saved')).toBeTruthy();
+    expect(server.sent('PUT /api/materials/P-100/stock-warnings')[0]?.body).toEqual({ project_id: 'p-1', low_threshold: 20, critical_threshold: 0 });
+  });
+
   it('shows the server’s refusal and stays open', async () => {
     const { user, onDone } = openModal(reply(403, { error: 'FORBIDDEN', message: 'Only project admins and managers can change stock warnings' }));
+    await user.clear(criticalBox());
     await user.type(criticalBox(), '2');
     await user.click(screen.getByRole('button', { name: 'Save' }));
 

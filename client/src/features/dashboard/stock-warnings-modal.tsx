@@ -1,17 +1,28 @@
 /**
  * Stock Warnings of one part (spec 01 §2, §5): the low and critical thresholds that colour the
- * table. Blank means the default (the project's, else 15 and 0); the current effective values
- * are shown as placeholders, so leaving a box blank visibly keeps or restores the default.
+ * table. The boxes open with the part's current values; a save changes only what was changed
+ * (the other value is sent as it was), and "Reset to default" blanks a box (blank means the
+ * default: the project's, else 15 and 0).
  */
-import { Alert, Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { messageOr } from '../../api/error-message.ts';
 import { useIdempotencyKey } from '../../api/idempotency.ts';
 import type { InventoryRow } from '../../api/material-types.ts';
 import { useSetStockWarningsMutation } from '../../api/stock-api.ts';
+import { MAX_LENGTH } from '../../app/field-limits.ts';
 import { toast } from '../../app/toast.ts';
 import { AppModal } from '../../components/app-modal.tsx';
-import { parseThreshold, thresholdErrors } from './stock-warnings-rules.ts';
+import { limitWithHint } from './part-picker.tsx';
+import { PICKER_LIMIT } from './part-search.ts';
+import {
+  DEFAULT_CRITICAL_THRESHOLD,
+  DEFAULT_LOW_THRESHOLD,
+  thresholdErrors,
+  thresholdRequest,
+  thresholdsChanged,
+  thresholdText,
+} from './stock-warnings-rules.ts';
 
 interface StockWarningsModalProps {
   projectId: string;
@@ -30,32 +41,27 @@ export function StockWarningsModal(props: StockWarningsModalProps) {
 
 function StockWarningsForm({ projectId, rows, materialId, onDone }: StockWarningsModalProps) {
   const [selected, setSelected] = useState<string | null>(materialId);
-  const [low, setLow] = useState('');
-  const [critical, setCritical] = useState('');
-  const [tried, setTried] = useState(false);
+  const initialRow = rows.find((r) => r.material_id === materialId);
+  const [low, setLow] = useState(initialRow ? thresholdText(initialRow.LowStockWarning) : '');
+  const [critical, setCritical] = useState(initialRow ? thresholdText(initialRow.CriticalStockWarning) : '');
   const [failure, setFailure] = useState<string | null>(null);
   const [save, { isLoading }] = useSetStockWarningsMutation();
   const idempotency = useIdempotencyKey();
   const row = rows.find((r) => r.material_id === selected);
-  const errors = tried ? thresholdErrors(low, critical) : {};
+  // Shown as the person types: a wrong value is said at once, not after a refused save.
+  const errors = thresholdErrors(low, critical);
+  const form = row ? { initialLow: row.LowStockWarning, initialCritical: row.CriticalStockWarning, low, critical } : null;
+  const changed = form !== null && thresholdsChanged(form);
 
   const submit = async () => {
-    setTried(true);
-    if (!row || Object.keys(thresholdErrors(low, critical)).length > 0) return;
-    const lowValue = parseThreshold(low);
-    const criticalValue = parseThreshold(critical);
-    const body = {
-      project_id: projectId,
-      part_number: row.PartNumber,
-      low_threshold: lowValue === 'invalid' ? null : lowValue,
-      critical_threshold: criticalValue === 'invalid' ? null : criticalValue,
-    };
+    if (!row || !form || !changed || Object.keys(errors).length > 0) return;
+    const body = { project_id: projectId, part_number: row.PartNumber, ...thresholdRequest(form) };
     const result = await save({ ...body, idempotencyKey: idempotency.keyFor(body) });
     idempotency.settle(result.error);
     if (result.error) {
       const message = messageOr(result.error, 'Failed to save stock warnings');
+      // Said once, in the dialog, where it stays until the next try.
       setFailure(message);
-      toast.error(message);
       return;
     }
     toast.success('Stock warnings saved');
@@ -65,8 +71,8 @@ function StockWarningsForm({ projectId, rows, materialId, onDone }: StockWarning
   return (
     <Stack gap="sm">
       <Text size="sm" c="dimmed">
-        The table shows a part in red at or below its critical threshold (or at zero), and as a warning below its low threshold. Leave a box blank to use the
-        default.
+        The table shows a part in red at or below its critical threshold (or at zero), and as a warning below its low threshold. A blank box means the default
+        (low {DEFAULT_LOW_THRESHOLD}, critical {DEFAULT_CRITICAL_THRESHOLD}).
       </Text>
       {failure && (
         <Alert color="red" role="alert">
@@ -79,42 +85,67 @@ function StockWarningsForm({ projectId, rows, materialId, onDone }: StockWarning
         data={rows.map((r) => ({ value: r.material_id, label: `${r.PartNumber} — ${r.PartName}` }))}
         value={selected}
         onChange={(value) => {
+          const next = rows.find((r) => r.material_id === value);
           setSelected(value);
-          setLow('');
-          setCritical('');
-          setTried(false);
+          setLow(next ? thresholdText(next.LowStockWarning) : '');
+          setCritical(next ? thresholdText(next.CriticalStockWarning) : '');
+          setFailure(null);
         }}
         searchable
-        limit={25}
+        limit={PICKER_LIMIT}
+        filter={limitWithHint}
         nothingFoundMessage="No parts match"
-        error={tried && !row ? 'Choose a part' : undefined}
       />
-      <SimpleGrid cols={2} spacing="sm">
-        <TextInput
-          label="Low warning threshold"
-          inputMode="decimal"
-          placeholder={row ? `Now ${row.LowStockWarning}` : 'Default'}
-          value={low}
-          onChange={(event) => setLow(event.currentTarget.value)}
-          error={errors.low}
-        />
-        <TextInput
-          label="Critical warning threshold"
-          inputMode="decimal"
-          placeholder={row ? `Now ${row.CriticalStockWarning}` : 'Default'}
-          value={critical}
-          onChange={(event) => setCritical(event.currentTarget.value)}
-          error={errors.critical}
-        />
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+        <ThresholdInput label="Low warning threshold" value={low} onChange={setLow} error={errors.low} disabled={!row} />
+        <ThresholdInput label="Critical warning threshold" value={critical} onChange={setCritical} error={errors.critical} disabled={!row} />
       </SimpleGrid>
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onDone} disabled={isLoading}>
           Cancel
         </Button>
-        <Button onClick={() => void submit()} loading={isLoading} disabled={!row}>
+        <Button onClick={() => void submit()} loading={isLoading} disabled={!changed || Object.keys(errors).length > 0}>
           Save
         </Button>
       </Group>
+    </Stack>
+  );
+}
+
+interface ThresholdInputProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+  disabled: boolean;
+}
+
+/** One threshold box with its own "Reset to default", which blanks it (blank is the default). */
+function ThresholdInput({ label, value, onChange, error, disabled }: ThresholdInputProps) {
+  return (
+    <Stack gap={4}>
+      <TextInput
+        label={label}
+        inputMode="decimal"
+        placeholder="Default"
+        maxLength={MAX_LENGTH.threshold}
+        value={value}
+        onChange={(event) => onChange(event.currentTarget.value)}
+        error={error}
+        disabled={disabled}
+      />
+      <Anchor
+        component="button"
+        type="button"
+        size="xs"
+        ta="left"
+        disabled={disabled || value.trim() === ''}
+        onClick={() => onChange('')}
+        // Not the box's own label, so the box alone answers to it.
+        aria-label={`Reset the ${label.replace(' warning', '').toLowerCase()} to default`}
+      >
+        Reset to default
+      </Anchor>
     </Stack>
   );
 }

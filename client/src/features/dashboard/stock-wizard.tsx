@@ -18,6 +18,7 @@ import { useGetAssignableUsersQuery, useGetProjectSettingsQuery } from '../../ap
 import {
   ACTION_VERBS,
   EMPTY_WIZARD,
+  lengthErrors,
   STEP_LABELS,
   stepErrors,
   wizardRequest,
@@ -117,8 +118,8 @@ function WizardBody({ projectId, action, rows, onClose }: StockWizardProps) {
     idempotency.settle(result.error);
     if (result.error || !result.data) {
       const message = messageOr(result.error, FAILURE_FALLBACK[action]);
+      // Said once, in the dialog, where it stays until the next try.
       setFailure(message);
-      toast.error(message);
       return;
     }
     toast.success(successMessage(action, request.quantity, request.part_number, userName ?? ''));
@@ -134,7 +135,8 @@ function WizardBody({ projectId, action, rows, onClose }: StockWizardProps) {
     );
   }
 
-  const stepProps = { values, set, errors };
+  // Too-long texts are said while typing; everything else when Next is pressed.
+  const stepProps = { values, set, errors: { ...lengthErrors(values), ...errors } };
   return (
     <Stack gap="md">
       <Stepper active={active} size="xs" allowNextStepsSelect={false} onStepClick={(index) => index < active && setActive(index)}>

@@ -107,3 +107,25 @@ describe('requests and messages', () => {
     });
   });
 });
+
+describe('limits', () => {
+  it('stops a 5,000-character part name or number in the form with a plain sentence', () => {
+    const long = 'x'.repeat(5000);
+    expect(stepErrors('receive', 'details', { ...EMPTY_WIZARD, mode: 'new', partNumber: 'P-9', partName: long, nickname: 'N' }, context())).toEqual({
+      partName: 'Part name is too long (at most 200 characters).',
+    });
+    expect(stepErrors('assign', 'part', { ...EMPTY_WIZARD, partNumber: long }, context())).toEqual({
+      partNumber: 'Part number is too long (at most 100 characters).',
+    });
+    expect(stepErrors('return', 'bin', { ...EMPTY_WIZARD, rack: long }, context())).toEqual({
+      rack: 'Rack and shelf text is too long (at most 200 characters).',
+    });
+  });
+
+  it('refuses a fraction and a quantity past 1,000,000,000 before sending', () => {
+    const receive = (quantity: string) => stepErrors('receive', 'details', { ...EMPTY_WIZARD, partNumber: 'P-100', quantity }, context());
+    expect(receive('1.5')).toEqual({ quantity: 'Quantity must be a whole number.' });
+    expect(receive('99999999999')).toEqual({ quantity: 'Quantity must be at most 1,000,000,000.' });
+    expect(receive('1000000000')).toEqual({});
+  });
+});

@@ -3,7 +3,9 @@
  * step checks before Next, and what is sent. Pure, so every message is tested; the server checks
  * the same rules again and its answer is shown when it differs.
  */
+import { PART_NOT_FOUND, PART_REQUIRED, QUANTITY_POSITIVE } from '@contract/messages.ts';
 import type { CatalogPart, InventoryRow } from '../../api/material-types.ts';
+import { MAX_LENGTH, lengthError, quantityError as quantityProblem, wholeQuantity } from '../../app/field-limits.ts';
 
 export type StockAction = 'receive' | 'return' | 'assign' | 'unassign';
 export type WizardStep = 'mode' | 'details' | 'part' | 'user' | 'bin' | 'confirm';
@@ -26,9 +28,9 @@ export const STEP_LABELS: Record<WizardStep, string> = {
 };
 
 export const MESSAGES = {
-  enterPart: 'Enter or select a part before continuing',
-  quantity: 'Quantity must be greater than zero',
-  notInProject: 'Part number not found in this project',
+  enterPart: PART_REQUIRED,
+  quantity: QUANTITY_POSITIVE,
+  notInProject: PART_NOT_FOUND,
   notInCatalog: 'Part number not found',
   newPartFields: 'A new part needs a part number, a part name and a nickname',
   partExists: 'Part number already exists',
@@ -86,26 +88,46 @@ export interface WizardContext {
   limit: number | null;
 }
 
-export type WizardField = 'partNumber' | 'partName' | 'nickname' | 'quantity' | 'userId' | 'form';
+export type WizardField = 'partNumber' | 'partName' | 'nickname' | 'quantity' | 'userId' | 'rack' | 'form';
 /** A message, or true for a field that is only marked (the message is shown once, for the form). */
 export type WizardErrors = Partial<Record<WizardField, string | true>>;
 
-/** A whole number of at least 1, else null. */
-export function parseQuantity(text: string): number | null {
-  const trimmed = text.trim();
-  if (!/^\d+$/.test(trimmed)) return null;
-  const value = Number(trimmed);
-  return value >= 1 ? value : null;
-}
+/** A whole number from 1 to the largest quantity, else null. */
+export const parseQuantity = wholeQuantity;
 
 function quantityError(values: WizardValues, limit: number | null, overLimit: string): string | undefined {
-  const quantity = parseQuantity(values.quantity);
-  if (quantity === null) return MESSAGES.quantity;
-  if (limit !== null && quantity > limit) return overLimit;
+  const problem = quantityProblem(values.quantity, MESSAGES.quantity);
+  if (problem) return problem;
+  if (limit !== null && (parseQuantity(values.quantity) ?? 0) > limit) return overLimit;
   return undefined;
 }
 
+/**
+ * Texts past their limits, said while typing (the wizard shows these at once) and checked again
+ * on Next. Rack and shelf are stored together as one bin text.
+ */
+export function lengthErrors(values: WizardValues): WizardErrors {
+  const errors: WizardErrors = {};
+  const partNumber = lengthError('Part number', MAX_LENGTH.partNumber, values.partNumber);
+  const partName = lengthError('Part name', MAX_LENGTH.partName, values.partName);
+  const nickname = lengthError('Nickname', MAX_LENGTH.partNickname, values.nickname);
+  const bin = lengthError('Rack and shelf text', MAX_LENGTH.binInfo, binInfo(values.rack, values.shelf) ?? '');
+  if (partNumber) errors.partNumber = partNumber;
+  if (partName) errors.partName = partName;
+  if (nickname) errors.nickname = nickname;
+  if (bin) errors.rack = bin;
+  return errors;
+}
+
 function receiveErrors(values: WizardValues, context: WizardContext): WizardErrors {
+  const { partNumber, partName, nickname } = lengthErrors(values);
+  // An existing part is named by its number alone; the name boxes are not shown then.
+  const tooLong: WizardErrors = values.mode === 'existing' ? { partNumber } : { partNumber, partName, nickname };
+  for (const field of Object.keys(tooLong) as WizardField[]) if (!tooLong[field]) delete tooLong[field];
+  if (Object.keys(tooLong).length > 0) {
+    const quantity = quantityError(values, null, MESSAGES.quantity);
+    return quantity ? { ...tooLong, quantity } : tooLong;
+  }
   const errors: WizardErrors = {};
   const number = values.partNumber.trim();
   if (values.mode === 'existing') {
@@ -129,6 +151,8 @@ function receiveErrors(values: WizardValues, context: WizardContext): WizardErro
 
 function projectPartErrors(values: WizardValues, context: WizardContext): WizardErrors {
   const number = values.partNumber.trim();
+  const tooLong = lengthErrors(values).partNumber;
+  if (tooLong) return { partNumber: tooLong };
   if (number === '') return { partNumber: MESSAGES.enterPart };
   if (!context.projectPart(number)) return { partNumber: MESSAGES.notInProject };
   return {};
@@ -138,9 +162,12 @@ function projectPartErrors(values: WizardValues, context: WizardContext): Wizard
 export function stepErrors(action: StockAction, step: WizardStep, values: WizardValues, context: WizardContext): WizardErrors {
   switch (step) {
     case 'mode':
-    case 'bin':
     case 'confirm':
       return {};
+    case 'bin': {
+      const rack = lengthErrors(values).rack;
+      return rack ? { rack } : {};
+    }
     case 'details':
       return receiveErrors(values, context);
     case 'part': {

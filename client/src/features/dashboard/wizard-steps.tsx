@@ -164,14 +164,14 @@ export function UserStep({
   );
 }
 
-export function BinStep({ values, set }: StepProps) {
+export function BinStep({ values, set, errors }: StepProps) {
   return (
     <Stack gap="sm">
       <Text size="sm" c="dimmed">
         This project manages logistics: say where the returned parts are put away.
       </Text>
       <SimpleGrid cols={2} spacing="sm">
-        <TextInput label="Rack" value={values.rack} onChange={(e) => set({ rack: e.currentTarget.value })} />
+        <TextInput label="Rack" value={values.rack} onChange={(e) => set({ rack: e.currentTarget.value })} error={errors.rack} />
         <TextInput label="Shelf" value={values.shelf} onChange={(e) => set({ shelf: e.currentTarget.value })} />
       </SimpleGrid>
     </Stack>

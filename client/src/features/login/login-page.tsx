@@ -5,6 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, Navigate } from 'react-router-dom';
 import { baseApi } from '../../api/base-api.ts';
 import { serverMessage } from '../../api/error-message.ts';
+import { MAX_LENGTH } from '../../app/field-limits.ts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { FullPageLoader } from '../../components/full-page-loader.tsx';
 import { PRODUCT_NAME } from '../../components/logo.tsx';
@@ -54,6 +55,7 @@ export function LoginPage() {
           <Stack gap="sm">
             <TextInput
               label="Email"
+              maxLength={MAX_LENGTH.email}
               type="email"
               autoComplete="username"
               required
@@ -63,6 +65,7 @@ export function LoginPage() {
             />
             <PasswordInput
               label="Password"
+              maxLength={MAX_LENGTH.password}
               autoComplete="current-password"
               required
               value={password}

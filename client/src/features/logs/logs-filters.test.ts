@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { readLogsFilter, toggleAssignmentType, writeLogsFilter } from './logs-filters.ts';
+import { entriesLabel, readLogsFilter, toggleAssignmentType, writeLogsFilter } from './logs-filters.ts';
 
 describe('logs filters', () => {
+  it('counts entries, and says 10,000+ when the server stopped counting', () => {
+    expect(entriesLabel({ total: 1, total_capped: false })).toBe('1 entry');
+    expect(entriesLabel({ total: 250, total_capped: false })).toBe('250 entries');
+    expect(entriesLabel({ total: 10_000, total_capped: true })).toBe('10,000+ entries');
+  });
+
   it('reads the defaults: every type, all time, no search, first page', () => {
     expect(readLogsFilter(new URLSearchParams(), 'project')).toEqual({ types: [], days: 'all', q: '', page: 1 });
     expect(readLogsFilter(new URLSearchParams(), 'assignments').types).toEqual(['Assign', 'Unassign']);

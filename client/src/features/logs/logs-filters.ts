@@ -18,6 +18,12 @@ export const ASSIGNMENT_TYPES: LogType[] = ['Assign', 'Unassign'];
 
 export const LOGS_PAGE_SIZE = 100;
 
+/** "1 entry", "250 entries", or "10,000+ entries" when the server stopped counting at its cap. */
+export function entriesLabel(page: { total: number; total_capped: boolean }): string {
+  if (page.total_capped) return `${page.total.toLocaleString('en-US')}+ entries`;
+  return `${page.total} ${page.total === 1 ? 'entry' : 'entries'}`;
+}
+
 export interface LogsFilter {
   /** Project Logs: empty for All. Assign/Unassign Logs: one or both of Assign and Unassign. */
   types: LogType[];

@@ -11,19 +11,23 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { messageOr } from '../../api/error-message.ts';
 import { LOG_TYPES, type LogDays, type LogType } from '../../api/material-types.ts';
 import { logsCsvUrl, useGetMaterialLogsQuery } from '../../api/materials-api.ts';
+import { MAX_LENGTH } from '../../app/field-limits.ts';
 import { useAppSelector } from '../../app/hooks.ts';
 import { SEARCH_DEBOUNCE_MS } from '../../app/search-term.ts';
 import { useServerDownload } from '../../app/use-server-download.ts';
 import { LogTable } from '../../components/log-table.tsx';
 import { NoData } from '../../components/no-data.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { ReasonedDisabledButton } from '../../components/reasoned-disabled-button.tsx';
 import { ProjectPicker } from '../../app/projects/project-picker.tsx';
 import { useCurrentProjectSync } from '../../app/projects/use-current-project-sync.ts';
 import { canManageStock } from '../../app/session/permissions.ts';
 import { selectCurrentProject, selectSession } from '../../app/session/session-selectors.ts';
+import { FROZEN_REASON, useSiteStatus } from '../../app/site/site-status.ts';
 import {
   ASSIGNMENT_TYPES,
   DAY_FILTERS,
+  entriesLabel,
   LOGS_PAGE_SIZE,
   readLogsFilter,
   toggleAssignmentType,
@@ -50,6 +54,7 @@ function LogsPage({ kind }: { kind: LogsPageKind }) {
   const [search, setSearch] = useState(filter.q);
   const [debounced] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
   const download = useServerDownload();
+  const { frozen } = useSiteStatus();
   const update = (patch: Partial<LogsFilter>) => setParams(writeLogsFilter({ ...filter, page: 1, ...patch }, kind), { replace: true });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new settled search writes the address, not a change of the address itself
@@ -64,7 +69,7 @@ function LogsPage({ kind }: { kind: LogsPageKind }) {
   const { data, isLoading, isFetching, error } = useGetMaterialLogsQuery(query, { refetchOnMountOrArgChange: true });
   const pages = Math.max(1, Math.ceil((data?.total ?? 0) / LOGS_PAGE_SIZE));
   // The same people as the bulk page: a superadmin, or the project's admins and managers.
-  const reverseUpload = useReverseUpload(project?.id ?? null, data?.items ?? []);
+  const reverseUpload = useReverseUpload(project?.id ?? null, data?.items ?? [], frozen);
   const mayReverse = kind === 'project' && canManageStock({ role, projectRole: currentProjectRole });
   const title = kind === 'project' ? 'Project Logs' : 'Assign/Unassign Logs';
   const exportCsv = async () => {
@@ -86,12 +91,25 @@ function LogsPage({ kind }: { kind: LogsPageKind }) {
               <Button component={Link} to="/dashboard/assign_unassign" variant="default" size="xs">
                 Assign/Unassign Logs
               </Button>
-              <Button component={Link} to="/dashboard/receive_return/bulk?action=receive" variant="default" size="xs">
-                Bulk Receive
-              </Button>
-              <Button component={Link} to="/dashboard/receive_return/bulk?action=return" variant="default" size="xs">
-                Bulk Return
-              </Button>
+              {frozen ? (
+                <>
+                  <ReasonedDisabledButton reason={FROZEN_REASON} variant="default" size="xs">
+                    Bulk Receive
+                  </ReasonedDisabledButton>
+                  <ReasonedDisabledButton reason={FROZEN_REASON} variant="default" size="xs">
+                    Bulk Return
+                  </ReasonedDisabledButton>
+                </>
+              ) : (
+                <>
+                  <Button component={Link} to="/dashboard/receive_return/bulk?action=receive" variant="default" size="xs">
+                    Bulk Receive
+                  </Button>
+                  <Button component={Link} to="/dashboard/receive_return/bulk?action=return" variant="default" size="xs">
+                    Bulk Return
+                  </Button>
+                </>
+              )}
             </>
           ) : (
             <Button component={Link} to="/dashboard/receive_return" variant="default" size="xs">
@@ -106,6 +124,7 @@ function LogsPage({ kind }: { kind: LogsPageKind }) {
               <SegmentedControl aria-label="Time" size="xs" data={DAY_FILTERS} value={filter.days} onChange={(days) => update({ days: days as LogDays })} />
               <TextInput
                 aria-label="Search logs"
+                maxLength={MAX_LENGTH.search}
                 placeholder="Search part, name or person"
                 value={search}
                 onChange={(event) => setSearch(event.currentTarget.value)}
@@ -136,7 +155,7 @@ function LogsPage({ kind }: { kind: LogsPageKind }) {
         {data && data.total > 0 && (
           <Group justify="space-between" wrap="wrap" gap="sm">
             <Text size="sm" c="dimmed">
-              {data.total} {data.total === 1 ? 'entry' : 'entries'}, newest first
+              {entriesLabel(data)}, newest first
             </Text>
             {pages > 1 && <Pagination total={pages} value={filter.page} onChange={(page) => update({ page })} />}
           </Group>

@@ -9,12 +9,15 @@ import { messageOr } from '../../api/error-message.ts';
 import type { LogRow } from '../../api/material-types.ts';
 import { useReverseBulkMutation } from '../../api/stock-api.ts';
 import { toast } from '../../app/toast.ts';
+import { FROZEN_REASON } from '../../app/site/site-status.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { ReasonedDisabledButton } from '../../components/reasoned-disabled-button.tsx';
 
 const shortId = (id: string) => id.slice(0, 8);
 
 /** The row action and its dialog: `action` goes to the log table, `dialog` once on the page. */
-export function useReverseUpload(projectId: string | null, rows: readonly LogRow[]) {
+/** While transactions are frozen the button stays, disabled, saying why. */
+export function useReverseUpload(projectId: string | null, rows: readonly LogRow[], frozen = false) {
   const [pending, setPending] = useState<LogRow | null>(null);
   const [reverse, { isLoading }] = useReverseBulkMutation();
   // A reversal on the same page shows that its upload is undone already.
@@ -27,6 +30,13 @@ export function useReverseUpload(projectId: string | null, rows: readonly LogRow
         <Text span size="xs" c="dimmed">
           Reversed
         </Text>
+      );
+    }
+    if (frozen) {
+      return (
+        <ReasonedDisabledButton reason={FROZEN_REASON} size="compact-xs" variant="light" color="orange">
+          Reverse this upload
+        </ReasonedDisabledButton>
       );
     }
     return (

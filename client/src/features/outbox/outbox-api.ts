@@ -2,24 +2,12 @@
  * The outbox (superadmin): every e-mail the product has written, newest first. Without a mail
  * server this is where invitations and reset codes are read.
  */
+import { OUTBOX_PAGE_SIZE } from '@contract/limits.ts';
+import type { OutboxPage } from '@contract/site.ts';
 import { baseApi } from '../../api/base-api.ts';
 
-export interface OutboxMessage {
-  id: string;
-  to: string;
-  subject: string;
-  body: string;
-  status: string;
-  created_at: string;
-  sent_at: string | null;
-}
-
-export interface OutboxPage {
-  items: OutboxMessage[];
-  total: number;
-}
-
-export const OUTBOX_PAGE_SIZE = 25;
+export type { OutboxMessage, OutboxPage } from '@contract/site.ts';
+export { OUTBOX_PAGE_SIZE };
 
 export const outboxApi = baseApi.injectEndpoints({
   endpoints: (build) => ({

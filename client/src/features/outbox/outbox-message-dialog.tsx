@@ -1,6 +1,7 @@
 /** One outbox e-mail: its envelope and its body, with links that can be followed. */
-import { Anchor, Badge, Group, Modal, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { formatDateTime } from '../../app/format.ts';
+import { AppModal } from '../../components/app-modal.tsx';
 import type { OutboxMessage } from './outbox-api.ts';
 import { splitLinks } from './linkify.ts';
 
@@ -11,7 +12,7 @@ interface OutboxMessageDialogProps {
 
 export function OutboxMessageDialog({ message, onClose }: OutboxMessageDialogProps) {
   return (
-    <Modal opened={message !== null} onClose={onClose} title={message?.subject ?? ''} size="lg">
+    <AppModal opened={message !== null} onClose={onClose} title={message?.subject ?? ''} size="lg">
       {message && (
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
@@ -44,7 +45,7 @@ export function OutboxMessageDialog({ message, onClose }: OutboxMessageDialogPro
           </Paper>
         </Stack>
       )}
-    </Modal>
+    </AppModal>
   );
 }
 

@@ -6,6 +6,7 @@ import { NoData } from '../../components/no-data.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { OUTBOX_PAGE_SIZE, useListOutboxQuery, type OutboxMessage } from './outbox-api.ts';
 import { OutboxMessageDialog, StatusBadge } from './outbox-message-dialog.tsx';
+import { WideTable } from '../../components/wide-table.tsx';
 
 export function OutboxPage() {
   const [page, setPage] = useState(1);
@@ -28,7 +29,7 @@ export function OutboxPage() {
       ) : messages.length === 0 ? (
         <NoData text={isError ? 'Failed to load the outbox' : undefined} />
       ) : (
-        <Table.ScrollContainer minWidth={640}>
+        <WideTable minWidth={640}>
           <Table highlightOnHover verticalSpacing="sm">
             <Table.Thead>
               <Table.Tr>
@@ -56,7 +57,7 @@ export function OutboxPage() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </WideTable>
       )}
       {pages > 1 && (
         <Group justify="center" mt="md">

@@ -1,7 +1,8 @@
 /** Adds existing users to a project with one project role (POST /api/projects/assign per user). */
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { toast } from '../../app/toast.ts';
+import { AppModal } from '../../components/app-modal.tsx';
 import { UserMultiPicker } from '../../components/user-picker.tsx';
 import type { ProjectRole } from '../../api/project-types.ts';
 import { ProjectRoleSelect } from './project-role-select.tsx';
@@ -15,9 +16,9 @@ interface AddUsersDialogProps {
 
 export function AddUsersDialog({ projectId, opened, onClose }: AddUsersDialogProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Add Users" centered>
+    <AppModal opened={opened} onClose={onClose} title="Add Users" size="md">
       <AddUsersForm projectId={projectId} onClose={onClose} />
-    </Modal>
+    </AppModal>
   );
 }
 

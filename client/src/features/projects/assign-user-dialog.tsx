@@ -1,9 +1,10 @@
 /** Assigns one user to a project with a project role (POST /api/projects/assign) → "User assigned". */
-import { Button, Group, Modal, Select, Stack } from '@mantine/core';
+import { Button, Group, Select, Stack } from '@mantine/core';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useMemo, useState } from 'react';
 import { messageOr } from '../../api/error-message.ts';
 import { toast } from '../../app/toast.ts';
+import { AppModal } from '../../components/app-modal.tsx';
 import { UserPicker } from '../../components/user-picker.tsx';
 import { projectLabel, type Project, type ProjectRole } from '../../api/project-types.ts';
 import { ProjectRoleSelect } from './project-role-select.tsx';
@@ -19,9 +20,9 @@ interface AssignUserDialogProps {
 
 export function AssignUserDialog({ opened, onClose, ...form }: AssignUserDialogProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Assign User to Project" centered>
+    <AppModal opened={opened} onClose={onClose} title="Assign User to Project" size="md">
       <AssignUserForm onClose={onClose} {...form} />
-    </Modal>
+    </AppModal>
   );
 }
 

@@ -1,8 +1,10 @@
 /** New project: name, customer and number (POST /api/projects) → "Project created". */
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { messageOr } from '../../api/error-message.ts';
+import { messageOr, serverField } from '../../api/error-message.ts';
+import { MAX_LENGTH, lengthError } from '../../app/field-limits.ts';
 import { toast } from '../../app/toast.ts';
+import { AppModal } from '../../components/app-modal.tsx';
 import type { Project } from '../../api/project-types.ts';
 import { useCreateProjectMutation } from '../../api/projects-api.ts';
 
@@ -14,24 +16,37 @@ interface CreateProjectDialogProps {
 
 export function CreateProjectDialog({ opened, onClose, onCreated }: CreateProjectDialogProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Create Project" centered>
+    <AppModal opened={opened} onClose={onClose} title="Create Project" size="md">
       <CreateProjectForm onClose={onClose} onCreated={onCreated} />
-    </Modal>
+    </AppModal>
   );
 }
 
-type Errors = Partial<Record<'project_name' | 'project_number', string>>;
+type Errors = Partial<Record<'project_name' | 'project_customer' | 'project_number', string>>;
+
+/** Boxes past their limits, said while typing. */
+function lengthErrors(name: string, customer: string, number: string): Errors {
+  const errors: Errors = {};
+  const checks: Array<[keyof Errors, string | undefined]> = [
+    ['project_name', lengthError('Project name', MAX_LENGTH.projectName, name)],
+    ['project_customer', lengthError('Customer', MAX_LENGTH.projectCustomer, customer)],
+    ['project_number', lengthError('Project number', MAX_LENGTH.projectNumber, number)],
+  ];
+  for (const [field, message] of checks) if (message) errors[field] = message;
+  return errors;
+}
 
 function CreateProjectForm({ onClose, onCreated }: Omit<CreateProjectDialogProps, 'opened'>) {
   const [createProject, { isLoading }] = useCreateProjectMutation();
   const [name, setName] = useState('');
   const [customer, setCustomer] = useState('');
   const [number, setNumber] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
+  const [submitErrors, setErrors] = useState<Errors>({});
+  const errors = { ...submitErrors, ...lengthErrors(name, customer, number) };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const found: Errors = {};
+    const found: Errors = lengthErrors(name, customer, number);
     if (name.trim() === '') found.project_name = 'Project name is required';
     if (number.trim() === '') found.project_number = 'Project number is required';
     setErrors(found);
@@ -43,7 +58,11 @@ function CreateProjectForm({ onClose, onCreated }: Omit<CreateProjectDialogProps
       project_number: number.trim(),
     });
     if (result.error) {
-      toast.error(messageOr(result.error, 'Create failed'));
+      // A refusal that names a field is shown under it; anything else as a toast.
+      const field = serverField(result.error);
+      const message = messageOr(result.error, 'Create failed');
+      if (field === 'project_name' || field === 'project_customer' || field === 'project_number') setErrors({ [field]: message });
+      else toast.error(message);
       return;
     }
     toast.success('Project created');
@@ -62,7 +81,7 @@ function CreateProjectForm({ onClose, onCreated }: Omit<CreateProjectDialogProps
           error={errors.project_name}
           onChange={(event) => setName(event.currentTarget.value)}
         />
-        <TextInput label="Customer" value={customer} onChange={(event) => setCustomer(event.currentTarget.value)} />
+        <TextInput label="Customer" value={customer} error={errors.project_customer} onChange={(event) => setCustomer(event.currentTarget.value)} />
         <TextInput label="Project number" required value={number} error={errors.project_number} onChange={(event) => setNumber(event.currentTarget.value)} />
         <Group justify="flex-end" gap="sm" mt="xs">
           <Button variant="default" onClick={onClose} disabled={isLoading}>

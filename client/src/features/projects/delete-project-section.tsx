@@ -2,11 +2,12 @@
  * The Delete Project danger zone (superadmin only, spec 01 §2, §5): a confirm dialog first, then
  * the word DELETE typed out before the project is deleted.
  */
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { messageOr } from '../../api/error-message.ts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { toast } from '../../app/toast.ts';
+import { AppModal } from '../../components/app-modal.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { selectCurrentProject } from '../../app/session/session-selectors.ts';
 import { currentProjectSelected } from '../../app/session/session-slice.ts';
@@ -57,9 +58,9 @@ export function DeleteProjectSection({ projectId, projectName, onDeleted }: Dele
         onConfirm={() => setStep('type')}
         onCancel={() => setStep('idle')}
       />
-      <Modal opened={step === 'type'} onClose={() => setStep('idle')} title="Delete Project" centered>
+      <AppModal opened={step === 'type'} onClose={() => setStep('idle')} title="Delete Project" size="md" compact>
         <TypeToDelete loading={isLoading} onCancel={() => setStep('idle')} onDelete={() => void onDelete()} />
-      </Modal>
+      </AppModal>
     </Alert>
   );
 }

@@ -3,9 +3,10 @@
  * superadmin. It checks the right again when opened: a global admin's project role is fetched
  * fresh, since it may have changed since the dashboard stored it.
  */
-import { Center, Loader, Modal, Tabs, Text } from '@mantine/core';
+import { Center, Loader, Tabs, Text } from '@mantine/core';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useAppSelector } from '../../app/hooks.ts';
+import { AppModal } from '../../components/app-modal.tsx';
 import { canManageProject, isSuperadmin } from '../../app/session/permissions.ts';
 import { selectRole } from '../../app/session/session-selectors.ts';
 import type { CurrentProject } from '../../app/session/session-types.ts';
@@ -25,9 +26,9 @@ interface ManageProjectDialogProps {
 
 export function ManageProjectDialog({ project, opened, onClose }: ManageProjectDialogProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Manage Project" size="xl">
+    <AppModal opened={opened} onClose={onClose} title="Manage Project" size="xl">
       <ManageProjectContent project={project} onClose={onClose} />
-    </Modal>
+    </AppModal>
   );
 }
 

@@ -3,6 +3,7 @@ import { Center, Loader, Table } from '@mantine/core';
 import { formatDateTime } from '../../app/format.ts';
 import { NoData } from '../../components/no-data.tsx';
 import { useGetProjectHistoryQuery } from '../../api/projects-api.ts';
+import { WideTable } from '../../components/wide-table.tsx';
 
 export function ProjectHistoryTab({ projectId }: { projectId: string }) {
   const { data = [], isLoading } = useGetProjectHistoryQuery(projectId, {
@@ -19,7 +20,7 @@ export function ProjectHistoryTab({ projectId }: { projectId: string }) {
   // Newest first, like the other logs of the product.
   const entries = [...data].sort((a, b) => b.position - a.position);
   return (
-    <Table.ScrollContainer minWidth={560}>
+    <WideTable minWidth={560}>
       <Table striped verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
@@ -38,6 +39,6 @@ export function ProjectHistoryTab({ projectId }: { projectId: string }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </WideTable>
   );
 }

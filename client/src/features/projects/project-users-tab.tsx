@@ -6,9 +6,11 @@ import { Button, Center, Checkbox, Group, Loader, Select, Table, Text } from '@m
 import { useState } from 'react';
 import { selectionState, toggleAll, toggleOne } from '../../app/selection.ts';
 import { toast } from '../../app/toast.ts';
+import { usePhone } from '../../app/use-phone.ts';
 import { ChoicePromptDialog } from '../../components/choice-prompt-dialog.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { NoData } from '../../components/no-data.tsx';
+import { TwoLines } from '../../components/virtual-table.tsx';
 import { InviteDialog, type InvitedUser } from '../../components/invite-dialog.tsx';
 import { personName } from '../../api/user-types.ts';
 import { AddUsersDialog } from './add-users-dialog.tsx';
@@ -30,6 +32,7 @@ export function ProjectUsersTab({ projectId }: { projectId: string }) {
   const [setProjectRole] = useSetProjectRoleMutation();
   const [assignUser] = useAssignUserMutation();
   const [picked, setPicked] = useState<Set<string>>(new Set());
+  const phone = usePhone();
   const [dialog, setDialog] = useState<Dialog>(null);
   const [busy, setBusy] = useState(false);
   const [rowBusy, setRowBusy] = useState<string | null>(null);
@@ -117,14 +120,15 @@ export function ProjectUsersTab({ projectId }: { projectId: string }) {
       ) : members.length === 0 ? (
         <NoData text={isError ? 'Failed to list users' : undefined} />
       ) : (
-        <Table.ScrollContainer minWidth={520}>
-          <Table highlightOnHover verticalSpacing="xs">
+        // On a phone the e-mail goes under the name, so the Role column stays in view without scrolling.
+        <Table.ScrollContainer minWidth={phone ? 0 : 520}>
+          <Table highlightOnHover verticalSpacing="xs" horizontalSpacing={phone ? 6 : 'sm'} aria-label="Project users">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th w={40} />
+                <Table.Th w={36} />
                 <Table.Th>Name</Table.Th>
-                <Table.Th>Email</Table.Th>
-                <Table.Th w={160}>Role</Table.Th>
+                {!phone && <Table.Th>Email</Table.Th>}
+                <Table.Th w={phone ? 116 : 160}>Role</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -137,8 +141,16 @@ export function ProjectUsersTab({ projectId }: { projectId: string }) {
                       onChange={() => setPicked(toggleOne(picked, member.user_id))}
                     />
                   </Table.Td>
-                  <Table.Td>{personName(member)}</Table.Td>
-                  <Table.Td>{member.user_email}</Table.Td>
+                  {phone ? (
+                    <Table.Td style={{ maxWidth: 0 }}>
+                      <TwoLines main={personName(member)} sub={member.user_email} />
+                    </Table.Td>
+                  ) : (
+                    <>
+                      <Table.Td>{personName(member)}</Table.Td>
+                      <Table.Td>{member.user_email}</Table.Td>
+                    </>
+                  )}
                   <Table.Td>
                     <Select
                       size="xs"

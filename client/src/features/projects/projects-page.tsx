@@ -6,11 +6,13 @@ import { Button, Center, Group, Loader, Table, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { MAX_LENGTH } from '../../app/field-limits.ts';
 import { formatDate } from '../../app/format.ts';
 import { useAppSelector } from '../../app/hooks.ts';
 import { SEARCH_DEBOUNCE_MS, searchTerm } from '../../app/search-term.ts';
 import { NoData } from '../../components/no-data.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { WideTable } from '../../components/wide-table.tsx';
 import { isSuperadmin } from '../../app/session/permissions.ts';
 import { selectRole } from '../../app/session/session-selectors.ts';
 import { AssignUserDialog } from './assign-user-dialog.tsx';
@@ -52,6 +54,7 @@ export function ProjectsPage() {
           mb="md"
           maw={360}
           aria-label="Search projects"
+          maxLength={MAX_LENGTH.search}
           placeholder="Search projects (2+ characters)"
           value={search}
           onChange={(event) => setSearch(event.currentTarget.value)}
@@ -64,7 +67,7 @@ export function ProjectsPage() {
       ) : projects.length === 0 ? (
         <NoData text={isError ? 'Failed to fetch projects' : undefined} />
       ) : (
-        <Table.ScrollContainer minWidth={640}>
+        <WideTable minWidth={640}>
           <Table highlightOnHover verticalSpacing="sm">
             <Table.Thead>
               <Table.Tr>
@@ -96,7 +99,7 @@ export function ProjectsPage() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </WideTable>
       )}
       <CreateProjectDialog opened={creating} onClose={() => setCreating(false)} />
       <AssignUserDialog opened={assigning !== null} onClose={() => setAssigning(null)} projects={allProjects} projectId={assigning?.projectId ?? null} />

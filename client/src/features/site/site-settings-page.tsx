@@ -6,7 +6,7 @@ import { Paper, Stack, Switch, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { toast } from '../../app/toast.ts';
 import { PageHeader } from '../../components/page-header.tsx';
-import { useGetSiteSettingsQuery, useUpdateSiteSettingsMutation, type SiteSettings } from './site-api.ts';
+import { useGetSiteSettingsQuery, useUpdateSiteSettingsMutation, type SiteSettings } from '../../api/site-api.ts';
 
 export function SiteSettingsPage() {
   const { data, isLoading, isError } = useGetSiteSettingsQuery(undefined, {

@@ -5,6 +5,7 @@
 import { Badge, Button, Center, Checkbox, Group, Loader, Pagination, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
+import { MAX_LENGTH } from '../../app/field-limits.ts';
 import { formatDate } from '../../app/format.ts';
 import { useAppSelector } from '../../app/hooks.ts';
 import { SEARCH_DEBOUNCE_MS, searchTerm } from '../../app/search-term.ts';
@@ -14,6 +15,7 @@ import { ChoicePromptDialog } from '../../components/choice-prompt-dialog.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { NoData } from '../../components/no-data.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { WideTable } from '../../components/wide-table.tsx';
 import { isSuperadmin } from '../../app/session/permissions.ts';
 import { selectUser, selectRole } from '../../app/session/session-selectors.ts';
 import type { GlobalRole } from '../../app/session/session-types.ts';
@@ -107,6 +109,7 @@ function UserManagement() {
       <Group justify="space-between" mb="md" gap="sm" wrap="wrap">
         <TextInput
           aria-label="Search users"
+          maxLength={MAX_LENGTH.search}
           placeholder="Search users (2+ characters)"
           value={search}
           onChange={(event) => onSearch(event.currentTarget.value)}
@@ -132,7 +135,7 @@ function UserManagement() {
       ) : users.length === 0 ? (
         <NoData text={isError ? 'Failed to list users' : undefined} />
       ) : (
-        <Table.ScrollContainer minWidth={720}>
+        <WideTable minWidth={720}>
           <Table highlightOnHover verticalSpacing="sm" style={{ opacity: isFetching ? 0.6 : 1 }}>
             <Table.Thead>
               <Table.Tr>
@@ -176,7 +179,7 @@ function UserManagement() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </WideTable>
       )}
       {pages > 1 && (
         <Group justify="center" mt="md">

@@ -5,7 +5,7 @@
 import { Badge } from '@mantine/core';
 import { useSearchParams } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks.ts';
-import { EmptyPage } from '../../components/empty-page.tsx';
+import { NotSetUpPage } from '../../components/not-set-up-page.tsx';
 import { selectDashboardMode } from '../../app/session/session-selectors.ts';
 import type { DashboardMode } from '../../app/session/session-types.ts';
 
@@ -26,10 +26,10 @@ function ModeBadge({ mode }: { mode: DashboardMode }) {
 
 export function WarehouseInventoryPage() {
   const mode = useWarehouseMode();
-  return <EmptyPage title="Warehouse Inventory" aside={<ModeBadge mode={mode} />} />;
+  return <NotSetUpPage title="Warehouse Inventory" what="Warehouse stock" aside={<ModeBadge mode={mode} />} />;
 }
 
 export function WarehouseLogsPage() {
   const mode = useWarehouseMode();
-  return <EmptyPage title="Warehouse Logs" aside={<ModeBadge mode={mode} />} />;
+  return <NotSetUpPage title="Warehouse Logs" what="Warehouse movements" aside={<ModeBadge mode={mode} />} />;
 }

@@ -1,0 +1,31 @@
+/** Site settings, the start-up bootstrap and the outbox. */
+import { z } from 'zod';
+import { id, text } from './fields.ts';
+import { MAX_LENGTH } from './limits.ts';
+import { projectSchema, projectWithRole } from './projects.ts';
+
+export const siteSettings = z.object({ freeze_transactions: z.boolean(), maintenance_mode: z.boolean() });
+export type SiteSettings = z.infer<typeof siteSettings>;
+export const siteSettingsPatch = siteSettings.partial().refine((v) => Object.keys(v).length > 0, 'Send freeze_transactions or maintenance_mode');
+/** What every signed-in page reads: maintenance sends people to the maintenance page, the freeze shows its banner. */
+export const publicSettings = z.object({ maintenance_mode: z.boolean(), freeze_transactions: z.boolean() });
+
+export const bootstrapQuery = z.object({ project_id: id('Project', 'project_id must be a valid id').optional() });
+export const bootstrap = z.object({ projects: z.array(projectWithRole), current_project: projectSchema.nullable(), unread_count: z.number() });
+
+export const outboxMessage = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  body: z.string(),
+  status: z.string(),
+  created_at: z.string(),
+  sent_at: z.string().nullable(),
+});
+export type OutboxMessage = z.infer<typeof outboxMessage>;
+export const outboxQuery = z.object({
+  page: z.coerce.number({ error: 'Page must be a number.' }).int('Page must be a whole number.').min(1, 'Page must be 1 or more.').max(1_000_000, 'Page is too large.').default(1),
+  to: text({ label: 'Recipient', max: MAX_LENGTH.email }).optional(),
+});
+export const outboxPage = z.object({ items: z.array(outboxMessage), total: z.number() });
+export type OutboxPage = z.infer<typeof outboxPage>;

@@ -1,0 +1,16 @@
+/** Events of the site settings stream (`site:settings`): the transaction freeze and maintenance mode. */
+import { z } from 'zod';
+import type { RecordedEvent } from '../event-store/types.ts';
+import { EVERY_PROJECT, type Change } from '../topics.ts';
+
+export const SITE_SETTINGS_STREAM = 'site:settings';
+
+export const siteEventSchemas = {
+  SiteSettingsChanged: z.object({ freezeTransactions: z.boolean(), maintenanceMode: z.boolean() }),
+} as const;
+
+export type SiteEvent = { type: 'SiteSettingsChanged'; data: z.infer<typeof siteEventSchemas.SiteSettingsChanged> };
+
+export const isSiteEvent = (event: RecordedEvent): event is RecordedEvent & SiteEvent => Object.hasOwn(siteEventSchemas, event.type);
+
+export const siteTopics = (): Change[] => [{ projectId: EVERY_PROJECT, topics: ['site'] }];

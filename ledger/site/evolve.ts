@@ -1,0 +1,7 @@
+import type { SiteEvent } from './events.ts';
+import type { SiteState } from './state.ts';
+
+/** Every event carries both settings, so the state is the latest event's data. */
+export function evolve(_state: SiteState, event: SiteEvent): SiteState {
+  return { freezeTransactions: event.data.freezeTransactions, maintenanceMode: event.data.maintenanceMode };
+}
