@@ -91,6 +91,9 @@ export const logRow = z.object({
   bin_info: z.string().nullable(),
   note: z.string().nullable(),
   source: z.string().nullable(),
+  /** The bulk file the row came from ('bulk' rows), and on a reversal ('bulk-reversal') the file it undoes. */
+  batch_id: z.string().nullable(),
+  reverses_batch_id: z.string().nullable(),
   hash: z.string(),
   d_on_hand: z.number(),
   d_field: z.number(),
@@ -228,14 +231,34 @@ export const bulkQuery = z.object({
   project_id: projectId,
   action: z.enum(['receive', 'return'], { error: 'action must be receive or return' }).default('receive'),
   type: z.enum(['materials', 'assets'], { error: 'type must be materials or assets' }).default('materials'),
+  /** true: read and decide the file the same way, answer the verdicts, apply nothing. */
+  dry_run: z.enum(['true', 'false'], { error: 'dry_run must be true or false' }).default('false'),
 });
 export const bulkResult = z.object({
   row: z.number(),
   part_number: z.string(),
   quantity: z.number().nullable(),
-  /** 'OK', 'Invalid row', 'Skipped' (applied by an earlier upload of the same file) or the error. */
+  /**
+   * 'OK', 'Invalid row', 'Skipped' (applied by an earlier upload of the same file), the refusal, or
+   * 'Not applied: another row of this file was refused'.
+   */
   status: z.string(),
+  /** The part's on hand before and after this row, in file order; null when the row is not decided. */
+  on_hand_before: z.number().nullable(),
+  on_hand_after: z.number().nullable(),
 });
-export const bulkAnswer = z.object({ results: z.array(bulkResult), summary: z.object({ ok: z.number(), invalid: z.number(), skipped: z.number(), failed: z.number() }) });
+export const bulkAnswer = z.object({
+  /** The file was applied as one batch (never on a dry run, never with a refused row). */
+  applied: z.boolean(),
+  /** The applied batch, to reverse it by; null when nothing was applied. */
+  batch_id: z.string().nullable(),
+  results: z.array(bulkResult),
+  summary: z.object({ ok: z.number(), invalid: z.number(), skipped: z.number(), failed: z.number(), not_applied: z.number() }),
+});
 export type BulkResult = z.infer<typeof bulkResult>;
+export const bulkBatchParams = z.object({ batch_id: z.uuid({ error: 'batch_id must be a valid batch id' }) });
+export const bulkReverseQuery = z.object({ project_id: projectId });
+/** A reversal: its own batch id, the batch it undoes, and how many movements it made. */
+export const bulkReversal = z.object({ batch_id: z.string(), reverses: z.string(), rows: z.number() });
+export type BulkReversal = z.infer<typeof bulkReversal>;
 export type BulkAnswer = z.infer<typeof bulkAnswer>;

@@ -307,8 +307,8 @@ describe('materials, from receiving to the logs', () => {
     const csv = ['Part Number,Part Name,Part Nickname,Quantity', 'NUT-M8,Hex nut M8,Nut,100', 'WASHER-8,Flat washer 8mm,,50', 'BOLT-M8,Hex bolt M8,Bolt,10'].join('\n');
     await page.locator('input[type=file]').setInputFiles({ name: 'delivery.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     const preview = page.getByRole('table', { name: 'Preview' });
-    await expect.poll(() => preview.locator('tr[data-valid="false"]').count()).toBe(1);
-    expect(await preview.locator('tr[data-valid="false"]').innerText()).toMatch(/WASHER-8[\s\S]*Invalid row[\s\S]*Receive needs a part name and a nickname/);
+    await expect.poll(() => preview.locator('tr[data-status="Invalid row"]').count()).toBe(1);
+    expect(await preview.locator('tr[data-status="Invalid row"]').innerText()).toMatch(/2\s+WASHER-8\s+50[\s\S]*Invalid row/);
     await settledShot(browser, 'materials-bulk-preview');
 
     await button(page, 'Receive 2 rows').click();
@@ -316,7 +316,7 @@ describe('materials, from receiving to the logs', () => {
     const results = page.getByRole('table', { name: 'Results' });
     await expect.poll(() => results.locator('tr[data-status]').count()).toBe(3);
     expect(await results.locator('tr[data-status="OK"]').count()).toBe(2);
-    expect(await results.locator('tr[data-status="Invalid row"]').innerText()).toMatch(/2\s+WASHER-8\s+50\s+Invalid row/);
+    expect(await results.locator('tr[data-status="Invalid row"]').innerText()).toMatch(/2\s+WASHER-8\s+50\s+—\s+Invalid row/);
     await settledShot(browser, 'materials-bulk-results');
 
     await page.getByRole('link', { name: 'Back to Project Logs' }).click();

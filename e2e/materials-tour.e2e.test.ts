@@ -174,7 +174,7 @@ async function tour(browser: Browser, prefix: string) {
   await shot('bulk');
   const csv = ['Part Number,Part Name,Part Nickname,Quantity', 'PIPE-50,,,2', 'BOLT-M8,,,x', ',,,1'].join('\n');
   await page.locator('input[type=file]').setInputFiles({ name: 'returns.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
-  await expect.poll(() => page.locator('tr[data-valid="false"]').count()).toBe(2);
+  await expect.poll(() => page.locator('tr[data-status="Invalid row"]').count()).toBe(2);
   await shot('bulk-preview');
   await page.locator('input[type=file]').setInputFiles({ name: 'wrong.csv', mimeType: 'text/csv', buffer: Buffer.from('Part,Qty\nPIPE-50,2\n') });
   await expect.poll(seen(page, 'CSV must have headers: Part Number,Part Name,Part Nickname,Quantity')).toBe(true);

@@ -204,6 +204,9 @@ export interface ActivityLogTable {
   b_on_hand: number;
   b_field: number;
   b_lost: number;
+  /** The bulk file the row came from, and on a reversal the file it undoes. */
+  batch_id: string | null;
+  reverses_batch_id: string | null;
 }
 
 export interface Database {

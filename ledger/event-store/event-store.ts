@@ -11,6 +11,9 @@ import { eventHash } from './hash-chain.ts';
 import type { Notifier } from './notifier.ts';
 import type { Checkpoint, EventMetadata, RecordedEvent, StreamAppend, StreamPosition } from './types.ts';
 
+/** Events per INSERT statement: 9 parameters each, under the 65,535 a statement may carry. */
+const INSERT_SLICE = 5000;
+
 export type Db = Kysely<Database>;
 export type Trx = Transaction<Database>;
 export type AppendHook = (trx: Trx, events: RecordedEvent[]) => Promise<void>;
@@ -146,11 +149,16 @@ export class EventStore {
     let inserted: Array<Pick<EventRow, 'global_position' | 'stream_id' | 'stream_version' | 'occurred_at' | 'recorded_at' | 'transaction_id'>>;
     try {
       // Only what the database assigned comes back; the rest is what was just written.
-      inserted = await trx
-        .insertInto('events')
-        .values(rows as never)
-        .returning(['global_position', 'stream_id', 'stream_version', 'occurred_at', 'recorded_at', sql<string>`transaction_id::text`.as('transaction_id')])
-        .execute();
+      // A statement holds at most 65,535 parameters (9 per event): a large batch goes in slices.
+      inserted = [];
+      for (let start = 0; start < rows.length; start += INSERT_SLICE) {
+        const slice = await trx
+          .insertInto('events')
+          .values(rows.slice(start, start + INSERT_SLICE) as never)
+          .returning(['global_position', 'stream_id', 'stream_version', 'occurred_at', 'recorded_at', sql<string>`transaction_id::text`.as('transaction_id')])
+          .execute();
+        inserted.push(...slice);
+      }
     } catch (error) {
       if (pgErrorCode(error) === PG_UNIQUE_VIOLATION) {
         const constraint = pgConstraint(error);

@@ -10,6 +10,10 @@ export interface EventMetadata {
   causationId?: string;
   /** Where the command came from when not a person at a screen: `bulk`, `request`, `transfer`, `seed`. */
   source?: string;
+  /** The bulk file (one command) the event came from, so the upload can be reversed as a whole. */
+  batchId?: string;
+  /** On a reversal's events: the batch they undo. */
+  reversesBatchId?: string;
 }
 
 export interface NewEvent<Type extends string = string, Data = unknown> {

@@ -45,6 +45,8 @@ export const ACTIVITY_LOG_COLUMNS = [
   'b_on_hand',
   'b_field',
   'b_lost',
+  'batch_id',
+  'reverses_batch_id',
 ] as const;
 
 /**
@@ -62,7 +64,7 @@ export const STOCK_BALANCES = {
 
 export const activityLogProjector: Projector = {
   name: 'activity_log',
-  version: 2,
+  version: 3,
   tables: [{ name: 'activity_log', key: ['position'], columns: ACTIVITY_LOG_COLUMNS, running: STOCK_BALANCES }],
   handles: Object.keys(LOG_TYPES),
   project(event: RecordedEvent): RowOp[] {
@@ -98,6 +100,8 @@ export const activityLogProjector: Projector = {
           d_field: d.field,
           d_lost: d.lost,
           hash: Buffer.from(event.hash).toString('hex'),
+          batch_id: event.metadata.batchId ?? null,
+          reverses_batch_id: event.metadata.reversesBatchId ?? null,
         },
       },
     ];

@@ -57,6 +57,8 @@ const selection = [
   'activity_log.bin_info',
   'activity_log.note',
   'activity_log.source',
+  'activity_log.batch_id',
+  'activity_log.reverses_batch_id',
   'activity_log.hash',
   'activity_log.d_on_hand',
   'activity_log.d_field',
@@ -65,7 +67,7 @@ const selection = [
 
 type SelectedRow = Pick<
   Selectable<ActivityLogTable>,
-  'position' | 'occurred_at' | 'log_type' | 'actor_name' | 'quantity' | 'part_number' | 'part_name' | 'associated_name' | 'bin_info' | 'note' | 'source' | 'hash' | 'd_on_hand' | 'd_field' | 'd_lost'
+  'position' | 'occurred_at' | 'log_type' | 'actor_name' | 'quantity' | 'part_number' | 'part_name' | 'associated_name' | 'bin_info' | 'note' | 'source' | 'batch_id' | 'reverses_batch_id' | 'hash' | 'd_on_hand' | 'd_field' | 'd_lost'
 > & { associated_email: string | null };
 
 function toLogRow(location: StockLocation, r: SelectedRow): LogRow {
@@ -88,6 +90,8 @@ function toLogRow(location: StockLocation, r: SelectedRow): LogRow {
     bin_info: r.bin_info,
     note: r.note,
     source: r.source,
+    batch_id: r.batch_id,
+    reverses_batch_id: r.reverses_batch_id,
     hash: r.hash,
     d_on_hand: r.d_on_hand,
     d_field: r.d_field,

@@ -1,25 +1,17 @@
 /**
- * Bulk receive and return from a CSV with the header `Part Number,Part Name,Part Nickname,Quantity`.
- * Every row is validated first; each valid row is then applied as its own command (six at a time)
- * under an idempotency key made of the file's hash and the row, so uploading the same file again
- * applies nothing twice and reports those rows as Skipped.
+ * Reads a bulk CSV with the header `Part Number,Part Name,Part Nickname,Quantity` and marks each row
+ * valid or not, by the limits of the receive and return forms. bulk-batch.ts applies the valid rows.
  */
-import { createHash } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import { isStorableText, notAllowedMessage } from '../../contract/fields.ts';
 import { MAX_LENGTH, MAX_QUANTITY } from '../../contract/limits.ts';
 import { BULK_HEADER_MESSAGE } from '../../contract/messages.ts';
-import type { BulkAction, BulkResult } from '../../contract/materials.ts';
+import type { BulkAction } from '../../contract/materials.ts';
 import { DomainError } from '../../ledger/errors.ts';
-import type { EventStore } from '../../ledger/event-store/event-store.ts';
-import type { CommandOptions } from '../../ledger/command.ts';
-import type { StockLocation } from '../../ledger/stock-item/events.ts';
 import { FieldError } from '../field-error.ts';
-import { runStock } from './stock-commands.ts';
 
 export const BULK_HEADER = ['Part Number', 'Part Name', 'Part Nickname', 'Quantity'] as const;
 export const MAX_BULK_ROWS = 5000;
-const PARALLEL_ROWS = 6;
 
 export interface BulkRow {
   row: number;
@@ -71,56 +63,4 @@ export function parseBulkCsv(text: string, action: BulkAction): BulkRow[] {
       (action === 'return' || (partName !== '' && partNickname !== ''));
     return { row: index + 1, part_number: partNumber, part_name: partName, part_nickname: partNickname, quantity, valid };
   });
-}
-
-async function inPool<T>(items: T[], size: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const workers = Array.from({ length: Math.min(size, items.length) }, async () => {
-    while (next < items.length) {
-      const item = items[next]!;
-      next += 1;
-      await work(item);
-    }
-  });
-  await Promise.all(workers);
-}
-
-export async function applyBulk(
-  store: EventStore,
-  options: CommandOptions,
-  location: StockLocation,
-  action: BulkAction,
-  csv: string,
-  scope: string,
-): Promise<BulkResult[]> {
-  const rows = parseBulkCsv(csv, action);
-  const fileHash = createHash('sha256').update(csv).digest('hex');
-  const results = new Map<number, BulkResult>();
-  for (const r of rows.filter((r) => !r.valid)) results.set(r.row, { row: r.row, part_number: r.part_number, quantity: r.quantity, status: 'Invalid row' });
-
-  await inPool(
-    rows.filter((r) => r.valid),
-    PARALLEL_ROWS,
-    async (r) => {
-      const rowOptions: CommandOptions = {
-        ...options,
-        metadata: { ...options.metadata, source: 'bulk' },
-        idempotencyKey: `${scope}:bulk:${location.kind}:${location.id}:${action}:${fileHash}:${r.row}`,
-      };
-      try {
-        const outcome = await runStock(
-          store,
-          action === 'receive'
-            ? { type: 'receive', location, partNumber: r.part_number, quantity: r.quantity!, partName: r.part_name, partNickname: r.part_nickname }
-            : { type: 'return', location, partNumber: r.part_number, quantity: r.quantity!, binInfo: null },
-          rowOptions,
-        );
-        results.set(r.row, { row: r.row, part_number: r.part_number, quantity: r.quantity, status: outcome.replayed ? 'Skipped' : 'OK' });
-      } catch (error) {
-        if (!(error instanceof DomainError)) throw error;
-        results.set(r.row, { row: r.row, part_number: r.part_number, quantity: r.quantity, status: error.message });
-      }
-    },
-  );
-  return rows.map((r) => results.get(r.row)!);
 }

@@ -70,13 +70,12 @@ export interface StockOutcome {
 
 const nullableNumber = (v: number | null) => (v === null ? null : Number(v));
 
-function toContext(request: StockRequest, r: StockContextRow): StockContext {
-  const material = r.material_id ? { material_id: r.material_id, part_number: r.part_number!, part_name: r.part_name!, part_nickname: r.part_nickname! } : null;
-  const exists = r.stream_version !== null;
-  const state: StockItemState = {
-    exists,
-    partNumber: material?.part_number ?? '',
-    partName: material?.part_name ?? '',
+/** A stock item's state from its snapshot row (zeros when the part has no stock here yet). */
+export function itemStateOf(r: StockContextRow): StockItemState {
+  return {
+    exists: r.stream_version !== null,
+    partNumber: r.part_number ?? '',
+    partName: r.part_name ?? '',
     logistics: r.logistics_qty ?? 0,
     onHand: r.on_hand ?? 0,
     field: r.field_assigned ?? 0,
@@ -85,6 +84,12 @@ function toContext(request: StockRequest, r: StockContextRow): StockContext {
     lowThreshold: nullableNumber(r.low_threshold),
     criticalThreshold: nullableNumber(r.critical_threshold),
   };
+}
+
+function toContext(request: StockRequest, r: StockContextRow): StockContext {
+  const material = r.material_id ? { material_id: r.material_id, part_number: r.part_number!, part_name: r.part_name!, part_nickname: r.part_nickname! } : null;
+  const exists = r.stream_version !== null;
+  const state = itemStateOf(r);
   const userName = r.user_email === null ? null : `${r.user_firstname ?? ''} ${r.user_lastname ?? ''}`.trim() || r.user_email;
   return {
     streams: material

@@ -133,7 +133,7 @@ describe('a quantity is a whole number from 1 to 1,000,000,000', () => {
   it('marks a bulk row past the limit invalid', async () => {
     const csv = ['Part Number,Part Name,Part Nickname,Quantity', 'BLT-1,Bolt,Bolt,2147483648'].join('\n');
     const response = await app.inject({ method: 'POST', url: `/api/materials/bulk?project_id=${projectId}`, headers: { cookie: boss, 'content-type': 'text/csv' }, payload: csv });
-    expect(response.json().results).toEqual([{ row: 1, part_number: 'BLT-1', quantity: 2147483648, status: 'Invalid row' }]);
+    expect(response.json().results).toEqual([{ row: 1, part_number: 'BLT-1', quantity: 2147483648, status: 'Invalid row', on_hand_before: null, on_hand_after: null }]);
   });
 });
 

@@ -11,6 +11,7 @@ export type {
   BulkAction,
   BulkAnswer,
   BulkResult,
+  BulkReversal,
   CatalogPart,
   ExplainItem,
   Explanation,

@@ -101,6 +101,20 @@ describe('materials and stock api', () => {
     await store.dispatch(stockApi.endpoints.bulkUpload.initiate({ projectId: 'p1', action: 'return', csv, idempotencyKey: 'k-3' }));
     expect(seen[0]).toMatchObject({ line: 'POST /api/materials/bulk?project_id=p1&action=return', type: 'text/csv', body: csv, key: 'k-3' });
   });
+
+  it('previews a bulk file with the server as a dry run, and reverses an applied upload by its batch id', async () => {
+    serve({
+      'POST /api/materials/bulk': () => json(200, { applied: false, batch_id: null, results: [], summary: { ok: 0, invalid: 0, skipped: 0, failed: 0, not_applied: 0 } }),
+      'POST /api/materials/bulk/b-1/reverse': () => json(200, { batch_id: 'b-2', reverses: 'b-1', rows: 3 }),
+    });
+    const store = makeStore(undefined);
+    const csv = 'Part Number,Part Name,Part Nickname,Quantity\nP-1,Bolt,B,2\n';
+    await store.dispatch(stockApi.endpoints.bulkPreview.initiate({ projectId: 'p1', action: 'receive', csv }));
+    expect(seen[0]).toMatchObject({ line: 'POST /api/materials/bulk?project_id=p1&action=receive&dry_run=true', type: 'text/csv', body: csv });
+    const reversed = await store.dispatch(stockApi.endpoints.reverseBulk.initiate({ projectId: 'p1', batchId: 'b-1' }));
+    expect(seen[1]).toMatchObject({ line: 'POST /api/materials/bulk/b-1/reverse?project_id=p1' });
+    expect(reversed.data).toEqual({ batch_id: 'b-2', reverses: 'b-1', rows: 3 });
+  });
 });
 
 describe('download addresses', () => {

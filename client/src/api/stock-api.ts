@@ -5,7 +5,7 @@
  */
 import { baseApi } from './base-api.ts';
 import { IDEMPOTENCY_HEADER } from './idempotency.ts';
-import type { BulkAction, BulkAnswer, InventoryRow, StockAnswer } from './material-types.ts';
+import type { BulkAction, BulkAnswer, BulkReversal, InventoryRow, StockAnswer } from './material-types.ts';
 import { inventoryTag, logsTag } from './materials-api.ts';
 
 export interface Keyed {
@@ -142,6 +142,24 @@ export const stockApi = baseApi.injectEndpoints({
       }),
       invalidatesTags: (_result, _error, { projectId }) => [...movementTags(projectId), 'Catalog'],
     }),
+    // The server's own reader and rules, committing nothing: a mutation so each file is asked once.
+    bulkPreview: build.mutation<BulkAnswer, Omit<BulkArgs, 'idempotencyKey'>>({
+      query: ({ projectId, action, csv }) => ({
+        url: 'api/materials/bulk',
+        method: 'POST',
+        params: { project_id: projectId, action, dry_run: 'true' },
+        body: csv,
+        headers: { 'content-type': 'text/csv' },
+      }),
+    }),
+    reverseBulk: build.mutation<BulkReversal, { projectId: string; batchId: string }>({
+      query: ({ projectId, batchId }) => ({
+        url: `api/materials/bulk/${enc(batchId)}/reverse`,
+        method: 'POST',
+        params: { project_id: projectId },
+      }),
+      invalidatesTags: (_result, _error, { projectId }) => movementTags(projectId),
+    }),
   }),
 });
 
@@ -153,4 +171,6 @@ export const {
   useSetStockWarningsMutation,
   useEditMaterialMutation,
   useBulkUploadMutation,
+  useBulkPreviewMutation,
+  useReverseBulkMutation,
 } = stockApi;

@@ -3,6 +3,7 @@
  * Project Logs columns, and the Assign/Unassign Logs columns (spec 01 §2).
  */
 import { Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import type { LogRow } from '../api/material-types.ts';
 import { formatDateTime } from '../app/format.ts';
 import { usePhone } from '../app/use-phone.ts';
@@ -19,6 +20,15 @@ interface LogTableProps {
   /** The name shown for a row's part (its nickname when the nickname toggle is on). */
   nameOf?: (row: LogRow) => string;
   emptyText?: string;
+  /** Something to do with a row (the Project Logs offer to reverse a bulk upload); null for none. */
+  rowAction?: (row: LogRow) => ReactNode;
+}
+
+/** Where a row came from, when not from one person at a form. */
+export function logOrigin(row: Pick<LogRow, 'source' | 'reverses_batch_id'>): string | null {
+  if (row.source === 'bulk') return 'bulk upload';
+  if (row.source === 'bulk-reversal' && row.reverses_batch_id) return `reverses upload ${row.reverses_batch_id.slice(0, 8)}`;
+  return null;
 }
 
 export function LogTypeBadge({ type }: { type: string }) {
@@ -44,10 +54,10 @@ const nowrap = { whiteSpace: 'nowrap' } as const;
 
 const LABELS: Record<LogLayout, string> = { movements: 'Project logs', assignments: 'Assign and unassign logs' };
 
-export function LogTable({ rows, layout, nameOf = (row) => row.PartName, emptyText = NO_LOGS_TEXT }: LogTableProps) {
+export function LogTable({ rows, layout, nameOf = (row) => row.PartName, emptyText = NO_LOGS_TEXT, rowAction }: LogTableProps) {
   const phone = usePhone();
   if (rows.length === 0) return <NoData text={emptyText} />;
-  if (phone) return <LogCards rows={rows} layout={layout} nameOf={nameOf} />;
+  if (phone) return <LogCards rows={rows} layout={layout} nameOf={nameOf} rowAction={rowAction ?? (() => null)} />;
   const movements = layout === 'movements';
   return (
     <Table.ScrollContainer minWidth={movements ? 760 : 720}>
@@ -71,6 +81,7 @@ export function LogTable({ rows, layout, nameOf = (row) => row.PartName, emptyTe
               {movements ? 'Amount' : 'Quantity'}
             </Table.Th>
             <Table.Th style={nowrap}>{movements ? 'Transacted By' : 'Assigned To'}</Table.Th>
+            {rowAction && <Table.Th aria-label="Actions" />}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -101,7 +112,14 @@ export function LogTable({ rows, layout, nameOf = (row) => row.PartName, emptyTe
                 <Table.Td ta="right">{row.LogAmount}</Table.Td>
                 <Table.Td>
                   {movements ? (
-                    row.LogName
+                    <>
+                      {row.LogName}
+                      {logOrigin(row) && (
+                        <Text span size="xs" c="dimmed" ml={6}>
+                          {logOrigin(row)}
+                        </Text>
+                      )}
+                    </>
                   ) : (
                     // The name whole on its line, the address under it: side by side they wrapped the name.
                     <>
@@ -116,6 +134,7 @@ export function LogTable({ rows, layout, nameOf = (row) => row.PartName, emptyTe
                     </>
                   )}
                 </Table.Td>
+                {rowAction && <Table.Td style={{ whiteSpace: 'nowrap' }}>{rowAction(row)}</Table.Td>}
               </Table.Tr>
             );
           })}
@@ -126,12 +145,13 @@ export function LogTable({ rows, layout, nameOf = (row) => row.PartName, emptyTe
 }
 
 /** On a phone each entry is a small card, so nothing hides off the side of the screen. */
-function LogCards({ rows, layout, nameOf }: Required<Omit<LogTableProps, 'emptyText'>>) {
+function LogCards({ rows, layout, nameOf, rowAction }: Required<Omit<LogTableProps, 'emptyText'>>) {
   return (
     <Stack gap="xs" role="list" aria-label={LABELS[layout]}>
       {rows.map((row) => {
         const color = logTypeColor(row.LogType);
-        const who = layout === 'movements' ? `by ${row.LogName}` : `to ${row.AssociatedName ?? '—'}`;
+        const origin = logOrigin(row);
+        const who = layout === 'movements' ? `by ${row.LogName}${origin ? ` · ${origin}` : ''}` : `to ${row.AssociatedName ?? '—'}`;
         return (
           <Paper
             key={row.id}
@@ -165,6 +185,7 @@ function LogCards({ rows, layout, nameOf }: Required<Omit<LogTableProps, 'emptyT
                 {layout === 'movements' ? 'Amount' : 'Quantity'} {row.LogAmount}
               </Text>
             </Group>
+            {rowAction(row)}
           </Paper>
         );
       })}

@@ -3,7 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DomainError } from '../../../ledger/errors.ts';
-import { applyBulk } from '../../materials/bulk-csv.ts';
+import { applyBulk, INVALID_ROW, previewBulk, SKIPPED, type BulkAnswer } from '../../materials/bulk-batch.ts';
+import { NOT_APPLIED } from '../../materials/bulk-decide.ts';
+import { reverseBulk } from '../../materials/bulk-reverse.ts';
 import { inventory } from '../../../projections/material-stock/queries.ts';
 import { editMaterial } from '../../materials/material-commands.ts';
 import { PART_NOT_FOUND, runStock } from '../../materials/stock-commands.ts';
@@ -11,7 +13,7 @@ import { commandOptions } from '../../plugins/command-context.ts';
 import { projectCommand } from '../../projects/project-commands.ts';
 import { errorResponses as errors } from '../../../contract/errors.ts';
 import { projectLocation } from './materials.routes.ts';
-import { assignBody, bulkAnswer, bulkQuery, editBody, inventoryRow, lostFoundBody, partParams, projectStockWarnings, receiveBody, returnBody, stockAnswer, stockWarningsBody } from '../../../contract/materials.ts';
+import { assignBody, bulkAnswer, bulkBatchParams, bulkQuery, bulkReversal, bulkReverseQuery, editBody, inventoryRow, lostFoundBody, partParams, projectStockWarnings, receiveBody, returnBody, stockAnswer, stockWarningsBody } from '../../../contract/materials.ts';
 
 const tags = ['materials'];
 const BULK_BODY_LIMIT = 2 * 1024 * 1024;
@@ -164,6 +166,12 @@ export async function stockRoutes(app: FastifyInstance): Promise<void> {
   );
 }
 
+function summarize(answer: BulkAnswer) {
+  const count = (status: string) => answer.results.filter((r) => r.status === status).length;
+  const [ok, invalid, skipped, notApplied] = [count('OK'), count(INVALID_ROW), count(SKIPPED), count(NOT_APPLIED)];
+  return { ...answer, summary: { ok, invalid, skipped, failed: answer.results.length - ok - invalid - skipped - notApplied, not_applied: notApplied } };
+}
+
 export async function bulkRoutes(app: FastifyInstance): Promise<void> {
   // Bulk files arrive as text/csv; their own limit, since the default body limit is for JSON.
   app.addContentTypeParser(['text/csv', 'text/plain'], { parseAs: 'string', bodyLimit: BULK_BODY_LIMIT }, (_request, body, done) => done(null, body));
@@ -174,7 +182,8 @@ export async function bulkRoutes(app: FastifyInstance): Promise<void> {
       config: { projectAccess: { level: 'manage', from: 'query' } },
       bodyLimit: BULK_BODY_LIMIT,
       schema: {
-        summary: 'Bulk receive or return from a CSV (header Part Number,Part Name,Part Nickname,Quantity); a result per row: OK, Invalid row, Skipped or the error',
+        summary:
+          'Bulk receive or return from a CSV (header Part Number,Part Name,Part Nickname,Quantity) as one batch, all or none: a result per row (OK, Invalid row, Skipped, the refusal, or "Not applied: another row of this file was refused") with the on-hand before and after. dry_run=true answers the same without applying.',
         tags,
         querystring: bulkQuery,
         consumes: ['text/csv', 'application/json'],
@@ -183,15 +192,35 @@ export async function bulkRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const { project_id, action, type } = request.query;
+      const { project_id, action, type, dry_run } = request.query;
       if (type === 'assets') throw new DomainError('DOMAIN_RULE', 'Bulk processing is for materials only; assets are received one by one.');
       const csv = typeof request.body === 'string' ? request.body : request.body.csv;
-      const results = await applyBulk(app.store, commandOptions(request), projectLocation(project_id), action, csv, request.user!.id);
-      const count = (status: string) => results.filter((r) => r.status === status).length;
-      return {
-        results,
-        summary: { ok: count('OK'), invalid: count('Invalid row'), skipped: count('Skipped'), failed: results.length - count('OK') - count('Invalid row') - count('Skipped') },
-      };
+      const location = projectLocation(project_id);
+      const scope = request.user!.id;
+      const answer =
+        dry_run === 'true'
+          ? await previewBulk(app.store, location, action, csv, scope)
+          : await applyBulk(app.store, commandOptions(request), location, action, csv, scope);
+      return summarize(answer);
+    },
+  );
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api/materials/bulk/:batch_id/reverse',
+    {
+      preHandler: app.requireUser,
+      config: { projectAccess: { level: 'manage', from: 'query' } },
+      schema: {
+        summary:
+          'Reverse an applied bulk file as one batch: the opposite movement of each row (receive ↔ return). Refused as a whole (422) when stock has moved so that a balance would go negative, or when already reversed.',
+        tags,
+        params: bulkBatchParams,
+        querystring: bulkReverseQuery,
+        response: { 200: bulkReversal, ...errors },
+      },
+    },
+    async (request) => {
+      const reversal = await reverseBulk(app.store, commandOptions(request), projectLocation(request.query.project_id), request.params.batch_id);
+      return { batch_id: reversal.batchId, reverses: reversal.reverses, rows: reversal.rows };
     },
   );
 }

@@ -1,17 +1,17 @@
 /**
  * /dashboard/receive_return/bulk?action=receive|return (spec 01 §2, §5, §8): download the template,
- * upload a CSV, see which rows will be refused before sending, then the result of every row, and
- * from there back to the Project Logs. Uploading the same file again applies nothing twice: the
- * server reports those rows as Skipped.
+ * upload a CSV and see the server's verdict on every row (a dry run: the same reader and rules as
+ * the real upload) with what it does to each part's on hand, then apply the file as one batch, all
+ * or none. Uploading the same file again applies nothing twice: the server reports Skipped.
  */
-import { Alert, Button, FileInput, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { Alert, Button, FileInput, Group, Loader, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { downloadText } from '../../api/download.ts';
 import { messageOr } from '../../api/error-message.ts';
 import { useIdempotencyKey } from '../../api/idempotency.ts';
 import type { BulkAction, BulkAnswer } from '../../api/material-types.ts';
-import { useBulkUploadMutation } from '../../api/stock-api.ts';
+import { useBulkPreviewMutation, useBulkUploadMutation } from '../../api/stock-api.ts';
 import { useAppSelector } from '../../app/hooks.ts';
 import { MAX_LENGTH, MAX_QUANTITY } from '../../app/field-limits.ts';
 import { toast } from '../../app/toast.ts';
@@ -21,8 +21,8 @@ import { ProjectPicker } from '../../app/projects/project-picker.tsx';
 import { useCurrentProjectSync } from '../../app/projects/use-current-project-sync.ts';
 import { selectCurrentProject } from '../../app/session/session-selectors.ts';
 import { FROZEN_REASON, useSiteStatus } from '../../app/site/site-status.ts';
-import { BULK_TEMPLATE, TEMPLATE_FILE_NAME, bulkActionOf, previewBulkCsv, type BulkPreview } from './bulk-csv.ts';
-import { PreviewTable, ResultsTable } from './bulk-tables.tsx';
+import { BULK_TEMPLATE, TEMPLATE_FILE_NAME, bulkActionOf } from './bulk-csv.ts';
+import { VerdictTable } from './bulk-tables.tsx';
 
 interface Upload {
   file: File;
@@ -38,12 +38,29 @@ export function BulkPage() {
   const [answer, setAnswer] = useState<BulkAnswer | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [send, { isLoading }] = useBulkUploadMutation();
+  const [askPreview] = useBulkPreviewMutation();
+  const [preview, setPreview] = useState<{ answer: BulkAnswer | null; error: string | null } | null>(null);
   const idempotency = useIdempotencyKey();
-  const preview: BulkPreview | null = upload ? previewBulkCsv(upload.text, action) : null;
-  const valid = preview?.ok ? preview.rows.filter((r) => r.valid).length : 0;
+  const projectId = project?.id ?? null;
+  const ready = preview?.answer?.summary.ok ?? 0;
+  const refused = preview?.answer ? preview.answer.summary.failed : 0;
   const verb = action === 'return' ? 'Return' : 'Receive';
-  const submitLabel = `${verb} ${valid} ${valid === 1 ? 'row' : 'rows'}`;
+  const submitLabel = `${verb} ${ready} ${ready === 1 ? 'row' : 'rows'}`;
   const { frozen } = useSiteStatus();
+
+  // Each file, action and project is read by the server once; a later answer replaces an earlier one.
+  useEffect(() => {
+    setPreview(null);
+    if (!upload || !projectId) return;
+    let current = true;
+    void askPreview({ projectId, action, csv: upload.text }).then((result) => {
+      if (!current) return;
+      setPreview(result.data ? { answer: result.data, error: null } : { answer: null, error: messageOr(result.error, 'This file cannot be used') });
+    });
+    return () => {
+      current = false;
+    };
+  }, [upload, action, projectId, askPreview]);
 
   const choose = async (file: File | null) => {
     setAnswer(null);
@@ -69,8 +86,9 @@ export function BulkPage() {
       return;
     }
     setAnswer(result.data);
-    const { invalid, failed } = result.data.summary;
-    if (invalid + failed > 0) toast.error('Some rows failed to submit');
+    const { invalid, failed, skipped } = result.data.summary;
+    if (!result.data.applied && skipped === 0) toast.error('Nothing was applied: some rows were refused');
+    else if (invalid + failed > 0) toast.error('Some rows failed to submit');
     else toast.success('Bulk operation complete');
   };
 
@@ -104,7 +122,8 @@ export function BulkPage() {
                 ? 'Receiving needs every column; a part number new to the catalogue is added with its name and nickname.'
                 : 'Returning needs the part number and quantity; the names may be left empty.'}{' '}
               Rows with an empty part number, a text past its limit (part number {MAX_LENGTH.partNumber}, names {MAX_LENGTH.partName} characters) or a quantity
-              that is not a whole number from 1 to {MAX_QUANTITY.toLocaleString('en-US')} are marked Invalid row and skipped.
+              that is not a whole number from 1 to {MAX_QUANTITY.toLocaleString('en-US')} are marked Invalid row and skipped. The file is applied as one
+              batch: if any other row is refused, nothing is applied.
             </Text>
             <Group gap="sm" wrap="wrap" align="flex-end">
               <Button variant="default" onClick={() => downloadText(TEMPLATE_FILE_NAME, BULK_TEMPLATE)}>
@@ -128,9 +147,9 @@ export function BulkPage() {
             {failure}
           </Alert>
         )}
-        {preview && !preview.ok && (
+        {preview?.error && (
           <Alert color="red" role="alert" title="This file cannot be used">
-            {preview.message}
+            {preview.error}
           </Alert>
         )}
 
@@ -138,7 +157,8 @@ export function BulkPage() {
           <Paper withBorder radius="md" p="md">
             <Stack gap="sm">
               <Title order={4}>Results</Title>
-              <ResultsTable answer={answer} />
+              {answer.applied && <Text size="sm">Applied as one batch. It can be reversed in one step from the Project Logs.</Text>}
+              <VerdictTable answer={answer} label="Results" />
               <Group gap="sm">
                 <Button component={Link} to="/dashboard/receive_return">
                   Back to Project Logs
@@ -150,21 +170,30 @@ export function BulkPage() {
             </Stack>
           </Paper>
         ) : (
-          preview?.ok && (
+          upload &&
+          !preview?.error && (
             <Paper withBorder radius="md" p="md">
               <Stack gap="sm">
                 <Group justify="space-between" wrap="wrap" gap="sm">
                   <Title order={4}>Preview</Title>
-                  <Text size="sm" c="dimmed">
-                    {preview.rows.length} rows · {valid} ready · {preview.rows.length - valid} invalid
-                  </Text>
+                  {!preview && <Loader size="sm" aria-label="Checking the file" />}
                 </Group>
-                {preview.rows.length > 0 && <PreviewTable rows={preview.rows} />}
+                {preview?.answer && (
+                  <>
+                    {refused > 0 && (
+                      <Alert color="red" role="alert">
+                        {refused === 1 ? '1 row is' : `${refused} rows are`} refused, so nothing in this file would be applied. Fix the file and choose it
+                        again.
+                      </Alert>
+                    )}
+                    <VerdictTable answer={preview.answer} label="Preview" />
+                  </>
+                )}
                 <Group>
                   {frozen ? (
                     <ReasonedDisabledButton reason={FROZEN_REASON}>{submitLabel}</ReasonedDisabledButton>
                   ) : (
-                    <Button onClick={() => void submit()} loading={isLoading} disabled={!project || valid === 0}>
+                    <Button onClick={() => void submit()} loading={isLoading} disabled={!project || !preview?.answer || ready === 0 || refused > 0}>
                       {submitLabel}
                     </Button>
                   )}

@@ -1,128 +1,87 @@
-/** The bulk page's two tables: the preview before submitting, and the result of every row after. */
+/**
+ * The bulk page's table of the server's verdict on every row, before applying (a dry run) and after:
+ * what the row does to the part's on hand, or why it is refused.
+ */
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import type { BulkAnswer, BulkResult } from '../../api/material-types.ts';
 import { usePhone } from '../../app/use-phone.ts';
 import { VirtualTable, type VirtualColumn } from '../../components/virtual-table.tsx';
-import { INVALID_ROW, type PreviewRow } from './bulk-csv.ts';
-
-const PREVIEW_COLUMNS: VirtualColumn<PreviewRow>[] = [
-  { key: 'row', header: 'Row', width: 64, render: (r) => r.row },
-  { key: 'part_number', header: 'Part Number', width: 150, render: (r) => r.part_number || '—', title: (r) => r.part_number },
-  { key: 'part_name', header: 'Part Name', render: (r) => r.part_name || '—', title: (r) => r.part_name },
-  { key: 'part_nickname', header: 'Part Nickname', render: (r) => r.part_nickname || '—', title: (r) => r.part_nickname },
-  { key: 'quantity', header: 'Quantity', width: 120, align: 'right', render: (r) => r.quantity || '—' },
-  {
-    key: 'check',
-    header: 'Check',
-    // Wide enough for "Part nickname is too long (at most 200 characters)." beside its badge.
-    width: 460,
-    render: (r) =>
-      r.valid ? (
-        <Badge tt="none" color="teal" variant="light">
-          Ready
-        </Badge>
-      ) : (
-        <Group gap={6} wrap="nowrap">
-          <Badge tt="none" color="red" variant="filled" style={{ flexShrink: 0 }}>
-            {INVALID_ROW}
-          </Badge>
-          <Text span size="xs" c="red.8" truncate="end">
-            {r.problem}
-          </Text>
-        </Group>
-      ),
-    title: (r) => r.problem ?? 'Ready',
-  },
-];
-
-const names = (r: PreviewRow) => [r.part_name, r.part_nickname].filter(Boolean).join(' · ') || '—';
-
-// On a phone the part's number sits over its names, or over the reason it will be refused.
-const PHONE_PREVIEW_COLUMNS: VirtualColumn<PreviewRow>[] = [
-  { ...PREVIEW_COLUMNS[0]!, width: 40 },
-  {
-    key: 'part',
-    header: 'Part',
-    render: (r) => (
-      <Stack gap={0} style={{ whiteSpace: 'normal' }}>
-        <Text size="sm" fw={600} truncate="end">
-          {r.part_number || '—'}
-        </Text>
-        <Text size="xs" c={r.valid ? 'dimmed' : 'red.8'} lineClamp={3}>
-          {r.problem ?? names(r)}
-        </Text>
-      </Stack>
-    ),
-    title: (r) => r.problem ?? names(r),
-  },
-  { ...PREVIEW_COLUMNS[4]!, header: 'Qty', width: 48 },
-  {
-    key: 'check',
-    header: 'Check',
-    width: 100,
-    render: (r) => (
-      <Badge tt="none" color={r.valid ? 'teal' : 'red'} variant={r.valid ? 'light' : 'filled'}>
-        {r.valid ? 'Ready' : INVALID_ROW}
-      </Badge>
-    ),
-  },
-];
-
-export function PreviewTable({ rows }: { rows: readonly PreviewRow[] }) {
-  const phone = usePhone();
-  return (
-    <VirtualTable
-      ariaLabel="Preview"
-      rows={rows}
-      columns={phone ? PHONE_PREVIEW_COLUMNS : PREVIEW_COLUMNS}
-      rowKey={(r) => String(r.row)}
-      rowHeight={phone ? 80 : 44}
-      minWidth={phone ? 0 : 880}
-      maxHeight="min(60dvh, 560px)"
-      rowStyle={(r) => (r.valid ? undefined : { backgroundColor: 'var(--mantine-color-red-light)' })}
-      rowData={(r) => ({ 'data-valid': String(r.valid) })}
-    />
-  );
-}
 
 export function statusColor(status: string): string {
   if (status === 'OK') return 'teal';
   if (status === 'Skipped') return 'gray';
+  if (status.startsWith('Not applied')) return 'yellow';
   return 'red';
 }
 
-const RESULT_COLUMNS: VirtualColumn<BulkResult>[] = [
+const fmt = (n: number) => n.toLocaleString('en');
+
+/** Refused and invalid rows stand out in red; rows held back only by them in yellow. */
+function rowTint(status: string): string | null {
+  if (status === 'OK' || status === 'Skipped') return null;
+  return status.startsWith('Not applied') ? 'yellow' : 'red';
+}
+
+function Status({ row, lines }: { row: BulkResult; lines: number }) {
+  if (row.status === 'OK' || row.status === 'Skipped' || row.status === 'Invalid row') {
+    return (
+      <Badge color={statusColor(row.status)} variant={row.status === 'Invalid row' ? 'filled' : 'light'} tt="none">
+        {row.status}
+      </Badge>
+    );
+  }
+  // Refusals are sentences to read, not labels.
+  return (
+    <Text span size="sm" fw={500} c={row.status.startsWith('Not applied') ? 'yellow.9' : 'red.8'} style={{ whiteSpace: 'normal' }} lineClamp={lines}>
+      {row.status}
+    </Text>
+  );
+}
+
+/** Plain spans, so the figures take the size of the cell or line they sit in. */
+function OnHand({ row }: { row: BulkResult }) {
+  if (row.on_hand_before === null || row.on_hand_after === null) return <span>—</span>;
+  if (row.on_hand_before === row.on_hand_after) return <span>{fmt(row.on_hand_before)}</span>;
+  return (
+    <span>
+      {fmt(row.on_hand_before)} → <b>{fmt(row.on_hand_after)}</b>
+    </span>
+  );
+}
+
+const COLUMNS: VirtualColumn<BulkResult>[] = [
   { key: 'row', header: 'Row', width: 64, render: (r) => r.row },
   { key: 'part_number', header: 'Part Number', width: 180, render: (r) => r.part_number || '—', title: (r) => r.part_number },
-  { key: 'quantity', header: 'Quantity', width: 100, align: 'right', render: (r) => r.quantity ?? '—' },
+  { key: 'quantity', header: 'Quantity', width: 130, align: 'right', render: (r) => (r.quantity === null ? '—' : fmt(r.quantity)) },
+  { key: 'on_hand', header: 'On hand', width: 260, align: 'right', render: (r) => <OnHand row={r} /> },
+  { key: 'status', header: 'Result', render: (r) => <Status row={r} lines={2} />, title: (r) => r.status },
+];
+
+// On a phone the part sits over what the row does to its on hand; the verdict keeps its own column.
+const PHONE_COLUMNS: VirtualColumn<BulkResult>[] = [
+  { ...COLUMNS[0]!, width: 40 },
   {
-    key: 'status',
-    header: 'Result',
-    render: (r) =>
-      r.status === 'OK' || r.status === 'Skipped' ? (
-        <Badge color={statusColor(r.status)} variant="light" tt="none">
-          {r.status}
-        </Badge>
-      ) : (
-        // Errors are sentences to read, not labels.
-        <Text span size="sm" fw={500} c="red.8">
-          {r.status}
+    key: 'part',
+    header: 'Part',
+    render: (r) => (
+      <Stack gap={0}>
+        <Text size="sm" fw={600} truncate="end">
+          {r.part_number || '—'}
         </Text>
-      ),
-    title: (r) => r.status,
+        <Text size="xs">Qty {r.quantity === null ? '—' : fmt(r.quantity)}</Text>
+        <Text size="xs" c="dimmed">
+          On hand <OnHand row={r} />
+        </Text>
+      </Stack>
+    ),
+    title: (r) => r.part_number,
   },
+  { ...COLUMNS[4]!, width: 160, render: (r) => <Status row={r} lines={4} /> },
 ];
 
-const PHONE_RESULT_COLUMNS: VirtualColumn<BulkResult>[] = [
-  { ...RESULT_COLUMNS[0]!, width: 44 },
-  { ...RESULT_COLUMNS[1]!, width: undefined },
-  { ...RESULT_COLUMNS[2]!, header: 'Qty', width: 52 },
-  { ...RESULT_COLUMNS[3]!, width: 130 },
-];
-
-export function ResultsTable({ answer }: { answer: BulkAnswer }) {
+export function VerdictTable({ answer, label }: { answer: BulkAnswer; label: string }) {
   const phone = usePhone();
-  const { ok, invalid, skipped, failed } = answer.summary;
+  const { ok, invalid, skipped, failed, not_applied } = answer.summary;
   return (
     <>
       <Group gap="xs" wrap="wrap" aria-label="Summary">
@@ -136,16 +95,26 @@ export function ResultsTable({ answer }: { answer: BulkAnswer }) {
           Skipped: {skipped}
         </Badge>
         <Badge tt="none" color="red" size="lg" variant="light">
-          Failed: {failed}
+          Refused: {failed}
         </Badge>
+        {not_applied > 0 && (
+          <Badge tt="none" color="yellow" size="lg" variant="light">
+            Not applied: {not_applied}
+          </Badge>
+        )}
       </Group>
       <VirtualTable
-        ariaLabel="Results"
+        ariaLabel={label}
         rows={answer.results}
-        columns={phone ? PHONE_RESULT_COLUMNS : RESULT_COLUMNS}
+        columns={phone ? PHONE_COLUMNS : COLUMNS}
         rowKey={(r) => String(r.row)}
-        minWidth={phone ? 0 : 560}
+        rowHeight={phone ? 92 : 44}
+        minWidth={phone ? 0 : 760}
         maxHeight="min(60dvh, 560px)"
+        rowStyle={(r) => {
+          const tint = rowTint(r.status);
+          return tint ? { backgroundColor: `var(--mantine-color-${tint}-light)` } : undefined;
+        }}
         rowData={(r) => ({ 'data-status': r.status })}
       />
     </>

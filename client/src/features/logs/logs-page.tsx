@@ -21,7 +21,8 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { ReasonedDisabledButton } from '../../components/reasoned-disabled-button.tsx';
 import { ProjectPicker } from '../../app/projects/project-picker.tsx';
 import { useCurrentProjectSync } from '../../app/projects/use-current-project-sync.ts';
-import { selectCurrentProject } from '../../app/session/session-selectors.ts';
+import { canManageStock } from '../../app/session/permissions.ts';
+import { selectCurrentProject, selectSession } from '../../app/session/session-selectors.ts';
 import { FROZEN_REASON, useSiteStatus } from '../../app/site/site-status.ts';
 import {
   ASSIGNMENT_TYPES,
@@ -34,6 +35,7 @@ import {
   type LogsFilter,
   type LogsPageKind,
 } from './logs-filters.ts';
+import { useReverseUpload } from './reverse-upload.tsx';
 
 export function ProjectLogsPage() {
   return <LogsPage kind="project" />;
@@ -46,6 +48,7 @@ export function AssignLogsPage() {
 function LogsPage({ kind }: { kind: LogsPageKind }) {
   useCurrentProjectSync();
   const project = useAppSelector(selectCurrentProject);
+  const { role, currentProjectRole } = useAppSelector(selectSession);
   const [params, setParams] = useSearchParams();
   const filter = readLogsFilter(params, kind);
   const [search, setSearch] = useState(filter.q);
@@ -65,6 +68,9 @@ function LogsPage({ kind }: { kind: LogsPageKind }) {
     : skipToken;
   const { data, isLoading, isFetching, error } = useGetMaterialLogsQuery(query, { refetchOnMountOrArgChange: true });
   const pages = Math.max(1, Math.ceil((data?.total ?? 0) / LOGS_PAGE_SIZE));
+  // The same people as the bulk page: a superadmin, or the project's admins and managers.
+  const reverseUpload = useReverseUpload(project?.id ?? null, data?.items ?? [], frozen);
+  const mayReverse = kind === 'project' && canManageStock({ role, projectRole: currentProjectRole });
   const title = kind === 'project' ? 'Project Logs' : 'Assign/Unassign Logs';
   const exportCsv = async () => {
     if (!project) return;
@@ -140,7 +146,11 @@ function LogsPage({ kind }: { kind: LogsPageKind }) {
         ) : error ? (
           <NoData text={messageOr(error, 'Failed to fetch logs')} />
         ) : (
-          <LogTable rows={data?.items ?? []} layout={kind === 'project' ? 'movements' : 'assignments'} />
+          <LogTable
+            rows={data?.items ?? []}
+            layout={kind === 'project' ? 'movements' : 'assignments'}
+            rowAction={mayReverse ? reverseUpload.action : undefined}
+          />
         )}
         {data && data.total > 0 && (
           <Group justify="space-between" wrap="wrap" gap="sm">
@@ -151,6 +161,7 @@ function LogsPage({ kind }: { kind: LogsPageKind }) {
           </Group>
         )}
       </Stack>
+      {reverseUpload.dialog}
     </>
   );
 }
