@@ -87,7 +87,7 @@ export async function materialReadRoutes(app: FastifyInstance): Promise<void> {
         return sendCsv(reply, timestampedName(`inventory_${project_number.replace(/[^\w-]+/g, '_')}`), INVENTORY_CSV, batches());
       }
       const { etag, notModified: unchanged } = conditional(request, reply, await inventoryTags.read(location.id));
-      if (unchanged) return reply.code(304).send(null);
+      if (unchanged) return reply.code(304).send();
       return sendCached(reply, app.answers, `inventory|${location.id}|${etag}`, async () => ({
         ...(await inventoryPage(app.db, location, { asOf, q, sort, limit, offset })),
         as_of: asOf?.toISOString() ?? null,
@@ -119,7 +119,7 @@ export async function materialReadRoutes(app: FastifyInstance): Promise<void> {
       const filter = { location, types: type, days: days === 'all' ? null : Number(days), q };
       if (format === 'csv') return sendCsv(reply, timestampedName('material_logs'), LOG_EXPORT_COLUMNS, exportLogPages(app.db, filter));
       // A window of days slides with the clock, so only the whole log can be answered from its tag.
-      if (days === 'all' && notModified(request, reply, await inventoryTags.read(location.id))) return reply.code(304).send(null);
+      if (days === 'all' && notModified(request, reply, await inventoryTags.read(location.id))) return reply.code(304).send();
       const window = { limit: limit ?? page_size, offset: offset ?? (page - 1) * page_size, oldestFirst: sort === 'LogDate' };
       return readLogPage(app.db, filter, window);
     },
