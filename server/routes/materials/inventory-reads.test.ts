@@ -127,7 +127,27 @@ describe('the inventory ETag', () => {
     expect(await tagOf()).not.toBe(partWarnings);
   });
 
-  it('tags the log the same way, whole-log reads only', async () => {
+  it('serves a cached answer only while the tag holds: the next read after a movement has it', async () => {
+    const first = (await get(inventoryUrl(here))).json() as { items: Array<{ PartNumber: string; QtyOnHand: number }> };
+    const before = first.items.find((r) => r.PartNumber === 'BLT-10')!.QtyOnHand;
+    expect((await receive(here, { part_number: 'BLT-10', quantity: 3 })).statusCode).toBe(200);
+    const after = (await get(inventoryUrl(here))).json() as typeof first;
+    expect(after.items.find((r) => r.PartNumber === 'BLT-10')!.QtyOnHand).toBe(before + 3);
+  });
+
+  it('tags a window of days by the stock and the minute the window starts', async () => {
+    const url = `/api/materials/logs?project_id=${here}&days=30&type=receive`;
+    const first = await get(url);
+    const tag = first.headers.etag as string;
+    expect((await get(url, { 'if-none-match': tag })).statusCode).toBe(304);
+    const count = first.json().total as number;
+    expect((await receive(here, { part_number: 'CBL-2', quantity: 1 })).statusCode).toBe(200);
+    const moved = await get(url, { 'if-none-match': tag });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json().total).toBe(count + 1);
+  });
+
+  it('tags the whole log by the stock alone', async () => {
     const url = `/api/materials/logs?project_id=${here}`;
     const tag = (await get(url)).headers.etag as string;
     expect((await get(url, { 'if-none-match': tag })).statusCode).toBe(304);

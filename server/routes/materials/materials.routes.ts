@@ -69,7 +69,7 @@ export async function materialReadRoutes(app: FastifyInstance): Promise<void> {
           "A project's material inventory, whole or a page (limit, offset) searched (q: part number, name or nickname) and sorted (sort=PartNumber, -QtyOnHand, …); as_of gives the stock as it stood then; format=csv downloads it (admins). The ETag changes with the project's stock: If-None-Match answers 304.",
         tags,
         querystring: inventoryQuery,
-        response: { 200: inventoryAnswer, 304: z.null(), ...errorResponses },
+        response: { 200: inventoryAnswer, 304: z.undefined().describe("Not modified: the If-None-Match tag is current"), ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -110,18 +110,25 @@ export async function materialReadRoutes(app: FastifyInstance): Promise<void> {
           'Material logs of a project (type, time window of 1/7/30/365 days or all, search in the shown fields, each row saying which it matched), newest first (sort=LogDate for oldest first), paged by page and page_size or by limit and offset (total counts up to 10,000; total_capped says there are more); format=csv streams every row. The ETag changes with the project\'s stock: If-None-Match answers 304.',
         tags,
         querystring: logsQuery,
-        response: { 200: logPage, 304: z.null(), ...errorResponses },
+        response: { 200: logPage, 304: z.undefined().describe("Not modified: the If-None-Match tag is current"), ...errorResponses },
       },
     },
     async (request, reply) => {
       const { type, days, q, page, page_size, limit, offset, sort, format } = request.query;
       const location = projectLocation(request.project!.id);
-      const filter = { location, types: type, days: days === 'all' ? null : Number(days), q };
-      if (format === 'csv') return sendCsv(reply, timestampedName('material_logs'), LOG_EXPORT_COLUMNS, exportLogPages(app.db, filter));
-      // A window of days slides with the clock, so only the whole log can be answered from its tag.
-      if (days === 'all' && notModified(request, reply, await inventoryTags.read(location.id))) return reply.code(304).send();
+      if (format === 'csv') {
+        const filter = { location, types: type, days: days === 'all' ? null : Number(days), q };
+        return sendCsv(reply, timestampedName('material_logs'), LOG_EXPORT_COLUMNS, exportLogPages(app.db, filter));
+      }
+      // A window of days starts at a whole minute, so its answer is the same for that minute and the
+      // stock's tag: the tag and the minute together name it, for 304s and for the answer cache.
+      const minute = Math.floor(Date.now() / 60_000);
+      const filter = { location, types: type, days: days === 'all' ? null : Number(days), q, now: new Date(minute * 60_000) };
+      const stateTag = await inventoryTags.read(location.id);
+      const { etag, notModified: unchanged } = conditional(request, reply, days === 'all' ? stateTag : `${stateTag}.${minute}`);
+      if (unchanged) return reply.code(304).send();
       const window = { limit: limit ?? page_size, offset: offset ?? (page - 1) * page_size, oldestFirst: sort === 'LogDate' };
-      return readLogPage(app.db, filter, window);
+      return sendCached(reply, app.answers, `logs|${location.id}|${etag}`, () => readLogPage(app.db, filter, window));
     },
   );
 
