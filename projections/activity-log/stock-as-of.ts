@@ -1,20 +1,9 @@
 /** Stock of a location as it stood at an instant, from the running figures on the activity rows. */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { StockFigures } from '../material-stock/queries.ts';
 
-export interface StockFiguresAsOf {
-  material_id: string;
-  part_number: string;
-  part_name: string;
-  part_nickname: string;
-  logistics_qty: number;
-  on_hand: number;
-  field_assigned: number;
-  lost_outstanding: number;
-  low_threshold: number | null;
-  critical_threshold: number | null;
-  low_stock_default: number | null;
-  critical_stock_default: number | null;
-}
+/** The same figures the current inventory reads select, as they stood then. */
+export type StockFiguresAsOf = StockFigures;
 
 /**
  * Every part the location has had a movement of at or before `asOf`, with its figures after the
