@@ -35,5 +35,6 @@ export function sendCsv(reply: FastifyReply, fileName: string, header: readonly 
   reply.header('content-type', 'text/csv; charset=utf-8');
   reply.header('content-disposition', `attachment; filename="${fileName}"`);
   reply.header('cache-control', 'no-store');
-  return reply.send(Readable.from(lines()));
+  // One page in flight: the next is read from the database only when the socket has taken this one.
+  return reply.send(Readable.from(lines(), { highWaterMark: 1 }));
 }
