@@ -40,7 +40,7 @@ export function foldedStreamHandler<Input, Command, Event extends { type: string
       return inputs.map((_, i) => {
         const history = histories.get(ids[i]!)!;
         const last = history[history.length - 1];
-        // Each event was validated by its aggregate's decide when it was appended.
+        // The store validated each event against its type's schema as it read it.
         const state = history.reduce((s, e) => decider.evolve(s, { type: e.type, data: e.data } as Event), decider.initialState());
         return {
           streams: { self: { streamId: ids[i]!, head: { version: last?.streamVersion ?? 0, hash: last?.hash ?? null }, state, evolve: decider.evolve } },

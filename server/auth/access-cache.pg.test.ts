@@ -1,18 +1,12 @@
 // Two server processes on one PostgreSQL: each remembers sessions and memberships, and a change made
 // through one is honoured by the other within a second.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../e2e/helpers/server.ts';
-import { createTestDatabase, type TestDatabase } from '../../test/helpers/test-database.ts';
+import type { RunningServer } from '../../e2e/helpers/server.ts';
+import { signInTo, startTwoServers, type TwoServers } from '../../test/helpers/two-servers.ts';
 
-let testDb: TestDatabase;
+let servers: TwoServers;
 let a: RunningServer;
 let b: RunningServer;
-
-async function signIn(server: RunningServer, credentials: { email: string; password: string }): Promise<string> {
-  const response = await fetch(`${server.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(credentials) });
-  expect(response.status).toBe(200);
-  return response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-}
 
 const call = (server: RunningServer, cookie: string, path: string, init: { method?: string; body?: unknown } = {}) =>
   fetch(`${server.url}${path}`, {
@@ -34,19 +28,16 @@ async function within(ms: number, probe: () => Promise<Response>, status: number
 }
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  a = await startServer({ DATABASE_URL: testDb.url! });
-  b = await startServer({ DATABASE_URL: testDb.url! });
+  servers = await startTwoServers();
+  ({ a, b } = servers);
 });
 afterAll(async () => {
-  await a?.stop();
-  await b?.stop();
-  await testDb?.drop();
+  await servers?.stop();
 });
 
 describe('the access cache across server processes', () => {
   it('refuses a session signed out through one process on the other within a second', async () => {
-    const cookie = await signIn(a, a.admin);
+    const cookie = await signInTo(a);
     // Both processes now remember the session.
     expect((await call(a, cookie, '/api/users/me')).status).toBe(200);
     expect((await call(b, cookie, '/api/users/me')).status).toBe(200);
@@ -56,7 +47,7 @@ describe('the access cache across server processes', () => {
   });
 
   it('refuses a removed member on the other process within a second', async () => {
-    const admin = await signIn(a, a.admin);
+    const admin = await signInTo(a);
     const project = (await (await call(a, admin, '/api/projects', { method: 'POST', body: { project_name: 'Cached', project_customer: null, project_number: 'C-1' } })).json()) as { id: string };
     const invited = await call(a, admin, '/api/users/invite', { method: 'POST', body: { email: 'crew@example.com', first_name: 'Crew', last_name: 'Member', role: 'user' } });
     expect(invited.status).toBeLessThan(300);
@@ -75,7 +66,7 @@ describe('the access cache across server processes', () => {
 async function adminSession(userId: string): Promise<string> {
   const { openRuntime } = await import('../runtime.ts');
   const { createSession } = await import('./session-store.ts');
-  const runtime = await openRuntime({ databaseUrl: testDb.url, dataDir: '', migrate: false });
+  const runtime = await openRuntime({ databaseUrl: servers.testDb.url, dataDir: '', migrate: false });
   try {
     const tokens = await createSession(runtime.store.db, userId, { accessSeconds: 600, refreshSeconds: 600 }, {});
     return `sl_access=${tokens.accessToken}; sl_refresh=${tokens.refreshToken}`;

@@ -91,10 +91,6 @@ export async function sessionForAccessToken(db: Db, tokenHash: string, now = new
   return { user, expiresAt: expires_at };
 }
 
-export async function userForAccessToken(db: Db, accessToken: string, now = new Date()): Promise<AuthenticatedUser | null> {
-  return (await sessionForAccessToken(db, hashToken(accessToken), now))?.user ?? null;
-}
-
 export type RefreshOutcome =
   | { kind: 'rotated'; userId: string; tokens: SessionTokens }
   | { kind: 'reused' }

@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { cachedProjectAccess, checkLevel, type AccessLevel, type ProjectAccess } from '../projects/project-access.ts';
+import { projectAccess, checkLevel, type AccessLevel, type ProjectAccess } from '../projects/project-access.ts';
 
 export interface ProjectAccessOption {
   level: AccessLevel;
@@ -47,7 +47,7 @@ async function projectAccessPlugin(app: FastifyInstance): Promise<void> {
     const user = await request.session();
     if (!user) return reply.code(401).send({ error: 'UNAUTHORIZED', message: 'Sign in to continue.' });
     const id = projectIdOf(request, option);
-    request.project = { id, ...checkLevel(await cachedProjectAccess(app.access, user, id), option.level) };
+    request.project = { id, ...checkLevel(await projectAccess(app.access, user, id), option.level) };
   });
 }
 

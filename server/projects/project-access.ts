@@ -7,7 +7,6 @@
  * - curate (mark lost or found, edit names and stock warnings, read the logs): a superadmin, or a
  *   project admin or manager.
  */
-import type { Db } from '../../ledger/database.ts';
 import { DomainError } from '../../ledger/errors.ts';
 import type { ProjectRole } from '../../ledger/project/events.ts';
 import type { AccessCache } from '../auth/access-cache.ts';
@@ -37,18 +36,6 @@ export function accessFor(globalRole: string, projectRole: ProjectRole | null): 
   };
 }
 
-export async function projectAccess(db: Db, user: AuthenticatedUser, projectId: string): Promise<ProjectAccess | null> {
-  const row = await db
-    .selectFrom('projects as p')
-    .leftJoin('project_members as m', (join) => join.onRef('m.project_id', '=', 'p.id').on('m.user_id', '=', user.id))
-    .select(['p.id', 'm.project_role'])
-    .where('p.id', '=', projectId)
-    .where('p.archived_at', 'is', null)
-    .executeTakeFirst();
-  if (!row) return null;
-  return accessFor(roleOf(user), row.project_role ?? null);
-}
-
 const refusal: Record<AccessLevel, string> = {
   view: 'You do not have access to this project.',
   manage: 'You do not have permission to manage this project.',
@@ -57,18 +44,14 @@ const refusal: Record<AccessLevel, string> = {
 };
 
 /** Throws 404 for a project that does not exist (or was deleted) and 403 below the level. */
-export async function requireProjectAccess(db: Db, user: AuthenticatedUser, projectId: string, level: AccessLevel): Promise<ProjectAccess> {
-  return checkLevel(await projectAccess(db, user, projectId), level);
-}
-
 export function checkLevel(access: ProjectAccess | null, level: AccessLevel): ProjectAccess {
   if (!access) throw new DomainError('NOT_FOUND', 'Project not found');
   if (!access[level]) throw new DomainError('FORBIDDEN', refusal[level]);
   return access;
 }
 
-/** The same answer from the process's access cache: no round trip on the hot path. */
-export async function cachedProjectAccess(cache: AccessCache, user: AuthenticatedUser, projectId: string): Promise<ProjectAccess | null> {
+/** The caller's access to a project, from the process's access cache; null for no such project. */
+export async function projectAccess(cache: AccessCache, user: AuthenticatedUser, projectId: string): Promise<ProjectAccess | null> {
   const membership = await cache.membership(user.id, projectId);
   return membership.exists ? accessFor(roleOf(user), membership.role) : null;
 }

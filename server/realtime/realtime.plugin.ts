@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import websocket from '@fastify/websocket';
 import type { WebSocket } from 'ws';
-import { userForAccessToken, type AuthenticatedUser } from '../auth/session-store.ts';
+import type { AuthenticatedUser } from '../auth/session-store.ts';
 import { ACCESS_COOKIE } from '../plugins/auth.ts';
 import { projectAccess } from '../projects/project-access.ts';
 import { startFanOut } from './fan-out.ts';
@@ -49,7 +49,7 @@ async function realtimePlugin(app: FastifyInstance): Promise<void> {
 
   const handler = async (socket: WebSocket, request: FastifyRequest) => {
     const token = request.cookies[ACCESS_COOKIE];
-    const user = token ? await userForAccessToken(app.db, token) : null;
+    const user = token ? await app.access.user(token) : null;
     if (!user) {
       socket.close(4401, 'Sign in to continue.');
       return;
@@ -68,7 +68,7 @@ async function realtimePlugin(app: FastifyInstance): Promise<void> {
           return;
         }
         if (message.type === 'subscribe' && typeof message.projectId === 'string') {
-          const access = await projectAccess(app.db, user, message.projectId).catch(() => null);
+          const access = await projectAccess(app.access, user, message.projectId).catch(() => null);
           if (!access?.view) {
             socket.send(JSON.stringify({ type: 'error', message: 'You do not have access to this project.' }));
             return;

@@ -1,38 +1,25 @@
 // Two server processes on one PostgreSQL: a commit through one reaches a browser connected to the other.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../e2e/helpers/server.ts';
-import { createTestDatabase, type TestDatabase } from '../../test/helpers/test-database.ts';
+import type { RunningServer } from '../../e2e/helpers/server.ts';
 import { openSocket } from '../../test/helpers/socket.ts';
+import { signInTo, startTwoServers, type TwoServers } from '../../test/helpers/two-servers.ts';
 
-let testDb: TestDatabase;
+let servers: TwoServers;
 let a: RunningServer;
 let b: RunningServer;
 
-async function signIn(server: RunningServer): Promise<string> {
-  const response = await fetch(`${server.url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(server.admin),
-  });
-  expect(response.status).toBe(200);
-  return response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-}
-
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  a = await startServer({ DATABASE_URL: testDb.url! });
-  b = await startServer({ DATABASE_URL: testDb.url! });
+  servers = await startTwoServers();
+  ({ a, b } = servers);
 });
 afterAll(async () => {
-  await a?.stop();
-  await b?.stop();
-  await testDb?.drop();
+  await servers?.stop();
 });
 
 describe('realtime across server processes', () => {
   it('delivers a receive made through one process to a websocket on the other within a second', async () => {
-    const cookieA = await signIn(a);
-    const cookieB = await signIn(b);
+    const cookieA = await signInTo(a);
+    const cookieB = await signInTo(b);
     const created = await fetch(`${a.url}/api/projects`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie: cookieA },

@@ -8,12 +8,8 @@ import type { AnswerCache } from '../http/answer-cache.ts';
 
 /**
  * Sets the ETag of this answer (the state's tag combined with the request's own query, so pages and
- * searches of one state differ) and returns true when the caller already holds it: answer 304 then.
+ * searches of one state differ) and says whether the caller already holds it: answer 304 then.
  */
-export function notModified(request: FastifyRequest, reply: FastifyReply, stateTag: string): boolean {
-  return conditional(request, reply, stateTag).notModified;
-}
-
 export function conditional(request: FastifyRequest, reply: FastifyReply, stateTag: string): { etag: string; notModified: boolean } {
   const query = new URLSearchParams(request.url.split('?')[1] ?? '');
   query.sort();

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dummyPasswordHash, verifyPassword } from '../../auth/passwords.ts';
 import { clearRateLimit, hitRateLimit } from '../../auth/rate-limit.ts';
-import { createSession, revokeSession, rotateRefreshToken, sessionOfRefreshToken, userForAccessToken } from '../../auth/session-store.ts';
+import { createSession, revokeSession, rotateRefreshToken, sessionOfRefreshToken } from '../../auth/session-store.ts';
 import { ACCESS_COOKIE, REFRESH_COOKIE } from '../../plugins/auth.ts';
 import { loginBody, meSchema, sessionReply } from '../../../contract/auth.ts';
 import { errorResponses } from '../../../contract/errors.ts';
@@ -60,7 +60,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const refresh = request.cookies[REFRESH_COOKIE];
       const access = request.cookies[ACCESS_COOKIE];
-      const accessUser = access ? await userForAccessToken(app.db, access) : null;
+      const accessUser = access ? await app.access.user(access) : null;
       const sessionId = accessUser?.sessionId ?? (refresh ? await sessionOfRefreshToken(app.db, refresh) : null);
       if (sessionId) await revokeSession(app.db, sessionId, 'signed out');
       app.clearSessionCookies(reply);

@@ -33,7 +33,7 @@ import { findProject } from '../../../projections/projects/queries.ts';
 import { sendCsv, timestampedName } from '../../csv.ts';
 import { roleOf } from '../../plugins/auth.ts';
 import { ReadCoalescer } from '../../http/read-coalescer.ts';
-import { conditional, notModified, sendCached } from '../conditional.ts';
+import { conditional, sendCached } from '../conditional.ts';
 
 const tags = ['materials'];
 export const projectLocation = (id: string): StockLocation => ({ kind: 'project', id });

@@ -110,7 +110,7 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       // Not a project access check: a non-member is answered null, not refused.
-      const mine = await projectAccess(app.db, request.user!, request.params.id);
+      const mine = await projectAccess(app.access, request.user!, request.params.id);
       if (!mine) throw new DomainError('NOT_FOUND', 'Project not found');
       return { project_role: mine.projectRole };
     },

@@ -53,7 +53,7 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
       const projects = await visibleProjects(app.db, me);
       const wanted = request.query.project_id;
       // A project the caller may not see is simply not current: the bootstrap never refuses.
-      const current = wanted && (await projectAccess(app.db, me, wanted))?.view ? ((await findProject(app.db, wanted)) ?? null) : null;
+      const current = wanted && (await projectAccess(app.access, me, wanted))?.view ? ((await findProject(app.db, wanted)) ?? null) : null;
       // Requests are not recorded yet, so nothing can be unread.
       return { projects, current_project: current, unread_count: 0 };
     },
