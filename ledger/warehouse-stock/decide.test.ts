@@ -1,37 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../errors.ts';
 import { stockItemDecider } from '../stock-item/decide.ts';
 import type { StockItemEvent } from '../stock-item/events.ts';
 import { normalizePlace, type Place } from '../stock-item/place.ts';
+import { multiStreamSpec } from '../testing/multi-stream-spec.ts';
 import { WAREHOUSE_MESSAGES as M } from '../warehouse/messages.ts';
-import type { WarehouseStockCommand } from './commands.ts';
-import { decideWarehouseStock, type WarehouseStockEvents } from './decide.ts';
+import { decideWarehouseStock } from './decide.ts';
 
-/** given(warehouse events, project events).when(command).then(both sides' events) — no database. */
-function given(warehouse: StockItemEvent[], project: StockItemEvent[] = []) {
-  const fold = (events: StockItemEvent[]) => events.reduce(stockItemDecider.evolve, stockItemDecider.initialState());
-  return {
-    when(command: WarehouseStockCommand) {
-      const run = () => decideWarehouseStock(command, { warehouse: fold(warehouse), project: fold(project) });
-      return {
-        then(expected: Partial<WarehouseStockEvents>) {
-          expect(run()).toEqual({ warehouse: [], project: [], ...expected });
-        },
-        thenThrows(message: string, code: DomainError['code']) {
-          let caught: unknown;
-          try {
-            run();
-          } catch (error) {
-            caught = error;
-          }
-          expect(caught).toBeInstanceOf(DomainError);
-          expect((caught as DomainError).message).toBe(message);
-          expect((caught as DomainError).code).toBe(code);
-        },
-      };
-    },
-  };
-}
+const spec = multiStreamSpec(stockItemDecider, ['warehouse', 'project'] as const, decideWarehouseStock);
+const given = (warehouse: StockItemEvent[], project: StockItemEvent[] = []) => spec.given({ warehouse, project });
 
 const warehouseRef = { location: { kind: 'warehouse' as const, id: 'w-1' }, materialId: 'm-1', partNumber: 'BLT-10', partName: 'Bolt M10' };
 const projectRef = { ...warehouseRef, location: { kind: 'project' as const, id: 'p-1' } };
