@@ -1,22 +1,13 @@
 /**
  * Warehouses: the list and one warehouse (global admins and superadmins), the Warehouse Manager's
- * create, edit, deactivate and reactivate (superadmins), a warehouse's material stock by location;
- * and the Material Catalog (global admins and superadmins): search, add, rename or renumber a part,
- * and where it is held.
+ * create, edit, deactivate and reactivate (superadmins), and a warehouse's material stock by location.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses as errors } from '../../../contract/errors.ts';
-import { catalogPart } from '../../../contract/materials.ts';
 import {
-  catalogList,
-  catalogQuery,
-  createPartBody,
   createWarehouseBody,
-  editPartBody,
   editWarehouseBody,
-  holdings,
-  holdingsParams,
   WAREHOUSE_MESSAGES,
   warehouseInventory as warehouseInventoryAnswer,
   warehouseInventoryQuery,
@@ -27,9 +18,7 @@ import {
 } from '../../../contract/warehouses.ts';
 import { DomainError } from '../../../ledger/errors.ts';
 import { findWarehouse, listWarehouses } from '../../../projections/warehouses/queries.ts';
-import { holdingsOf, searchCatalogue, warehouseInventory } from '../../../projections/warehouse-stock/queries.ts';
-import { definePart } from '../../materials/catalog-commands.ts';
-import { editMaterial } from '../../materials/material-commands.ts';
+import { warehouseInventory } from '../../../projections/warehouse-stock/queries.ts';
 import { commandOptions } from '../../plugins/command-context.ts';
 import { changeWarehouse, createWarehouse } from '../../warehouses/warehouse-commands.ts';
 
@@ -136,60 +125,6 @@ export async function warehouseRoutes(app: FastifyInstance): Promise<void> {
       const { q, as_of } = request.query;
       const asOf = as_of ? new Date(as_of) : null;
       return { items: await warehouseInventory(app.db, request.params.id, { q, asOf }), as_of: asOf ? asOf.toISOString() : null };
-    },
-  );
-
-  r.get(
-    '/api/catalog/materials',
-    { ...reader, schema: { summary: 'The Material Catalog: parts whose number, name or nickname contains q, by part number', tags: ['catalog'], querystring: catalogQuery, response: { 200: catalogList, ...errors } } },
-    async (request) => {
-      const items = await searchCatalogue(app.db, { q: request.query.q });
-      return { items, total: items.length };
-    },
-  );
-
-  async function catalogPartById(materialId: string) {
-    const [part] = await searchCatalogue(app.db, { materialId });
-    if (!part) throw new DomainError('NOT_FOUND', 'Material not found');
-    return part;
-  }
-
-  r.post(
-    '/api/catalog/materials',
-    { ...reader, schema: { summary: 'Add a part to the catalogue before any stock of it exists (part numbers are unique without case)', tags: ['catalog'], body: createPartBody, response: { 200: catalogPart, ...errors } } },
-    async (request) => {
-      const { part_number, part_name, part_nickname } = request.body;
-      const materialId = await definePart(app.store, { partNumber: part_number, partName: part_name, partNickname: part_nickname ?? '' }, commandOptions(request));
-      return catalogPartById(materialId);
-    },
-  );
-
-  r.put(
-    '/api/catalog/materials/:material_id',
-    {
-      ...reader,
-      schema: { summary: 'Rename a part, or renumber it with new_part_number; every project and warehouse shows the change', tags: ['catalog'], params: holdingsParams, body: editPartBody, response: { 200: catalogPart, ...errors } },
-    },
-    async (request) => {
-      const { material_id } = request.params;
-      await catalogPartById(material_id);
-      const { part_name, part_nickname, new_part_number, note } = request.body;
-      await editMaterial(app.store, { materialId: material_id, partName: part_name, partNickname: part_nickname ?? '', newPartNumber: new_part_number ?? null, note: note ?? null }, commandOptions(request));
-      return catalogPartById(material_id);
-    },
-  );
-
-  r.get(
-    '/api/catalog/materials/:material_id/holdings',
-    {
-      ...reader,
-      schema: { summary: 'Where a catalogue part is held: every project and warehouse with its quantities (warehouses with their locations)', tags, params: holdingsParams, response: { 200: holdings, ...errors } },
-    },
-    async (request) => {
-      const { material_id } = request.params;
-      const found = await holdingsOf(app.db, material_id);
-      if (!found) throw new DomainError('NOT_FOUND', 'Material not found');
-      return found;
     },
   );
 }
