@@ -14,6 +14,7 @@ let plain: string;
 let projectManager: string;
 let projectId: string;
 let warehouseId: string;
+let relocatedAt: string;
 
 beforeAll(async () => {
   runtime = await openTestRuntime();
@@ -92,6 +93,8 @@ describe('receive 50 at rack A shelf 2, relocate 20 to rack B, assign 15 to a pr
     expect(response.statusCode).toBe(200);
     expect(response.json().item.qty_on_hand).toBe(50);
     expect(places(response.json().item)).toEqual([['Rack A · Shelf 2', 30], ['Rack B', 20]]);
+    relocatedAt = new Date().toISOString();
+    await new Promise((resolve) => setTimeout(resolve, 15));
   });
 
   it('assigns 15 from rack A shelf 2 to the project: the warehouse shows 35 across two locations, the project 15 on hand', async () => {
@@ -142,6 +145,12 @@ describe('receive 50 at rack A shelf 2, relocate 20 to rack B, assign 15 to a pr
       ['Relocate', '20', 'Rack A · Shelf 2', 'Rack B'],
       ['Receive', '50', '', 'Rack A · Shelf 2'],
     ]);
+  });
+
+  it('answers the stock as it stood at an instant: 50 before the move to the project', async () => {
+    const response = await get(admin, `/api/warehouses/${warehouseId}/inventory?mode=materials&as_of=${encodeURIComponent(relocatedAt)}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().items).toMatchObject([{ material: { part_number: 'BLT-10' }, qty_on_hand: 50, locations: [] }]);
   });
 
   it('says where the part is held: the project and the warehouse with its locations', async () => {
