@@ -50,6 +50,13 @@ export async function buildServer() {
     logLevel: 'warning',
     write: false,
   });
+  // A module that finds files beside itself (import.meta: a worker thread's script, say) would look
+  // in dist-server/ once bundled: refuse it here rather than fail at run time.
+  const located = Object.keys(result.metafile.inputs).filter(
+    (file) => file !== 'server/main.ts' && !file.startsWith('node_modules/') && readFileSync(path.join(root, file), 'utf8').includes('import.meta'),
+  );
+  if (located.length > 0)
+    throw new Error(`These modules use import.meta and would look for files in dist-server/: ${located.join(', ')}. Build them as entry points of their own.`);
   // Each file lands whole (written aside, then renamed), so a server starting while another
   // process builds never loads half a file; the bundle goes last, as it dates the build.
   mkdirSync(outDir, { recursive: true });
