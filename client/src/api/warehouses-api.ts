@@ -8,7 +8,7 @@ import { baseApi } from './base-api.ts';
 import { IDEMPOTENCY_HEADER } from './idempotency.ts';
 import type { LogPage, LogType } from './material-types.ts';
 import { inventoryTag, logsTag } from './materials-api.ts';
-import type { PartHoldings, Warehouse, WarehouseStockRow, YardInfo } from './warehouse-types.ts';
+import type { Holdings, Warehouse, WarehouseMoveAnswer, WarehouseStockRow } from './warehouse-types.ts';
 
 interface Items<T> {
   items: T[];
@@ -25,7 +25,7 @@ export interface WarehouseLogQuery {
 
 export interface WarehouseFields {
   name: string;
-  yard_info: YardInfo;
+  yard_info: { location: string; capacity_summary: string };
 }
 
 interface Keyed {
@@ -62,7 +62,8 @@ export function warehouseLogsCsvUrl(query: Omit<WarehouseLogQuery, 'page' | 'pag
 export const warehousesApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     listWarehouses: build.query<Warehouse[], void>({
-      query: () => 'api/warehouses',
+      // Inactive ones too: the Manager lists them, and the selector marks them.
+      query: () => ({ url: 'api/warehouses', params: { include_inactive: 'true' } }),
       transformResponse: (response: Items<Warehouse>) => response.items,
       providesTags: (list = []) => [LIST, ...list.map((w) => ({ type: 'Warehouse' as const, id: w.id }))],
     }),
@@ -85,10 +86,10 @@ export const warehousesApi = baseApi.injectEndpoints({
     }),
     getWarehouseInventory: build.query<WarehouseStockRow[], string>({
       query: (id) => ({ url: `api/warehouses/${enc(id)}/inventory`, params: { mode: 'materials' } }),
-      transformResponse: (response: Items<WarehouseStockRow> | WarehouseStockRow[]) => (Array.isArray(response) ? response : response.items),
+      transformResponse: (response: Items<WarehouseStockRow>) => response.items,
       providesTags: (_r, _e, id) => [warehouseStockTag(id)],
     }),
-    moveWarehouseStock: build.mutation<unknown, WarehouseMoveArgs>({
+    moveWarehouseStock: build.mutation<WarehouseMoveAnswer, WarehouseMoveArgs>({
       query: ({ warehouseId, move, body, idempotencyKey }) => ({
         url: `api/warehouses/${enc(warehouseId)}/materials/${move}`,
         method: 'POST',
@@ -97,6 +98,7 @@ export const warehousesApi = baseApi.injectEndpoints({
       }),
       // Invalidated on failure too: a refusal often means the numbers shown were stale.
       invalidatesTags: (_r, _e, { warehouseId, body }) => [
+        LIST,
         warehouseStockTag(warehouseId),
         warehouseLogsTag(warehouseId),
         'Catalog',
@@ -107,8 +109,8 @@ export const warehousesApi = baseApi.injectEndpoints({
       query: (query) => ({ url: 'api/materials/logs', params: { ...warehouseLogParams(query), page: query.page, page_size: query.pageSize } }),
       providesTags: (_r, _e, { warehouseId }) => [warehouseLogsTag(warehouseId)],
     }),
-    getPartHoldings: build.query<PartHoldings, string>({
-      query: (number) => ({ url: `api/materials/${enc(number)}/holdings` }),
+    getPartHoldings: build.query<Holdings, string>({
+      query: (materialId) => `api/catalog/materials/${enc(materialId)}/holdings`,
       providesTags: ['Catalog', 'Inventory', 'WarehouseStock'],
     }),
   }),

@@ -44,6 +44,9 @@ export function tagsForTopic(projectId: string, topic: string): ApiTagDescriptio
       return ['SiteSettings', 'PublicSettings'];
     case 'users':
       return ['User', 'ProjectMembers'];
+    case 'warehouses':
+      // Not tied to the project the message names: every warehouse's list, stock and log.
+      return ['Warehouse', 'WarehouseStock', 'WarehouseLogs'];
     default:
       return [];
   }

@@ -1,7 +1,8 @@
 /**
  * /catalogs/materials (admins): the material catalogue shared by every project, with a search.
- * Parts held by the current project can be renamed here by those who may curate it, through the
- * same view, edit, save or cancel flow as Material Details.
+ * Parts held by the current project can be renamed or renumbered here by those who may curate it,
+ * through the same view, edit, save or cancel flow (and messages) as Material Details. Global
+ * admins also see where each part is held, in projects and warehouses.
  */
 import { Button, Center, Group, Loader, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { skipToken } from '@reduxjs/toolkit/query';
@@ -19,9 +20,10 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { TwoLines, VirtualTable, type VirtualColumn } from '../../components/virtual-table.tsx';
 import { ProjectPicker } from '../../app/projects/project-picker.tsx';
 import { useCurrentProjectSync } from '../../app/projects/use-current-project-sync.ts';
-import { canCurateProject } from '../../app/session/permissions.ts';
+import { canCurateProject, canUseWarehouses } from '../../app/session/permissions.ts';
 import { selectSession } from '../../app/session/session-selectors.ts';
 import { matchingCatalog } from './catalog-search.ts';
+import { HoldingsDialog } from './holdings-dialog.tsx';
 
 export function MaterialCatalogPage() {
   useCurrentProjectSync();
@@ -31,6 +33,8 @@ export function MaterialCatalogPage() {
   const inventory = useGetInventoryQuery(project ? project.id : skipToken);
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<string | null>(null);
+  const [locating, setLocating] = useState<CatalogPart | null>(null);
+  const seesHoldings = canUseWarehouses(role);
   const held = useMemo(() => new Map((inventory.data ?? []).map((r) => [r.material_id, r])), [inventory.data]);
   const visible = useMemo(() => matchingCatalog(catalog.data ?? [], search), [catalog.data, search]);
   const editedRow = editing ? held.get(editing) : undefined;
@@ -50,14 +54,22 @@ export function MaterialCatalogPage() {
     {
       key: 'edit',
       header: '',
-      width: 90,
+      width: seesHoldings ? 170 : 90,
       align: 'right',
-      render: (p) =>
-        canCurate && held.has(p.material_id) ? (
-          <Button size="compact-sm" variant="light" aria-label={`Edit ${p.part_number}`} onClick={() => setEditing(p.material_id)}>
-            Edit
-          </Button>
-        ) : null,
+      render: (p) => (
+        <Group gap={6} wrap="nowrap" justify="flex-end">
+          {seesHoldings && (
+            <Button size="compact-sm" variant="default" aria-label={`Where ${p.part_number} is held`} onClick={() => setLocating(p)}>
+              Held
+            </Button>
+          )}
+          {canCurate && held.has(p.material_id) && (
+            <Button size="compact-sm" variant="light" aria-label={`Edit ${p.part_number}`} onClick={() => setEditing(p.material_id)}>
+              Edit
+            </Button>
+          )}
+        </Group>
+      ),
     },
   ];
   // On a phone the number and names share one column, so the quantity and Edit stay in view.
@@ -69,7 +81,7 @@ export function MaterialCatalogPage() {
       title: (p) => p.display,
     },
     { ...columns[3]!, header: 'On hand', width: 76 },
-    { ...columns[4]!, width: 70 },
+    { ...columns[4]!, width: seesHoldings ? 128 : 70 },
   ];
 
   return (
@@ -116,6 +128,7 @@ export function MaterialCatalogPage() {
           )}
         </Stack>
       </Paper>
+      {locating && <HoldingsDialog part={locating} onClose={() => setLocating(null)} />}
       {project && editedRow && (
         <AppModal opened onClose={() => setEditing(null)} title="Material names" size="lg">
           <MaterialNameEditor projectId={project.id} row={editedRow} canEdit={canCurate} />

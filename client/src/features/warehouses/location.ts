@@ -1,8 +1,10 @@
 /**
  * A place inside a warehouse (spec 02 §2.4: rack, shelf, bin, zone, notes): how it reads in
- * tables and pickers, how a form's boxes become one, and whether two name the same place.
+ * pickers and summaries, how a form's boxes become one, and whether two name the same place.
  */
-import type { StockLocation } from '../../api/warehouse-types.ts';
+import type { PlaceInput, PlaceRow } from '../../api/warehouse-types.ts';
+import { WAREHOUSE_LIMITS } from '../../api/warehouse-types.ts';
+import { lengthError } from '../../app/field-limits.ts';
 
 export const LOCATION_FIELDS = ['rack', 'shelf', 'bin', 'zone'] as const;
 export type LocationField = (typeof LOCATION_FIELDS)[number];
@@ -25,23 +27,33 @@ export const LOCATION_LABELS: Record<LocationField | 'notes', string> = {
   notes: 'Notes',
 };
 
-/** "Zone North · Rack A · Shelf 2": the named fields, broadest first; "Unplaced" when none is set. */
-export function locationLabel(location: Partial<Pick<StockLocation, LocationField>>): string {
-  const order: LocationField[] = ['zone', 'rack', 'shelf', 'bin'];
-  const parts = order.map((f) => {
+type Place = Partial<Record<LocationField, string | null | undefined>>;
+
+/** "Rack A · Shelf 2", in the server's order (rack, shelf, bin, zone); "No location" when none is set. */
+export function locationLabel(location: Place): string {
+  const parts = LOCATION_FIELDS.map((f) => {
     const value = location[f]?.trim();
     return value ? `${LOCATION_LABELS[f]} ${value}` : '';
   });
-  const text = parts.filter(Boolean).join(' · ');
-  return text || 'Unplaced';
+  return parts.filter(Boolean).join(' · ') || 'No location';
 }
 
 /** The typed location as sent: trimmed, blank fields left out. */
-export function locationBody(values: LocationValues): Partial<LocationValues> {
-  const body: Partial<LocationValues> = {};
+export function locationBody(values: LocationValues): PlaceInput {
+  const body: PlaceInput = {};
   for (const field of [...LOCATION_FIELDS, 'notes'] as const) {
     const value = values[field].trim();
     if (value !== '') body[field] = value;
+  }
+  return body;
+}
+
+/** An existing location as sent back to name it: its four naming fields. */
+export function placeOf(row: PlaceRow): PlaceInput {
+  const body: PlaceInput = {};
+  for (const field of LOCATION_FIELDS) {
+    const value = row[field];
+    if (value) body[field] = value;
   }
   return body;
 }
@@ -51,7 +63,16 @@ export function hasPlace(values: LocationValues): boolean {
   return LOCATION_FIELDS.some((f) => values[f].trim() !== '');
 }
 
-/** Whether two locations are the same place (the notes do not make a place). */
-export function samePlace(a: Partial<Pick<StockLocation, LocationField>>, b: Partial<Pick<StockLocation, LocationField>>): boolean {
+/** Whether two locations are the same place (compared without case; the notes do not make a place). */
+export function samePlace(a: Place, b: Place): boolean {
   return LOCATION_FIELDS.every((f) => (a[f] ?? '').trim().toLowerCase() === (b[f] ?? '').trim().toLowerCase());
+}
+
+/** A location text past its limit, or undefined. */
+export function locationLengthError(location: LocationValues): string | undefined {
+  for (const field of LOCATION_FIELDS) {
+    const problem = lengthError(LOCATION_LABELS[field], WAREHOUSE_LIMITS.placeField, location[field]);
+    if (problem) return problem;
+  }
+  return lengthError('Location notes', WAREHOUSE_LIMITS.placeNotes, location.notes);
 }

@@ -12,7 +12,6 @@ import { warehouseLabel, type Warehouse, type WarehouseStockRow } from '../../ap
 import { AppModal } from '../../components/app-modal.tsx';
 import { PartPicker } from '../../components/part-picker.tsx';
 import { LocationFields } from './location-fields.tsx';
-import { locationLabel } from './location.ts';
 import { EMPTY_MOVE, MOVE_TITLES, MOVE_VERBS, moveBody, moveErrors, type MoveErrors, type MoveKind, type MoveValues } from './move-rules.ts';
 import { sourceLocation } from './relocate-rules.ts';
 import { SourceLocationSelect, StockPartSelect } from './stock-pickers.tsx';
@@ -113,7 +112,7 @@ function MoveBody({ kind, warehouse, rows, onClose }: MoveDialogProps) {
         value={values.quantity}
         onChange={(e) => set({ quantity: e.currentTarget.value })}
         error={errors.quantity}
-        description={from ? `At most ${from.qty} (at ${locationLabel(from)})` : undefined}
+        description={from ? `At most ${from.qty} (at ${from.label})` : undefined}
         w={{ base: '100%', xs: 220 }}
       />
       {kind === 'unassign' && <LocationFields values={values.target} onChange={(target) => set({ target })} error={errors.target} />}

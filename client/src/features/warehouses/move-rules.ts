@@ -5,10 +5,9 @@
  */
 import type { WarehouseStockRow } from '../../api/warehouse-types.ts';
 import { quantityError, wholeQuantity } from '../../app/field-limits.ts';
-import { EMPTY_LOCATION, hasPlace, locationBody, type LocationValues } from './location.ts';
-import { locationLengthError } from './receive-rules.ts';
+import { EMPTY_LOCATION, hasPlace, locationBody, locationLengthError, placeOf, type LocationValues } from './location.ts';
 import { sourceLocation } from './relocate-rules.ts';
-import { onlyAtLocation, onlyInProject, WAREHOUSE_MESSAGES as M } from './warehouse-messages.ts';
+import { placeShortMessage, projectShortMessage, WAREHOUSE_MESSAGES as M } from './warehouse-messages.ts';
 
 export type MoveKind = 'return' | 'assign' | 'unassign';
 
@@ -51,7 +50,7 @@ export function moveErrors(kind: MoveKind, values: MoveValues, context: MoveCont
     if (values.partNumber.trim() === '') errors.material = M.selectMaterial;
     else if (values.projectId && context.projectOnHand === undefined) errors.material = M.notInProject;
     else if (!errors.quantity && context.projectOnHand !== undefined && quantity > context.projectOnHand)
-      errors.quantity = onlyInProject(context.projectOnHand);
+      errors.quantity = projectShortMessage(context.projectOnHand);
     const tooLong = locationLengthError(values.target);
     if (tooLong) errors.target = tooLong;
     else if (!hasPlace(values.target)) errors.target = M.locationField;
@@ -63,29 +62,28 @@ export function moveErrors(kind: MoveKind, values: MoveValues, context: MoveCont
   }
   const from = sourceLocation(context.row, values.source);
   if (!from) errors.source = M.selectSourceLocation;
-  else if (!errors.quantity && quantity > from.qty) errors.quantity = onlyAtLocation(from.qty);
+  else if (!errors.quantity && quantity > from.qty) errors.quantity = placeShortMessage(from.qty, from.label);
   return errors;
 }
 
 export function moveBody(kind: MoveKind, values: MoveValues, row: WarehouseStockRow | undefined) {
   const quantity = Number(values.quantity.trim());
-  const notes = values.notes.trim();
+  const note = values.notes.trim();
   if (kind === 'unassign') {
     return {
       part_number: values.partNumber.trim(),
       quantity,
       project_id: values.projectId ?? '',
-      location: locationBody(values.target),
-      ...(notes ? { notes } : {}),
+      to_location: locationBody(values.target),
+      ...(note ? { note } : {}),
     };
   }
   const from = sourceLocation(row, values.source)!;
-  const location = { rack: from.rack, shelf: from.shelf, bin: from.bin, zone: from.zone };
   return {
     part_number: row!.material.part_number,
     quantity,
-    location,
+    from_location: placeOf(from),
     ...(kind === 'assign' ? { project_id: values.projectId ?? '' } : {}),
-    ...(notes ? { notes } : {}),
+    ...(note ? { note } : {}),
   };
 }

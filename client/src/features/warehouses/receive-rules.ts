@@ -4,7 +4,8 @@
  */
 import type { CatalogPart } from '../../api/material-types.ts';
 import { MAX_LENGTH, lengthError, quantityError } from '../../app/field-limits.ts';
-import { EMPTY_LOCATION, hasPlace, locationBody, type LocationValues } from './location.ts';
+import type { PlaceInput } from '../../api/warehouse-types.ts';
+import { EMPTY_LOCATION, hasPlace, locationBody, locationLengthError, type LocationValues } from './location.ts';
 import { WAREHOUSE_MESSAGES as M } from './warehouse-messages.ts';
 
 export type ReceiveStep = 'details' | 'location' | 'summary';
@@ -57,23 +58,12 @@ export function receiveStepErrors(step: ReceiveStep, values: ReceiveValues, cata
   return errors;
 }
 
-/** A location text past its limit, or undefined. */
-export function locationLengthError(location: LocationValues): string | undefined {
-  return (
-    lengthError('Rack', MAX_LENGTH.binInfo, location.rack) ??
-    lengthError('Shelf', MAX_LENGTH.binInfo, location.shelf) ??
-    lengthError('Bin', MAX_LENGTH.binInfo, location.bin) ??
-    lengthError('Zone', MAX_LENGTH.binInfo, location.zone) ??
-    lengthError('Notes', MAX_LENGTH.note, location.notes)
-  );
-}
-
 export interface ReceiveBody {
   part_number: string;
   quantity: number;
   part_name?: string;
   part_nickname?: string;
-  location: Partial<LocationValues>;
+  location: PlaceInput;
 }
 
 export function receiveBody(values: ReceiveValues): ReceiveBody {

@@ -2,11 +2,10 @@
  * Relocate (spec 02 §2.4, §5): select a part, the place it is taken from and how many; say the new
  * place; confirm. A real command: the quantity leaves one location of the warehouse for another.
  */
-import type { StockLocation, WarehouseStockRow } from '../../api/warehouse-types.ts';
+import type { PlaceRow, WarehouseStockRow } from '../../api/warehouse-types.ts';
 import { wholeQuantity } from '../../app/field-limits.ts';
-import { EMPTY_LOCATION, hasPlace, locationBody, samePlace, type LocationValues } from './location.ts';
-import { locationLengthError } from './receive-rules.ts';
-import { onlyAtLocation, WAREHOUSE_MESSAGES as M } from './warehouse-messages.ts';
+import { EMPTY_LOCATION, hasPlace, locationBody, locationLengthError, placeOf, samePlace, type LocationValues } from './location.ts';
+import { placeShortMessage, WAREHOUSE_MESSAGES as M } from './warehouse-messages.ts';
 
 export type RelocateStep = 'select' | 'relocate' | 'confirm';
 export const RELOCATE_STEPS: readonly RelocateStep[] = ['select', 'relocate', 'confirm'];
@@ -14,7 +13,7 @@ export const RELOCATE_STEP_LABELS: Record<RelocateStep, string> = { select: 'Sel
 
 export interface RelocateValues {
   materialId: string | null;
-  /** Index of the source among the row's locations, as text for the Select. */
+  /** The source's place_key among the row's locations. */
   source: string | null;
   quantity: string;
   target: LocationValues;
@@ -24,8 +23,8 @@ export const EMPTY_RELOCATE: RelocateValues = { materialId: null, source: null, 
 
 export type RelocateErrors = Partial<Record<'material' | 'source' | 'quantity' | 'target', string | true>>;
 
-export function sourceLocation(row: WarehouseStockRow | undefined, source: string | null): StockLocation | undefined {
-  return row && source !== null ? row.locations[Number(source)] : undefined;
+export function sourceLocation(row: WarehouseStockRow | undefined, source: string | null): PlaceRow | undefined {
+  return row && source !== null ? row.locations.find((l) => l.place_key === source) : undefined;
 }
 
 export function relocateStepErrors(step: RelocateStep, values: RelocateValues, row: WarehouseStockRow | undefined): RelocateErrors {
@@ -39,7 +38,7 @@ export function relocateStepErrors(step: RelocateStep, values: RelocateValues, r
       return errors;
     }
     if (!from) errors.source = M.selectSourceLocation;
-    else if (quantity > from.qty) errors.quantity = onlyAtLocation(from.qty);
+    else if (quantity > from.qty) errors.quantity = placeShortMessage(from.qty, from.label);
   } else if (step === 'relocate') {
     const tooLong = locationLengthError(values.target);
     if (tooLong) errors.target = tooLong;
@@ -54,7 +53,7 @@ export function relocateBody(values: RelocateValues, row: WarehouseStockRow) {
   return {
     part_number: row.material.part_number,
     quantity: Number(values.quantity.trim()),
-    from: { rack: from.rack, shelf: from.shelf, bin: from.bin, zone: from.zone },
-    to: locationBody(values.target),
+    from_location: placeOf(from),
+    to_location: locationBody(values.target),
   };
 }

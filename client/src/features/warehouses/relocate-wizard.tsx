@@ -94,7 +94,7 @@ function RelocateBody({ warehouse, rows, onClose }: RelocateWizardProps) {
               ['Part Number', row.material.part_number],
               ['Part Name', row.material.part_name],
               ['Quantity', values.quantity.trim()],
-              ['From', locationLabel(from)],
+              ['From', from.label],
               ['To', locationLabel(values.target)],
             ]}
           />

@@ -2,7 +2,6 @@
 import { Select } from '@mantine/core';
 import type { WarehouseStockRow } from '../../api/warehouse-types.ts';
 import { limitWithHint } from '../../components/part-picker.tsx';
-import { locationLabel } from './location.ts';
 
 export function StockPartSelect({
   rows,
@@ -46,10 +45,7 @@ export function SourceLocationSelect({
   onChange: (source: string | null) => void;
   error?: string | boolean;
 }) {
-  const data = (row?.locations ?? [])
-    .map((l, index) => ({ l, index }))
-    .filter(({ l }) => l.qty > 0)
-    .map(({ l, index }) => ({ value: String(index), label: `${locationLabel(l)} (${l.qty})` }));
+  const data = (row?.locations ?? []).filter((l) => l.qty > 0).map((l) => ({ value: l.place_key, label: `${l.label} (${l.qty})` }));
   return (
     <Select
       label="From location"

@@ -1,11 +1,8 @@
 /** The Warehouse Manager's form: a name (required) and the yard info (location, capacity). Pure. */
-import type { Warehouse } from '../../api/warehouse-types.ts';
+import { WAREHOUSE_LIMITS, type Warehouse } from '../../api/warehouse-types.ts';
 import type { WarehouseFields } from '../../api/warehouses-api.ts';
 import { lengthError } from '../../app/field-limits.ts';
 import { WAREHOUSE_MESSAGES } from './warehouse-messages.ts';
-
-export const WAREHOUSE_NAME_MAX = 200;
-export const YARD_TEXT_MAX = 500;
 
 export interface WarehouseFormValues {
   name: string;
@@ -17,16 +14,16 @@ export const EMPTY_WAREHOUSE_FORM: WarehouseFormValues = { name: '', location: '
 
 export function warehouseFormValues(warehouse: Warehouse | null): WarehouseFormValues {
   if (!warehouse) return EMPTY_WAREHOUSE_FORM;
-  return { name: warehouse.name, location: warehouse.yard_info.location, capacitySummary: warehouse.yard_info.capacity_summary };
+  return { name: warehouse.name, location: warehouse.yard_info.location ?? '', capacitySummary: warehouse.yard_info.capacity_summary ?? '' };
 }
 
 export type WarehouseFormErrors = Partial<Record<keyof WarehouseFormValues, string>>;
 
 export function warehouseFormErrors(values: WarehouseFormValues): WarehouseFormErrors {
   const errors: WarehouseFormErrors = {};
-  const name = values.name.trim() === '' ? WAREHOUSE_MESSAGES.nameRequired : lengthError('Warehouse name', WAREHOUSE_NAME_MAX, values.name);
-  const location = lengthError('Location', YARD_TEXT_MAX, values.location);
-  const capacity = lengthError('Capacity summary', YARD_TEXT_MAX, values.capacitySummary);
+  const name = values.name.trim() === '' ? WAREHOUSE_MESSAGES.nameRequired : lengthError('Name', WAREHOUSE_LIMITS.name, values.name);
+  const location = lengthError('Yard location', WAREHOUSE_LIMITS.yardLocation, values.location);
+  const capacity = lengthError('Capacity summary', WAREHOUSE_LIMITS.capacitySummary, values.capacitySummary);
   if (name) errors.name = name;
   if (location) errors.location = location;
   if (capacity) errors.capacitySummary = capacity;

@@ -24,7 +24,6 @@ import { WarehouseActionsBar, type WarehouseAction } from './warehouse-actions-b
 import { useWarehouseChoice, WarehouseSelect } from './warehouse-select.tsx';
 import { visibleWarehouseStock } from './warehouse-stock-model.ts';
 import { StockLegend, WarehouseStockTable } from './warehouse-stock-table.tsx';
-import { useWarehouseLive } from './use-warehouse-live.ts';
 
 const TITLE = 'Warehouse Inventory';
 
@@ -37,7 +36,6 @@ export function WarehouseInventoryPage() {
 function WarehouseInventory({ superadmin }: { superadmin: boolean }) {
   const choice = useWarehouseChoice();
   const warehouse = choice.chosen;
-  useWarehouseLive(warehouse?.id ?? null);
   const stock = useGetWarehouseInventoryQuery(warehouse ? warehouse.id : skipToken, { refetchOnMountOrArgChange: true });
   const { frozen } = useSiteStatus();
   const [search, setSearch] = useState('');

@@ -19,7 +19,6 @@ import { useServerDownload } from '../../app/use-server-download.ts';
 import { AccessDenied } from '../../components/access-denied.tsx';
 import { NoData } from '../../components/no-data.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { useWarehouseLive } from './use-warehouse-live.ts';
 import { WarehouseLogTable } from './warehouse-log-table.tsx';
 import { useWarehouseChoice, WarehouseSelect } from './warehouse-select.tsx';
 
@@ -35,7 +34,6 @@ export function WarehouseLogsPage() {
 function WarehouseLogs() {
   const choice = useWarehouseChoice();
   const warehouse = choice.chosen;
-  useWarehouseLive(warehouse?.id ?? null);
   const [type, setType] = useState<LogType | 'All'>('All');
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);

@@ -1,27 +1,32 @@
-/** The words of the warehouse screens (spec 02 §5, §8), in one place so tests read the same text. */
+/**
+ * The words of the warehouse screens (spec 02 §5, §8): the server's own (contract/warehouses.ts)
+ * where it checks the same rule, and the screens' own for what only a form can get wrong.
+ */
+import { WAREHOUSE_MESSAGES as SERVER } from '../../api/warehouse-types.ts';
+
+export { placeShortMessage } from '../../api/warehouse-types.ts';
 
 export const WAREHOUSE_MESSAGES = {
-  selectMaterialToReceive: 'Select a material to receive.',
-  quantityAtLeastOne: 'Quantity must be at least 1.',
+  selectMaterialToReceive: SERVER.selectMaterial,
+  quantityAtLeastOne: SERVER.quantityAtLeastOne,
+  selectMaterialAndQuantity: SERVER.relocateMaterialAndQuantity,
+  newLocationField: SERVER.relocateNeedsLocation,
+  sameLocation: SERVER.relocateSamePlace,
+  selectSourceLocation: SERVER.selectSourceLocation,
+  selectProject: SERVER.selectProject,
+  notInProject: SERVER.partNotInProject,
+  nameRequired: SERVER.nameRequired,
+  accessDenied: SERVER.accessDenied,
+  managerDenied: SERVER.managerDenied,
   newPartFields: 'A new part needs a part number, a part name and a nickname',
-  notInCatalog: 'Part number not found. Choose New part to add it to the catalogue.',
+  notInCatalog: 'Part number not found. Tick New part to add it to the catalogue.',
   partExists: 'Part number already exists',
-  selectMaterialAndQuantity: 'Please select a material and enter a valid quantity',
-  newLocationField: 'Please specify at least one location field for the new location',
   locationField: 'Please specify at least one location field',
-  sameLocation: 'The new location is where the stock already is',
   selectMaterial: 'Select a material.',
-  selectSourceLocation: 'Select the location it is taken from.',
-  selectProject: 'Select a project.',
-  notInProject: 'This project holds none of that part.',
-  nameRequired: 'Warehouse name is required',
   loadWarehousesFailed: 'Failed to load warehouses.',
   assignFailed: 'Assign failed',
   createFailed: 'Create failed',
 } as const;
 
-/** "Only 12 at this location" once a quantity passes what the chosen place holds. */
-export const onlyAtLocation = (available: number) => `Only ${available.toLocaleString()} at this location`;
-
-/** "Only 7 on hand in this project" once an unassign passes the project's on hand. */
-export const onlyInProject = (available: number) => `Only ${available.toLocaleString()} on hand in this project`;
+/** "Quantity exceeds the 7 on hand in this project" once an unassign passes the project's on hand. */
+export const projectShortMessage = (available: number) => `Quantity exceeds the ${available} on hand in this project`;

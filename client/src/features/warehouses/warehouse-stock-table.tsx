@@ -6,7 +6,6 @@ import { Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import type { WarehouseStockRow } from '../../api/warehouse-types.ts';
 import { usePhone } from '../../app/use-phone.ts';
 import { STOCK_LEVEL_COLORS, STOCK_LEVEL_LABELS } from '../../components/stock-level.ts';
-import { locationLabel } from './location.ts';
 import { heldLocations, warehouseStockLevel } from './warehouse-stock-model.ts';
 
 const tint = (row: WarehouseStockRow) => {
@@ -25,9 +24,9 @@ function Locations({ row }: { row: WarehouseStockRow }) {
   return (
     <Stack gap={2}>
       {held.map((l) => (
-        <Group key={locationLabel(l)} gap={6} wrap="nowrap" justify="space-between" data-location={locationLabel(l)}>
+        <Group key={l.place_key} gap={6} wrap="nowrap" justify="space-between" data-location={l.label}>
           <Text size="sm" title={l.notes || undefined} style={{ overflowWrap: 'anywhere' }}>
-            {locationLabel(l)}
+            {l.label}
           </Text>
           <Text size="sm" fw={600}>
             {l.qty.toLocaleString()}
