@@ -40,7 +40,12 @@
 import { z } from 'zod';
 import { id, quantity, text } from './fields.ts';
 import { MAX_LENGTH } from './limits.ts';
+import { WAREHOUSE_MESSAGES } from '../ledger/warehouse/messages.ts';
 import { inventoryRow, projectId } from './materials.ts';
+
+export { placeShortMessage, WAREHOUSE_MESSAGES } from '../ledger/warehouse/messages.ts';
+/** The same key and label the server gives a location, for forms that name one before asking. */
+export { normalizePlace, placeKey, placeLabel } from '../ledger/stock-item/place.ts';
 
 /** Longest text of each warehouse field, in characters. */
 export const WAREHOUSE_LIMITS = {
@@ -51,32 +56,6 @@ export const WAREHOUSE_LIMITS = {
   placeField: 60,
   placeNotes: 500,
 } as const;
-
-/** The messages of the spec (02 §5) and of the rules the server adds, word for word. */
-export const WAREHOUSE_MESSAGES = {
-  nameRequired: 'Warehouse name is required',
-  notFound: 'Warehouse not found',
-  inactive: 'This warehouse is deactivated; reactivate it before moving stock.',
-  hasStock: 'This warehouse still holds stock; move or return it before deactivating.',
-  alreadyInactive: 'This warehouse is already deactivated.',
-  alreadyActive: 'This warehouse is already active.',
-  selectMaterial: 'Select a material to receive.',
-  quantityAtLeastOne: 'Quantity must be at least 1.',
-  relocateMaterialAndQuantity: 'Please select a material and enter a valid quantity',
-  relocateNeedsLocation: 'Please specify at least one location field for the new location',
-  relocateSamePlace: 'The new location is the same as the current one',
-  selectSourceLocation: 'Select the location the stock is taken from',
-  selectProject: 'Select a project',
-  partNotInWarehouse: 'Part number not found in this warehouse',
-  partNotInProject: 'Part number not found in this project',
-  insufficient: 'Insufficient quantity available',
-  frozen: 'Transactions are frozen',
-  accessDenied: 'Access denied. Admin privileges required.',
-  managerDenied: 'Access denied. Superadmin privileges required.',
-} as const;
-
-/** "Quantity exceeds the 7 available at Rack A · Shelf 2": a move asks more than its location holds. */
-export const placeShortMessage = (available: number, place: string) => `Quantity exceeds the ${available} available at ${place}`;
 
 /** How every screen names a warehouse: "#3 · North Yard". */
 export const warehouseLabel = (w: { num_id: number; name: string }) => `#${w.num_id} · ${w.name}`;
