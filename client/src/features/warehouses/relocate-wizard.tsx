@@ -106,7 +106,7 @@ function RelocateBody({ warehouse, rows, onClose }: RelocateWizardProps) {
         </Button>
         {step === 'confirm' ? (
           <Button onClick={() => void submit()} loading={move.busy}>
-            Relocate
+            Relocate {values.quantity.trim()}
           </Button>
         ) : (
           <Button onClick={next}>Next</Button>
