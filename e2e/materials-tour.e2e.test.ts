@@ -90,7 +90,9 @@ async function tour(browser: Browser, prefix: string) {
   await close('Mark Lost · PIPE-50');
 
   await details.getByRole('button', { name: 'Mark Found', exact: true }).click();
-  await dialog('Mark Found · PIPE-50').getByRole('radio', { name: /A user in the field/ }).check();
+  await dialog('Mark Found · PIPE-50')
+    .getByRole('radio', { name: /A user in the field/ })
+    .check();
   await shot('mark-found');
   await close('Mark Found · PIPE-50');
 
