@@ -29,6 +29,8 @@ import { outboxRoutes } from './routes/outbox/outbox.routes.ts';
 import { projectRoutes } from './routes/projects/projects.routes.ts';
 import { siteRoutes } from './routes/site/site.routes.ts';
 import { userRoutes } from './routes/users/users.routes.ts';
+import { warehouseStockRoutes } from './routes/warehouses/warehouse-stock.routes.ts';
+import { warehouseRoutes } from './routes/warehouses/warehouses.routes.ts';
 
 export interface AppDependencies {
   config: Config;
@@ -81,6 +83,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(siteRoutes);
   await app.register(outboxRoutes);
   await app.register(materialReadRoutes);
+  await app.register(warehouseRoutes);
+  await app.register(warehouseStockRoutes);
   await app.register(stockRoutes);
   await app.register(bulkRoutes);
 
