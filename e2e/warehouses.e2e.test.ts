@@ -127,6 +127,9 @@ describe('a warehouse', () => {
     await page.getByRole('group', { name: 'Types' }).getByText('Assign', { exact: true }).click();
     await expect.poll(() => table.locator('tbody tr').count()).toBe(1);
     expect(await table.locator('tbody tr').first().getAttribute('data-log-type')).toBe('Assign');
+    await page.getByRole('group', { name: 'Types' }).getByText('Relocate', { exact: true }).click();
+    await expect.poll(() => table.locator('tbody tr').first().getAttribute('data-log-type')).toBe('Relocate');
+    expect(await table.locator('tbody tr').count()).toBe(1);
   });
 
   it('lays the warehouse screens out at 390×844', async () => {

@@ -6,7 +6,8 @@
  */
 import { baseApi } from './base-api.ts';
 import { IDEMPOTENCY_HEADER } from './idempotency.ts';
-import type { LogPage, LogType } from './material-types.ts';
+import type { WarehouseLogType } from '@contract/vocabulary.ts';
+import type { LogPage } from './material-types.ts';
 import { inventoryTag, logsTag } from './materials-api.ts';
 import type { Holdings, Warehouse, WarehouseMoveAnswer, WarehouseStockRow } from './warehouse-types.ts';
 
@@ -17,7 +18,7 @@ interface Items<T> {
 export interface WarehouseLogQuery {
   warehouseId: string;
   /** Empty means every type. */
-  types: readonly LogType[];
+  types: readonly WarehouseLogType[];
   q: string;
   page: number;
   pageSize: number;

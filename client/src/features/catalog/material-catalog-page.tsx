@@ -54,13 +54,13 @@ export function MaterialCatalogPage() {
     {
       key: 'edit',
       header: '',
-      width: seesHoldings ? 170 : 90,
+      width: seesHoldings ? 200 : 90,
       align: 'right',
       render: (p) => (
         <Group gap={6} wrap="nowrap" justify="flex-end">
           {seesHoldings && (
             <Button size="compact-sm" variant="default" aria-label={`Where ${p.part_number} is held`} onClick={() => setLocating(p)}>
-              Held
+              Where held
             </Button>
           )}
           {canCurate && held.has(p.material_id) && (
@@ -81,7 +81,7 @@ export function MaterialCatalogPage() {
       title: (p) => p.display,
     },
     { ...columns[3]!, header: 'On hand', width: 76 },
-    { ...columns[4]!, width: seesHoldings ? 128 : 70 },
+    { ...columns[4]!, width: seesHoldings ? 158 : 70 },
   ];
 
   return (

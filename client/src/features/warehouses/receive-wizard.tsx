@@ -122,7 +122,12 @@ function ReceiveBody({ warehouse, onClose }: { warehouse: Warehouse; onClose: ()
               ['Warehouse', warehouseLabel(warehouse)],
               ['Part Number', values.partNumber.trim()],
               ['Part Name', partName || '—'],
-              ...(values.newPart ? ([['Part type', 'New part']] as [string, string][]) : []),
+              ...(values.newPart
+                ? ([
+                    ['Nickname', values.nickname.trim()],
+                    ['Part type', 'New part'],
+                  ] as [string, string][])
+                : []),
               ['Quantity', values.quantity.trim()],
               ['Location', locationLabel(values.location)],
               ...(values.location.notes.trim() ? ([['Notes', values.location.notes.trim()]] as [string, string][]) : []),

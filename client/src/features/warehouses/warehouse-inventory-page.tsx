@@ -94,7 +94,7 @@ function WarehouseInventory({ superadmin }: { superadmin: boolean }) {
                     <WarehouseStockTable rows={visible} />
                     <Group justify="space-between" gap="xs" wrap="wrap">
                       <Text size="xs" c="dimmed">
-                        {visible.length === rows.length ? `${rows.length} parts` : `${visible.length} of ${rows.length} parts`}
+                        {partCount(visible.length, rows.length)}
                       </Text>
                       <StockLegend />
                     </Group>
@@ -127,4 +127,9 @@ function Field({ label, value }: { label: string; value: string }) {
       <Text fw={500}>{value}</Text>
     </div>
   );
+}
+
+function partCount(shown: number, total: number): string {
+  const noun = total === 1 ? 'part' : 'parts';
+  return shown === total ? `${total.toLocaleString()} ${noun}` : `${shown.toLocaleString()} of ${total.toLocaleString()} ${noun}`;
 }

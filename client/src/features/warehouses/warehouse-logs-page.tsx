@@ -8,7 +8,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useState } from 'react';
 import { messageOr } from '../../api/error-message.ts';
-import { LOG_TYPES, type LogType } from '../../api/material-types.ts';
+import { WAREHOUSE_LOG_TYPES, type WarehouseLogType } from '@contract/vocabulary.ts';
 import { useGetWarehouseLogsQuery, warehouseLogsCsvUrl } from '../../api/warehouses-api.ts';
 import { MAX_LENGTH } from '../../app/field-limits.ts';
 import { useAppSelector } from '../../app/hooks.ts';
@@ -34,7 +34,7 @@ export function WarehouseLogsPage() {
 function WarehouseLogs() {
   const choice = useWarehouseChoice();
   const warehouse = choice.chosen;
-  const [type, setType] = useState<LogType | 'All'>('All');
+  const [type, setType] = useState<WarehouseLogType | 'All'>('All');
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [page, setPage] = useState(1);
@@ -59,12 +59,12 @@ function WarehouseLogs() {
               multiple={false}
               value={type}
               onChange={(value) => {
-                setType(value as LogType | 'All');
+                setType(value as WarehouseLogType | 'All');
                 setPage(1);
               }}
             >
               <Group gap="xs" role="group" aria-label="Types">
-                {['All', ...LOG_TYPES].map((t) => (
+                {['All', ...WAREHOUSE_LOG_TYPES].map((t) => (
                   <Chip key={t} value={t}>
                     {t}
                   </Chip>

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { logTypeColor } from '../../components/log-colors.ts';
 import { EMPTY_LOCATION, hasPlace, locationBody, locationLabel, samePlace } from './location.ts';
 import { EMPTY_MOVE, moveErrors } from './move-rules.ts';
 import { movePath } from './warehouse-log-table.tsx';
@@ -43,6 +44,11 @@ describe('warehouse logs', () => {
     expect(movePath({ location_a: '#1 · North Yard', location_b: '3001 · Riverside Depot' })).toBe('#1 · North Yard → 3001 · Riverside Depot');
     expect(movePath({ location_a: null, location_b: 'Rack A' })).toBe('Rack A');
     expect(movePath({ location_a: null, location_b: null })).toBe('—');
+  });
+
+  it('colour a relocation apart from the movements both logs share', () => {
+    expect(logTypeColor('relocate')).toBe('indigo');
+    expect(logTypeColor('Assign')).toBe('violet');
   });
 });
 
