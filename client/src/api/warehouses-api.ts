@@ -1,7 +1,7 @@
 /**
  * Warehouses (spec 02 §7 "Warehouses and assets"): the list and the Warehouse Manager's edits, a
  * warehouse's stock by location, its movements (receive, return, relocate, assign to and unassign
- * from a project), its log, and where each catalogue part is held. Stock and logs are tagged per
+ * from a project, lost and found), its log, and where each catalogue part is held. Stock and logs are tagged per
  * warehouse; a move to or from a project also makes that project's stock and log stale.
  */
 import { baseApi } from './base-api.ts';
@@ -33,7 +33,7 @@ interface Keyed {
   idempotencyKey: string;
 }
 
-export type WarehouseMove = 'receive' | 'return' | 'relocate' | 'assign' | 'unassign';
+export type WarehouseMove = 'receive' | 'return' | 'relocate' | 'assign' | 'unassign' | 'lost' | 'found';
 
 export interface WarehouseMoveArgs extends Keyed {
   warehouseId: string;

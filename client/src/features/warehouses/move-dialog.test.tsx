@@ -23,9 +23,9 @@ const projectStock = {
   as_of: null,
 };
 
-function openDialog(kind: MoveKind) {
+function openDialog(kind: MoveKind, row = boltRow) {
   const onClose = vi.fn();
-  const rendered = renderWithProviders(<MoveDialog kind={kind} warehouse={northYard} rows={[boltRow]} onClose={onClose} />, {
+  const rendered = renderWithProviders(<MoveDialog kind={kind} warehouse={northYard} rows={[row]} onClose={onClose} />, {
     routes: {
       'GET /api/projects': projects,
       'GET /api/inventory/materials': projectStock,
@@ -104,5 +104,40 @@ describe('unassign from a project', () => {
       project_id: 'p-1',
       to_location: { rack: 'B' },
     });
+  });
+});
+
+describe('lost and found inside a warehouse', () => {
+  it('marks lost from a location, in the words of the project’s lost and found', async () => {
+    const { user, server } = openDialog('lost');
+    await choose(user, 'Material', 'BOLT-M8 · Hex bolt M8 (30 on hand)');
+    await choose(user, 'From location', 'Rack B (10)');
+    await user.clear(quantity());
+    await user.type(quantity(), '0');
+    await user.click(screen.getByRole('button', { name: 'Mark Lost' }));
+    expect(screen.getByText('Enter a quantity greater than zero')).toBeTruthy();
+
+    await user.clear(quantity());
+    await user.type(quantity(), '2');
+    await user.click(screen.getByRole('button', { name: 'Mark Lost' }));
+    expect(await screen.findByText('Marked 2 × BOLT-M8 lost in #1 · North Yard')).toBeTruthy();
+    expect(server.sent('POST /api/warehouses/w-1/materials/lost')[0]?.body).toEqual({ part_number: 'BOLT-M8', quantity: 2, from_location: { rack: 'B' } });
+  });
+
+  it('finds no more than is lost here, and puts it at a location', async () => {
+    const { user, server } = openDialog('found', { ...boltRow, qty_lost: 2 });
+    await choose(user, 'Material', 'BOLT-M8 · Hex bolt M8 (2 lost)');
+    await user.clear(quantity());
+    await user.type(quantity(), '3');
+    await user.click(screen.getByRole('button', { name: 'Mark Found' }));
+    expect(screen.getByText('Cannot exceed outstanding lost quantity (2)')).toBeTruthy();
+    expect(screen.getByText('Please specify at least one location field')).toBeTruthy();
+
+    await user.clear(quantity());
+    await user.type(quantity(), '2');
+    await user.type(screen.getByRole('textbox', { name: 'Zone' }), 'Yard');
+    await user.click(screen.getByRole('button', { name: 'Mark Found' }));
+    expect(await screen.findByText('Marked 2 × BOLT-M8 found in #1 · North Yard')).toBeTruthy();
+    expect(server.sent('POST /api/warehouses/w-1/materials/found')[0]?.body).toEqual({ part_number: 'BOLT-M8', quantity: 2, to_location: { zone: 'Yard' } });
   });
 });

@@ -25,7 +25,33 @@ interface MoveDialogProps {
   onClose: () => void;
 }
 
-const FAILURES: Record<MoveKind, string> = { return: 'Failed to return material', assign: WAREHOUSE_MESSAGES.assignFailed, unassign: 'Unassign failed' };
+const FAILURES: Record<MoveKind, string> = {
+  return: 'Failed to return material',
+  assign: WAREHOUSE_MESSAGES.assignFailed,
+  unassign: 'Unassign failed',
+  lost: 'Failed to mark lost',
+  found: 'Failed to mark found',
+};
+
+/** The toast of a move the server took: what, how many, and where it went. */
+function successText(kind: MoveKind, quantity: number, part: string, warehouse: string, project: string): string {
+  switch (kind) {
+    case 'return':
+      return `Returned ${quantity} × ${part} to the vendor`;
+    case 'assign':
+      return `Assigned ${quantity} × ${part} to ${project}`;
+    case 'unassign':
+      return `Unassigned ${quantity} × ${part} back into ${warehouse}`;
+    case 'lost':
+      return `Marked ${quantity} × ${part} lost in ${warehouse}`;
+    case 'found':
+      return `Marked ${quantity} × ${part} found in ${warehouse}`;
+    default: {
+      const unknown: never = kind;
+      return String(unknown);
+    }
+  }
+}
 
 export function MoveDialog(props: MoveDialogProps) {
   return (
@@ -38,7 +64,7 @@ export function MoveDialog(props: MoveDialogProps) {
 function MoveBody({ kind, warehouse, rows, onClose }: MoveDialogProps) {
   const [values, setValues] = useState<MoveValues>(EMPTY_MOVE);
   const [errors, setErrors] = useState<MoveErrors>({});
-  const projects = useListProjectsQuery({}, { skip: kind === 'return' });
+  const projects = useListProjectsQuery({}, { skip: kind !== 'assign' && kind !== 'unassign' });
   const projectStock = useGetInventoryQuery(kind === 'unassign' && values.projectId ? values.projectId : skipToken);
   const move = useWarehouseMove(warehouse.id, kind, FAILURES[kind]);
   const row = rows.find((r) => r.material_id === values.materialId);
@@ -56,15 +82,9 @@ function MoveBody({ kind, warehouse, rows, onClose }: MoveDialogProps) {
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     const body = moveBody(kind, values, row);
-    const where =
-      kind === 'assign'
-        ? ` to ${project ? projectLabel(project) : 'the project'}`
-        : kind === 'unassign'
-          ? ` back into ${warehouseLabel(warehouse)}`
-          : ' to the vendor';
     const ok = await move.submit(
       body,
-      `${kind === 'return' ? 'Returned' : kind === 'assign' ? 'Assigned' : 'Unassigned'} ${body.quantity} × ${body.part_number}${where}`,
+      successText(kind, body.quantity, body.part_number, warehouseLabel(warehouse), project ? projectLabel(project) : 'the project'),
     );
     if (ok) onClose();
   };
@@ -85,7 +105,11 @@ function MoveBody({ kind, warehouse, rows, onClose }: MoveDialogProps) {
   return (
     <Stack gap="sm">
       <Alert variant="light" color="gray" p="xs">
-        {kind === 'unassign' ? `Back into ${warehouseLabel(warehouse)}` : `From ${warehouseLabel(warehouse)}`}
+        {kind === 'unassign'
+          ? `Back into ${warehouseLabel(warehouse)}`
+          : kind === 'found'
+            ? `Found in ${warehouseLabel(warehouse)}`
+            : `From ${warehouseLabel(warehouse)}`}
       </Alert>
       {kind === 'unassign' ? (
         <>
@@ -99,6 +123,8 @@ function MoveBody({ kind, warehouse, rows, onClose }: MoveDialogProps) {
             description={projectRow ? `${projectRow.PartName} · ${projectRow.QtyOnHand} on hand in the project` : undefined}
           />
         </>
+      ) : kind === 'found' ? (
+        <StockPartSelect lost rows={rows} value={values.materialId} onChange={(materialId) => set({ materialId })} error={errors.material} />
       ) : (
         <>
           <StockPartSelect rows={rows} value={values.materialId} onChange={(materialId) => set({ materialId, source: null })} error={errors.material} />
@@ -112,11 +138,11 @@ function MoveBody({ kind, warehouse, rows, onClose }: MoveDialogProps) {
         value={values.quantity}
         onChange={(e) => set({ quantity: e.currentTarget.value })}
         error={errors.quantity}
-        description={from ? `At most ${from.qty} (at ${from.label})` : undefined}
+        description={kind === 'found' ? (row ? `At most ${row.qty_lost} (lost here)` : undefined) : from ? `At most ${from.qty} (at ${from.label})` : undefined}
         w={{ base: '100%', xs: 220 }}
       />
-      {kind === 'unassign' && <LocationFields values={values.target} onChange={(target) => set({ target })} error={errors.target} />}
-      {kind !== 'unassign' && <TextInput label="Notes" value={values.notes} onChange={(e) => set({ notes: e.currentTarget.value })} />}
+      {(kind === 'unassign' || kind === 'found') && <LocationFields values={values.target} onChange={(target) => set({ target })} error={errors.target} />}
+      {kind !== 'unassign' && kind !== 'found' && <TextInput label="Notes" value={values.notes} onChange={(e) => set({ notes: e.currentTarget.value })} />}
       {move.failure && (
         <Alert color="red" role="alert">
           {move.failure}

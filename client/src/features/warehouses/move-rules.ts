@@ -1,7 +1,8 @@
 /**
- * Return to the vendor, assign to a project and unassign from a project (spec 02 §2.4): one form
- * each, checked before sending. Return and assign take from one location of the warehouse;
- * unassign takes from a project's on hand and puts the parts at a location of the warehouse.
+ * Return to the vendor, assign to a project, unassign from a project, mark lost and found (spec 02
+ * §2.4, issue: lost and found inside a warehouse as in projects): one form each, checked before
+ * sending. Return, assign and lost take from one location of the warehouse; unassign takes from a
+ * project's on hand, and found from what is lost here, and both put the parts at a location.
  */
 import type { WarehouseStockRow } from '../../api/warehouse-types.ts';
 import { quantityError, wholeQuantity } from '../../app/field-limits.ts';
@@ -9,15 +10,23 @@ import { EMPTY_LOCATION, hasPlace, locationBody, locationLengthError, placeOf, t
 import { sourceLocation } from './relocate-rules.ts';
 import { placeShortMessage, projectShortMessage, WAREHOUSE_MESSAGES as M } from './warehouse-messages.ts';
 
-export type MoveKind = 'return' | 'assign' | 'unassign';
+export type MoveKind = 'return' | 'assign' | 'unassign' | 'lost' | 'found';
 
 export const MOVE_TITLES: Record<MoveKind, string> = {
   return: 'Return Materials',
   assign: 'Assign to Project',
   unassign: 'Unassign from Project',
+  lost: 'Mark Lost',
+  found: 'Mark Found',
 };
 
-export const MOVE_VERBS: Record<MoveKind, string> = { return: 'Return', assign: 'Assign', unassign: 'Unassign' };
+export const MOVE_VERBS: Record<MoveKind, string> = { return: 'Return', assign: 'Assign', unassign: 'Unassign', lost: 'Mark Lost', found: 'Mark Found' };
+
+/** The words of a lost or found quantity below 1 (as the project's lost and found say it). */
+export const LOST_FOUND_QUANTITY = 'Enter a quantity greater than zero';
+
+/** Found needs something lost here to find. */
+export const foundShortMessage = (lost: number) => `Cannot exceed outstanding lost quantity (${lost})`;
 
 export interface MoveValues {
   projectId: string | null;
@@ -42,8 +51,8 @@ export interface MoveContext {
 
 export function moveErrors(kind: MoveKind, values: MoveValues, context: MoveContext): MoveErrors {
   const errors: MoveErrors = {};
-  if (kind !== 'return' && !values.projectId) errors.project = M.selectProject;
-  const quantityProblem = quantityError(values.quantity, M.quantityAtLeastOne);
+  if ((kind === 'assign' || kind === 'unassign') && !values.projectId) errors.project = M.selectProject;
+  const quantityProblem = quantityError(values.quantity, kind === 'lost' || kind === 'found' ? LOST_FOUND_QUANTITY : M.quantityAtLeastOne);
   if (quantityProblem) errors.quantity = quantityProblem;
   const quantity = wholeQuantity(values.quantity) ?? 0;
   if (kind === 'unassign') {
@@ -58,6 +67,13 @@ export function moveErrors(kind: MoveKind, values: MoveValues, context: MoveCont
   }
   if (!context.row) {
     errors.material = M.selectMaterial;
+    return errors;
+  }
+  if (kind === 'found') {
+    if (!errors.quantity && quantity > context.row.qty_lost) errors.quantity = foundShortMessage(context.row.qty_lost);
+    const tooLong = locationLengthError(values.target);
+    if (tooLong) errors.target = tooLong;
+    else if (!hasPlace(values.target)) errors.target = M.locationField;
     return errors;
   }
   const from = sourceLocation(context.row, values.source);
@@ -77,6 +93,9 @@ export function moveBody(kind: MoveKind, values: MoveValues, row: WarehouseStock
       to_location: locationBody(values.target),
       ...(note ? { note } : {}),
     };
+  }
+  if (kind === 'found') {
+    return { part_number: row!.material.part_number, quantity, to_location: locationBody(values.target), ...(note ? { note } : {}) };
   }
   const from = sourceLocation(row, values.source)!;
   return {

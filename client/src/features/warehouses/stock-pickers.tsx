@@ -9,20 +9,25 @@ export function StockPartSelect({
   onChange,
   error,
   label = 'Material',
+  lost = false,
 }: {
   rows: readonly WarehouseStockRow[];
   value: string | null;
   onChange: (materialId: string | null) => void;
   error?: string | boolean;
   label?: string;
+  /** Offer the parts with some lost here (to mark found), with that quantity, instead of those on hand. */
+  lost?: boolean;
 }) {
+  const offered = lost ? rows.filter((r) => r.qty_lost > 0) : rows.filter((r) => r.qty_on_hand > 0);
   return (
     <Select
       label={label}
-      placeholder={rows.length === 0 ? 'This warehouse holds no materials' : 'Choose a part'}
-      data={rows
-        .filter((r) => r.qty_on_hand > 0)
-        .map((r) => ({ value: r.material_id, label: `${r.material.part_number} · ${r.material.part_name} (${r.qty_on_hand} on hand)` }))}
+      placeholder={offered.length > 0 ? 'Choose a part' : lost ? 'Nothing is lost in this warehouse' : 'This warehouse holds no materials'}
+      data={offered.map((r) => ({
+        value: r.material_id,
+        label: `${r.material.part_number} · ${r.material.part_name} (${lost ? `${r.qty_lost} lost` : `${r.qty_on_hand} on hand`})`,
+      }))}
       value={value}
       onChange={onChange}
       searchable

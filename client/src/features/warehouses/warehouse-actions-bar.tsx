@@ -1,10 +1,10 @@
-/** The warehouse action bar (spec 02 §2.4): receive, return, assign to project, unassign, relocate. */
+/** The warehouse action bar (spec 02 §2.4): receive, return, assign to project, unassign, relocate; and lost and found, as in projects. */
 import { Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { usePhone } from '../../app/use-phone.ts';
 import { FROZEN_REASON } from '../../app/site/site-status.ts';
 import { ReasonedDisabledButton } from '../../components/reasoned-disabled-button.tsx';
 
-export type WarehouseAction = 'receive' | 'return' | 'assign' | 'unassign' | 'relocate';
+export type WarehouseAction = 'receive' | 'return' | 'assign' | 'unassign' | 'relocate' | 'lost' | 'found';
 
 export const WAREHOUSE_ACTION_LABELS: Record<WarehouseAction, string> = {
   receive: 'Receive',
@@ -12,9 +12,11 @@ export const WAREHOUSE_ACTION_LABELS: Record<WarehouseAction, string> = {
   assign: 'Assign to Project',
   unassign: 'Unassign',
   relocate: 'Relocate',
+  lost: 'Mark Lost',
+  found: 'Mark Found',
 };
 
-const ACTIONS: WarehouseAction[] = ['receive', 'return', 'assign', 'unassign', 'relocate'];
+const ACTIONS: WarehouseAction[] = ['receive', 'return', 'assign', 'unassign', 'relocate', 'lost', 'found'];
 export const INACTIVE_REASON = 'This warehouse is deactivated';
 
 export function WarehouseActionsBar({ onAction, frozen, inactive }: { onAction: (action: WarehouseAction) => void; frozen: boolean; inactive: boolean }) {

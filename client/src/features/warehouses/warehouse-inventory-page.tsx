@@ -111,9 +111,7 @@ function WarehouseInventory({ superadmin }: { superadmin: boolean }) {
       </Stack>
       {warehouse && open === 'receive' && <ReceiveWizard warehouse={warehouse} onClose={close} />}
       {warehouse && open === 'relocate' && <RelocateWizard warehouse={warehouse} rows={rows} onClose={close} />}
-      {warehouse && (open === 'return' || open === 'assign' || open === 'unassign') && (
-        <MoveDialog kind={open} warehouse={warehouse} rows={rows} onClose={close} />
-      )}
+      {warehouse && open && open !== 'receive' && open !== 'relocate' && <MoveDialog kind={open} warehouse={warehouse} rows={rows} onClose={close} />}
     </>
   );
 }
