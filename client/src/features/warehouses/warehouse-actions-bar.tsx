@@ -22,14 +22,16 @@ export const INACTIVE_REASON = 'This warehouse is deactivated';
 export function WarehouseActionsBar({ onAction, frozen, inactive }: { onAction: (action: WarehouseAction) => void; frozen: boolean; inactive: boolean }) {
   const phone = usePhone();
   const size = phone ? 'xs' : 'sm';
+  // Seven buttons and the title fit one line of a laptop's content area with a little less padding.
+  const px = phone ? undefined : 'sm';
   const reason = frozen ? FROZEN_REASON : inactive ? INACTIVE_REASON : null;
   const buttons = ACTIONS.map((action) =>
     reason ? (
-      <ReasonedDisabledButton key={action} reason={reason} variant="light" size={size}>
+      <ReasonedDisabledButton key={action} reason={reason} variant="light" size={size} px={px}>
         {WAREHOUSE_ACTION_LABELS[action]}
       </ReasonedDisabledButton>
     ) : (
-      <Button key={action} variant={action === 'receive' ? 'filled' : 'light'} size={size} onClick={() => onAction(action)}>
+      <Button key={action} variant={action === 'receive' ? 'filled' : 'light'} size={size} px={px} onClick={() => onAction(action)}>
         {WAREHOUSE_ACTION_LABELS[action]}
       </Button>
     ),
