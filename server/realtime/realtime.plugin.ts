@@ -2,7 +2,8 @@
  * Websockets at /ws and /ws/requests. A signed-in browser subscribes to the project it shows
  * (`{"type":"subscribe","projectId":…}`, checked against its access) and then receives
  * `{"type":"changed","projectId":…,"topics":[…]}` after every commit that touches it, from any
- * server process.
+ * server process. A browser subscribed to no project (a warehouse screen) hears the site-wide
+ * changes (catalogue, warehouses) as `projectId: "*"`.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -29,7 +30,10 @@ async function realtimePlugin(app: FastifyInstance): Promise<void> {
       if (client.socket.readyState !== client.socket.OPEN) continue;
       const byProject = new Map<string, Set<string>>();
       for (const change of changes) {
-        const targets = change.projectId === EVERY_PROJECT ? [...client.projects] : client.projects.has(change.projectId) ? [change.projectId] : [];
+        // A site-wide change (the catalogue, the warehouses) reaches a browser that shows no project
+        // too, such as a warehouse screen, named for every project: `*`.
+        const everyProject = client.projects.size > 0 ? [...client.projects] : [EVERY_PROJECT];
+        const targets = change.projectId === EVERY_PROJECT ? everyProject : client.projects.has(change.projectId) ? [change.projectId] : [];
         for (const projectId of targets) {
           const topics = byProject.get(projectId) ?? new Set<string>();
           for (const topic of change.topics) topics.add(topic);
