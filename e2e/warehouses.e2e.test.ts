@@ -154,7 +154,7 @@ describe('a warehouse', () => {
     }
   }, 120_000);
 
-  it('shows the Warehouse Manager and where a part is held at 1280×800', async () => {
+  it('shows the Warehouse Manager, where a part is held, and adds a part to the catalogue at 1280×800', async () => {
     const { page } = laptop;
     await page.goto(`${server.url}/warehouse-manager`);
     await expect.poll(visible(page.getByRole('cell', { name: WAREHOUSE }))).toBe(true);
@@ -170,5 +170,19 @@ describe('a warehouse', () => {
     await expect.poll(visible(held.locator(`[data-holder="${WAREHOUSE}"]`))).toBe(true);
     await expect.poll(() => held.textContent()).toContain('50 on hand in all');
     await settledShot(laptop, 'catalog-holdings');
+    await page.keyboard.press('Escape');
+
+    // A part added to the catalogue on its own is held nowhere yet.
+    await page.getByRole('button', { name: 'New Part' }).click();
+    const created = page.getByRole('dialog', { name: 'New Part' });
+    await created.getByRole('button', { name: 'Add Part' }).click();
+    await expect.poll(seen(page, 'Part Number and Part Name are required')).toBe(true);
+    await created.getByRole('textbox', { name: 'Part Number' }).fill('NUT-M8');
+    await created.getByRole('textbox', { name: 'Part Name' }).fill('Hex nut M8');
+    await created.getByRole('button', { name: 'Add Part' }).click();
+    await expect.poll(seen(page, 'Part NUT-M8 added to the catalogue')).toBe(true);
+    await page.getByRole('button', { name: 'Where NUT-M8 is held' }).click();
+    await expect.poll(seen(page, 'No project or warehouse holds this part')).toBe(true);
+    await settledShot(laptop, 'catalog-new-part-held-nowhere');
   });
 });

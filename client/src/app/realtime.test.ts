@@ -83,6 +83,16 @@ describe('live connection', () => {
     realtime.stop();
   });
 
+  it('follows warehouse changes while following no project', () => {
+    const realtime = client();
+    realtime.start();
+    sockets[0]!.accept();
+    expect(sockets[0]!.sent).toEqual([]);
+    sockets[0]!.receive({ type: 'changed', projectId: '*', topics: ['warehouses'] });
+    expect(invalidated).toEqual([['Warehouse', 'WarehouseStock', 'WarehouseLogs']]);
+    realtime.stop();
+  });
+
   it('reconnects with growing waits, re-subscribes and refetches the project', () => {
     const realtime = client();
     realtime.setProject('p1');

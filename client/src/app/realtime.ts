@@ -5,7 +5,7 @@
  * reconnect it refetches everything of the project, since changes may have been missed meanwhile.
  */
 import type { ApiTagDescription } from '../api/base-api.ts';
-import { everythingOf, parseServerMessage, reconnectDelay, tagsForTopics } from './realtime-model.ts';
+import { EVERY_PROJECT, everythingOf, parseServerMessage, reconnectDelay, tagsForTopics } from './realtime-model.ts';
 
 /** The part of WebSocket this client uses, so tests can hand in a fake. */
 export interface SocketLike {
@@ -116,7 +116,8 @@ export class RealtimeClient {
       if (this.connectedBefore && this.projectId) this.options.invalidate(everythingOf(this.projectId));
       this.connectedBefore = true;
       this.startKeepAlive();
-    } else if (message.type === 'changed' && message.projectId === this.projectId) {
+    } else if (message.type === 'changed' && (message.projectId === this.projectId || message.projectId === EVERY_PROJECT)) {
+      // "*" reaches a browser that follows no project: what every screen shares (warehouses, the catalogue, the site).
       const tags = tagsForTopics(message.projectId, message.topics);
       if (tags.length > 0) this.options.invalidate(tags);
     }
