@@ -37,9 +37,9 @@
  *   GET   /api/catalog/materials/{material_id}/holdings → Holdings (projects and warehouses holding it)
  *
  * Realtime: a warehouse change reaches every connected browser as a `changed` message naming the topic
- * `warehouses` (sent for each project the browser has subscribed to, like the catalogue's changes,
- * or with `projectId: "*"` to a browser subscribed to none); a move to or from a project also names
- * that project's `inventory` and `logs`.
+ * `warehouses`, sent for each project the browser has subscribed to, like the catalogue's changes; a
+ * warehouse screen that shows no project sends `{"type":"subscribe","projectId":"*"}` and gets them
+ * as `projectId: "*"`. A move to or from a project also names that project's `inventory` and `logs`.
  */
 import { z } from 'zod';
 import { id, quantity, text } from './fields.ts';

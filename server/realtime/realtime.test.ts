@@ -71,6 +71,7 @@ describe('realtime', () => {
     const dashboard = await openSocket(`${url}/ws`, boss);
     await dashboard.send({ type: 'subscribe', projectId }, 'subscribed');
     const warehouseScreen = await openSocket(`${url}/ws`, boss);
+    await warehouseScreen.send({ type: 'subscribe', projectId: '*' }, 'subscribed');
     const assign = await app.inject({
       method: 'POST',
       url: `/api/warehouses/${warehouseId}/materials/assign`,
