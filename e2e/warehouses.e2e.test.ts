@@ -140,6 +140,12 @@ describe('a warehouse', () => {
       await phone.page.goto(`${server.url}/warehouses`);
       await expect.poll(visible(phone.page.locator('[data-part="BOLT-M8"]'))).toBe(true);
       await settledShot(phone, 'warehouse-phone-inventory');
+
+      // A receive made elsewhere shows on the open warehouse screen without a reload.
+      const admin = await ApiSession.signIn(server.url, server.admin.email, server.admin.password);
+      const { items } = await admin.get<{ items: { id: string }[] }>('/api/warehouses');
+      await admin.post(`/api/warehouses/${items[0]!.id}/materials/receive`, { part_number: 'BOLT-M8', quantity: 4, location: { rack: 'C' } });
+      await expect.poll(() => atLocation(phone.page, 'BOLT-M8', 'Rack C').textContent(), { timeout: 5000 }).toContain('4');
       await phone.page.getByRole('button', { name: 'Relocate' }).click();
       await settledShot(phone, 'warehouse-phone-relocate');
       await phone.page.keyboard.press('Escape');
@@ -168,7 +174,7 @@ describe('a warehouse', () => {
     await page.getByRole('button', { name: 'Where BOLT-M8 is held' }).click();
     const held = page.getByRole('dialog', { name: 'Where BOLT-M8 is held' });
     await expect.poll(visible(held.locator(`[data-holder="${WAREHOUSE}"]`))).toBe(true);
-    await expect.poll(() => held.textContent()).toContain('50 on hand in all');
+    await expect.poll(() => held.textContent()).toContain('54 on hand in all');
     await settledShot(laptop, 'catalog-holdings');
     await page.keyboard.press('Escape');
 
