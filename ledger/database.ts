@@ -58,11 +58,14 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { PGliteDialect } = await import('kysely-pglite-dialect');
+  // Trigram indexes make the label search's substring matching fast, as on PostgreSQL.
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const dir = options.dataDir ?? './data';
   const inMemory = dir === 'memory://';
   const unlock = inMemory ? () => undefined : lockDataDir(dir);
   try {
     const pglite = await PGlite.create(inMemory ? undefined : dir, {
+      extensions: { pg_trgm },
       parsers: { [NUMERIC_OID]: (v: string) => Number(v), [DATE_OID]: (v: string) => v },
     });
     const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });

@@ -3,6 +3,8 @@
  * reads with them, once), and what each changes for the browsers.
  */
 import type { RecordedEvent } from './event-store/types.ts';
+import { isLabelTemplateEvent, labelTemplateEventSchemas, labelTemplateTopics } from './label-template/events.ts';
+import { isLabelEvent, labelEventSchemas, labelTopics } from './labels/events.ts';
 import { isMaterialEvent, materialEventSchemas, materialTopics } from './material/events.ts';
 import { isProjectEvent, projectEventSchemas, projectTopics } from './project/events.ts';
 import { isSiteEvent, siteEventSchemas, siteTopics } from './site/events.ts';
@@ -16,6 +18,8 @@ const schemas: Record<string, { parse: (data: unknown) => unknown }> = {
   ...projectEventSchemas,
   ...userEventSchemas,
   ...siteEventSchemas,
+  ...labelEventSchemas,
+  ...labelTemplateEventSchemas,
 };
 
 export class CorruptEventError extends Error {
@@ -43,5 +47,7 @@ export function changesOf(event: RecordedEvent): Change[] {
   if (isProjectEvent(event)) return projectTopics(event);
   if (isUserEvent(event)) return userTopics();
   if (isSiteEvent(event)) return siteTopics();
+  if (isLabelEvent(event)) return labelTopics(event);
+  if (isLabelTemplateEvent(event)) return labelTemplateTopics(event);
   return [];
 }

@@ -1,0 +1,117 @@
+/**
+ * Reads of the label database: the search (comma means AND, each term a case-insensitive substring
+ * of some line), the filter lists, labels by id for exports, and the slice of live labels a delete
+ * decides on.
+ */
+import { sql } from 'kysely';
+import type { Label } from '../../contract/labels.ts';
+import type { Db } from '../../ledger/database.ts';
+import type { Trx } from '../../ledger/event-store/event-store.ts';
+import type { LiveLabel } from '../../ledger/labels/state.ts';
+import { containing } from '../like.ts';
+
+export interface LabelSearch {
+  projectId: string;
+  q?: string;
+  system?: string;
+  clusterPod?: string;
+  limit: number;
+  offset: number;
+  /** Matches are counted up to here; past it the total is the cap, flagged. */
+  totalCap: number;
+}
+
+/** The comma-separated terms of a search: trimmed, empty ones dropped. */
+export function searchTerms(q: string | undefined): string[] {
+  return (q ?? '')
+    .split(',')
+    .map((t) => t.trim())
+    .filter((t) => t !== '');
+}
+
+const toLabel = (row: { id: string; label_lines: unknown; system: string | null; cluster_pod: string | null }): Label => ({
+  id: row.id,
+  label_lines: row.label_lines as string[],
+  system: row.system,
+  cluster_pod: row.cluster_pod,
+});
+
+/** A page of a project's labels in import order, with how many match (exact up to the cap). */
+export async function searchLabels(db: Db, search: LabelSearch): Promise<{ items: Label[]; total: number; total_capped: boolean }> {
+  const terms = searchTerms(search.q);
+  // A line never holds a newline, so a term with one matches no line.
+  if (terms.some((t) => /[\r\n]/.test(t))) return { items: [], total: 0, total_capped: false };
+  const system = search.system || undefined;
+  const clusterPod = search.clusterPod || undefined;
+  const matching = db
+    .selectFrom('labels')
+    .where('project_id', '=', search.projectId)
+    .$if(system !== undefined, (qb) => qb.where('system', '=', system!))
+    .$if(clusterPod !== undefined, (qb) => qb.where('cluster_pod', '=', clusterPod!))
+    .$call((qb) => terms.reduce((q, term) => q.where('search_text', 'ilike', containing(term)), qb));
+
+  const itemsQuery = matching.select(['id', 'label_lines', 'system', 'cluster_pod']).orderBy('seq').limit(search.limit).offset(search.offset).execute();
+  const counted = async (): Promise<{ total: number; total_capped: boolean }> => {
+    // One tag or none: the running counts answer exactly, without reading a label.
+    if (terms.length === 0 && !(system && clusterPod)) {
+      const kind = system ? 'system' : clusterPod ? 'cluster_pod' : 'all';
+      const row = await db
+        .selectFrom('label_tag_counts')
+        .select('labels')
+        .where('project_id', '=', search.projectId)
+        .where('kind', '=', kind)
+        .where('value', '=', system ?? clusterPod ?? '')
+        .executeTakeFirst();
+      return { total: Number(row?.labels ?? 0), total_capped: false };
+    }
+    const { rows } = await sql<{ n: number | string }>`select count(*) as n from (${matching.select(sql.lit(1).as('one')).limit(search.totalCap + 1)}) as capped`.execute(db);
+    const n = Number(rows[0]?.n ?? 0);
+    return n > search.totalCap ? { total: search.totalCap, total_capped: true } : { total: n, total_capped: false };
+  };
+  const [rows, count] = await Promise.all([itemsQuery, counted()]);
+  return { items: rows.map(toLabel), ...count };
+}
+
+/** The systems and cluster/pods a project's live labels carry, each list led by the empty option. */
+export async function labelFilters(db: Db, projectId: string): Promise<{ systems: string[]; cluster_pods: string[] }> {
+  const rows = await db
+    .selectFrom('label_tag_counts')
+    .select(['kind', 'value'])
+    .where('project_id', '=', projectId)
+    .where('kind', 'in', ['system', 'cluster_pod'])
+    .where('labels', '>', 0)
+    .where('value', '<>', '')
+    .orderBy('value')
+    .execute();
+  return {
+    systems: ['', ...rows.filter((r) => r.kind === 'system').map((r) => r.value)],
+    cluster_pods: ['', ...rows.filter((r) => r.kind === 'cluster_pod').map((r) => r.value)],
+  };
+}
+
+/** The labels of a project among these ids, in import order (exports by id). */
+export async function labelsByIds(db: Db, projectId: string, ids: readonly string[]): Promise<Label[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('labels')
+    .select(['id', 'label_lines', 'system', 'cluster_pod'])
+    .where('project_id', '=', projectId)
+    .where('id', '=', sql<string>`any(${sql.val([...ids])}::uuid[])`)
+    .orderBy('seq')
+    .execute();
+  return rows.map(toLabel);
+}
+
+/** Which of these ids are live labels of the project, with their tags: what a delete decides on. */
+export async function liveLabels(trx: Trx, projectId: string, ids: readonly string[]): Promise<Map<string, LiveLabel>> {
+  const live = new Map<string, LiveLabel>();
+  if (ids.length === 0) return live;
+  const rows = await trx
+    .selectFrom('labels')
+    .select(['id', 'system', 'cluster_pod'])
+    .where('project_id', '=', projectId)
+    .where('id', '=', sql<string>`any(${sql.val([...new Set(ids)])}::uuid[])`)
+    .execute();
+  for (const r of rows) live.set(r.id, { system: r.system, clusterPod: r.cluster_pod });
+  return live;
+}
