@@ -89,16 +89,14 @@ export async function labelFilters(db: Db, projectId: string): Promise<{ systems
   };
 }
 
-/** The labels of a project among these ids, in import order (exports by id). */
+/** The labels of a project among these ids, in the order the ids are given (exports by id). */
 export async function labelsByIds(db: Db, projectId: string, ids: readonly string[]): Promise<Label[]> {
   if (ids.length === 0) return [];
-  const rows = await db
-    .selectFrom('labels')
-    .select(['id', 'label_lines', 'system', 'cluster_pod'])
-    .where('project_id', '=', projectId)
-    .where('id', '=', sql<string>`any(${sql.val([...ids])}::uuid[])`)
-    .orderBy('seq')
-    .execute();
+  const { rows } = await sql<{ id: string; label_lines: unknown; system: string | null; cluster_pod: string | null }>`
+    select l.id, l.label_lines, l.system, l.cluster_pod
+      from unnest(${[...ids]}::uuid[]) with ordinality as s (id, n)
+      join labels l on l.id = s.id and l.project_id = ${projectId}
+     order by s.n`.execute(db);
   return rows.map(toLabel);
 }
 

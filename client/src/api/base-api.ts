@@ -22,6 +22,10 @@ export const TAG_TYPES = [
   'MaterialLogs',
   // The material catalogue shared by every project.
   'Catalog',
+  // Per project id: the label database (searches), its filter lists, its label templates.
+  'Labels',
+  'LabelFilters',
+  'LabelTemplates',
 ] as const;
 
 export type ApiTag = (typeof TAG_TYPES)[number];

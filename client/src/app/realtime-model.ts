@@ -44,6 +44,12 @@ export function tagsForTopic(projectId: string, topic: string): ApiTagDescriptio
       return ['SiteSettings', 'PublicSettings'];
     case 'users':
       return ['User', 'ProjectMembers'];
+    case 'labels':
+      return [
+        { type: 'Labels', id: projectId },
+        { type: 'LabelFilters', id: projectId },
+        { type: 'LabelTemplates', id: projectId },
+      ];
     default:
       return [];
   }

@@ -2,8 +2,8 @@
  * The template editor's live preview: up to five sample rows formatted by the lines being edited,
  * with the same function the server formats imports with; a line with no values shows empty.
  */
-import { formatLabel, type DataRow } from '@contract/label-format.ts';
-import { TEMPLATE_PREVIEW_ROWS, type TemplateData } from '@contract/labels.ts';
+import { formatLabel, type DataRow } from '../../../../contract/label-format.ts';
+import { TEMPLATE_PREVIEW_ROWS, type TemplateData } from '../../../../contract/labels.ts';
 
 export function previewLabels(data: Pick<TemplateData, 'lines'>, samples: readonly DataRow[]): string[][] {
   return samples.slice(0, TEMPLATE_PREVIEW_ROWS).map((row) => formatLabel(data.lines, row, 'editor'));
