@@ -19,7 +19,13 @@ describe('the label template formatting rules (spec 02 §5, Template)', () => {
   });
 
   it('skips a field with no value, with its prepend and append text', () => {
-    const wrapped = line({ fields: [{ name: 'Rack', prependText: 'R:', appendText: ';' }, { name: 'Port', prependText: 'P:', appendText: '' }], separator: '-' });
+    const wrapped = line({
+      fields: [
+        { name: 'Rack', prependText: 'R:', appendText: ';' },
+        { name: 'Port', prependText: 'P:', appendText: '' },
+      ],
+      separator: '-',
+    });
     expect(formatLine(wrapped, { Rack: '', Port: '7' })).toBe('P:7');
     expect(formatLine(wrapped, { Port: '7' })).toBe('P:7');
     expect(formatLine(wrapped, { Rack: '   ', Port: '7' })).toBe('P:7');
@@ -42,7 +48,10 @@ describe('the label template formatting rules (spec 02 §5, Template)', () => {
   });
 
   it('drops a line with no values from an imported label', () => {
-    const lines = [line({ id: 'a', fields: [{ name: 'Rack', prependText: '', appendText: '' }] }), line({ id: 'b', fields: [{ name: 'Port', prependText: '', appendText: '' }] })];
+    const lines = [
+      line({ id: 'a', fields: [{ name: 'Rack', prependText: '', appendText: '' }] }),
+      line({ id: 'b', fields: [{ name: 'Port', prependText: '', appendText: '' }] }),
+    ];
     expect(formatLabel(lines, { Rack: '', Port: 'p' }, 'import')).toEqual(['p']);
   });
 
@@ -55,7 +64,10 @@ describe('the label template formatting rules (spec 02 §5, Template)', () => {
   });
 
   it('shows a line with no values as an empty line in the editor preview', () => {
-    const lines = [line({ id: 'a', fields: [{ name: 'Rack', prependText: '', appendText: '' }] }), line({ id: 'b', fields: [{ name: 'Port', prependText: '', appendText: '' }] })];
+    const lines = [
+      line({ id: 'a', fields: [{ name: 'Rack', prependText: '', appendText: '' }] }),
+      line({ id: 'b', fields: [{ name: 'Port', prependText: '', appendText: '' }] }),
+    ];
     expect(formatLabel(lines, { Port: 'p' }, 'editor')).toEqual(['', 'p']);
   });
 

@@ -15,7 +15,10 @@ const created: LabelTemplateEvent = { type: 'LabelTemplateCreated', data: { temp
 
 describe('label template aggregate', () => {
   it('creates a template', () => {
-    spec.given([]).when({ type: 'CreateLabelTemplate', data: { templateId, projectId, name: 'Racks', templateData } }).then([created]);
+    spec
+      .given([])
+      .when({ type: 'CreateLabelTemplate', data: { templateId, projectId, name: 'Racks', templateData } })
+      .then([created]);
   });
 
   it('records a change, and nothing when nothing changed', () => {
@@ -23,11 +26,17 @@ describe('label template aggregate', () => {
       .given([created])
       .when({ type: 'ChangeLabelTemplate', data: { templateId, projectId, name: 'Racks 2', templateData } })
       .then([{ type: 'LabelTemplateChanged', data: { templateId, projectId, name: 'Racks 2', templateData } }]);
-    spec.given([created]).when({ type: 'ChangeLabelTemplate', data: { templateId, projectId, name: 'Racks', templateData } }).then([]);
+    spec
+      .given([created])
+      .when({ type: 'ChangeLabelTemplate', data: { templateId, projectId, name: 'Racks', templateData } })
+      .then([]);
   });
 
   it('does not let another project change or delete the template', () => {
-    spec.given([created]).when({ type: 'DeleteLabelTemplate', data: { templateId, projectId: otherProject } }).thenThrows(TEMPLATE_NOT_FOUND, 'NOT_FOUND');
+    spec
+      .given([created])
+      .when({ type: 'DeleteLabelTemplate', data: { templateId, projectId: otherProject } })
+      .thenThrows(TEMPLATE_NOT_FOUND, 'NOT_FOUND');
   });
 
   it('refuses to change a deleted template', () => {

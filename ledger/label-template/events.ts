@@ -33,7 +33,6 @@ export const LABEL_TEMPLATE_EVENT_TYPES = Object.keys(labelTemplateEventSchemas)
 
 export const labelTemplateStreamId = (templateId: string) => `label-template:${templateId}`;
 
-export const isLabelTemplateEvent = (event: RecordedEvent): event is RecordedEvent & LabelTemplateEvent =>
-  Object.hasOwn(labelTemplateEventSchemas, event.type);
+export const isLabelTemplateEvent = (event: RecordedEvent): event is RecordedEvent & LabelTemplateEvent => Object.hasOwn(labelTemplateEventSchemas, event.type);
 
 export const labelTemplateTopics = (event: LabelTemplateEvent): Change[] => [{ projectId: event.data.projectId, topics: ['labels'] }];

@@ -20,7 +20,10 @@ describe('label database aggregate', () => {
   });
 
   it('refuses to import a label id twice', () => {
-    spec.given([imported([label(1)])]).when({ type: 'ImportLabels', data: { projectId, importId, labels: [label(1)] } }).thenThrows('A label with this id already exists.', 'CONFLICT');
+    spec
+      .given([imported([label(1)])])
+      .when({ type: 'ImportLabels', data: { projectId, importId, labels: [label(1)] } })
+      .thenThrows('A label with this id already exists.', 'CONFLICT');
   });
 
   it('deletes live labels in one event that keeps their tags', () => {

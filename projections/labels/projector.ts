@@ -24,7 +24,9 @@ function tagCounts(projectId: string, labels: ReadonlyArray<{ system: string | n
   return [...counts.values()].map(({ kind, value, n }): RowOp => {
     const key = { project_id: projectId, kind, value };
     // Increments may create the row; decrements find it (a live label was counted in it).
-    return sign === 1 ? { kind: 'upsert', table: 'label_tag_counts', key, add: { labels: n } } : { kind: 'update', table: 'label_tag_counts', key, add: { labels: -n } };
+    return sign === 1
+      ? { kind: 'upsert', table: 'label_tag_counts', key, add: { labels: n } }
+      : { kind: 'update', table: 'label_tag_counts', key, add: { labels: -n } };
   });
 }
 

@@ -64,7 +64,9 @@ export async function searchLabels(db: Db, search: LabelSearch): Promise<{ items
         .executeTakeFirst();
       return { total: Number(row?.labels ?? 0), total_capped: false };
     }
-    const { rows } = await sql<{ n: number | string }>`select count(*) as n from (${matching.select(sql.lit(1).as('one')).limit(search.totalCap + 1)}) as capped`.execute(db);
+    const { rows } = await sql<{
+      n: number | string;
+    }>`select count(*) as n from (${matching.select(sql.lit(1).as('one')).limit(search.totalCap + 1)}) as capped`.execute(db);
     const n = Number(rows[0]?.n ?? 0);
     return n > search.totalCap ? { total: search.totalCap, total_capped: true } : { total: n, total_capped: false };
   };

@@ -111,7 +111,12 @@ export async function importLabels(
   input: { projectId: string; labels: readonly LabelToImport[]; templateId?: string | null },
   options: CommandOptions,
 ): Promise<{ imported: number; ids: string[] }> {
-  const labels: ImportedLabel[] = input.labels.map((l) => ({ id: randomUUID(), lines: [...l.lines], system: tagOf(l.system), clusterPod: tagOf(l.clusterPod) }));
+  const labels: ImportedLabel[] = input.labels.map((l) => ({
+    id: randomUUID(),
+    lines: [...l.lines],
+    system: tagOf(l.system),
+    clusterPod: tagOf(l.clusterPod),
+  }));
   const outcome = await runCommand(
     store,
     labelsHandler,
@@ -122,7 +127,11 @@ export async function importLabels(
 }
 
 /** Deletes labels of a project, all or none: an id of another project refuses the whole delete. */
-export async function deleteLabels(store: EventStore, input: { projectId: string; ids: readonly string[] }, options: CommandOptions): Promise<{ deleted: number }> {
+export async function deleteLabels(
+  store: EventStore,
+  input: { projectId: string; ids: readonly string[] },
+  options: CommandOptions,
+): Promise<{ deleted: number }> {
   const outcome = await runCommand(store, labelsHandler, { type: 'delete', projectId: input.projectId, ids: [...input.ids] }, options);
   return outcome.result as { deleted: number };
 }

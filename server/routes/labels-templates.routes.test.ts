@@ -52,7 +52,8 @@ const body: TemplateBody = {
   },
 };
 
-const templates = (projectId = project, cookie = worker) => app.inject({ method: 'GET', url: `/api/labels/templates?project_id=${projectId}`, headers: { cookie } });
+const templates = (projectId = project, cookie = worker) =>
+  app.inject({ method: 'GET', url: `/api/labels/templates?project_id=${projectId}`, headers: { cookie } });
 
 describe('label templates', () => {
   it('saves a template and reads it back as saved', async () => {
@@ -72,11 +73,21 @@ describe('label templates', () => {
       payload: { name: 'Bare', template_data: { columns: ['A'], lines: [{ id: 'l', fields: [{ name: 'A' }] }] } },
     });
     expect(created.statusCode).toBe(201);
-    expect(created.json().template_data.lines[0]).toEqual({ id: 'l', fields: [{ name: 'A', prependText: '', appendText: '' }], separator: ' ', casing: 'none' });
+    expect(created.json().template_data.lines[0]).toEqual({
+      id: 'l',
+      fields: [{ name: 'A', prependText: '', appendText: '' }],
+      separator: ' ',
+      casing: 'none',
+    });
   });
 
   it('refuses a template without a name or without lines, with the spec messages', async () => {
-    const noName = await app.inject({ method: 'POST', url: `/api/labels/templates?project_id=${project}`, headers: { cookie: admin }, payload: { ...body, name: '  ' } });
+    const noName = await app.inject({
+      method: 'POST',
+      url: `/api/labels/templates?project_id=${project}`,
+      headers: { cookie: admin },
+      payload: { ...body, name: '  ' },
+    });
     expect(noName.statusCode).toBe(400);
     expect(noName.json().message).toBe('Template name is required');
     const noLines = await app.inject({
@@ -106,7 +117,11 @@ describe('label templates', () => {
     });
     expect(edited.statusCode).toBe(200);
     expect(edited.json().name).toBe('Rack labels v2');
-    const wrongProject = await app.inject({ method: 'DELETE', url: `/api/labels/templates/${template!.id}?project_id=${otherProject}`, headers: { cookie: admin } });
+    const wrongProject = await app.inject({
+      method: 'DELETE',
+      url: `/api/labels/templates/${template!.id}?project_id=${otherProject}`,
+      headers: { cookie: admin },
+    });
     expect(wrongProject.statusCode).toBe(404);
     const removed = await app.inject({ method: 'DELETE', url: `/api/labels/templates/${template!.id}?project_id=${project}`, headers: { cookie: admin } });
     expect(removed.statusCode).toBe(204);
@@ -118,14 +133,29 @@ describe('label templates', () => {
       method: 'POST',
       url: '/api/labels/import',
       headers: { cookie: admin },
-      payload: { project_id: project, labels: [{ label_lines: ['ä "quoted"', ''], system: 'S' }, { label_lines: [], cluster_pod: 'P' }] },
+      payload: {
+        project_id: project,
+        labels: [
+          { label_lines: ['ä "quoted"', ''], system: 'S' },
+          { label_lines: [], cluster_pod: 'P' },
+        ],
+      },
     });
     expect(imported.statusCode).toBe(201);
-    const del = await app.inject({ method: 'POST', url: '/api/labels/bulk-delete', headers: { cookie: admin }, payload: { project_id: project, ids: [imported.json().ids[1]] } });
+    const del = await app.inject({
+      method: 'POST',
+      url: '/api/labels/bulk-delete',
+      headers: { cookie: admin },
+      payload: { project_id: project, ids: [imported.json().ids[1]] },
+    });
     expect(del.statusCode).toBe(200);
     const before = await verifyLedger(runtime.store, projectors, runtime.database.url);
     expect(before.projections.flatMap((p) => p.differences)).toEqual([]);
-    await rebuildProjections(runtime.store, projectors.filter((p) => p.name.startsWith('label')), { databaseUrl: runtime.database.url });
+    await rebuildProjections(
+      runtime.store,
+      projectors.filter((p) => p.name.startsWith('label')),
+      { databaseUrl: runtime.database.url },
+    );
     const after = await verifyLedger(runtime.store, projectors, runtime.database.url);
     expect(after.projections.flatMap((p) => p.differences)).toEqual([]);
     expect((await templates()).json().items).toHaveLength(1);

@@ -32,7 +32,12 @@ export async function labelTemplateRoutes(app: FastifyInstance): Promise<void> {
     {
       preHandler: app.requireUser,
       ...viewer,
-      schema: { summary: "A project's label templates, by name", tags, querystring: projectQuery, response: { 200: z.object({ items: z.array(labelTemplate) }), ...errorResponses } },
+      schema: {
+        summary: "A project's label templates, by name",
+        tags,
+        querystring: projectQuery,
+        response: { 200: z.object({ items: z.array(labelTemplate) }), ...errorResponses },
+      },
     },
     async (request) => ({ items: await projectTemplates(app.db, request.project!.id) }),
   );
@@ -42,7 +47,13 @@ export async function labelTemplateRoutes(app: FastifyInstance): Promise<void> {
     {
       ...labelAdmin,
       ...viewer,
-      schema: { summary: 'Create a label template in a project (admins)', tags, querystring: projectQuery, body: templateBody, response: { 201: labelTemplate, ...errorResponses } },
+      schema: {
+        summary: 'Create a label template in a project (admins)',
+        tags,
+        querystring: projectQuery,
+        body: templateBody,
+        response: { 201: labelTemplate, ...errorResponses },
+      },
     },
     async (request, reply) => {
       const projectId = request.project!.id;

@@ -51,7 +51,11 @@ const search = async (query: Record<string, string | number>, cookie = worker) =
   const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
   const response = await app.inject({ method: 'GET', url: `/api/labels/search?${qs}`, headers: { cookie } });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json() as { items: Array<{ id: string; label_lines: string[]; system: string | null; cluster_pod: string | null }>; total: number; total_capped: boolean };
+  return response.json() as {
+    items: Array<{ id: string; label_lines: string[]; system: string | null; cluster_pod: string | null }>;
+    total: number;
+    total_capped: boolean;
+  };
 };
 
 describe('label search', () => {
@@ -95,7 +99,12 @@ describe('label search', () => {
       const r = await app.inject({ method: 'POST', url: '/api/labels/import', headers: { cookie: admin }, payload: { project_id: projectB, labels } });
       expect(r.statusCode).toBe(201);
     }
-    await app.inject({ method: 'POST', url: '/api/labels/import', headers: { cookie: admin }, payload: { project_id: projectB, labels: [{ label_lines: ['one more bulk'] }] } });
+    await app.inject({
+      method: 'POST',
+      url: '/api/labels/import',
+      headers: { cookie: admin },
+      payload: { project_id: projectB, labels: [{ label_lines: ['one more bulk'] }] },
+    });
     const capped = await search({ project_id: projectB, q: 'bulk', limit: 50 }, admin);
     expect(capped).toMatchObject({ total: 10_000, total_capped: true });
     // Unfiltered totals come from the running counts, exact at any size.
@@ -121,11 +130,16 @@ describe('label filters', () => {
 describe('bulk delete', () => {
   it('is refused to a user who is not an admin', async () => {
     const { items } = await search({ project_id: projectA, limit: 1 });
-    const response = await app.inject({ method: 'POST', url: '/api/labels/bulk-delete', headers: { cookie: worker }, payload: { project_id: projectA, ids: [items[0]!.id] } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/labels/bulk-delete',
+      headers: { cookie: worker },
+      payload: { project_id: projectA, ids: [items[0]!.id] },
+    });
     expect(response.statusCode).toBe(403);
   });
 
-  it("refuses ids of another project and deletes nothing", async () => {
+  it('refuses ids of another project and deletes nothing', async () => {
     const a = await search({ project_id: projectA, limit: 2 });
     const b = await search({ project_id: projectB, limit: 1 }, admin);
     const response = await app.inject({
@@ -141,16 +155,32 @@ describe('bulk delete', () => {
 
   it('deletes the labels of the project in one event and the counts follow', async () => {
     const power = await search({ project_id: projectA, system: 'Power', limit: 10 });
-    const before = await runtime.store.db.selectFrom('events').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const response = await app.inject({ method: 'POST', url: '/api/labels/bulk-delete', headers: { cookie: admin }, payload: { project_id: projectA, ids: power.items.map((l) => l.id) } });
+    const before = await runtime.store.db
+      .selectFrom('events')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/labels/bulk-delete',
+      headers: { cookie: admin },
+      payload: { project_id: projectA, ids: power.items.map((l) => l.id) },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ deleted: 10 });
-    const after = await runtime.store.db.selectFrom('events').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await runtime.store.db
+      .selectFrom('events')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n) - Number(before.n)).toBe(1);
     expect((await search({ project_id: projectA, system: 'Power' })).total).toBe(390);
     expect((await search({ project_id: projectA })).total).toBe(1190);
     // Deleting them again is refused: they are gone.
-    const again = await app.inject({ method: 'POST', url: '/api/labels/bulk-delete', headers: { cookie: admin }, payload: { project_id: projectA, ids: [power.items[0]!.id] } });
+    const again = await app.inject({
+      method: 'POST',
+      url: '/api/labels/bulk-delete',
+      headers: { cookie: admin },
+      payload: { project_id: projectA, ids: [power.items[0]!.id] },
+    });
     expect(again.statusCode).toBe(422);
   });
 });
@@ -198,7 +228,12 @@ describe('export', () => {
     // Labels 0, 3, 6 and 9 were deleted above; the six left, and not B's label.
     expect(lines).toEqual(page.items.map((l) => l.label_lines.map((t) => `"${t}"`).join(',')));
     expect(lines).toHaveLength(6);
-    const outsider = await app.inject({ method: 'POST', url: '/api/labels/export', headers: { cookie: worker }, payload: { format: 'csv', project_id: projectB, ids: [b.items[0]!.id] } });
+    const outsider = await app.inject({
+      method: 'POST',
+      url: '/api/labels/export',
+      headers: { cookie: worker },
+      payload: { format: 'csv', project_id: projectB, ids: [b.items[0]!.id] },
+    });
     expect(outsider.statusCode).toBe(403);
   });
 

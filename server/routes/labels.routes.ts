@@ -103,7 +103,8 @@ export async function labelRoutes(app: FastifyInstance): Promise<void> {
       ...labelAdmin,
       ...viewer('body'),
       schema: {
-        summary: "Delete labels of a project (admins), all or none: an id that is not a live label of the project refuses the whole delete (422). One event; the ledger keeps the labels' history.",
+        summary:
+          "Delete labels of a project (admins), all or none: an id that is not a live label of the project refuses the whole delete (422). One event; the ledger keeps the labels' history.",
         tags,
         body: bulkDeleteBody,
         response: { 200: bulkDeleteResponse, ...errorResponses },
@@ -125,7 +126,12 @@ export async function labelRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const { format, filename, data } = request.query;
-      return sendFile(reply, format, filename, data.map((row) => row.labelLines));
+      return sendFile(
+        reply,
+        format,
+        filename,
+        data.map((row) => row.labelLines),
+      );
     },
   );
 
@@ -143,10 +149,21 @@ export async function labelRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const body = request.body;
-      if ('labels' in body) return sendFile(reply, body.format, body.filename, body.labels.map((row) => row.labelLines));
+      if ('labels' in body)
+        return sendFile(
+          reply,
+          body.format,
+          body.filename,
+          body.labels.map((row) => row.labelLines),
+        );
       checkLevel(await projectAccess(app.access, request.user!, body.project_id), 'view');
       const labels = await labelsByIds(app.db, body.project_id, body.ids);
-      return sendFile(reply, body.format, body.filename, labels.map((l) => l.label_lines));
+      return sendFile(
+        reply,
+        body.format,
+        body.filename,
+        labels.map((l) => l.label_lines),
+      );
     },
   );
 }

@@ -15,6 +15,9 @@ import { preformattedLabels, readLabelFile } from './label-file.ts';
 
 const PREVIEW_ROWS = 10;
 
+/** Rows with their numbers from 1, which are their keys: the list never reorders. */
+const numbered = <T,>(items: readonly T[]) => items.map((item, index) => ({ n: index + 1, item }));
+
 export function ImportLabelsDialog({ opened, projectId, onClose }: { opened: boolean; projectId: string; onClose: () => void }) {
   const [file, setFile] = useState<File | null>(null);
   const [system, setSystem] = useState('');
@@ -105,9 +108,9 @@ export function ImportLabelsDialog({ opened, projectId, onClose }: { opened: boo
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
-                  {labels.slice(0, PREVIEW_ROWS).map((l, i) => (
-                    <Table.Tr key={`${i}-${l.label_lines.join('|')}`}>
-                      <Table.Td>{i + 1}</Table.Td>
+                  {numbered(labels.slice(0, PREVIEW_ROWS)).map(({ n, item: l }) => (
+                    <Table.Tr key={n}>
+                      <Table.Td>{n}</Table.Td>
                       <Table.Td style={{ whiteSpace: 'pre-line' }}>{l.label_lines.join('\n')}</Table.Td>
                     </Table.Tr>
                   ))}

@@ -52,7 +52,13 @@ export function preformattedLabels(rows: readonly unknown[][], tags: { system: s
   const labels: NewLabel[] = [];
   for (const row of rows) {
     const lines = row
-      .map((cell) => (cell === null || cell === undefined ? '' : String(cell).replace(/[\r\n]+/g, ' ').trim()))
+      .map((cell) =>
+        cell === null || cell === undefined
+          ? ''
+          : String(cell)
+              .replace(/[\r\n]+/g, ' ')
+              .trim(),
+      )
       .filter((cell) => cell !== '')
       .map((cell) => cell.slice(0, LABEL_LIMITS.line))
       .slice(0, LABEL_LIMITS.lines);

@@ -71,15 +71,7 @@ export function LabelPager({ page, pages, capped, onPage, limit, onLimit }: Page
       </Button>
       <Group gap={6} wrap="nowrap">
         <Text size="sm">Page</Text>
-        <NumberInput
-          aria-label="Page"
-          size="xs"
-          w={80}
-          min={1}
-          value={page}
-          hideControls
-          onChange={(value) => onPage(parsePageInput(value))}
-        />
+        <NumberInput aria-label="Page" size="xs" w={80} min={1} value={page} hideControls onChange={(value) => onPage(parsePageInput(value))} />
         <Text size="sm" c="dimmed">
           of {pages.toLocaleString('en-US')}
           {capped ? '+' : ''}

@@ -5,7 +5,6 @@
  */
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useMemo, useState } from 'react';
 import { DEFAULT_LABEL_PAGE_SIZE, deleteConfirmText, type ExportFormat, type Label, LABEL_MESSAGES, LABEL_SEARCH_DEBOUNCE_MS } from '@contract/labels.ts';
 import { downloadBlob } from '../../api/download.ts';
@@ -72,7 +71,14 @@ function LabelDatabase({ projectId, admin }: { projectId: string; admin: boolean
   const systems = filters.data?.systems ?? [''];
   const clusterPods = filters.data?.cluster_pods ?? [''];
   const query = debounced.trim();
-  const result = useLabelSearch({ projectId, q: query || undefined, system: system || undefined, clusterPod: clusterPod || undefined, limit, offset: offsetOf(page, limit) });
+  const result = useLabelSearch({
+    projectId,
+    q: query || undefined,
+    system: system || undefined,
+    clusterPod: clusterPod || undefined,
+    limit,
+    offset: offsetOf(page, limit),
+  });
   const pages = pageCount(result.total, limit);
   const [deleteLabels, deleting] = useDeleteLabelsMutation();
   const [exportLabels] = useExportLabelsMutation();
@@ -148,7 +154,14 @@ function LabelDatabase({ projectId, admin }: { projectId: string; admin: boolean
         clusterPods={filters.isError ? [''] : clusterPods}
       />
       <Group justify="space-between" wrap="wrap" gap="sm">
-        <LabelPager page={page} pages={pages} capped={result.capped} onPage={(p) => setPage(result.capped ? Math.max(1, p) : clampPage(p, pages))} limit={limit} onLimit={setLimit} />
+        <LabelPager
+          page={page}
+          pages={pages}
+          capped={result.capped}
+          onPage={(p) => setPage(result.capped ? Math.max(1, p) : clampPage(p, pages))}
+          limit={limit}
+          onLimit={setLimit}
+        />
         {admin && (
           <Group gap="xs">
             <Button size="xs" variant="light" onClick={() => setDialog('import')}>

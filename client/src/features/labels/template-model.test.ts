@@ -54,7 +54,10 @@ describe('template editor state', () => {
     const draft = updateField(addFieldToActiveLine(newDraft(['A']), 'A'), 'line-1', 0, { prependText: ' [', appendText: '] ' });
     expect(draftBody({ ...draft, name: ' T ' })).toEqual({
       name: 'T',
-      template_data: { columns: ['A'], lines: [{ id: 'line-1', fields: [{ name: 'A', prependText: ' [', appendText: '] ' }], separator: ' ', casing: 'none' }] },
+      template_data: {
+        columns: ['A'],
+        lines: [{ id: 'line-1', fields: [{ name: 'A', prependText: ' [', appendText: '] ' }], separator: ' ', casing: 'none' }],
+      },
     });
   });
 });

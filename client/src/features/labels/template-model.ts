@@ -29,7 +29,14 @@ export function draftOf(template: { name: string; template_data: TemplateData })
   const lines = template.template_data.lines.map((l) => ({ ...l, fields: l.fields.map((f) => ({ ...f })) }));
   const first = lines[0]?.id ?? null;
   const numbers = lines.map((l) => Number(/^line-(\d+)$/.exec(l.id)?.[1] ?? 0));
-  return { name: template.name, columns: [...template.template_data.columns], lines, activeLineId: first, expanded: first ? [first] : [], nextLine: Math.max(0, ...numbers) + 1 };
+  return {
+    name: template.name,
+    columns: [...template.template_data.columns],
+    lines,
+    activeLineId: first,
+    expanded: first ? [first] : [],
+    nextLine: Math.max(0, ...numbers) + 1,
+  };
 }
 
 export const usedColumns = (draft: TemplateDraft): string[] => [...new Set(draft.lines.flatMap((l) => l.fields.map((f) => f.name)))];
