@@ -84,7 +84,9 @@ describe('the label database', () => {
     await expect.poll(() => firstCells(mainTable())).toEqual(Array.from({ length: 10 }, (_, k) => `CAB-${pad(10 * k + 3)}`));
     await expect.poll(seen(page, 'of 1')).toBe(true);
     await pick(page, page.getByRole('combobox', { name: 'System' }), 'Network');
-    await expect.poll(() => firstCells(mainTable())).toEqual(['CAB-0003', 'CAB-0013', 'CAB-0023', 'CAB-0033', 'CAB-0043', 'CAB-0053', 'CAB-0063', 'CAB-0073', 'CAB-0083', 'CAB-0093']);
+    await expect
+      .poll(() => firstCells(mainTable()))
+      .toEqual(['CAB-0003', 'CAB-0013', 'CAB-0023', 'CAB-0033', 'CAB-0043', 'CAB-0053', 'CAB-0063', 'CAB-0073', 'CAB-0083', 'CAB-0093']);
     await pick(page, page.getByRole('combobox', { name: 'System' }), 'All Systems');
     await page.getByRole('textbox', { name: 'Search labels' }).fill('');
     await expect.poll(async () => (await firstCells(mainTable()))[0]).toBe('CAB-0000');
@@ -92,7 +94,9 @@ describe('the label database', () => {
 
   it('moves a shift-click range into the drawer', async () => {
     await mainTable().getByText('CAB-0002', { exact: true }).click();
-    await mainTable().getByText('CAB-0006', { exact: true }).click({ modifiers: ['Shift'] });
+    await mainTable()
+      .getByText('CAB-0006', { exact: true })
+      .click({ modifiers: ['Shift'] });
     await expect.poll(() => mainTable().locator('tr[aria-selected="true"]').count()).toBe(5);
     await expect.poll(() => page.getByRole('checkbox', { name: 'Select all in Labels' }).evaluate((el) => (el as HTMLInputElement).indeterminate)).toBe(true);
     await viewShot(page, 'labels-range-selected');
@@ -188,7 +192,9 @@ describe('label templates', () => {
     const saved = await admin.get<{ items: Array<{ name: string; template_data: { lines: Array<{ separator: string; casing: string }> } }> }>(
       `/api/labels/templates?project_id=${projectId}`,
     );
-    expect(saved.items.map((t) => [t.name, t.template_data.lines[0]!.separator, t.template_data.lines[0]!.casing])).toEqual([['Rack and port', ' / ', 'uppercase']]);
+    expect(saved.items.map((t) => [t.name, t.template_data.lines[0]!.separator, t.template_data.lines[0]!.casing])).toEqual([
+      ['Rack and port', ' / ', 'uppercase'],
+    ]);
   });
 
   it('shows the editor on a phone', async () => {

@@ -106,7 +106,7 @@ export function TemplateEditor({ opened, title, draft, onChange, onCancel, onSav
             <TextInput
               size="xs"
               aria-label="New field name"
-              placeholder="Add a field (a column of the file)"
+              placeholder="New field"
               value={newColumn}
               maxLength={LABEL_LIMITS.columnName}
               onChange={(e) => setNewColumn(e.currentTarget.value)}
@@ -185,7 +185,7 @@ export function TemplateEditor({ opened, title, draft, onChange, onCancel, onSav
                     {numbered(line.fields)
                       .map(({ n, item: field }) => ({ i: n - 1, field }))
                       .map(({ i, field }) => (
-                        <Group key={`${field.name}-${i + 1}`} gap="xs" wrap="wrap" align="flex-end">
+                        <Group key={`${field.name}-${i + 1}`} gap="xs" wrap="nowrap" align="flex-end">
                           <TextInput
                             size="xs"
                             label="Prepend"
