@@ -71,6 +71,14 @@ function LabelDatabase({ projectId, admin }: { projectId: string; admin: boolean
   const systems = filters.data?.systems ?? [''];
   const clusterPods = filters.data?.cluster_pods ?? [''];
   const query = debounced.trim();
+  // A change of the search text, a filter or the page size starts again at page 1, in the same
+  // render, so no search is sent for the old page.
+  const filterKey = JSON.stringify([query, system, clusterPod, limit]);
+  const [seenFilters, setSeenFilters] = useState(filterKey);
+  if (seenFilters !== filterKey) {
+    setSeenFilters(filterKey);
+    setPage(1);
+  }
   const result = useLabelSearch({
     projectId,
     q: query || undefined,
@@ -83,9 +91,6 @@ function LabelDatabase({ projectId, admin }: { projectId: string; admin: boolean
   const [deleteLabels, deleting] = useDeleteLabelsMutation();
   const [exportLabels] = useExportLabelsMutation();
 
-  // A change of the search text, a filter or the page size starts again at page 1.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the reset follows these values, it does not read them
-  useEffect(() => setPage(1), [query, system, clusterPod, limit]);
   // The page is clamped to the last one when the count shrinks (a delete, a narrower search).
   useEffect(() => {
     if (!result.loading && !result.capped) setPage((p) => clampPage(p, pages));
