@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import type { Label } from '../../contract/labels.ts';
 import type { Db } from '../../ledger/database.ts';
 import type { Trx } from '../../ledger/event-store/event-store.ts';
+import { labelsStreamId } from '../../ledger/labels/events.ts';
 import type { LiveLabel } from '../../ledger/labels/state.ts';
 import { containing } from '../like.ts';
 
@@ -19,6 +20,19 @@ export interface LabelSearch {
   offset: number;
   /** Matches are counted up to here; past it the total is the cap, flagged. */
   totalCap: number;
+}
+
+/**
+ * The state a project's label answers reflect: its label stream's version, which every import and
+ * delete moves on. One index lookup, so a repeated search is answered from the answer cache.
+ */
+export async function labelsTag(db: Db, projectId: string): Promise<string> {
+  const row = await db
+    .selectFrom('events')
+    .select((eb) => eb.fn.max('stream_version').as('version'))
+    .where('stream_id', '=', labelsStreamId(projectId))
+    .executeTakeFirst();
+  return `l${Number(row?.version ?? 0)}`;
 }
 
 /** The comma-separated terms of a search: trimmed, empty ones dropped. */

@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { errorResponses } from '../../contract/errors.ts';
 import {
   bulkDeleteBody,
@@ -22,7 +23,9 @@ import {
   labelSearchResponse,
   projectQuery,
 } from '../../contract/labels.ts';
-import { labelFilters, labelsByIds, searchLabels } from '../../projections/labels/queries.ts';
+import { labelFilters, labelsByIds, labelsTag, searchLabels } from '../../projections/labels/queries.ts';
+import { ReadCoalescer } from '../http/read-coalescer.ts';
+import { conditional, sendCached } from './conditional.ts';
 import { commandOptions } from '../plugins/command-context.ts';
 import { checkLevel, projectAccess } from '../projects/project-access.ts';
 import { deleteLabels, importLabels } from '../labels/label-commands.ts';
@@ -43,6 +46,8 @@ export async function labelRoutes(app: FastifyInstance): Promise<void> {
   const signedIn = { preHandler: app.requireUser };
   const labelAdmin = { preHandler: app.requireRole('admin', 'superadmin') };
   const viewer = (from: 'query' | 'body') => ({ config: { projectAccess: { level: 'view' as const, from } } });
+  // Readers of one project's labels at the same moment share one tag query (never one that began before they asked).
+  const labelTags = new ReadCoalescer((projectId: string) => labelsTag(app.db, projectId));
 
   r.get(
     '/api/labels/search',
@@ -54,12 +59,19 @@ export async function labelRoutes(app: FastifyInstance): Promise<void> {
           "A page of a project's labels in import order. q: comma-separated terms, each a case-insensitive substring of some line (all must match); system and cluster_pod filter. total is exact up to 10,000 matches; total_capped says there are more.",
         tags,
         querystring: labelSearchQuery,
-        response: { 200: labelSearchResponse, ...errorResponses },
+        response: { 200: labelSearchResponse, 304: z.undefined().describe('Not modified: the If-None-Match tag is current'), ...errorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { q, system, cluster_pod, limit, offset } = request.query;
-      return searchLabels(app.db, { projectId: request.project!.id, q, system, clusterPod: cluster_pod, limit, offset, totalCap: LABEL_LIMITS.totalCap });
+      const projectId = request.project!.id;
+      // The answer depends only on the project's label stream and the query: an unchanged database
+      // asked the same question again is answered from the cache (or 304 for the tag it holds).
+      const { etag, notModified } = conditional(request, reply, await labelTags.read(projectId));
+      if (notModified) return reply.code(304).send();
+      return sendCached(reply, app.answers, `labels|${projectId}|${etag}`, () =>
+        searchLabels(app.db, { projectId, q, system, clusterPod: cluster_pod, limit, offset, totalCap: LABEL_LIMITS.totalCap }),
+      );
     },
   );
 
@@ -72,10 +84,15 @@ export async function labelRoutes(app: FastifyInstance): Promise<void> {
         summary: "The systems and cluster/pods of a project's labels, each list led by an empty option",
         tags,
         querystring: projectQuery,
-        response: { 200: labelFiltersResponse, ...errorResponses },
+        response: { 200: labelFiltersResponse, 304: z.undefined().describe('Not modified: the If-None-Match tag is current'), ...errorResponses },
       },
     },
-    async (request) => labelFilters(app.db, request.project!.id),
+    async (request, reply) => {
+      const projectId = request.project!.id;
+      const { etag, notModified } = conditional(request, reply, await labelTags.read(projectId));
+      if (notModified) return reply.code(304).send();
+      return sendCached(reply, app.answers, `label-filters|${projectId}|${etag}`, () => labelFilters(app.db, projectId));
+    },
   );
 
   r.post(
