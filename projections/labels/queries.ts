@@ -43,6 +43,18 @@ export function searchTerms(q: string | undefined): string[] {
     .filter((t) => t !== '');
 }
 
+/**
+ * The part of a term the trigram index is asked for: its longest word of three or more characters
+ * that holds a digit (an identifier: "123" of "rack 123"), or null. Words every label carries
+ * ("rack", "port") have posting lists as long as the table, and asking the index for them costs
+ * more than checking the few rows the identifier leaves. The whole term is still matched on every
+ * row, so the anchor changes only the speed, never the answer.
+ */
+export function anchorOf(term: string): string | null {
+  const words = term.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 3 && /\p{N}/u.test(w));
+  return words.sort((a, b) => b.length - a.length)[0] ?? null;
+}
+
 const toLabel = (row: { id: string; label_lines: unknown; system: string | null; cluster_pod: string | null }): Label => ({
   id: row.id,
   label_lines: row.label_lines as string[],
@@ -62,7 +74,14 @@ export async function searchLabels(db: Db, search: LabelSearch): Promise<{ items
     .where('project_id', '=', search.projectId)
     .$if(system !== undefined, (qb) => qb.where('system', '=', system!))
     .$if(clusterPod !== undefined, (qb) => qb.where('cluster_pod', '=', clusterPod!))
-    .$call((qb) => terms.reduce((q, term) => q.where('search_text', 'ilike', containing(term)), qb));
+    .$call((qb) => {
+      const anchors = terms.map(anchorOf);
+      if (anchors.every((a) => a === null)) return terms.reduce((q, term) => q.where('search_text', 'ilike', containing(term)), qb);
+      // The index is asked for the anchors; every whole term is checked on the rows they leave
+      // (`search_text || ''` is the same text, in a form the index does not take).
+      const anchored = anchors.reduce((q, anchor) => (anchor ? q.where('search_text', 'ilike', containing(anchor)) : q), qb);
+      return terms.reduce((q, term) => q.where(sql`search_text || ''`, 'ilike', containing(term)), anchored);
+    });
 
   const itemsQuery = matching.select(['id', 'label_lines', 'system', 'cluster_pod']).orderBy('seq').limit(search.limit).offset(search.offset).execute();
   const counted = async (): Promise<{ total: number; total_capped: boolean }> => {

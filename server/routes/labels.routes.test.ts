@@ -77,6 +77,9 @@ describe('label search', () => {
     expect(both.items.every((l) => l.label_lines[0]!.startsWith('RACK 00') && l.label_lines[1] === 'Port even')).toBe(true);
     const one = await search({ project_id: projectA, q: 'rack 00' });
     expect(one.total).toBe(100);
+    // An identifier in one term and a plain word in the other: RACK 0010..0019, the even ones.
+    const mixed = await search({ project_id: projectA, q: 'RACK 001, even' });
+    expect(mixed.items.map((l) => l.label_lines[0])).toEqual(['RACK 0010', 'RACK 0012', 'RACK 0014', 'RACK 0016', 'RACK 0018']);
     // A term must match within one line, not across two.
     expect((await search({ project_id: projectA, q: '0000port' })).total).toBe(0);
     // Wildcards are text.
@@ -109,6 +112,20 @@ describe('label search', () => {
     expect(capped).toMatchObject({ total: 10_000, total_capped: true });
     // Unfiltered totals come from the running counts, exact at any size.
     expect((await search({ project_id: projectB, limit: 1 }, admin)).total).toBe(10_004);
+  });
+
+  it('answers 304 to a search whose tag the caller holds, until the labels change', async () => {
+    const url = `/api/labels/search?project_id=${projectA}&q=rack&limit=5`;
+    const first = await app.inject({ method: 'GET', url, headers: { cookie: worker } });
+    const etag = first.headers.etag as string;
+    expect(etag).toBeTruthy();
+    const again = await app.inject({ method: 'GET', url, headers: { cookie: worker, 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    await app.inject({ method: 'POST', url: '/api/labels/import', headers: { cookie: admin }, payload: { project_id: projectA, labels: [{ label_lines: ['zzz'] }] } });
+    const changed = await app.inject({ method: 'GET', url, headers: { cookie: worker, 'if-none-match': etag } });
+    expect(changed.statusCode).toBe(200);
+    // The new label is counted by the next search.
+    expect((await search({ project_id: projectA, q: 'zzz' })).total).toBe(1);
   });
 
   it('answers 403 outside the project and 400 naming a bad limit', async () => {
@@ -149,7 +166,7 @@ describe('bulk delete', () => {
       payload: { project_id: projectA, ids: [a.items[0]!.id, b.items[0]!.id] },
     });
     expect(response.statusCode).toBe(422);
-    expect((await search({ project_id: projectA, limit: 1 })).total).toBe(1200);
+    expect((await search({ project_id: projectA, limit: 1 })).total).toBe(1201);
     expect((await search({ project_id: projectB, limit: 1 }, admin)).total).toBe(10_004);
   });
 
@@ -173,7 +190,7 @@ describe('bulk delete', () => {
       .executeTakeFirstOrThrow();
     expect(Number(after.n) - Number(before.n)).toBe(1);
     expect((await search({ project_id: projectA, system: 'Power' })).total).toBe(390);
-    expect((await search({ project_id: projectA })).total).toBe(1190);
+    expect((await search({ project_id: projectA })).total).toBe(1191);
     // Deleting them again is refused: they are gone.
     const again = await app.inject({
       method: 'POST',
