@@ -6,15 +6,19 @@ import { sql, type Kysely } from 'kysely';
  * - `labels`: the label database, one row per live label, in import order (`seq`). `search_text`
  *   holds the lines joined by newlines (a line never holds one), searched by case-insensitive
  *   substring; a trigram GIN index makes that fast where pg_trgm exists (PostgreSQL, and PGlite
- *   with its contrib extension); without it the same query scans and gives the same rows.
+ *   with its contrib extension); without it the same query scans and gives the same rows. With
+ *   btree_gin the system and cluster/pod sit in the same index, so a filtered search reads only
+ *   the rows of that tag that hold the searched text.
  * - `label_tag_counts`: live labels per project and per system or cluster/pod, so the filter
  *   lists and unfiltered totals never count a million rows.
  * - `label_templates`: the templates of each project.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_available_extensions where name = 'pg_trgm'`.execute(db);
-  const trigrams = (rows[0]?.n ?? 0) > 0;
+  const { rows } = await sql<{ name: string }>`select name from pg_available_extensions where name in ('pg_trgm', 'btree_gin')`.execute(db);
+  const trigrams = rows.some((r) => r.name === 'pg_trgm');
+  const tagsInGin = trigrams && rows.some((r) => r.name === 'btree_gin');
   if (trigrams) await sql`create extension if not exists pg_trgm`.execute(db);
+  if (tagsInGin) await sql`create extension if not exists btree_gin`.execute(db);
 
   await sql`
     create table labels (
@@ -30,7 +34,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create unique index labels_project_seq on labels (project_id, seq)`.execute(db);
   await sql`create index labels_project_system on labels (project_id, system, seq)`.execute(db);
   await sql`create index labels_project_cluster_pod on labels (project_id, cluster_pod, seq)`.execute(db);
-  if (trigrams) await sql`create index labels_search_trgm on labels using gin (search_text gin_trgm_ops)`.execute(db);
+  if (tagsInGin) await sql`create index labels_search on labels using gin (system, cluster_pod, search_text gin_trgm_ops)`.execute(db);
+  else if (trigrams) await sql`create index labels_search on labels using gin (search_text gin_trgm_ops)`.execute(db);
 
   await sql`
     create table label_tag_counts (
