@@ -184,8 +184,16 @@ export async function measureLabels(baseUrl: string, options: { labels: number; 
     const exportUrl = `${server.url}/api/labels/export`;
     // A first small export warms the code paths, as a running server's would be.
     await timedExport(exportUrl, cookie, server.pid, { format: 'xlsx', project_id: projectId, ids: ids.slice(0, 10) });
-    const xlsx = await timedExport(exportUrl, cookie, server.pid, { format: 'xlsx', project_id: projectId, ids });
-    const csv = await timedExport(exportUrl, cookie, server.pid, { format: 'csv', project_id: projectId, ids });
+    // Three of each: the median time and the largest memory growth, so one stall of a shared
+    // machine does not decide the figure.
+    const threeTimes = async (format: 'xlsx' | 'csv') => {
+      const runs = [];
+      for (let i = 0; i < 3; i += 1) runs.push(await timedExport(exportUrl, cookie, server!.pid, { format, project_id: projectId, ids }));
+      const median = [...runs].sort((a, b) => a.seconds - b.seconds)[1]!;
+      return { ...median, memoryGrowthMb: Math.max(...runs.map((r) => r.memoryGrowthMb)) };
+    };
+    const xlsx = await threeTimes('xlsx');
+    const csv = await threeTimes('csv');
     if (csv.text.toString('utf8').split('\r\n').length !== ids.length + 1) throw new Error('the CSV export does not have one row per label');
     const strip = ({ text: _text, ...figures }: ExportFigures & { text: Buffer }): ExportFigures => figures;
     return {
@@ -235,9 +243,25 @@ export function labelRows(f: LabelFigures): string[][] {
     ['  latency p50 / p95 / p99', lat(f.variedSearch), '', '', '', '', ''],
     ['Label first page, no search (16 conn)', `${n(f.firstPage.requestsPerSecond)} req/s`, '', '', '', '', ''],
     ['  latency p50 / p95 / p99', lat(f.firstPage), '', '', '', '', ''],
-    ['Label export, 10,000 selected, XLSX', `${n(f.xlsx.seconds, 2)} s`, `${n(f.xlsx.bytes / 1024)} KB`, '', '', '≤ 2 s', mark(f.xlsx.seconds <= 2)],
-    ['  server memory growth', `${n(f.xlsx.memoryGrowthMb, 1)} MB`, '', '', '', '< 100 MB', mark(f.xlsx.memoryGrowthMb < 100)],
-    ['Label export, 10,000 selected, CSV', `${n(f.csv.seconds, 2)} s`, `${n(f.csv.bytes / 1024)} KB`, '', '', '≤ 0.5 s', mark(f.csv.seconds <= 0.5)],
-    ['  server memory growth', `${n(f.csv.memoryGrowthMb, 1)} MB`, '', '', '', '< 100 MB', mark(f.csv.memoryGrowthMb < 100)],
+    [
+      'Label export, 10,000 selected, XLSX (median of 3)',
+      `${n(f.xlsx.seconds, 2)} s`,
+      `${n(f.xlsx.bytes / 1024)} KB`,
+      '',
+      '',
+      '≤ 2 s',
+      mark(f.xlsx.seconds <= 2),
+    ],
+    ['  server memory growth (largest)', `${n(f.xlsx.memoryGrowthMb, 1)} MB`, '', '', '', '< 100 MB', mark(f.xlsx.memoryGrowthMb < 100)],
+    [
+      'Label export, 10,000 selected, CSV (median of 3)',
+      `${n(f.csv.seconds, 2)} s`,
+      `${n(f.csv.bytes / 1024)} KB`,
+      '',
+      '',
+      '≤ 0.5 s',
+      mark(f.csv.seconds <= 0.5),
+    ],
+    ['  server memory growth (largest)', `${n(f.csv.memoryGrowthMb, 1)} MB`, '', '', '', '< 100 MB', mark(f.csv.memoryGrowthMb < 100)],
   ];
 }

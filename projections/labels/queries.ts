@@ -55,7 +55,9 @@ export function anchorOf(term: string): string | null {
   return words.sort((a, b) => b.length - a.length)[0] ?? null;
 }
 
-const toLabel = (row: { id: string; label_lines: unknown; system: string | null; cluster_pod: string | null }): Label => ({
+type LabelRow = { id: string; label_lines: unknown; system: string | null; cluster_pod: string | null };
+
+const toLabel = (row: LabelRow): Label => ({
   id: row.id,
   label_lines: row.label_lines as string[],
   system: row.system,
@@ -83,28 +85,41 @@ export async function searchLabels(db: Db, search: LabelSearch): Promise<{ items
       return terms.reduce((q, term) => q.where(sql`search_text || ''`, 'ilike', containing(term)), anchored);
     });
 
-  const itemsQuery = matching.select(['id', 'label_lines', 'system', 'cluster_pod']).orderBy('seq').limit(search.limit).offset(search.offset).execute();
-  const counted = async (): Promise<{ total: number; total_capped: boolean }> => {
-    // One tag or none: the running counts answer exactly, without reading a label.
-    if (terms.length === 0 && !(system && clusterPod)) {
-      const kind = system ? 'system' : clusterPod ? 'cluster_pod' : 'all';
-      const row = await db
+  const capture = search.totalCap + 1;
+  const cappedTotal = (n: number) => (n > search.totalCap ? { total: search.totalCap, total_capped: true } : { total: n, total_capped: false });
+
+  // One tag or none: the running counts answer the total exactly, without reading a label.
+  if (terms.length === 0 && !(system && clusterPod)) {
+    const kind = system ? 'system' : clusterPod ? 'cluster_pod' : 'all';
+    const [rows, count] = await Promise.all([
+      matching.select(['id', 'label_lines', 'system', 'cluster_pod']).orderBy('seq').limit(search.limit).offset(search.offset).execute(),
+      db
         .selectFrom('label_tag_counts')
         .select('labels')
         .where('project_id', '=', search.projectId)
         .where('kind', '=', kind)
         .where('value', '=', system ?? clusterPod ?? '')
-        .executeTakeFirst();
-      return { total: Number(row?.labels ?? 0), total_capped: false };
-    }
-    const { rows } = await sql<{
-      n: number | string;
-    }>`select count(*) as n from (${matching.select(sql.lit(1).as('one')).limit(search.totalCap + 1)}) as capped`.execute(db);
-    const n = Number(rows[0]?.n ?? 0);
-    return n > search.totalCap ? { total: search.totalCap, total_capped: true } : { total: n, total_capped: false };
-  };
-  const [rows, count] = await Promise.all([itemsQuery, counted()]);
-  return { items: rows.map(toLabel), ...count };
+        .executeTakeFirst(),
+    ]);
+    return { items: rows.map(toLabel), total: Number(count?.labels ?? 0), total_capped: false };
+  }
+
+  // A search: the matches (up to the cap) are found once, and both the page and the count come
+  // from them, so the index is read once per search.
+  if (search.offset + search.limit <= capture) {
+    const { rows } = await sql<LabelRow & { matched: number | string }>`
+      with m as (${matching.select(['id', 'seq']).orderBy('seq').limit(capture)})
+      select l.id, l.label_lines, l.system, l.cluster_pod, (select count(*) from m) as matched
+        from (select id, seq from m order by seq offset ${search.offset} limit ${search.limit}) p
+        join labels l on l.id = p.id
+       order by p.seq`.execute(db);
+    if (rows.length > 0) return { items: rows.map(toLabel), ...cappedTotal(Number(rows[0]!.matched)) };
+  }
+  const [rows, count] = await Promise.all([
+    matching.select(['id', 'label_lines', 'system', 'cluster_pod']).orderBy('seq').limit(search.limit).offset(search.offset).execute(),
+    sql<{ n: number | string }>`select count(*) as n from (${matching.select(sql.lit(1).as('one')).limit(capture)}) as capped`.execute(db),
+  ]);
+  return { items: rows.map(toLabel), ...cappedTotal(Number(count.rows[0]?.n ?? 0)) };
 }
 
 /** The systems and cluster/pods a project's live labels carry, each list led by the empty option. */

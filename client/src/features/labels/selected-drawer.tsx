@@ -36,7 +36,7 @@ export function SelectedDrawer(props: SelectedDrawerProps) {
       p="sm"
       role="region"
       aria-label="Selected Labels"
-      style={{ position: 'sticky', bottom: 8, zIndex: 5, marginTop: 'var(--mantine-spacing-md)' }}
+      style={{ position: 'sticky', bottom: 0, zIndex: 5, marginTop: 'var(--mantine-spacing-md)' }}
     >
       <Group justify="space-between" wrap="wrap" gap="xs">
         <UnstyledButton onClick={props.onToggle} aria-expanded={opened} aria-label={opened ? 'Collapse selected labels' : 'Expand selected labels'}>
