@@ -102,7 +102,7 @@ describe('the Label Database', () => {
     await person.click(within(row('CAB-5')).getByRole('checkbox'));
     await person.click(within(row('CAB-6')).getByRole('checkbox'));
     await person.click(screen.getByRole('button', { name: 'Delete Labels' }));
-    expect(screen.getByText('Delete 2 label(s)? This cannot be undone.')).toBeTruthy();
+    expect(screen.getByText(/^Delete 2 label\(s\)\? This cannot be undone\./)).toBeTruthy();
     await person.click(screen.getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(server.sent('POST /api/labels/bulk-delete')).toHaveLength(1));
     expect(server.sent('POST /api/labels/bulk-delete')[0]!.body).toEqual({ project_id: 'p-1', ids: ['l-5', 'l-6'] });

@@ -216,7 +216,14 @@ function LabelDatabase({ projectId, admin }: { projectId: string; admin: boolean
       <ConfirmDialog
         opened={dialog === 'delete'}
         title="Delete Labels"
-        message={deleteConfirmText(toDelete.length)}
+        message={
+          <>
+            {deleteConfirmText(toDelete.length)}
+            <Text span display="block" size="xs" c="dimmed" mt={6}>
+              They leave the label database; the ledger keeps the record of who imported and deleted them.
+            </Text>
+          </>
+        }
         confirmLabel="Delete"
         color="red"
         loading={deleting.isLoading}
