@@ -11,6 +11,8 @@ import { materialsProjector } from './materials/projector.ts';
 import { projectsProjector } from './projects/projector.ts';
 import { siteSettingsProjector } from './site-settings/projector.ts';
 import { usersProjector } from './users/projector.ts';
+import { warehousesProjector } from './warehouses/projector.ts';
+import { warehouseStockProjector } from './warehouse-stock/projector.ts';
 
 export const projectors: readonly Projector[] = [
   usersProjector,
@@ -19,6 +21,8 @@ export const projectors: readonly Projector[] = [
   materialsProjector,
   materialStockProjector,
   activityLogProjector,
+  warehousesProjector,
+  warehouseStockProjector,
   labelsProjector,
   labelTemplatesProjector,
 ];
