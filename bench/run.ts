@@ -5,7 +5,7 @@
  * baseline in the same run; prints one table and writes bench/results.json. Each phase works in a
  * database of its own, created and dropped here.
  */
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -18,6 +18,7 @@ import { rebuildProjections } from '../projections/rebuild.ts';
 import { verifyLedger } from '../projections/verify.ts';
 import { startServer } from '../e2e/helpers/server.ts';
 import { measureFresh } from './fresh.ts';
+import { labelRows, measureLabels } from './labels.ts';
 import { generateHistory } from './history.ts';
 import { httpLoad, memoryOf } from './measure.ts';
 import { measurePeer } from './peer.ts';
@@ -29,6 +30,11 @@ const eventsArg = args.indexOf('--events');
 const events = eventsArg >= 0 ? Number(args[eventsArg + 1]) : quick ? 20_000 : 1_000_000;
 const seconds = quick ? 2 : 10;
 const withPeer = args.includes('--peer');
+// `--labels` measures only the Label Manager and updates its part of bench/results.json.
+const labelsOnly = args.includes('--labels');
+const labelCountArg = args.indexOf('--label-count');
+const labelCount = labelCountArg >= 0 ? Number(args[labelCountArg + 1]) : quick ? 50_000 : 1_000_000;
+const resultsFile = path.join(import.meta.dirname, 'results.json');
 const baseUrl = process.env.DATABASE_URL;
 
 async function admin(query: string): Promise<void> {
@@ -43,10 +49,32 @@ async function admin(query: string): Promise<void> {
 
 async function main(): Promise<void> {
   if (!baseUrl) {
-    console.error('npm run bench measures against PostgreSQL: set DATABASE_URL, for example\n  DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench -- --quick');
+    console.error(
+      'npm run bench measures against PostgreSQL: set DATABASE_URL, for example\n  DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench -- --quick',
+    );
     process.exit(2);
   }
   if (!Number.isInteger(events) || events < 1000) throw new Error('--events takes a whole number of at least 1000');
+  if (!Number.isInteger(labelCount) || labelCount < 10_000) throw new Error('--label-count takes a whole number of at least 10000');
+  if (labelsOnly) {
+    const labels = await measureLabels(baseUrl, { labels: labelCount, seconds, log: console.log });
+    const rows = labelRows(labels);
+    const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
+    console.log(
+      `\n${rows
+        .map((row) =>
+          row
+            .map((cell, i) => cell.padEnd(widths[i]!))
+            .join('  ')
+            .trimEnd(),
+        )
+        .join('\n')}`,
+    );
+    const previous = existsSync(resultsFile) ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as Record<string, unknown>) : {};
+    writeFileSync(resultsFile, `${JSON.stringify({ ...previous, labels }, null, 2)}\n`);
+    console.log('\nWrote the labels figures to bench/results.json');
+    return;
+  }
   // One at a time, so neither measures the other's load.
   const peer = withPeer ? await measurePeer(baseUrl, seconds) : null;
   const fresh = await measureFresh(baseUrl, seconds);
@@ -68,27 +96,51 @@ async function main(): Promise<void> {
         console.log(`  ${done.toLocaleString('en')} events`);
       }
     });
-    console.log(`  written in ${site.seconds.toFixed(1)} s (${Math.round(site.events / site.seconds).toLocaleString('en')} events/s through append and inline projections)`);
-    const { userId: adminId } = await registerUser(runtime.store, { email: 'bench-admin@bench.stockledger.local', firstName: 'Bench', lastName: 'Admin', role: 'superadmin', password: 'bench-admin-password' }, SYSTEM_ACTOR);
+    console.log(
+      `  written in ${site.seconds.toFixed(1)} s (${Math.round(site.events / site.seconds).toLocaleString('en')} events/s through append and inline projections)`,
+    );
+    const { userId: adminId } = await registerUser(
+      runtime.store,
+      { email: 'bench-admin@bench.stockledger.local', firstName: 'Bench', lastName: 'Admin', role: 'superadmin', password: 'bench-admin-password' },
+      SYSTEM_ACTOR,
+    );
     await changeMembership(runtime.store, site.busiestProjectId, { type: 'add', userId: adminId, role: 'admin' }, { metadata: SYSTEM_ACTOR });
     await sql`analyze`.execute(runtime.database.db);
 
     server = await startServer({ DATABASE_URL: benchUrl, LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '1000', DB_POOL_SIZE: '20' });
-    const login = await fetch(`${server.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'bench-admin@bench.stockledger.local', password: 'bench-admin-password' }) });
-    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const login = await fetch(`${server.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'bench-admin@bench.stockledger.local', password: 'bench-admin-password' }),
+    });
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const headers = { cookie };
 
     const project = site.busiestProjectId;
     console.log('Reads under load (32 connections)…');
-    const middle = await sql<{ at: Date }>`select occurred_at as at from activity_log order by occurred_at offset (select count(*) / 2 from activity_log) limit 1`.execute(runtime.database.db);
+    const middle = await sql<{
+      at: Date;
+    }>`select occurred_at as at from activity_log order by occurred_at offset (select count(*) / 2 from activity_log) limit 1`.execute(runtime.database.db);
     const asOf = middle.rows[0]!.at.toISOString();
     const inventoryUrl = `${server.url}/api/inventory/materials?project_id=${project}`;
     const inventoryPage = await httpLoad({ url: `${inventoryUrl}&limit=100&offset=0`, connections: 32, seconds, headers });
     // The full list once for its ETag; an answer without one cannot be revalidated and counts so.
     const etag = (await fetch(inventoryUrl, { headers: { cookie } })).headers.get('etag') ?? '"none"';
     const revalidation = await httpLoad({ url: inventoryUrl, connections: 32, seconds, headers: { cookie, 'if-none-match': etag }, expect: [304] });
-    const revalidate = { ...revalidation, notRevalidated: revalidation.statuses['200'] ?? 0, errors: revalidation.errors - (revalidation.statuses['200'] ?? 0) };
-    const logs = await httpLoad({ url: `${server.url}/api/materials/logs?project_id=${project}&type=assign,unassign&days=30&page=1&page_size=50`, connections: 32, seconds, headers });
+    const revalidate = {
+      ...revalidation,
+      notRevalidated: revalidation.statuses['200'] ?? 0,
+      errors: revalidation.errors - (revalidation.statuses['200'] ?? 0),
+    };
+    const logs = await httpLoad({
+      url: `${server.url}/api/materials/logs?project_id=${project}&type=assign,unassign&days=30&page=1&page_size=50`,
+      connections: 32,
+      seconds,
+      headers,
+    });
     // As the screens read it: a page at a time (the whole 5,000-part list is 2 MB of JSON to write per answer).
     const asOfReads = await httpLoad({ url: `${inventoryUrl}&as_of=${encodeURIComponent(asOf)}&limit=100&offset=0`, connections: 32, seconds, headers });
 
@@ -108,8 +160,13 @@ async function main(): Promise<void> {
     await server.stop();
     server = null;
 
+    const labels = await measureLabels(baseUrl, { labels: labelCount, seconds, log: console.log });
+
     console.log('Rebuild and verify…');
-    const { count } = (await runtime.database.db.selectFrom('events').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow());
+    const { count } = await runtime.database.db
+      .selectFrom('events')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
     const totalEvents = Number(count);
     const rebuildStarted = performance.now();
     await rebuildProjections(runtime.store, projectors, { databaseUrl: benchUrl });
@@ -130,18 +187,31 @@ async function main(): Promise<void> {
 
     const report: BenchReport = {
       when: new Date().toISOString(),
-      machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown', memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version, postgres: version[0]!.v.split(' on ')[0]! },
+      machine: {
+        cpus: os.cpus().length,
+        cpuModel: os.cpus()[0]?.model ?? 'unknown',
+        memoryGb: Math.round(os.totalmem() / 2 ** 30),
+        node: process.version,
+        postgres: version[0]!.v.split(' on ')[0]!,
+      },
       history: { events: totalEvents, generatorSeconds: site.seconds, projects: 50, users: 200, parts: 5000 },
       fresh: { receives: { ...fresh.receives, baseline: fresh.rawInsert }, inventoryReads: fresh.inventoryReads },
       peer,
-      rebuild: { seconds: rebuildSeconds, eventsPerSecond: totalEvents / rebuildSeconds, projections: projectors.length, baseline: { seconds: scanSeconds, rowsPerSecond: scanned / scanSeconds }, ratio: totalEvents / rebuildSeconds / (scanned / scanSeconds) },
+      rebuild: {
+        seconds: rebuildSeconds,
+        eventsPerSecond: totalEvents / rebuildSeconds,
+        projections: projectors.length,
+        baseline: { seconds: scanSeconds, rowsPerSecond: scanned / scanSeconds },
+        ratio: totalEvents / rebuildSeconds / (scanned / scanSeconds),
+      },
       verify: { seconds: verifySeconds, chainProblems: chains.problems.length, differences },
       reads: { inventoryPage, revalidate, logs, asOf: asOfReads },
       export: { rows: exportRows, seconds: exportSeconds, rowsPerSecond: exportRows / exportSeconds, memoryGrowthMb: peakDuring - before },
       serverPeakRssMb: serverPeak,
+      labels,
     };
     console.log(`\n${formatReport(report)}`);
-    writeFileSync(path.join(import.meta.dirname, 'results.json'), `${JSON.stringify(report, null, 2)}\n`);
+    writeFileSync(resultsFile, `${JSON.stringify(report, null, 2)}\n`);
     console.log('\nWrote bench/results.json');
   } finally {
     await server?.stop();

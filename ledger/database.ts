@@ -58,11 +58,15 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { PGliteDialect } = await import('kysely-pglite-dialect');
+  // Trigram indexes (with the label's tags beside them) make the label search fast, as on PostgreSQL.
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { btree_gin } = await import('@electric-sql/pglite/contrib/btree_gin');
   const dir = options.dataDir ?? './data';
   const inMemory = dir === 'memory://';
   const unlock = inMemory ? () => undefined : lockDataDir(dir);
   try {
     const pglite = await PGlite.create(inMemory ? undefined : dir, {
+      extensions: { pg_trgm, btree_gin },
       parsers: { [NUMERIC_OID]: (v: string) => Number(v), [DATE_OID]: (v: string) => v },
     });
     const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });

@@ -3,6 +3,8 @@
  * reads with them, once), and what each changes for the browsers.
  */
 import type { RecordedEvent } from './event-store/types.ts';
+import { isLabelTemplateEvent, labelTemplateEventSchemas, labelTemplateTopics } from './label-template/events.ts';
+import { isLabelEvent, labelEventSchemas, labelTopics } from './labels/events.ts';
 import { isMaterialEvent, materialEventSchemas, materialTopics } from './material/events.ts';
 import { isProjectEvent, projectEventSchemas, projectTopics } from './project/events.ts';
 import { isSiteEvent, siteEventSchemas, siteTopics } from './site/events.ts';
@@ -18,6 +20,8 @@ const schemas: Record<string, { parse: (data: unknown) => unknown }> = {
   ...userEventSchemas,
   ...siteEventSchemas,
   ...warehouseEventSchemas,
+  ...labelEventSchemas,
+  ...labelTemplateEventSchemas,
 };
 
 export class CorruptEventError extends Error {
@@ -46,5 +50,7 @@ export function changesOf(event: RecordedEvent): Change[] {
   if (isUserEvent(event)) return userTopics();
   if (isSiteEvent(event)) return siteTopics();
   if (isWarehouseEvent(event)) return warehouseTopics();
+  if (isLabelEvent(event)) return labelTopics(event);
+  if (isLabelTemplateEvent(event)) return labelTemplateTopics(event);
   return [];
 }

@@ -241,6 +241,35 @@ export interface WarehouseStockProjectsTable {
   qty: number;
 }
 
+export interface LabelsTable {
+  id: string;
+  project_id: string;
+  /** Import order: the event's position × 1,000 plus the label's place in the event. */
+  seq: number;
+  label_lines: string[];
+  /** The lines joined by newlines, for substring search. */
+  search_text: string;
+  system: string | null;
+  cluster_pod: string | null;
+  imported_at: Timestamp;
+}
+
+export interface LabelTagCountsTable {
+  project_id: string;
+  kind: 'all' | 'system' | 'cluster_pod';
+  value: string;
+  labels: number;
+}
+
+export interface LabelTemplatesTable {
+  id: string;
+  project_id: string;
+  name: string;
+  template_data: unknown;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   events: EventsTable;
   command_results: CommandResultsTable;
@@ -263,4 +292,7 @@ export interface Database {
   warehouses: WarehousesTable;
   warehouse_stock_places: WarehouseStockPlacesTable;
   warehouse_stock_projects: WarehouseStockProjectsTable;
+  labels: LabelsTable;
+  label_tag_counts: LabelTagCountsTable;
+  label_templates: LabelTemplatesTable;
 }

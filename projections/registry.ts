@@ -4,6 +4,8 @@ import type { RecordedEvent } from '../ledger/event-store/types.ts';
 import type { Projector } from './projector.ts';
 import { projectEvents } from './sql-writer.ts';
 import { activityLogProjector } from './activity-log/projector.ts';
+import { labelTemplatesProjector } from './label-templates/projector.ts';
+import { labelsProjector } from './labels/projector.ts';
 import { materialStockProjector } from './material-stock/projector.ts';
 import { materialsProjector } from './materials/projector.ts';
 import { projectsProjector } from './projects/projector.ts';
@@ -21,6 +23,8 @@ export const projectors: readonly Projector[] = [
   activityLogProjector,
   warehousesProjector,
   warehouseStockProjector,
+  labelsProjector,
+  labelTemplatesProjector,
 ];
 
 export function findProjector(name: string, registry: readonly Projector[] = projectors): Projector {

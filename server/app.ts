@@ -24,6 +24,8 @@ import { accountRoutes } from './routes/account/account.routes.ts';
 import { catalogRoutes } from './routes/catalog/catalog.routes.ts';
 import { authRoutes } from './routes/auth/auth.routes.ts';
 import { healthRoutes } from './routes/health.routes.ts';
+import { labelRoutes } from './routes/labels.routes.ts';
+import { labelTemplateRoutes } from './routes/labels-templates.routes.ts';
 import { materialReadRoutes } from './routes/materials/materials.routes.ts';
 import { bulkRoutes, stockRoutes } from './routes/materials/stock.routes.ts';
 import { outboxRoutes } from './routes/outbox/outbox.routes.ts';
@@ -89,6 +91,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(catalogRoutes);
   await app.register(stockRoutes);
   await app.register(bulkRoutes);
+  await app.register(labelRoutes);
+  await app.register(labelTemplateRoutes);
 
   await registerClient(app, deps.clientDir ?? null);
   return app;

@@ -27,6 +27,10 @@ export const TAG_TYPES = [
   // Per warehouse id: its stock by location, and its movements.
   'WarehouseStock',
   'WarehouseLogs',
+  // Per project id: the label database (searches), its filter lists, its label templates.
+  'Labels',
+  'LabelFilters',
+  'LabelTemplates',
 ] as const;
 
 export type ApiTag = (typeof TAG_TYPES)[number];

@@ -50,6 +50,12 @@ export function tagsForTopic(projectId: string, topic: string): ApiTagDescriptio
     case 'warehouses':
       // Not tied to the project the message names: every warehouse's list, stock and log.
       return ['Warehouse', 'WarehouseStock', 'WarehouseLogs'];
+    case 'labels':
+      return [
+        { type: 'Labels', id: projectId },
+        { type: 'LabelFilters', id: projectId },
+        { type: 'LabelTemplates', id: projectId },
+      ];
     default:
       return [];
   }

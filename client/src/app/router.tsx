@@ -12,6 +12,8 @@ import { BulkPage } from '../features/bulk/bulk-page.tsx';
 import { MaterialCatalogPage } from '../features/catalog/material-catalog-page.tsx';
 import { DashboardPage } from '../features/dashboard/dashboard-page.tsx';
 import { HomePage } from '../features/home/home-page.tsx';
+import { LabelsPage } from '../features/labels/labels-page.tsx';
+import { TemplatesPage } from '../features/labels/templates-page.tsx';
 import { AssignLogsPage, ProjectLogsPage } from '../features/logs/logs-page.tsx';
 import { OutboxPage } from '../features/outbox/outbox-page.tsx';
 import { ManageProjectButton } from '../features/projects/manage-project-button.tsx';
@@ -71,8 +73,8 @@ export const routes: RouteObject[] = [
       guarded('/site-settings', 'superadmin', <SiteSettingsPage />),
       // Where invitations and reset codes are read when no mail server is configured.
       guarded('/outbox', 'superadmin', <OutboxPage />),
-      notSetUp('/labels', 'user', 'Label Database', 'Labels'),
-      notSetUp('/labels/templates', 'admin', 'Label Templates', 'Label templates'),
+      guarded('/labels', 'user', <LabelsPage />),
+      guarded('/labels/templates', 'admin', <TemplatesPage />),
     ],
   },
   { path: '*', element: <HomeRedirect /> },

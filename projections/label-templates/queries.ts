@@ -1,0 +1,28 @@
+/** Reads of `label_templates`. */
+import type { LabelTemplate, TemplateData } from '../../contract/labels.ts';
+import type { Db } from '../../ledger/database.ts';
+
+type Row = { id: string; project_id: string; name: string; template_data: unknown; created_at: Date; updated_at: Date };
+
+const toTemplate = (row: Row): LabelTemplate => ({
+  id: row.id,
+  project_id: row.project_id,
+  name: row.name,
+  template_data: row.template_data as TemplateData,
+  created_at: row.created_at.toISOString(),
+  updated_at: row.updated_at.toISOString(),
+});
+
+const columns = ['id', 'project_id', 'name', 'template_data', 'created_at', 'updated_at'] as const;
+
+/** A project's templates by name. */
+export async function projectTemplates(db: Db, projectId: string): Promise<LabelTemplate[]> {
+  const rows = await db.selectFrom('label_templates').select(columns).where('project_id', '=', projectId).orderBy('name').orderBy('created_at').execute();
+  return rows.map(toTemplate);
+}
+
+/** One template of a project, or undefined. */
+export async function findTemplate(db: Db, projectId: string, templateId: string): Promise<LabelTemplate | undefined> {
+  const row = await db.selectFrom('label_templates').select(columns).where('project_id', '=', projectId).where('id', '=', templateId).executeTakeFirst();
+  return row ? toTemplate(row) : undefined;
+}
