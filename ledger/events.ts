@@ -9,6 +9,7 @@ import { isSiteEvent, siteEventSchemas, siteTopics } from './site/events.ts';
 import { isStockItemEvent, stockItemEventSchemas, stockItemTopics } from './stock-item/events.ts';
 import type { Change } from './topics.ts';
 import { isUserEvent, userEventSchemas, userTopics } from './user/events.ts';
+import { isTransferEvent, transferEventSchemas, transferTopics } from './transfer/events.ts';
 import { isWarehouseEvent, warehouseEventSchemas, warehouseTopics } from './warehouse/events.ts';
 
 const schemas: Record<string, { parse: (data: unknown) => unknown }> = {
@@ -18,6 +19,7 @@ const schemas: Record<string, { parse: (data: unknown) => unknown }> = {
   ...userEventSchemas,
   ...siteEventSchemas,
   ...warehouseEventSchemas,
+  ...transferEventSchemas,
 };
 
 export class CorruptEventError extends Error {
@@ -46,5 +48,6 @@ export function changesOf(event: RecordedEvent): Change[] {
   if (isUserEvent(event)) return userTopics();
   if (isSiteEvent(event)) return siteTopics();
   if (isWarehouseEvent(event)) return warehouseTopics();
+  if (isTransferEvent(event)) return transferTopics(event);
   return [];
 }

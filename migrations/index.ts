@@ -14,6 +14,7 @@ import * as m0011 from './0011-activity-log-balances.ts';
 import * as m0012 from './0012-drop-stock-months.ts';
 import * as m0013 from './0013-activity-log-batches.ts';
 import * as m0014 from './0014-warehouses.ts';
+import * as m0026 from './0026-transfers.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-ledger-events': m0001,
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '0012-drop-stock-months': m0012,
   '0013-activity-log-batches': m0013,
   '0014-warehouses': m0014,
+  '0026-transfers': m0026,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {

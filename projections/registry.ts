@@ -11,6 +11,7 @@ import { siteSettingsProjector } from './site-settings/projector.ts';
 import { usersProjector } from './users/projector.ts';
 import { warehousesProjector } from './warehouses/projector.ts';
 import { warehouseStockProjector } from './warehouse-stock/projector.ts';
+import { transfersProjector } from './transfers/projector.ts';
 
 export const projectors: readonly Projector[] = [
   usersProjector,
@@ -21,6 +22,7 @@ export const projectors: readonly Projector[] = [
   activityLogProjector,
   warehousesProjector,
   warehouseStockProjector,
+  transfersProjector,
 ];
 
 export function findProjector(name: string, registry: readonly Projector[] = projectors): Projector {

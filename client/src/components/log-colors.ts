@@ -8,6 +8,7 @@ export const LOG_TYPE_COLORS: Record<LogType, string> = {
   Unassign: 'orange',
   Lost: 'red',
   Found: 'teal',
+  Transfer: 'cyan',
 };
 
 /** The colour of a log type as the server writes it, matched without regard to case. */
