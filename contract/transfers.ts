@@ -23,7 +23,10 @@
  *   POST  /api/notify-transfer                 body notifyBody → { queued } (an e-mail to the other project's admins, via the outbox)
  *   GET   /api/inventory/materials/search-projects?q=   → string[] (ids of projects holding a matching part on hand;
  *   GET   /api/materials/search-projects?q=              at least 2 characters; hidden projects left out)
- *   GET   /api/materials/{project}/search?q=             → { items } (existing: a project's parts, first 10)
+ *   GET   /api/materials/{project}/search?q=             → { items } (existing: a project's parts, first 10, members)
+ *   GET   /api/transfers/source-projects       → { items: SourceProject[] } (projects a transfer can come from: not hidden)
+ *   GET   /api/transfers/source-items?project_id=&q=   → { items: SourceItem[] } (a source's parts on hand, first 10,
+ *                                              to anyone signed in: the wizard's item search in a project one is not in)
  *
  * Realtime: every transfer change names the topic `transfers` for both projects; item moves also
  * name each project's `inventory` and `logs`.
@@ -179,3 +182,21 @@ export function formatAddress(a: ShippingAddress | null): string | null {
   const cityLine = [a.city, [a.state, a.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
   return [a.attn ? `Attn ${a.attn}` : '', a.name, a.line1, a.line2, cityLine].filter((s) => s?.trim()).join(', ');
 }
+
+export const sourceProject = z.object({ id: z.string(), project_name: z.string(), project_number: z.string() });
+export type SourceProject = z.infer<typeof sourceProject>;
+export const sourceItem = z.object({
+  material_id: z.string(),
+  part_number: z.string(),
+  part_name: z.string(),
+  part_nickname: z.string(),
+  on_hand: z.number(),
+  display: z.string(),
+});
+export type SourceItem = z.infer<typeof sourceItem>;
+export const sourceItemsQuery = z.object({
+  project_id: id('Project id', 'project_id must be a valid project id'),
+  q: text({ label: 'Search', max: MAX_LENGTH.search }).default(''),
+});
+/** The wizard's item search shows the first 10 (spec 02 §9). */
+export const SOURCE_ITEMS_LIMIT = 10;

@@ -15,6 +15,7 @@ import { holders, inventory } from '../projections/material-stock/queries.ts';
 import { runStock } from './materials/stock-commands.ts';
 import { bootstrapSuperadmin } from './users/bootstrap-admin.ts';
 import { registerUser } from './users/user-commands.ts';
+import { seedDemoTransfers } from './transfers/demo-transfers.ts';
 
 /** A small deterministic generator, so every demo site is the same site. */
 function random(seed: number) {
@@ -154,6 +155,9 @@ async function main(): Promise<void> {
       }
     }
 
+    // Transfers between the projects over the last two days, one in every state.
+    const transfers = await seedDemoTransfers(store, projectIds, (at) => actor('Ada', at), seededAt - 2 * day, seededAt - 3600 * 1000);
+    console.log(`Transfers: ${transfers}, one in every state (one partly fulfilled, one in transit).`);
     console.log(`Demo site ready: ${PROJECTS.length} projects, ${parts.length} parts in the catalogue, ${events} stock movements over six months.\n`);
     console.log('Accounts (e-mail / password / global role):');
     for (const a of accounts) console.log(`  ${a.email.padEnd(42)} ${a.password.padEnd(22)} ${a.role}`);

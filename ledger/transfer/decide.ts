@@ -15,16 +15,7 @@ import { DomainError } from '../errors.ts';
 import type { PickListEntry, SettableStatus, TransferActor, TransferCommand } from './commands.ts';
 import type { TransferEvent, TransferStatus } from './events.ts';
 import { evolve } from './evolve.ts';
-import {
-  actionRefused,
-  itemRefused,
-  notAllReceived,
-  notAllSettled,
-  notOnList,
-  receiveTooMany,
-  TRANSFER_MESSAGES as M,
-  transitionRefused,
-} from './messages.ts';
+import { actionRefused, itemRefused, notAllReceived, notAllSettled, notOnList, receiveTooMany, TRANSFER_MESSAGES as M, transitionRefused } from './messages.ts';
 import { initialTransferState, inTransitOf, type TransferItem, type TransferState } from './state.ts';
 
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
@@ -137,7 +128,14 @@ function fulfil(state: TransferState, data: Extract<TransferCommand, { type: 'Fu
     taken.set(key, (taken.get(key) ?? 0) + q);
     events.push({
       type: 'TransferItemFulfilled',
-      data: { transferId: state.transferId, fromId: state.fromId, toId: state.toId, partNumber: item.partNumber, quantity: q, status: q === item.qty ? 'fulfilled' : 'partial' },
+      data: {
+        transferId: state.transferId,
+        fromId: state.fromId,
+        toId: state.toId,
+        partNumber: item.partNumber,
+        quantity: q,
+        status: q === item.qty ? 'fulfilled' : 'partial',
+      },
     });
   }
   return events;
@@ -149,7 +147,12 @@ function denyItem(state: TransferState, data: Extract<TransferCommand, { type: '
   requireStatus(status, ['Accepted'], 'deny an item');
   const item = findItem(state, data.partNumber);
   if (item.status === 'denied') throw new DomainError('DOMAIN_RULE', itemRefused(item.partNumber, item.status, 'it is already denied'));
-  return [{ type: 'TransferItemDenied', data: { transferId: state.transferId, fromId: state.fromId, toId: state.toId, partNumber: item.partNumber, returned: item.sent } }];
+  return [
+    {
+      type: 'TransferItemDenied',
+      data: { transferId: state.transferId, fromId: state.fromId, toId: state.toId, partNumber: item.partNumber, returned: item.sent },
+    },
+  ];
 }
 
 /** PATCH …/picklist: while Requested the requester rewrites the list; while Accepted the source denies items through it. */
@@ -194,7 +197,14 @@ function receiveItem(state: TransferState, data: Extract<TransferCommand, { type
   return [
     {
       type: 'TransferItemReceived',
-      data: { transferId: state.transferId, fromId: state.fromId, toId: state.toId, partNumber: item.partNumber, quantity: data.quantity, complete: data.quantity === remaining },
+      data: {
+        transferId: state.transferId,
+        fromId: state.fromId,
+        toId: state.toId,
+        partNumber: item.partNumber,
+        quantity: data.quantity,
+        complete: data.quantity === remaining,
+      },
     },
   ];
 }

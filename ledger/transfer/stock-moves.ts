@@ -43,12 +43,18 @@ export function stockMovesOf(event: TransferEvent, state: TransferState): StockM
     {
       side: 'source' as const,
       materialId: item.materialId,
-      event: { type: sourceType, data: { ...common, location: { kind: 'project' as const, id: state.fromId }, projectId: state.toId, projectLabel: state.toName } },
+      event: {
+        type: sourceType,
+        data: { ...common, location: { kind: 'project' as const, id: state.fromId }, projectId: state.toId, projectLabel: state.toName },
+      },
     },
     {
       side: 'destination' as const,
       materialId: item.materialId,
-      event: { type: destinationType, data: { ...common, location: { kind: 'project' as const, id: state.toId }, projectId: state.fromId, projectLabel: state.fromName } },
+      event: {
+        type: destinationType,
+        data: { ...common, location: { kind: 'project' as const, id: state.toId }, projectId: state.fromId, projectLabel: state.fromName },
+      },
     },
   ]);
 }

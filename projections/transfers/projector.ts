@@ -56,7 +56,12 @@ export const transfersProjector: Projector = {
     const e = event;
     if (!isTransferEvent(e)) return [];
     const id = e.data.transferId;
-    const touch = (set: Record<string, string | null> = {}): RowOp => ({ kind: 'update', table: 'transfers', key: { id }, set: { ...set, updated_at: event.occurredAt } });
+    const touch = (set: Record<string, string | null> = {}): RowOp => ({
+      kind: 'update',
+      table: 'transfers',
+      key: { id },
+      set: { ...set, updated_at: event.occurredAt },
+    });
     const item = (partNumber: string) => ({ transfer_id: id, part_key: partKey(partNumber) });
     switch (e.type) {
       case 'TransferRequested': {
@@ -91,7 +96,13 @@ export const transfersProjector: Projector = {
           ...e.data.removed.map((partNumber): RowOp => ({ kind: 'delete', table: 'transfer_items', key: item(partNumber) })),
           ...e.data.pickList.map((p, i): RowOp => {
             const { transfer_id, part_key, ...rest } = itemRow(id, p, i);
-            return { kind: 'upsert', table: 'transfer_items', key: { transfer_id, part_key }, set: { ord: rest.ord, qty: rest.qty, part_number: rest.part_number, part_name: rest.part_name }, insertOnly: rest };
+            return {
+              kind: 'upsert',
+              table: 'transfer_items',
+              key: { transfer_id, part_key },
+              set: { ord: rest.ord, qty: rest.qty, part_number: rest.part_number, part_name: rest.part_name },
+              insertOnly: rest,
+            };
           }),
         ];
       case 'TransferAccepted':
@@ -109,13 +120,22 @@ export const transfersProjector: Projector = {
       case 'TransferCompleted':
         return [touch({ status: 'Complete' })];
       case 'TransferItemFulfilled':
-        return [touch(), { kind: 'update', table: 'transfer_items', key: item(e.data.partNumber), set: { status: e.data.status }, add: { sent: e.data.quantity } }];
+        return [
+          touch(),
+          { kind: 'update', table: 'transfer_items', key: item(e.data.partNumber), set: { status: e.data.status }, add: { sent: e.data.quantity } },
+        ];
       case 'TransferItemDenied':
         return [touch(), { kind: 'update', table: 'transfer_items', key: item(e.data.partNumber), set: { status: 'denied' }, add: { sent: -e.data.returned } }];
       case 'TransferItemReceived':
         return [
           touch(),
-          { kind: 'update', table: 'transfer_items', key: item(e.data.partNumber), set: e.data.complete ? { status: 'received' } : {}, add: { received: e.data.quantity } },
+          {
+            kind: 'update',
+            table: 'transfer_items',
+            key: item(e.data.partNumber),
+            set: e.data.complete ? { status: 'received' } : {},
+            add: { received: e.data.quantity },
+          },
         ];
       default: {
         const unknown: never = e;

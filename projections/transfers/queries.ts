@@ -140,13 +140,30 @@ export async function transferHistory(db: Db, transferId: string, itemNumber?: s
   const entries: TransferHistoryEntry[] = [];
   for (const event of events) {
     if (!isTransferEvent(event)) continue;
-    const base = { position: event.globalPosition, date: event.occurredAt.toISOString(), action: ACTIONS[event.type] ?? event.type, user: event.metadata.actorName, user_id: event.metadata.actorId };
+    const base = {
+      position: event.globalPosition,
+      date: event.occurredAt.toISOString(),
+      action: ACTIONS[event.type] ?? event.type,
+      user: event.metadata.actorName,
+      user_id: event.metadata.actorId,
+    };
     switch (event.type) {
       case 'TransferItemFulfilled':
-        entries.push({ ...base, action: event.data.status === 'partial' ? 'Item partially fulfilled' : base.action, item_number: event.data.partNumber, quantity: event.data.quantity, detail: null });
+        entries.push({
+          ...base,
+          action: event.data.status === 'partial' ? 'Item partially fulfilled' : base.action,
+          item_number: event.data.partNumber,
+          quantity: event.data.quantity,
+          detail: null,
+        });
         break;
       case 'TransferItemDenied':
-        entries.push({ ...base, item_number: event.data.partNumber, quantity: event.data.returned || null, detail: event.data.returned > 0 ? `${event.data.returned} back on hand` : null });
+        entries.push({
+          ...base,
+          item_number: event.data.partNumber,
+          quantity: event.data.returned || null,
+          detail: event.data.returned > 0 ? `${event.data.returned} back on hand` : null,
+        });
         break;
       case 'TransferItemReceived':
         entries.push({ ...base, item_number: event.data.partNumber, quantity: event.data.quantity, detail: null });
@@ -163,4 +180,31 @@ export async function transferHistory(db: Db, transferId: string, itemNumber?: s
   }
   const wanted = itemNumber?.trim().toLowerCase();
   return wanted ? entries.filter((e) => e.item_number?.toLowerCase() === wanted) : entries;
+}
+
+/** Projects a transfer can come from: every live project not hidden from transfers, by number. */
+export async function transferSourceProjects(db: Db): Promise<Array<{ id: string; project_name: string; project_number: string }>> {
+  return db
+    .selectFrom('projects')
+    .select(['id', 'project_name', 'project_number'])
+    .where('archived_at', 'is', null)
+    .where('hide_from_transfer_list', '=', false)
+    .orderBy('project_number')
+    .orderBy('id')
+    .execute();
+}
+
+/** Up to `limit` parts a source project holds on hand matching the text, with how many it holds. */
+export async function sourceItems(db: Db, projectId: string, q: string, limit: number) {
+  const text = q.trim();
+  const { rows } = await sql<{ material_id: string; part_number: string; part_name: string; part_nickname: string; on_hand: number }>`
+    select m.material_id, m.part_number, m.part_name, m.part_nickname, s.on_hand
+      from material_stock s
+      join materials m on m.material_id = s.material_id
+      join projects p on p.id = s.location_id and not p.hide_from_transfer_list and p.archived_at is null
+     where s.location_kind = 'project' and s.location_id = ${projectId} and s.on_hand > 0
+       and (${text} = '' or m.part_number ilike ${containing(text)} or m.part_name ilike ${containing(text)} or m.part_nickname ilike ${containing(text)})
+     order by m.part_number
+     limit ${limit}`.execute(db);
+  return rows.map((r) => ({ ...r, on_hand: Number(r.on_hand), display: `${r.part_number} — ${r.part_name}` }));
 }

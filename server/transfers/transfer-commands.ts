@@ -36,7 +36,11 @@ export type TransferRequest =
       shippingAddress: ShippingAddress | null;
       pickList: Array<{ partNumber: string; qty: number }>;
     }
-  | { type: 'picklist'; transferId: string; pickList: Array<{ partNumber: string; qty: number; status?: 'pending' | 'fulfilled' | 'partial' | 'denied' | 'received' }> }
+  | {
+      type: 'picklist';
+      transferId: string;
+      pickList: Array<{ partNumber: string; qty: number; status?: 'pending' | 'fulfilled' | 'partial' | 'denied' | 'received' }>;
+    }
   | { type: 'status'; transferId: string; status: SettableStatus; trackingNumber: string | null }
   | { type: 'fulfil'; transferId: string; items: Array<{ partNumber: string; quantity: number | null }> }
   | { type: 'deny-item'; transferId: string; partNumber: string }
@@ -108,7 +112,14 @@ const transferHandler: CommandHandler<Input, TransferContext, { transferId: stri
     const rows = lookups.length > 0 ? await loadStockContextRows(trx, lookups) : [];
     const projectIds = [...new Set(sides.flatMap((s) => (s.fromId ? [s.fromId, s.toId] : [])))];
     const projectRows =
-      projectIds.length > 0 ? await trx.selectFrom('projects').select(['id', 'project_name', 'hide_from_transfer_list']).where('id', 'in', projectIds).where('archived_at', 'is', null).execute() : [];
+      projectIds.length > 0
+        ? await trx
+            .selectFrom('projects')
+            .select(['id', 'project_name', 'hide_from_transfer_list'])
+            .where('id', 'in', projectIds)
+            .where('archived_at', 'is', null)
+            .execute()
+        : [];
     const projects = new Map(projectRows.map((p) => [p.id, { name: p.project_name, hidden: p.hide_from_transfer_list }]));
     let next = 0;
     return inputs.map(({ request }, i) => {
@@ -169,7 +180,10 @@ const transferHandler: CommandHandler<Input, TransferContext, { transferId: stri
       }
       case 'picklist':
         if (state.status === 'none') throw new DomainError('NOT_FOUND', TRANSFER_MESSAGES.notFound);
-        command = { type: 'ChangePicklist', data: { pickList: request.pickList.map((p) => ({ ...material(p.partNumber), qty: p.qty, status: p.status })), actor } };
+        command = {
+          type: 'ChangePicklist',
+          data: { pickList: request.pickList.map((p) => ({ ...material(p.partNumber), qty: p.qty, status: p.status })), actor },
+        };
         break;
       case 'status':
         command = { type: 'SetTransferStatus', data: { status: request.status, trackingNumber: request.trackingNumber, actor } };
@@ -210,5 +224,10 @@ const transferHandler: CommandHandler<Input, TransferContext, { transferId: stri
 
 /** Runs one transfer command; the item decisions move the stock of both projects in the same transaction. */
 export function runTransfer(store: EventStore, request: TransferRequest, actor: TransferActor, options: CommandOptions) {
-  return runCommand(store, transferHandler, { request, actor }, { ...options, metadata: { ...options.metadata, source: options.metadata.source ?? 'transfer' } });
+  return runCommand(
+    store,
+    transferHandler,
+    { request, actor },
+    { ...options, metadata: { ...options.metadata, source: options.metadata.source ?? 'transfer' } },
+  );
 }

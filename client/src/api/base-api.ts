@@ -22,6 +22,9 @@ export const TAG_TYPES = [
   'MaterialLogs',
   // The material catalogue shared by every project.
   'Catalog',
+  // Per project id: the transfers into and out of it; per transfer id: its history.
+  'Transfers',
+  'TransferHistory',
 ] as const;
 
 export type ApiTag = (typeof TAG_TYPES)[number];

@@ -44,6 +44,8 @@ export function tagsForTopic(projectId: string, topic: string): ApiTagDescriptio
       return ['SiteSettings', 'PublicSettings'];
     case 'users':
       return ['User', 'ProjectMembers'];
+    case 'transfers':
+      return [{ type: 'Transfers', id: projectId }, 'TransferHistory'];
     default:
       return [];
   }

@@ -21,6 +21,7 @@ import type { RouteGuard } from './session/permissions.ts';
 import { HomeRedirect, RedirectIfSignedIn, RequireRole } from './session/route-guards.tsx';
 import { MaintenancePage } from '../features/site/maintenance-page.tsx';
 import { SiteSettingsPage } from '../features/site/site-settings-page.tsx';
+import { TransfersPage } from '../features/transfers/transfers-page.tsx';
 import { UsersPage } from '../features/users/users-page.tsx';
 import { WarehouseInventoryPage, WarehouseLogsPage } from '../features/warehouses/warehouse-pages.tsx';
 import { ProtectedLayout } from './layout/protected-layout.tsx';
@@ -56,8 +57,8 @@ export const routes: RouteObject[] = [
       guarded('/dashboard/assign_unassign', 'admin', <AssignLogsPage />),
       notSetUp('/dashboard/requests', 'user', 'Requests', 'Requests'),
       notSetUp('/dashboard/manage_requests', 'admin', 'Manage Requests', 'Requests'),
-      notSetUp('/dashboard/manage_transfers', 'admin', 'Transfer Requests', 'Transfers'),
-      notSetUp('/dashboard/transfers', 'user', 'Transfer Requests', 'Transfers'),
+      guarded('/dashboard/manage_transfers', 'admin', <TransfersPage />),
+      guarded('/dashboard/transfers', 'user', <TransfersPage />),
       guarded('/warehouses', 'admin', <WarehouseInventoryPage />),
       guarded('/warehouses/logs', 'admin', <WarehouseLogsPage />),
       notSetUp('/warehouse-manager', 'superadmin', 'Warehouse Manager', 'Warehouses'),

@@ -37,7 +37,13 @@ beforeAll(async () => {
   p2Admin = await signIn(app, 'a2@example.com', 'a2 password');
   p2Manager = await signIn(app, 'm2@example.com', 'm2 password');
   outsider = await signIn(app, 'out@example.com', 'out password');
-  const received = await post(p1Admin, '/api/materials/receive', { project_id: p1, part_number: 'CAB-1', quantity: 10, part_name: 'Cable', standard_name: 'Cable' });
+  const received = await post(p1Admin, '/api/materials/receive', {
+    project_id: p1,
+    part_number: 'CAB-1',
+    quantity: 10,
+    part_name: 'Cable',
+    standard_name: 'Cable',
+  });
   expect(received.statusCode).toBe(200);
 });
 afterAll(async () => {
@@ -120,10 +126,22 @@ describe('a transfer of 6 from P1 (holding 10) to P2, end to end', () => {
   });
 
   it('refuses fulfilling beyond on hand and an invalid partial quantity', async () => {
-    await refused(patch(p1Admin, `/api/transfers/${transferId}/status`, { status: 'Fulfilled' }), 422, 'Every item must be fulfilled or denied first (still pending: CAB-1).');
+    await refused(
+      patch(p1Admin, `/api/transfers/${transferId}/status`, { status: 'Fulfilled' }),
+      422,
+      'Every item must be fulfilled or denied first (still pending: CAB-1).',
+    );
     await refused(post(p1Admin, `/api/transfers/${transferId}/fulfill`, { part_number: 'CAB-1', quantity: 7 }), 400, 'Invalid quantity');
-    await refused(post(p2Admin, `/api/transfers/${transferId}/fulfill`, { part_number: 'CAB-1', quantity: 4 }), 403, 'Only an admin of the source project can do this.');
-    await refused(post(p1Admin, `/api/transfers/${transferId}/fulfill`, { part_number: 'CAB-1', quantity: 0 }), 400, 'Partial quantity must be a whole number above 0.');
+    await refused(
+      post(p2Admin, `/api/transfers/${transferId}/fulfill`, { part_number: 'CAB-1', quantity: 4 }),
+      403,
+      'Only an admin of the source project can do this.',
+    );
+    await refused(
+      post(p1Admin, `/api/transfers/${transferId}/fulfill`, { part_number: 'CAB-1', quantity: 0 }),
+      400,
+      'Partial quantity must be a whole number above 0.',
+    );
     // Someone takes 5 of P1's 10 away for a moment: 6 no longer fits.
     expect((await post(p1Admin, '/api/materials/return', { project_id: p1, part_number: 'CAB-1', quantity: 5 })).statusCode).toBe(200);
     await refused(post(p1Admin, `/api/transfers/${transferId}/fulfill`), 422, 'Requested quantity exceeds available stock');
@@ -138,21 +156,49 @@ describe('a transfer of 6 from P1 (holding 10) to P2, end to end', () => {
   });
 
   it('the rest is not coming: the partial item settles the list, and the transfer becomes Fulfilled, then Shipped with a tracking number', async () => {
-    await refused(patch(p1Admin, `/api/transfers/${transferId}/status`, { status: 'Shipped', TrackingNumber: '1Z999' }), 422, 'A Accepted transfer cannot become Shipped: an Accepted transfer becomes Fulfilled only when every item is fulfilled or denied.');
+    await refused(
+      patch(p1Admin, `/api/transfers/${transferId}/status`, { status: 'Shipped', TrackingNumber: '1Z999' }),
+      422,
+      'A Accepted transfer cannot become Shipped: an Accepted transfer becomes Fulfilled only when every item is fulfilled or denied.',
+    );
     expect((await patch(p1Admin, `/api/transfers/${transferId}/status`, { status: 'Fulfilled' })).json().Status).toBe('Fulfilled');
-    await refused(patch(p1Admin, `/api/transfers/${transferId}/status`, { status: 'Shipped' }), 400, 'A tracking number is required to mark a transfer Shipped.');
-    await refused(patch(p1Admin, `/api/transfers/${transferId}/status`, { status: 'Ready' }), 422, 'A transfer delivered by label is marked Shipped, not Ready.');
+    await refused(
+      patch(p1Admin, `/api/transfers/${transferId}/status`, { status: 'Shipped' }),
+      400,
+      'A tracking number is required to mark a transfer Shipped.',
+    );
+    await refused(
+      patch(p1Admin, `/api/transfers/${transferId}/status`, { status: 'Ready' }),
+      422,
+      'A transfer delivered by label is marked Shipped, not Ready.',
+    );
     const shipped = await patch(p1Admin, `/api/transfers/${transferId}/status`, { status: 'Shipped', TrackingNumber: '1Z999' });
     expect(shipped.json()).toMatchObject({ Status: 'Shipped', TrackingNumber: '1Z999' });
   });
 
   it("P2 acknowledges; P1's admin cannot; nobody receives more than was shipped", async () => {
     await refused(patch(p1Admin, `/api/transfers/${transferId}/status`, { status: 'Received' }), 403, 'Only an admin of the destination project can do this.');
-    await refused(post(p2Admin, `/api/transfers/${transferId}/items/receive`, { part_number: 'CAB-1', quantity: 4 }), 422, 'Cannot receive items while the transfer is Shipped: a Shipped transfer becomes Received when an admin of the destination project acknowledges it.');
+    await refused(
+      post(p2Admin, `/api/transfers/${transferId}/items/receive`, { part_number: 'CAB-1', quantity: 4 }),
+      422,
+      'Cannot receive items while the transfer is Shipped: a Shipped transfer becomes Received when an admin of the destination project acknowledges it.',
+    );
     expect((await patch(p2Admin, `/api/transfers/${transferId}/status`, { status: 'Received' })).json().Status).toBe('Received');
-    await refused(post(p2Admin, `/api/transfers/${transferId}/items/receive`, { part_number: 'CAB-1', quantity: 5 }), 422, 'Cannot receive more than was shipped (4 left to receive).');
-    await refused(post(p1Admin, `/api/transfers/${transferId}/items/receive`, { part_number: 'CAB-1', quantity: 4 }), 403, 'Only an admin of the destination project can do this.');
-    await refused(patch(p2Admin, `/api/transfers/${transferId}/status`, { status: 'Complete' }), 422, 'Every item must be received first (not yet received: CAB-1).');
+    await refused(
+      post(p2Admin, `/api/transfers/${transferId}/items/receive`, { part_number: 'CAB-1', quantity: 5 }),
+      422,
+      'Cannot receive more than was shipped (4 left to receive).',
+    );
+    await refused(
+      post(p1Admin, `/api/transfers/${transferId}/items/receive`, { part_number: 'CAB-1', quantity: 4 }),
+      403,
+      'Only an admin of the destination project can do this.',
+    );
+    await refused(
+      patch(p2Admin, `/api/transfers/${transferId}/status`, { status: 'Complete' }),
+      422,
+      'Every item must be received first (not yet received: CAB-1).',
+    );
   });
 
   it('P2 receives 4: P2 on hand 4, nothing in transit; P1 keeps 6', async () => {
@@ -165,7 +211,11 @@ describe('a transfer of 6 from P1 (holding 10) to P2, end to end', () => {
   it('P2 completes; nothing moves out of Complete', async () => {
     expect((await patch(p2Admin, `/api/transfers/${transferId}/status`, { status: 'Complete' })).json().Status).toBe('Complete');
     for (const to of ['Accepted', 'Denied', 'Fulfilled', 'Shipped', 'Ready', 'Received', 'Complete']) {
-      await refused(patch(p2Admin, `/api/transfers/${transferId}/status`, { status: to, TrackingNumber: 'X' }), 422, `A Complete transfer cannot become ${to}: Complete is final.`);
+      await refused(
+        patch(p2Admin, `/api/transfers/${transferId}/status`, { status: to, TrackingNumber: 'X' }),
+        422,
+        `A Complete transfer cannot become ${to}: Complete is final.`,
+      );
     }
     await refused(post(p1Admin, `/api/transfers/${transferId}/fulfill`), 422, 'Cannot fulfil items while the transfer is Complete: Complete is final.');
     await refused(post(p2Admin, `/api/transfers/${transferId}/items/receive`, { part_number: 'CAB-1', quantity: 1 }), 422);
@@ -174,7 +224,9 @@ describe('a transfer of 6 from P1 (holding 10) to P2, end to end', () => {
   it("both projects' logs name the transfer and the other project", async () => {
     const short = transferId.slice(0, 8);
     const p1Log = (await get(p1Admin, `/api/materials/logs?project_id=${p1}&type=Transfer`)).json().items;
-    expect(p1Log.map((l: { LogType: string; LogAmount: number; note: string; location_b: string | null }) => [l.LogType, l.LogAmount, l.note, l.location_b])).toEqual([
+    expect(
+      p1Log.map((l: { LogType: string; LogAmount: number; note: string; location_b: string | null }) => [l.LogType, l.LogAmount, l.note, l.location_b]),
+    ).toEqual([
       ['Transfer', 4, `Transfer ${short}: delivered`, 'P2'],
       ['Transfer', 4, `Transfer ${short}: sent`, 'In transit to P2'],
     ]);
@@ -186,7 +238,13 @@ describe('a transfer of 6 from P1 (holding 10) to P2, end to end', () => {
   });
 
   it('the history comes from the ledger, with who did each step', async () => {
-    const response = await post(p2Admin, '/api/transfers/history', { transfer_id: transferId, user_id: 'x', item_number: 'CAB-1', action: 'view', quantity: 0 });
+    const response = await post(p2Admin, '/api/transfers/history', {
+      transfer_id: transferId,
+      user_id: 'x',
+      item_number: 'CAB-1',
+      action: 'view',
+      quantity: 0,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json().items.map((e: { action: string; user: string; quantity: number }) => [e.action, e.user, e.quantity])).toEqual([
       ['Item partially fulfilled', 'Ann One', 4],
@@ -268,6 +326,12 @@ describe('requests, searches and notices', () => {
     const hidden = await post(p2Admin, '/api/transfers', { FromID: p1, ToID: p2, PickList: [{ part_number: 'CAB-1', qty: 1 }], DeliveryMethod: 'pickup' });
     expect(hidden.json().message).toBe('That project does not take part in transfers.');
     await runtime.store.db.updateTable('projects').set({ hide_from_transfer_list: false }).where('id', '=', p1).execute();
+  });
+
+  it("offers the wizard every project not hidden, and a source's parts on hand to someone not in it", async () => {
+    expect((await get(outsider, '/api/transfers/source-projects')).json().items.map((p: { project_name: string }) => p.project_name)).toEqual(['P1', 'P2']);
+    const items = (await get(p2Manager, `/api/transfers/source-items?project_id=${p1}&q=cab`)).json().items;
+    expect(items).toEqual([expect.objectContaining({ part_number: 'CAB-1', part_name: 'Cable', on_hand: 6 })]);
   });
 
   it("e-mails the other project's admins through the outbox", async () => {

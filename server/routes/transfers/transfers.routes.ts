@@ -21,6 +21,10 @@ import {
   projectTransfersParams,
   receiveItemBody,
   searchProjectsQuery,
+  SOURCE_ITEMS_LIMIT,
+  sourceItem,
+  sourceItemsQuery,
+  sourceProject,
   statusBody,
   TRANSFER_MESSAGES,
   transferHistory as transferHistoryAnswer,
@@ -29,7 +33,16 @@ import {
   transferSchema,
 } from '../../../contract/transfers.ts';
 import { DomainError } from '../../../ledger/errors.ts';
-import { findTransfer, projectAdminEmails, projectsHolding, projectTransfers, transferHistory } from '../../../projections/transfers/queries.ts';
+import { z } from 'zod';
+import {
+  findTransfer,
+  projectAdminEmails,
+  projectsHolding,
+  projectTransfers,
+  sourceItems,
+  transferHistory,
+  transferSourceProjects,
+} from '../../../projections/transfers/queries.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import type { AuthenticatedUser } from '../../auth/session-store.ts';
 import { commandOptions, displayName } from '../../plugins/command-context.ts';
@@ -62,7 +75,12 @@ export async function transferRoutes(app: FastifyInstance): Promise<void> {
     {
       ...signedIn,
       config: { projectAccess: { level: 'view', from: 'params' } },
-      schema: { summary: "A project's transfers, into it and out of it, newest first", tags, params: projectTransfersParams, response: { 200: transferList, ...errors } },
+      schema: {
+        summary: "A project's transfers, into it and out of it, newest first",
+        tags,
+        params: projectTransfersParams,
+        response: { 200: transferList, ...errors },
+      },
     },
     async (request) => ({ items: await projectTransfers(app.db, request.project!.id) }),
   );
@@ -114,10 +132,21 @@ export async function transferRoutes(app: FastifyInstance): Promise<void> {
     '/api/transfers/:id/status',
     {
       ...signedIn,
-      schema: { summary: 'Move a transfer along the state table (spec 02 §4.1); Shipped takes a TrackingNumber', tags, params: transferParams, body: statusBody, response: { 200: transferSchema, ...errors } },
+      schema: {
+        summary: 'Move a transfer along the state table (spec 02 §4.1); Shipped takes a TrackingNumber',
+        tags,
+        params: transferParams,
+        body: statusBody,
+        response: { 200: transferSchema, ...errors },
+      },
     },
     async (request) =>
-      change(request, request.params.id, { type: 'status', transferId: request.params.id, status: request.body.status, trackingNumber: request.body.TrackingNumber ?? null }),
+      change(request, request.params.id, {
+        type: 'status',
+        transferId: request.params.id,
+        status: request.body.status,
+        trackingNumber: request.body.TrackingNumber ?? null,
+      }),
   );
 
   r.patch(
@@ -145,7 +174,8 @@ export async function transferRoutes(app: FastifyInstance): Promise<void> {
     {
       ...signedIn,
       schema: {
-        summary: "Fulfil items (source admin, Accepted): no body fulfils every pending item in full; part_number with a smaller quantity fulfils part of one. The units leave the source's on hand into in transit",
+        summary:
+          "Fulfil items (source admin, Accepted): no body fulfils every pending item in full; part_number with a smaller quantity fulfils part of one. The units leave the source's on hand into in transit",
         tags,
         params: transferParams,
         body: fulfillBody,
@@ -163,7 +193,13 @@ export async function transferRoutes(app: FastifyInstance): Promise<void> {
     '/api/transfers/:id/items/deny',
     {
       ...signedIn,
-      schema: { summary: "Deny an item (source admin, Accepted); a fulfilled item's units return to the source's on hand", tags, params: transferParams, body: denyItemBody, response: { 200: transferSchema, ...errors } },
+      schema: {
+        summary: "Deny an item (source admin, Accepted); a fulfilled item's units return to the source's on hand",
+        tags,
+        params: transferParams,
+        body: denyItemBody,
+        response: { 200: transferSchema, ...errors },
+      },
     },
     async (request) => change(request, request.params.id, { type: 'deny-item', transferId: request.params.id, partNumber: request.body.part_number }),
   );
@@ -181,7 +217,12 @@ export async function transferRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) =>
-      change(request, request.params.id, { type: 'receive', transferId: request.params.id, partNumber: request.body.part_number, quantity: request.body.quantity }),
+      change(request, request.params.id, {
+        type: 'receive',
+        transferId: request.params.id,
+        partNumber: request.body.part_number,
+        quantity: request.body.quantity,
+      }),
   );
 
   r.post(
@@ -203,7 +244,15 @@ export async function transferRoutes(app: FastifyInstance): Promise<void> {
 
   r.post(
     '/api/notify-transfer',
-    { ...signedIn, schema: { summary: "E-mail the other project's admins about a transfer (through the outbox)", tags, body: notifyBody, response: { 200: notifyAnswer, ...errors } } },
+    {
+      ...signedIn,
+      schema: {
+        summary: "E-mail the other project's admins about a transfer (through the outbox)",
+        tags,
+        body: notifyBody,
+        response: { 200: notifyAnswer, ...errors },
+      },
+    },
     async (request) => {
       const { transfer, sides } = await load(request, request.body.transfer_id);
       // The caller's own side is the one that acted: the notice goes to the other one.
@@ -232,6 +281,34 @@ export async function transferRoutes(app: FastifyInstance): Promise<void> {
     querystring: searchProjectsQuery,
     response: { 200: projectIdList, ...errors },
   });
-  r.get('/api/inventory/materials/search-projects', { ...signedIn, schema: searchSchema('inventory') }, async (request) => projectsHolding(app.db, request.query.q));
+  r.get('/api/inventory/materials/search-projects', { ...signedIn, schema: searchSchema('inventory') }, async (request) =>
+    projectsHolding(app.db, request.query.q),
+  );
   r.get('/api/materials/search-projects', { ...signedIn, schema: searchSchema('materials') }, async (request) => projectsHolding(app.db, request.query.q));
+
+  r.get(
+    '/api/transfers/source-projects',
+    {
+      ...signedIn,
+      schema: {
+        summary: 'Projects a transfer can come from (not hidden from transfers); the wizard leaves out the current one',
+        tags,
+        response: { 200: z.object({ items: z.array(sourceProject) }), ...errors },
+      },
+    },
+    async () => ({ items: await transferSourceProjects(app.db) }),
+  );
+  r.get(
+    '/api/transfers/source-items',
+    {
+      ...signedIn,
+      schema: {
+        summary: `A source project's parts on hand matching q, first ${SOURCE_ITEMS_LIMIT}`,
+        tags,
+        querystring: sourceItemsQuery,
+        response: { 200: z.object({ items: z.array(sourceItem) }), ...errors },
+      },
+    },
+    async (request) => ({ items: await sourceItems(app.db, request.query.project_id, request.query.q, SOURCE_ITEMS_LIMIT) }),
+  );
 }
