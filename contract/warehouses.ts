@@ -31,17 +31,21 @@
  *         and `location_b` the side it entered, each named `#{num_id} · name`.
  *
  *   Material Catalog (global admin or superadmin)
- *   GET   /api/catalog/materials/{material_id}/holdings → { items: Holding[] } (projects and warehouses holding it)
+ *   GET   /api/catalog/materials?q=                   → { items: CatalogPart[], total } (number, name or nickname contains q; by number)
+ *   POST  /api/catalog/materials                      body createPartBody → CatalogPart (409 `Part number already exists`)
+ *   PUT   /api/catalog/materials/{material_id}        body editPartBody   → CatalogPart (rename, renumber; the material edit's messages)
+ *   GET   /api/catalog/materials/{material_id}/holdings → Holdings (projects and warehouses holding it)
  *
  * Realtime: a warehouse change reaches every connected browser as a `changed` message naming the topic
- * `warehouses` (sent for each project the browser has subscribed to, like the catalogue's changes);
- * a move to or from a project also names that project's `inventory` and `logs`.
+ * `warehouses`, sent for each project the browser has subscribed to, like the catalogue's changes; a
+ * warehouse screen that shows no project sends `{"type":"subscribe","projectId":"*"}` and gets them
+ * as `projectId: "*"`. A move to or from a project also names that project's `inventory` and `logs`.
  */
 import { z } from 'zod';
 import { id, quantity, text } from './fields.ts';
 import { MAX_LENGTH } from './limits.ts';
 import { WAREHOUSE_MESSAGES } from '../ledger/warehouse/messages.ts';
-import { inventoryRow, projectId } from './materials.ts';
+import { catalogPart, inventoryRow, projectId } from './materials.ts';
 
 export { placeShortMessage, WAREHOUSE_MESSAGES } from '../ledger/warehouse/messages.ts';
 /** The same key and label the server gives a location, for forms that name one before asking. */
@@ -227,6 +231,24 @@ export const holding = z.object({
 export type Holding = z.infer<typeof holding>;
 export const holdings = z.object({ material_id: z.string(), part_number: z.string(), items: z.array(holding) });
 export type Holdings = z.infer<typeof holdings>;
+
+export const catalogQuery = z.object({ q: text({ label: 'Search', max: MAX_LENGTH.search }).optional() });
+export const catalogList = z.object({ items: z.array(catalogPart), total: z.number() });
+const partNumberField = text({ label: 'Part number', max: MAX_LENGTH.partNumber, required: 'Part Number and Part Name are required' });
+const partNameField = text({ label: 'Part name', max: MAX_LENGTH.partName, required: 'Part Number and Part Name are required' });
+/** A part added to the catalogue on its own (no stock anywhere yet). */
+export const createPartBody = z.object({
+  part_number: partNumberField,
+  part_name: partNameField,
+  part_nickname: text({ label: 'Part nickname', max: MAX_LENGTH.partNickname }).nullish(),
+});
+/** Rename a part, or renumber it with new_part_number (every project and warehouse sees the change). */
+export const editPartBody = z.object({
+  part_name: partNameField,
+  part_nickname: text({ label: 'Part nickname', max: MAX_LENGTH.partNickname }).nullish(),
+  new_part_number: text({ label: 'New part number', max: MAX_LENGTH.partNumber }).nullish(),
+  note: text({ label: 'Note', max: MAX_LENGTH.note }).nullish(),
+});
 
 /** The warehouse log's CSV file name: `material_warehouse_logs_{timestamp}.csv`. */
 export const warehouseLogsFileName = (at: Date) => `material_warehouse_logs_${at.toISOString().replace(/\.\d+Z$/, 'Z').replace(/:/g, '-')}.csv`;

@@ -21,6 +21,7 @@ import maintenancePlugin from './plugins/maintenance.ts';
 import projectAccessPlugin from './plugins/project-access.ts';
 import answersPlugin from './plugins/answers.ts';
 import { accountRoutes } from './routes/account/account.routes.ts';
+import { catalogRoutes } from './routes/catalog/catalog.routes.ts';
 import { authRoutes } from './routes/auth/auth.routes.ts';
 import { healthRoutes } from './routes/health.routes.ts';
 import { materialReadRoutes } from './routes/materials/materials.routes.ts';
@@ -86,6 +87,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(materialReadRoutes);
   await app.register(warehouseRoutes);
   await app.register(warehouseStockRoutes);
+  await app.register(catalogRoutes);
   await app.register(transferRoutes);
   await app.register(stockRoutes);
   await app.register(bulkRoutes);

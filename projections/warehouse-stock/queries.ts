@@ -1,15 +1,17 @@
 /**
  * Reads of a warehouse's material stock: the spec's warehouse stock rows with their places and the
- * projects they were assigned to, stock as of an instant, and where a catalogue part is held.
+ * projects they were assigned to, stock as of an instant; and for the Material Catalog, the
+ * catalogue searched and where a part is held.
  */
 import { sql } from 'kysely';
 import type { Holding, Holdings, PlaceRow, WarehouseStockRow } from '../../contract/warehouses.ts';
 import { warehouseLabel } from '../../contract/warehouses.ts';
+import type { CatalogPart } from '../../contract/materials.ts';
 import type { Db } from '../../ledger/database.ts';
 import { placeLabel } from '../../ledger/stock-item/place.ts';
 import { DEFAULT_CRITICAL_THRESHOLD, DEFAULT_LOW_THRESHOLD } from '../../ledger/stock-item/stock-numbers.ts';
 import { containing } from '../like.ts';
-import { inventoryAsOf } from '../material-stock/queries.ts';
+import { inventoryAsOf, partDisplay } from '../material-stock/queries.ts';
 
 interface PlaceJson {
   place_key: string;
@@ -136,4 +138,18 @@ export async function holdingsOf(db: Db, materialId: string): Promise<Holdings |
     locations: (r.places ?? []).map(toPlaceRow).sort(byQuantity),
   }));
   return { material_id: part.material_id, part_number: part.part_number, items };
+}
+
+/** Parts of the catalogue whose number, name or nickname contains the text, by part number; one part by id with `materialId`. */
+export async function searchCatalogue(db: Db, options: { q?: string; materialId?: string } = {}): Promise<CatalogPart[]> {
+  const text = options.q?.trim() ?? '';
+  const like = containing(text);
+  const rows = await db
+    .selectFrom('materials')
+    .select(['material_id', 'part_number', 'part_name', 'part_nickname'])
+    .$if(text.length > 0, (qb) => qb.where((eb) => eb.or([eb('part_number', 'ilike', like), eb('part_name', 'ilike', like), eb('part_nickname', 'ilike', like)])))
+    .$if(options.materialId !== undefined, (qb) => qb.where('material_id', '=', options.materialId!))
+    .orderBy('part_number')
+    .execute();
+  return rows.map((m) => ({ ...m, display: partDisplay(m) }));
 }

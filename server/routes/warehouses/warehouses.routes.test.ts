@@ -14,6 +14,7 @@ let plain: string;
 let projectManager: string;
 let projectId: string;
 let warehouseId: string;
+let relocatedAt: string;
 
 beforeAll(async () => {
   runtime = await openTestRuntime();
@@ -92,6 +93,8 @@ describe('receive 50 at rack A shelf 2, relocate 20 to rack B, assign 15 to a pr
     expect(response.statusCode).toBe(200);
     expect(response.json().item.qty_on_hand).toBe(50);
     expect(places(response.json().item)).toEqual([['Rack A · Shelf 2', 30], ['Rack B', 20]]);
+    relocatedAt = new Date().toISOString();
+    await new Promise((resolve) => setTimeout(resolve, 15));
   });
 
   it('assigns 15 from rack A shelf 2 to the project: the warehouse shows 35 across two locations, the project 15 on hand', async () => {
@@ -144,6 +147,12 @@ describe('receive 50 at rack A shelf 2, relocate 20 to rack B, assign 15 to a pr
     ]);
   });
 
+  it('answers the stock as it stood at an instant: 50 before the move to the project', async () => {
+    const response = await get(admin, `/api/warehouses/${warehouseId}/inventory?mode=materials&as_of=${encodeURIComponent(relocatedAt)}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().items).toMatchObject([{ material: { part_number: 'BLT-10' }, qty_on_hand: 50, locations: [] }]);
+  });
+
   it('says where the part is held: the project and the warehouse with its locations', async () => {
     const row = await warehouseRow();
     const response = await get(admin, `/api/catalog/materials/${row.material_id}/holdings`);
@@ -152,6 +161,35 @@ describe('receive 50 at rack A shelf 2, relocate 20 to rack B, assign 15 to a pr
       ['project', 'P-1 · Substation', 10],
       ['warehouse', '#1 · North Yard East', 40],
     ]);
+  });
+});
+
+describe('the Material Catalog', () => {
+  it('adds a part before any stock exists, and refuses its number again in any case', async () => {
+    const added = await post(admin, '/api/catalog/materials', { part_number: 'NUT-10', part_name: 'Nut M10', part_nickname: 'Nut' });
+    expect(added.statusCode).toBe(200);
+    expect(added.json()).toMatchObject({ part_number: 'NUT-10', part_name: 'Nut M10', part_nickname: 'Nut', display: 'NUT-10 — Nut M10 (Nut)' });
+    const again = await post(admin, '/api/catalog/materials', { part_number: 'nut-10', part_name: 'Other' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('Part number already exists');
+    const blank = await post(admin, '/api/catalog/materials', { part_number: 'X-1', part_name: ' ' });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().message).toBe('Part Number and Part Name are required');
+  });
+
+  it('searches by number, name or nickname', async () => {
+    const found = (await get(admin, '/api/catalog/materials?q=m10')).json();
+    expect(found.items.map((p: { part_number: string }) => p.part_number)).toEqual(['BLT-10', 'NUT-10']);
+  });
+
+  it('renames and renumbers a part; the warehouse shows the new number, a taken number is refused', async () => {
+    const nut = (await get(admin, '/api/catalog/materials?q=NUT-10')).json().items[0];
+    const renamed = await app.inject({ method: 'PUT', url: `/api/catalog/materials/${nut.material_id}`, headers: { cookie: admin }, payload: { part_name: 'Hex nut M10', part_nickname: 'Hex nut', new_part_number: 'NUT-10H' } });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json()).toMatchObject({ part_number: 'NUT-10H', part_name: 'Hex nut M10' });
+    const taken = await app.inject({ method: 'PUT', url: `/api/catalog/materials/${nut.material_id}`, headers: { cookie: admin }, payload: { part_name: 'Hex nut M10', new_part_number: 'blt-10' } });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toBe('Part number already exists');
   });
 });
 
@@ -219,9 +257,12 @@ describe('who may', () => {
     ['GET', `/api/materials/logs?warehouse_id=${warehouseId}`],
     ['GET', `/api/materials/logs?warehouse_id=${warehouseId}&format=csv`],
     ['GET', '/api/catalog/materials/00000000-0000-4000-8000-000000000000/holdings'],
+    ['GET', '/api/catalog/materials?q=BLT'],
+    ['POST', '/api/catalog/materials'],
+    ['PUT', '/api/catalog/materials/00000000-0000-4000-8000-000000000000'],
     ...['receive', 'return', 'relocate', 'assign', 'unassign', 'lost', 'found'].map((action) => ['POST', `/api/warehouses/${warehouseId}/materials/${action}`]),
   ];
-  const body = () => ({ name: 'X', part_number: 'BLT-10', quantity: 1, location: rackB, from_location: rackB, to_location: rackA2, project_id: projectId });
+  const body = () => ({ name: 'X', part_name: 'X', part_number: 'BLT-10', quantity: 1, location: rackB, from_location: rackB, to_location: rackA2, project_id: projectId });
 
   it('answers 403 to a plain user and to a project admin without a global admin role, on every warehouse route', async () => {
     for (const cookie of [plain, projectManager]) {

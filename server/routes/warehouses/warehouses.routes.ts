@@ -1,7 +1,6 @@
 /**
  * Warehouses: the list and one warehouse (global admins and superadmins), the Warehouse Manager's
- * create, edit, deactivate and reactivate (superadmins), a warehouse's material stock by location,
- * and where a catalogue part is held.
+ * create, edit, deactivate and reactivate (superadmins), and a warehouse's material stock by location.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -9,8 +8,6 @@ import { errorResponses as errors } from '../../../contract/errors.ts';
 import {
   createWarehouseBody,
   editWarehouseBody,
-  holdings,
-  holdingsParams,
   WAREHOUSE_MESSAGES,
   warehouseInventory as warehouseInventoryAnswer,
   warehouseInventoryQuery,
@@ -21,7 +18,7 @@ import {
 } from '../../../contract/warehouses.ts';
 import { DomainError } from '../../../ledger/errors.ts';
 import { findWarehouse, listWarehouses } from '../../../projections/warehouses/queries.ts';
-import { holdingsOf, warehouseInventory } from '../../../projections/warehouse-stock/queries.ts';
+import { warehouseInventory } from '../../../projections/warehouse-stock/queries.ts';
 import { commandOptions } from '../../plugins/command-context.ts';
 import { changeWarehouse, createWarehouse } from '../../warehouses/warehouse-commands.ts';
 
@@ -128,20 +125,6 @@ export async function warehouseRoutes(app: FastifyInstance): Promise<void> {
       const { q, as_of } = request.query;
       const asOf = as_of ? new Date(as_of) : null;
       return { items: await warehouseInventory(app.db, request.params.id, { q, asOf }), as_of: asOf ? asOf.toISOString() : null };
-    },
-  );
-
-  r.get(
-    '/api/catalog/materials/:material_id/holdings',
-    {
-      ...reader,
-      schema: { summary: 'Where a catalogue part is held: every project and warehouse with its quantities (warehouses with their locations)', tags, params: holdingsParams, response: { 200: holdings, ...errors } },
-    },
-    async (request) => {
-      const { material_id } = request.params;
-      const found = await holdingsOf(app.db, material_id);
-      if (!found) throw new DomainError('NOT_FOUND', 'Material not found');
-      return found;
     },
   );
 }
