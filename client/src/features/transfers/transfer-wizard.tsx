@@ -14,7 +14,7 @@ import { messageOr } from '../../api/error-message.ts';
 import { AppModal } from '../../components/app-modal.tsx';
 import { toast } from '../../app/toast.ts';
 import { addToPickList, type DraftItem } from './transfer-rules.ts';
-import { useCreateTransferMutation, useProjectsHoldingQuery, useSourceItemsQuery, useSourceProjectsQuery } from './transfers-api.ts';
+import { useCreateTransferMutation, useNotifyTransferMutation, useProjectsHoldingQuery, useSourceItemsQuery, useSourceProjectsQuery } from './transfers-api.ts';
 
 const EMPTY_ADDRESS: ShippingAddress = { attn: '', name: '', line1: '', line2: '', city: '', state: '', zip: '' };
 const ADDRESS_FIELDS: Array<[keyof ShippingAddress, string, boolean]> = [
@@ -40,6 +40,7 @@ export function TransferWizard({ projectId, onClose, onCreated }: Props) {
   const [method, setMethod] = useState<DeliveryMethod>('pickup');
   const [address, setAddress] = useState<ShippingAddress>(EMPTY_ADDRESS);
   const [create, createState] = useCreateTransferMutation();
+  const [notify] = useNotifyTransferMutation();
   const [error, setError] = useState<string | null>(null);
   const sources = useSourceProjectsQuery();
   const from = sources.data?.find((p) => p.id === fromId);
@@ -61,6 +62,8 @@ export function TransferWizard({ projectId, onClose, onCreated }: Props) {
       return;
     }
     toast.success('Transfer request submitted');
+    // The source project's admins hear of it by e-mail.
+    void notify(result.data.id);
     onCreated(result.data.id);
   }
 
