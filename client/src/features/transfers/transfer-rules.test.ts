@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import type { Transfer, TransferItem } from '@contract/transfers.ts';
 import { addToPickList, itemActions, matchesTransfer, partialError, sideOf, transferActions } from './transfer-rules.ts';
 
-const item = (over: Partial<TransferItem> = {}): TransferItem => ({ part_number: 'CAB-1', part_name: 'Cable', material_id: 'm', qty: 6, sent: 0, received: 0, status: 'pending', ...over });
+const item = (over: Partial<TransferItem> = {}): TransferItem => ({
+  part_number: 'CAB-1',
+  part_name: 'Cable',
+  material_id: 'm',
+  qty: 6,
+  sent: 0,
+  received: 0,
+  status: 'pending',
+  ...over,
+});
 const transfer = (over: Partial<Transfer> = {}): Transfer => ({
   id: 't',
   Type: 'materials',
@@ -41,7 +50,9 @@ describe('which side may do what', () => {
     expect(transferActions(transfer({ Status: 'Shipped' }), DESTINATION)).toEqual(['received']);
     expect(transferActions(transfer({ Status: 'Ready' }), SOURCE)).toEqual([]);
     expect(transferActions(transfer({ Status: 'Received', PickList: [item({ status: 'partial', sent: 4 })] }), DESTINATION)).toEqual([]);
-    expect(transferActions(transfer({ Status: 'Received', PickList: [item({ status: 'received', sent: 4, received: 4 })] }), DESTINATION)).toEqual(['complete']);
+    expect(transferActions(transfer({ Status: 'Received', PickList: [item({ status: 'received', sent: 4, received: 4 })] }), DESTINATION)).toEqual([
+      'complete',
+    ]);
     for (const Status of ['Complete', 'Denied'] as const) {
       expect(transferActions(transfer({ Status }), SOURCE)).toEqual([]);
       expect(transferActions(transfer({ Status }), DESTINATION)).toEqual([]);
@@ -71,7 +82,8 @@ describe('the wizard and the list', () => {
     expect(addToPickList(once, { part_number: 'BLT-1', part_name: 'Bolt', qty: 0 })).toEqual([...once, { part_number: 'BLT-1', part_name: 'Bolt', qty: 1 }]);
   });
   it('searches every field of the table and the pick list', () => {
-    for (const text of ['quarry', 'mill lane', 'ben', 'label', 'requested', 'cab-1', 'cable', '2026-11-24', 'millbrook']) expect(matchesTransfer(transfer(), text), text).toBe(true);
+    for (const text of ['quarry', 'mill lane', 'ben', 'label', 'requested', 'cab-1', 'cable', '2026-11-24', 'millbrook'])
+      expect(matchesTransfer(transfer(), text), text).toBe(true);
     expect(matchesTransfer(transfer(), 'bolt')).toBe(false);
   });
 });
