@@ -10,6 +10,7 @@ import { createWarehouse } from './warehouse-commands.ts';
 let runtime: Awaited<ReturnType<typeof openTestRuntime>>;
 let app: FastifyInstance;
 let admin: string;
+let boss: string;
 let warehouseId: string;
 const projects: string[] = [];
 const shelf = { rack: 'R', shelf: '1' };
@@ -22,6 +23,8 @@ beforeAll(async () => {
   app = await buildTestApp(runtime);
   await createUser(runtime, 'admin@example.com', 'admin password', 'admin');
   admin = await signIn(app, 'admin@example.com', 'admin password');
+  await createUser(runtime, 'boss@example.com', 'boss password', 'superadmin');
+  boss = await signIn(app, 'boss@example.com', 'boss password');
   warehouseId = await createWarehouse(runtime.store, { name: 'Race Yard', location: null, capacitySummary: null }, { metadata: SYSTEM_ACTOR });
   for (let i = 0; i < 6; i += 1) projects.push(await createProject(runtime.store, { name: `Site ${i}`, customer: null, number: `S-${i}` }, { metadata: SYSTEM_ACTOR }));
   const received = await app.inject({
@@ -74,5 +77,22 @@ describe('assigning the last units of a warehouse location to projects at the sa
     const byTransaction = new Map<string, string[]>();
     for (const e of halves) byTransaction.set(String(e.transaction_id), [...(byTransaction.get(String(e.transaction_id)) ?? []), e.type]);
     for (const types of byTransaction.values()) expect(types.filter((t) => t === 'MaterialAssignedToProject').length).toBe(types.filter((t) => t === 'MaterialReceivedFromWarehouse').length);
+  });
+});
+
+describe('deactivating a warehouse while stock arrives', () => {
+  it('never leaves stock in a deactivated warehouse: the deactivation waits for the receipts in flight and then counts them', async () => {
+    const emptyId = await createWarehouse(runtime.store, { name: 'Closing Yard', location: null, capacitySummary: null }, { metadata: SYSTEM_ACTOR });
+    const receive = () =>
+      app.inject({ method: 'POST', url: `/api/warehouses/${emptyId}/materials/receive`, headers: { cookie: admin }, payload: { part_number: 'LAST-10', quantity: 1, location: shelf } });
+    const deactivate = () => app.inject({ method: 'POST', url: `/api/warehouses/${emptyId}/deactivate`, headers: { cookie: boss } });
+    const responses = await Promise.all([receive(), receive(), deactivate(), receive(), receive()]);
+    const deactivated = responses[2]!.statusCode === 200;
+    const received = responses.filter((r, i) => i !== 2 && r.statusCode === 200).length;
+    const units = await runtime.store.db.selectFrom('material_stock').select('on_hand').where('location_id', '=', emptyId).executeTakeFirst();
+    expect(units?.on_hand ?? 0).toBe(received);
+    if (deactivated) expect(received).toBe(0);
+    else expect(responses[2]!.json().message).toBe('This warehouse still holds stock; move or return it before deactivating.');
+    for (const [i, r] of responses.entries()) if (i !== 2 && r.statusCode !== 200) expect(r.json().message).toBe('This warehouse is deactivated; reactivate it before moving stock.');
   });
 });
