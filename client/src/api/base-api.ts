@@ -22,6 +22,11 @@ export const TAG_TYPES = [
   'MaterialLogs',
   // The material catalogue shared by every project.
   'Catalog',
+  // The warehouses (LIST) and each one by id.
+  'Warehouse',
+  // Per warehouse id: its stock by location, and its movements.
+  'WarehouseStock',
+  'WarehouseLogs',
   // Per project id: the transfers into and out of it; per transfer id: its history.
   'Transfers',
   'TransferHistory',

@@ -23,7 +23,9 @@ import { MaintenancePage } from '../features/site/maintenance-page.tsx';
 import { SiteSettingsPage } from '../features/site/site-settings-page.tsx';
 import { TransfersPage } from '../features/transfers/transfers-page.tsx';
 import { UsersPage } from '../features/users/users-page.tsx';
-import { WarehouseInventoryPage, WarehouseLogsPage } from '../features/warehouses/warehouse-pages.tsx';
+import { WarehouseInventoryPage } from '../features/warehouses/warehouse-inventory-page.tsx';
+import { WarehouseLogsPage } from '../features/warehouses/warehouse-logs-page.tsx';
+import { WarehouseManagerPage } from '../features/warehouses/warehouse-manager-page.tsx';
 import { ProtectedLayout } from './layout/protected-layout.tsx';
 
 function guarded(path: string, guard: RouteGuard, element: ReactNode): RouteObject {
@@ -61,7 +63,7 @@ export const routes: RouteObject[] = [
       guarded('/dashboard/transfers', 'user', <TransfersPage />),
       guarded('/warehouses', 'admin', <WarehouseInventoryPage />),
       guarded('/warehouses/logs', 'admin', <WarehouseLogsPage />),
-      notSetUp('/warehouse-manager', 'superadmin', 'Warehouse Manager', 'Warehouses'),
+      guarded('/warehouse-manager', 'superadmin', <WarehouseManagerPage />),
       guarded('/catalogs/materials', 'admin', <MaterialCatalogPage />),
       notSetUp('/catalogs/assets', 'admin', 'Asset Catalog', 'Assets'),
       guarded('/users', 'superadmin', <UsersPage />),
