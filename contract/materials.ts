@@ -36,6 +36,10 @@ export const inventoryRow = z.object({
   FieldAssigned: z.number(),
   /** Outstanding lost: lost minus found. */
   QtyLost: z.number(),
+  /** Sent to another project on a transfer, not yet delivered (part of MatVendorQty). */
+  QtyInTransit: z.number(),
+  /** On its way here from another project on a transfer (part of that project's MatVendorQty). */
+  QtyIncoming: z.number(),
   LowStockWarning: z.number(),
   CriticalStockWarning: z.number(),
 });
@@ -152,7 +156,7 @@ export const maxAssignableQuery = itemQuery.extend({ user: userId.optional() });
 export const searchQuery = z.object({ q: searchText() });
 export const optionsQuery = z.object({ project_id: projectId, q: searchText() });
 
-export const explainQuery = itemQuery.extend({ figure: z.enum(FIGURES, { error: 'Figure must be on_hand, field_assigned, lost or logistics.' }).default('on_hand') });
+export const explainQuery = itemQuery.extend({ figure: z.enum(FIGURES, { error: 'Figure must be on_hand, field_assigned, lost, logistics or in_transit.' }).default('on_hand') });
 
 export const explainItem = z.object({
   position: z.number(),

@@ -4,7 +4,7 @@
  */
 
 /** The movement types of the activity log, in the order the filters show them. */
-export const LOG_TYPES = ['Receive', 'Return', 'Assign', 'Unassign', 'Lost', 'Found'] as const;
+export const LOG_TYPES = ['Receive', 'Return', 'Assign', 'Unassign', 'Lost', 'Found', 'Transfer'] as const;
 /** The types of the warehouse logs' filter: the movement types and relocations between places. */
 export const WAREHOUSE_LOG_TYPES = [...LOG_TYPES, 'Relocate'] as const;
 export type LogType = (typeof LOG_TYPES)[number];
@@ -18,9 +18,9 @@ export type LogDays = (typeof LOG_DAYS)[number];
 export const LOG_SORTS = ['-LogDate', 'LogDate'] as const;
 
 /** The figures of a part that can be explained event by event. */
-export const FIGURES = ['on_hand', 'field_assigned', 'lost', 'logistics'] as const;
+export const FIGURES = ['on_hand', 'field_assigned', 'lost', 'logistics', 'in_transit'] as const;
 export type Figure = (typeof FIGURES)[number];
-export const FIGURE_LABELS: Record<Figure, string> = { logistics: 'Logistics Qty', on_hand: 'Qty On Hand', field_assigned: 'Field Assigned', lost: 'Qty Lost' };
+export const FIGURE_LABELS: Record<Figure, string> = { logistics: 'Logistics Qty', on_hand: 'Qty On Hand', field_assigned: 'Field Assigned', lost: 'Qty Lost', in_transit: 'In Transit' };
 
 /** The inventory columns a page can be sorted by; a leading `-` sorts descending. */
 export const INVENTORY_SORT_KEYS = ['PartNumber', 'PartName', 'StandardName', 'MatVendorQty', 'QtyOnHand', 'FieldAssigned', 'QtyLost'] as const;

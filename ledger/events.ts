@@ -11,6 +11,7 @@ import { isSiteEvent, siteEventSchemas, siteTopics } from './site/events.ts';
 import { isStockItemEvent, stockItemEventSchemas, stockItemTopics } from './stock-item/events.ts';
 import type { Change } from './topics.ts';
 import { isUserEvent, userEventSchemas, userTopics } from './user/events.ts';
+import { isTransferEvent, transferEventSchemas, transferTopics } from './transfer/events.ts';
 import { isWarehouseEvent, warehouseEventSchemas, warehouseTopics } from './warehouse/events.ts';
 
 const schemas: Record<string, { parse: (data: unknown) => unknown }> = {
@@ -22,6 +23,7 @@ const schemas: Record<string, { parse: (data: unknown) => unknown }> = {
   ...warehouseEventSchemas,
   ...labelEventSchemas,
   ...labelTemplateEventSchemas,
+  ...transferEventSchemas,
 };
 
 export class CorruptEventError extends Error {
@@ -52,5 +54,6 @@ export function changesOf(event: RecordedEvent): Change[] {
   if (isWarehouseEvent(event)) return warehouseTopics();
   if (isLabelEvent(event)) return labelTopics(event);
   if (isLabelTemplateEvent(event)) return labelTemplateTopics(event);
+  if (isTransferEvent(event)) return transferTopics(event);
   return [];
 }

@@ -15,6 +15,7 @@ import * as m0012 from './0012-drop-stock-months.ts';
 import * as m0013 from './0013-activity-log-batches.ts';
 import * as m0014 from './0014-warehouses.ts';
 import * as m0020 from './0020-labels.ts';
+import * as m0026 from './0026-transfers.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-ledger-events': m0001,
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '0013-activity-log-batches': m0013,
   '0014-warehouses': m0014,
   '0020-labels': m0020,
+  '0026-transfers': m0026,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {

@@ -160,6 +160,8 @@ export interface MaterialStockTable {
   on_hand: number;
   field_assigned: number;
   lost_outstanding: number;
+  in_transit: Generated<number>;
+  incoming: Generated<number>;
   low_threshold: number | null;
   critical_threshold: number | null;
   stream_version: number;
@@ -185,7 +187,7 @@ export interface ActivityLogTable {
   material_id: string;
   part_number: string;
   part_name: string;
-  log_type: 'Receive' | 'Return' | 'Assign' | 'Unassign' | 'Lost' | 'Found' | 'Relocate';
+  log_type: 'Receive' | 'Return' | 'Assign' | 'Unassign' | 'Lost' | 'Found' | 'Relocate' | 'Transfer';
   quantity: number;
   actor_id: string | null;
   actor_name: string;
@@ -198,12 +200,16 @@ export interface ActivityLogTable {
   d_on_hand: number;
   d_field: number;
   d_lost: number;
+  d_in_transit: Generated<number>;
+  d_incoming: Generated<number>;
   hash: string;
   /** The stock item's figures after this movement, in occurred_at order. */
   b_logistics: number;
   b_on_hand: number;
   b_field: number;
   b_lost: number;
+  b_in_transit: Generated<number>;
+  b_incoming: Generated<number>;
   /** The bulk file the row came from, and on a reversal the file it undoes. */
   batch_id: string | null;
   reverses_batch_id: string | null;
@@ -270,6 +276,38 @@ export interface LabelTemplatesTable {
   updated_at: Timestamp;
 }
 
+export interface TransfersTable {
+  id: string;
+  type: string;
+  from_id: string;
+  from_name: string;
+  to_id: string;
+  to_name: string;
+  requested_by: string;
+  requested_by_id: string | null;
+  delivery_method: 'pickup' | 'label';
+  /** The address as JSON text (attn, name, line1, line2, city, state, zip); null for pickup. */
+  shipping_address: string | null;
+  tracking_number: string | null;
+  status: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface TransferItemsTable {
+  transfer_id: string;
+  /** The part number in lower case: one row per part. */
+  part_key: string;
+  ord: number;
+  material_id: string;
+  part_number: string;
+  part_name: string;
+  qty: number;
+  sent: number;
+  received: number;
+  status: 'pending' | 'fulfilled' | 'partial' | 'denied' | 'received';
+}
+
 export interface Database {
   events: EventsTable;
   command_results: CommandResultsTable;
@@ -295,4 +333,6 @@ export interface Database {
   labels: LabelsTable;
   label_tag_counts: LabelTagCountsTable;
   label_templates: LabelTemplatesTable;
+  transfers: TransfersTable;
+  transfer_items: TransferItemsTable;
 }

@@ -13,6 +13,7 @@ import { siteSettingsProjector } from './site-settings/projector.ts';
 import { usersProjector } from './users/projector.ts';
 import { warehousesProjector } from './warehouses/projector.ts';
 import { warehouseStockProjector } from './warehouse-stock/projector.ts';
+import { transfersProjector } from './transfers/projector.ts';
 
 export const projectors: readonly Projector[] = [
   usersProjector,
@@ -25,6 +26,7 @@ export const projectors: readonly Projector[] = [
   warehouseStockProjector,
   labelsProjector,
   labelTemplatesProjector,
+  transfersProjector,
 ];
 
 export function findProjector(name: string, registry: readonly Projector[] = projectors): Projector {

@@ -32,6 +32,7 @@ import { outboxRoutes } from './routes/outbox/outbox.routes.ts';
 import { projectRoutes } from './routes/projects/projects.routes.ts';
 import { siteRoutes } from './routes/site/site.routes.ts';
 import { userRoutes } from './routes/users/users.routes.ts';
+import { transferRoutes } from './routes/transfers/transfers.routes.ts';
 import { warehouseStockRoutes } from './routes/warehouses/warehouse-stock.routes.ts';
 import { warehouseRoutes } from './routes/warehouses/warehouses.routes.ts';
 
@@ -89,6 +90,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(warehouseRoutes);
   await app.register(warehouseStockRoutes);
   await app.register(catalogRoutes);
+  await app.register(transferRoutes);
   await app.register(stockRoutes);
   await app.register(bulkRoutes);
   await app.register(labelRoutes);

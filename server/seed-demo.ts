@@ -16,6 +16,7 @@ import { holders, inventory } from '../projections/material-stock/queries.ts';
 import { runStock } from './materials/stock-commands.ts';
 import { bootstrapSuperadmin } from './users/bootstrap-admin.ts';
 import { registerUser } from './users/user-commands.ts';
+import { seedDemoTransfers } from './transfers/demo-transfers.ts';
 import { seedWarehouses } from './warehouses/seed-warehouses.ts';
 
 /** A small deterministic generator, so every demo site is the same site. */
@@ -157,9 +158,12 @@ async function main(): Promise<void> {
     }
 
     const warehouseMoves = await seedWarehouses(store, { rnd, parts, projectIds, actor, start, day, past });
+    // Transfers between the projects over the last two days, one in every state.
+    const transfers = await seedDemoTransfers(store, projectIds, (at) => actor('Ada', at), seededAt - 2 * day, seededAt - 3600 * 1000);
 
     console.log(`Demo site ready: ${PROJECTS.length} projects, ${parts.length} parts in the catalogue, ${events} stock movements over six months.`);
-    console.log(`Three warehouses with ${warehouseMoves} movements: receipts at named racks and shelves, relocations, and moves to and from the projects.\n`);
+    console.log(`Three warehouses with ${warehouseMoves} movements: receipts at named racks and shelves, relocations, and moves to and from the projects.`);
+    console.log(`${transfers} transfers between the projects, one in every state (one partly fulfilled, one in transit).\n`);
     console.log('Accounts (e-mail / password / global role):');
     for (const a of accounts) console.log(`  ${a.email.padEnd(42)} ${a.password.padEnd(22)} ${a.role}`);
     console.log('\nEveryone but the guest is a member of every project: Ada is project admin, Mia and Leo managers, the rest users.');

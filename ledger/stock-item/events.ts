@@ -79,6 +79,21 @@ export const materialUnassignedFromProjectSchema = stockEventBase.extend({
 export const materialReceivedFromWarehouseSchema = stockEventBase.extend({ quantity, ...otherWarehouse, note: z.string().nullable() });
 export const materialReturnedToWarehouseSchema = stockEventBase.extend({ quantity, ...otherWarehouse, note: z.string().nullable() });
 
+/**
+ * The halves of a transfer between two projects, appended by the transfer's commands to the source's
+ * and the destination's stock streams. Fulfilling takes units out of the source's on hand into its
+ * in-transit quantity (still part of its logistics until delivered) and tells the destination they
+ * are incoming; receiving delivers them out of the source's books into the destination's on hand;
+ * an item denied after fulfilment returns its units to the source's on hand. Each names the transfer
+ * and the other project as it was called at the time.
+ */
+export const transferStockSchema = stockEventBase.extend({
+  quantity,
+  transferId: z.string().min(1),
+  projectId: z.string().min(1),
+  projectLabel: z.string(),
+});
+
 export type MaterialReceived = { type: 'MaterialReceived'; data: z.infer<typeof materialReceivedSchema> };
 export type MaterialReturned = { type: 'MaterialReturned'; data: z.infer<typeof materialReturnedSchema> };
 export type MaterialAssigned = { type: 'MaterialAssigned'; data: z.infer<typeof materialAssignedSchema> };
@@ -92,6 +107,15 @@ export type MaterialUnassignedFromProject = { type: 'MaterialUnassignedFromProje
 export type MaterialReceivedFromWarehouse = { type: 'MaterialReceivedFromWarehouse'; data: z.infer<typeof materialReceivedFromWarehouseSchema> };
 export type MaterialReturnedToWarehouse = { type: 'MaterialReturnedToWarehouse'; data: z.infer<typeof materialReturnedToWarehouseSchema> };
 
+export type TransferStockEventType =
+  | 'MaterialSentOnTransfer'
+  | 'MaterialIncomingOnTransfer'
+  | 'MaterialDeliveredOnTransfer'
+  | 'MaterialReceivedOnTransfer'
+  | 'MaterialReturnedFromTransfer'
+  | 'MaterialIncomingCancelled';
+export type TransferStockEvent = { type: TransferStockEventType; data: z.infer<typeof transferStockSchema> };
+
 export type StockItemEvent =
   | MaterialReceived
   | MaterialReturned
@@ -104,7 +128,8 @@ export type StockItemEvent =
   | MaterialAssignedToProject
   | MaterialUnassignedFromProject
   | MaterialReceivedFromWarehouse
-  | MaterialReturnedToWarehouse;
+  | MaterialReturnedToWarehouse
+  | TransferStockEvent;
 
 export const stockItemEventSchemas = {
   MaterialReceived: materialReceivedSchema,
@@ -119,6 +144,12 @@ export const stockItemEventSchemas = {
   MaterialUnassignedFromProject: materialUnassignedFromProjectSchema,
   MaterialReceivedFromWarehouse: materialReceivedFromWarehouseSchema,
   MaterialReturnedToWarehouse: materialReturnedToWarehouseSchema,
+  MaterialSentOnTransfer: transferStockSchema,
+  MaterialIncomingOnTransfer: transferStockSchema,
+  MaterialDeliveredOnTransfer: transferStockSchema,
+  MaterialReceivedOnTransfer: transferStockSchema,
+  MaterialReturnedFromTransfer: transferStockSchema,
+  MaterialIncomingCancelled: transferStockSchema,
 } as const;
 
 export const STOCK_ITEM_EVENT_TYPES = Object.keys(stockItemEventSchemas) as StockItemEvent['type'][];

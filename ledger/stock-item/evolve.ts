@@ -41,6 +41,8 @@ export function evolve(state: StockItemState, event: StockItemEvent): StockItemS
     onHand: state.onHand + d.onHand,
     field: state.field + d.field,
     lost: state.lost + d.lost,
+    inTransit: state.inTransit + d.inTransit,
+    incoming: state.incoming + d.incoming,
     assignments: d.user ? applyToUser(state.assignments, d.user.userId, d.user.delta) : state.assignments,
     places: applyToPlaces(state.places, event),
     projects: applyToProjects(state.projects, event),
@@ -59,6 +61,12 @@ export function evolve(state: StockItemState, event: StockItemEvent): StockItemS
     case 'MaterialUnassignedFromProject':
     case 'MaterialReceivedFromWarehouse':
     case 'MaterialReturnedToWarehouse':
+    case 'MaterialSentOnTransfer':
+    case 'MaterialIncomingOnTransfer':
+    case 'MaterialDeliveredOnTransfer':
+    case 'MaterialReceivedOnTransfer':
+    case 'MaterialReturnedFromTransfer':
+    case 'MaterialIncomingCancelled':
       return next;
     default: {
       const unknown: never = event;

@@ -14,6 +14,10 @@ export interface StockItemState {
   onHand: number;
   field: number;
   lost: number;
+  /** Sent to another project on a transfer and not yet delivered: still part of logistics. */
+  inTransit: number;
+  /** On its way here from another project (counted in that project's logistics, not this one's). */
+  incoming: number;
   /** Field-assigned quantity per user id; users at zero are dropped. */
   assignments: Record<string, number>;
   /** Null means the default threshold. */
@@ -33,6 +37,8 @@ export const initialStockItemState = (): StockItemState => ({
   onHand: 0,
   field: 0,
   lost: 0,
+  inTransit: 0,
+  incoming: 0,
   assignments: {},
   lowThreshold: null,
   criticalThreshold: null,

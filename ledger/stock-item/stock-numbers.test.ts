@@ -19,46 +19,46 @@ describe('stockDeltas', () => {
   });
 
   const cases: [string, StockItemEvent, ReturnType<typeof stockDeltas>][] = [
-    ['received', { type: 'MaterialReceived', data: { ...item, quantity: 5 } }, { logistics: 5, onHand: 5, field: 0, lost: 0, user: null }],
+    ['received', { type: 'MaterialReceived', data: { ...item, quantity: 5 } }, { logistics: 5, onHand: 5, field: 0, lost: 0, inTransit: 0, incoming: 0, user: null }],
     [
       'returned',
       { type: 'MaterialReturned', data: { ...item, quantity: 5, binInfo: null } },
-      { logistics: -5, onHand: -5, field: 0, lost: 0, user: null },
+      { logistics: -5, onHand: -5, field: 0, lost: 0, inTransit: 0, incoming: 0, user: null },
     ],
     [
       'assigned',
       { type: 'MaterialAssigned', data: { ...item, quantity: 5, ...user } },
-      { logistics: 0, onHand: -5, field: 5, lost: 0, user: { userId: 'u1', delta: 5 } },
+      { logistics: 0, onHand: -5, field: 5, lost: 0, inTransit: 0, incoming: 0, user: { userId: 'u1', delta: 5 } },
     ],
     [
       'unassigned',
       { type: 'MaterialUnassigned', data: { ...item, quantity: 5, ...user } },
-      { logistics: 0, onHand: 5, field: -5, lost: 0, user: { userId: 'u1', delta: -5 } },
+      { logistics: 0, onHand: 5, field: -5, lost: 0, inTransit: 0, incoming: 0, user: { userId: 'u1', delta: -5 } },
     ],
     [
       'lost from on hand',
       { type: 'MaterialMarkedLost', data: { ...item, quantity: 5, source: 'on_hand', userId: null, userName: null, note: null } },
-      { logistics: 0, onHand: -5, field: 0, lost: 5, user: null },
+      { logistics: 0, onHand: -5, field: 0, lost: 5, inTransit: 0, incoming: 0, user: null },
     ],
     [
       'lost from the field',
       { type: 'MaterialMarkedLost', data: { ...item, quantity: 5, source: 'field_assigned', ...user, note: null } },
-      { logistics: 0, onHand: 0, field: -5, lost: 5, user: { userId: 'u1', delta: -5 } },
+      { logistics: 0, onHand: 0, field: -5, lost: 5, inTransit: 0, incoming: 0, user: { userId: 'u1', delta: -5 } },
     ],
     [
       'found to on hand',
       { type: 'MaterialMarkedFound', data: { ...item, quantity: 5, destination: 'on_hand', userId: null, userName: null, note: null } },
-      { logistics: 0, onHand: 5, field: 0, lost: -5, user: null },
+      { logistics: 0, onHand: 5, field: 0, lost: -5, inTransit: 0, incoming: 0, user: null },
     ],
     [
       'found to the field',
       { type: 'MaterialMarkedFound', data: { ...item, quantity: 5, destination: 'field_assigned', ...user, note: null } },
-      { logistics: 0, onHand: 0, field: 5, lost: -5, user: { userId: 'u1', delta: 5 } },
+      { logistics: 0, onHand: 0, field: 5, lost: -5, inTransit: 0, incoming: 0, user: { userId: 'u1', delta: 5 } },
     ],
     [
       'stock warnings set',
       { type: 'StockWarningsSet', data: { ...item, lowThreshold: 3, criticalThreshold: 1 } },
-      { logistics: 0, onHand: 0, field: 0, lost: 0, user: null },
+      { logistics: 0, onHand: 0, field: 0, lost: 0, inTransit: 0, incoming: 0, user: null },
     ],
   ];
 

@@ -1,6 +1,7 @@
 /**
  * The one place the stock numbers are defined: `evolve` folds these deltas and the projections
- * apply the same deltas as `qty = qty + delta`. Every event keeps logistics = onHand + field + lost.
+ * apply the same deltas as `qty = qty + delta`. Every event keeps logistics = onHand + field + lost
+ * + inTransit (incoming belongs to the sending project's logistics, so it is outside this sum).
  */
 import type { StockItemEvent } from './events.ts';
 import type { Place } from './place.ts';
@@ -16,6 +17,10 @@ export interface StockDeltas {
   field: number;
   /** Lost outstanding: lost − found. */
   lost: number;
+  /** Sent on a transfer, not yet delivered. */
+  inTransit: number;
+  /** Coming from another project on a transfer. */
+  incoming: number;
   /** The change to one user's field-assigned quantity, if any. */
   user: { userId: string; delta: number } | null;
 }
@@ -25,8 +30,12 @@ const deltas = (logistics: number, onHand: number, field: number, lost: number, 
   onHand,
   field,
   lost,
+  inTransit: 0,
+  incoming: 0,
   user,
 });
+
+const transfer = (logistics: number, onHand: number, inTransit: number, incoming: number): StockDeltas => ({ ...deltas(logistics, onHand, 0, 0), inTransit, incoming });
 
 const forUser = (userId: string | null, delta: number): StockDeltas['user'] => (userId === null ? null : { userId, delta });
 
@@ -69,6 +78,18 @@ export function stockDeltas(event: StockItemEvent): StockDeltas {
       const q = event.data.quantity;
       return deltas(q, q, 0, 0);
     }
+    case 'MaterialSentOnTransfer':
+      return transfer(0, -event.data.quantity, event.data.quantity, 0);
+    case 'MaterialIncomingOnTransfer':
+      return transfer(0, 0, 0, event.data.quantity);
+    case 'MaterialDeliveredOnTransfer':
+      return transfer(-event.data.quantity, 0, -event.data.quantity, 0);
+    case 'MaterialReceivedOnTransfer':
+      return transfer(event.data.quantity, event.data.quantity, 0, -event.data.quantity);
+    case 'MaterialReturnedFromTransfer':
+      return transfer(0, event.data.quantity, -event.data.quantity, 0);
+    case 'MaterialIncomingCancelled':
+      return transfer(0, 0, 0, -event.data.quantity);
     default: {
       const unknown: never = event;
       throw new Error(`unknown stock event ${JSON.stringify(unknown)}`);

@@ -23,6 +23,13 @@ export const LOG_TYPES = {
   MaterialUnassignedFromProject: 'Unassign',
   MaterialReceivedFromWarehouse: 'Receive',
   MaterialReturnedToWarehouse: 'Return',
+  // A transfer between projects: both projects' logs name it and the other project.
+  MaterialSentOnTransfer: 'Transfer',
+  MaterialIncomingOnTransfer: 'Transfer',
+  MaterialDeliveredOnTransfer: 'Transfer',
+  MaterialReceivedOnTransfer: 'Transfer',
+  MaterialReturnedFromTransfer: 'Transfer',
+  MaterialIncomingCancelled: 'Transfer',
 } as const;
 
 export const ACTIVITY_LOG_COLUMNS = [
@@ -57,6 +64,10 @@ export const ACTIVITY_LOG_COLUMNS = [
   'reverses_batch_id',
   'location_a',
   'location_b',
+  'd_in_transit',
+  'd_incoming',
+  'b_in_transit',
+  'b_incoming',
 ] as const;
 
 /**
@@ -69,7 +80,7 @@ export const ACTIVITY_LOG_COLUMNS = [
 export const STOCK_BALANCES = {
   series: ['location_kind', 'location_id', 'material_id'],
   order: ['occurred_at', 'position'],
-  balances: { b_logistics: 'd_logistics', b_on_hand: 'd_on_hand', b_field: 'd_field', b_lost: 'd_lost' },
+  balances: { b_logistics: 'd_logistics', b_on_hand: 'd_on_hand', b_field: 'd_field', b_lost: 'd_lost', b_in_transit: 'd_in_transit', b_incoming: 'd_incoming' },
 } as const;
 
 const inWarehouse = (warehouseLabel: string, place: Place) => `${warehouseLabel} — ${placeLabel(place)}`;
@@ -95,14 +106,39 @@ export function movementSides(e: StockItemEvent): { a: string | null; b: string 
       return { a: inWarehouse(e.data.warehouseLabel, e.data.place), b: null };
     case 'MaterialReturnedToWarehouse':
       return { a: null, b: inWarehouse(e.data.warehouseLabel, e.data.place) };
+    // Units leave the sender for the road and reach the receiver from it.
+    case 'MaterialSentOnTransfer':
+      return { a: null, b: `In transit to ${e.data.projectLabel}` };
+    case 'MaterialIncomingOnTransfer':
+      return { a: `In transit from ${e.data.projectLabel}`, b: null };
+    case 'MaterialDeliveredOnTransfer':
+      return { a: `In transit to ${e.data.projectLabel}`, b: e.data.projectLabel };
+    case 'MaterialReceivedOnTransfer':
+      return { a: `In transit from ${e.data.projectLabel}`, b: null };
+    case 'MaterialReturnedFromTransfer':
+      return { a: `In transit to ${e.data.projectLabel}`, b: null };
+    case 'MaterialIncomingCancelled':
+      return { a: null, b: `Denied by ${e.data.projectLabel}` };
     default:
       return { a: null, b: null };
   }
 }
 
+const TRANSFER_STEPS: Partial<Record<StockItemEvent['type'], string>> = {
+  MaterialSentOnTransfer: 'sent',
+  MaterialIncomingOnTransfer: 'incoming',
+  MaterialDeliveredOnTransfer: 'delivered',
+  MaterialReceivedOnTransfer: 'received',
+  MaterialReturnedFromTransfer: 'item denied, back on hand',
+  MaterialIncomingCancelled: 'item denied',
+};
+
+/** "Transfer 3f2a9c1e: sent": the transfer a log line belongs to, by the start of its id. */
+export const transferNote = (type: StockItemEvent['type'], transferId: string) => `Transfer ${transferId.slice(0, 8)}: ${TRANSFER_STEPS[type] ?? 'moved'}`;
+
 export const activityLogProjector: Projector = {
   name: 'activity_log',
-  version: 4,
+  version: 5,
   tables: [{ name: 'activity_log', key: ['position'], columns: ACTIVITY_LOG_COLUMNS, running: STOCK_BALANCES }],
   handles: Object.keys(LOG_TYPES),
   project(event: RecordedEvent): RowOp[] {
@@ -110,7 +146,7 @@ export const activityLogProjector: Projector = {
     if (!isStockItemEvent(e) || e.type === 'StockWarningsSet') return [];
     const d = stockDeltas(e);
     const sides = movementSides(e);
-    const data = e.data as typeof e.data & { userId?: string | null; userName?: string | null; binInfo?: string | null; note?: string | null };
+    const data = e.data as typeof e.data & { userId?: string | null; userName?: string | null; binInfo?: string | null; note?: string | null; transferId?: string };
     return [
       {
         kind: 'insert',
@@ -133,7 +169,7 @@ export const activityLogProjector: Projector = {
           associated_name: data.userName ?? null,
           source: event.metadata.source ?? null,
           bin_info: data.binInfo ?? null,
-          note: data.note ?? null,
+          note: data.transferId ? transferNote(e.type, data.transferId) : (data.note ?? null),
           d_logistics: d.logistics,
           d_on_hand: d.onHand,
           d_field: d.field,
@@ -143,6 +179,8 @@ export const activityLogProjector: Projector = {
           reverses_batch_id: event.metadata.reversesBatchId ?? null,
           location_a: sides.a,
           location_b: sides.b,
+          d_in_transit: d.inTransit,
+          d_incoming: d.incoming,
         },
       },
     ];

@@ -2,7 +2,7 @@
  * Reads of `activity_log`: a location's log filtered by type, time window and text, newest first,
  * paged or streamed; and the movements behind one figure of one item.
  */
-import { sql, type Selectable, type SelectQueryBuilder } from 'kysely';
+import { type RawBuilder, sql, type Selectable, type SelectQueryBuilder } from 'kysely';
 import { LOG_COUNT_CAP, type LogPage, type LogRow, WAREHOUSE_LOG_TYPES, type WarehouseLogType } from '../../contract/materials.ts';
 import type { Figure, Explanation, InventoryRow } from '../../contract/materials.ts';
 import type { ActivityLogTable, Database } from '../../migrations/schema.ts';
@@ -191,18 +191,25 @@ export async function* exportLogPages(db: Db, filter: LogFilter, pageSize = 1000
   }
 }
 
-const deltaColumn = { on_hand: 'd_on_hand', field_assigned: 'd_field', lost: 'd_lost', logistics: 'd_logistics' } as const;
+/** Each figure's change on a movement; in transit counts what this project sent and what is coming to it. */
+const deltaOf: Record<Figure, RawBuilder<number>> = {
+  on_hand: sql<number>`d_on_hand`,
+  field_assigned: sql<number>`d_field`,
+  lost: sql<number>`d_lost`,
+  logistics: sql<number>`d_logistics`,
+  in_transit: sql<number>`(d_in_transit + d_incoming)`,
+};
 
 /** The movements behind one figure of one item, oldest first, with the running balance after each. */
 export async function explainFigure(db: Db, location: StockLocation, item: InventoryRow, figure: Figure): Promise<Explanation> {
-  const column = deltaColumn[figure];
+  const delta = deltaOf[figure];
   const { rows } = await sql<{ position: number; occurred_at: Date; log_type: string; quantity: number; actor_name: string; associated_name: string | null; delta: number; balance: number }>`
-    select position, occurred_at, log_type, quantity, actor_name, associated_name, ${sql.ref(column)} as delta,
-           sum(${sql.ref(column)}) over (order by occurred_at, position)::int as balance
+    select position, occurred_at, log_type, quantity, actor_name, associated_name, ${delta} as delta,
+           sum(${delta}) over (order by occurred_at, position)::int as balance
       from activity_log
-     where location_kind = ${location.kind} and location_id = ${location.id} and material_id = ${item.material_id} and ${sql.ref(column)} <> 0
+     where location_kind = ${location.kind} and location_id = ${location.id} and material_id = ${item.material_id} and ${delta} <> 0
      order by occurred_at, position`.execute(db);
-  const current = { on_hand: item.QtyOnHand, field_assigned: item.FieldAssigned, lost: item.QtyLost, logistics: item.MatVendorQty }[figure];
+  const current = { on_hand: item.QtyOnHand, field_assigned: item.FieldAssigned, lost: item.QtyLost, logistics: item.MatVendorQty, in_transit: item.QtyInTransit + item.QtyIncoming }[figure];
   return {
     figure,
     current,

@@ -15,11 +15,11 @@ export type StockFiguresAsOf = StockFigures;
 export function stockFiguresAsOfQuery(location: { kind: string; id: string }, asOf: Date): RawBuilder<StockFiguresAsOf> {
   return sql<StockFiguresAsOf>`
     select s.material_id, m.part_number, m.part_name, m.part_nickname,
-           b.b_logistics as logistics_qty, b.b_on_hand as on_hand, b.b_field as field_assigned, b.b_lost as lost_outstanding,
+           b.b_logistics as logistics_qty, b.b_on_hand as on_hand, b.b_field as field_assigned, b.b_lost as lost_outstanding, b.b_in_transit as in_transit, b.b_incoming as incoming,
            s.low_threshold, s.critical_threshold, p.low_stock_default, p.critical_stock_default
       from material_stock s
       cross join lateral (
-            select a.b_logistics, a.b_on_hand, a.b_field, a.b_lost
+            select a.b_logistics, a.b_on_hand, a.b_field, a.b_lost, a.b_in_transit, a.b_incoming
               from activity_log a
              where a.location_kind = s.location_kind and a.location_id = s.location_id and a.material_id = s.material_id
                and (a.material_id, a.occurred_at) <= (s.material_id, ${asOf}::timestamptz)

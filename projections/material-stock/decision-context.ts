@@ -28,6 +28,8 @@ export interface StockContextRow {
   on_hand: number | null;
   field_assigned: number | null;
   lost_outstanding: number | null;
+  in_transit: number | null;
+  incoming: number | null;
   low_threshold: number | null;
   critical_threshold: number | null;
   stream_version: number | null;
@@ -44,7 +46,7 @@ export async function loadStockContextRows(trx: Trx, lookups: readonly StockLook
     select i.ord, m.material_id, m.part_number, m.part_name, m.part_nickname,
            coalesce(site.freeze_transactions, false) as frozen,
            p.low_stock_default, p.critical_stock_default,
-           s.logistics_qty, s.on_hand, s.field_assigned, s.lost_outstanding, s.low_threshold, s.critical_threshold,
+           s.logistics_qty, s.on_hand, s.field_assigned, s.lost_outstanding, s.in_transit, s.incoming, s.low_threshold, s.critical_threshold,
            s.stream_version, s.last_hash,
            (select json_object_agg(a.user_id, a.qty) from material_assignments a
              where a.location_kind = i.kind and a.location_id = i.loc

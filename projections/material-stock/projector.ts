@@ -10,7 +10,7 @@ import type { Projector, RowOp } from '../projector.ts';
 
 export const materialStockProjector: Projector = {
   name: 'material_stock',
-  version: 1,
+  version: 2,
   tables: [
     {
       name: 'material_stock',
@@ -23,6 +23,8 @@ export const materialStockProjector: Projector = {
         'on_hand',
         'field_assigned',
         'lost_outstanding',
+        'in_transit',
+        'incoming',
         'low_threshold',
         'critical_threshold',
         'stream_version',
@@ -43,7 +45,7 @@ export const materialStockProjector: Projector = {
         kind: 'upsert',
         table: 'material_stock',
         key,
-        add: { logistics_qty: d.logistics, on_hand: d.onHand, field_assigned: d.field, lost_outstanding: d.lost },
+        add: { logistics_qty: d.logistics, on_hand: d.onHand, field_assigned: d.field, lost_outstanding: d.lost, in_transit: d.inTransit, incoming: d.incoming },
         set: {
           stream_version: event.streamVersion,
           last_hash: Buffer.from(event.hash).toString('hex'),

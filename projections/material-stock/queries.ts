@@ -24,6 +24,8 @@ export interface StockFigures {
   on_hand: number;
   field_assigned: number;
   lost_outstanding: number;
+  in_transit: number;
+  incoming: number;
   low_threshold: number | null;
   critical_threshold: number | null;
   low_stock_default: number | null;
@@ -45,6 +47,8 @@ export function toRow(location: StockLocation, r: StockFigures): InventoryRow {
     QtyOnHand: Number(r.on_hand),
     FieldAssigned: Number(r.field_assigned),
     QtyLost: Number(r.lost_outstanding),
+    QtyInTransit: Number(r.in_transit),
+    QtyIncoming: Number(r.incoming),
     // A part's own threshold wins, then the project's, then the defaults (15 and 0).
     LowStockWarning: Number(r.low_threshold ?? r.low_stock_default ?? DEFAULT_LOW_THRESHOLD),
     CriticalStockWarning: Number(r.critical_threshold ?? r.critical_stock_default ?? DEFAULT_CRITICAL_THRESHOLD),
@@ -54,7 +58,7 @@ export function toRow(location: StockLocation, r: StockFigures): InventoryRow {
 function currentFigures(location: StockLocation): RawBuilder<StockFigures> {
   return sql<StockFigures>`
     select s.material_id, m.part_number, m.part_name, m.part_nickname,
-           s.logistics_qty, s.on_hand, s.field_assigned, s.lost_outstanding, s.low_threshold, s.critical_threshold,
+           s.logistics_qty, s.on_hand, s.field_assigned, s.lost_outstanding, s.in_transit, s.incoming, s.low_threshold, s.critical_threshold,
            p.low_stock_default, p.critical_stock_default
       from material_stock s
       join materials m on m.material_id = s.material_id

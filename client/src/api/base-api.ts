@@ -31,6 +31,9 @@ export const TAG_TYPES = [
   'Labels',
   'LabelFilters',
   'LabelTemplates',
+  // Per project id: the transfers into and out of it; per transfer id: its history.
+  'Transfers',
+  'TransferHistory',
 ] as const;
 
 export type ApiTag = (typeof TAG_TYPES)[number];

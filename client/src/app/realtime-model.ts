@@ -56,6 +56,8 @@ export function tagsForTopic(projectId: string, topic: string): ApiTagDescriptio
         { type: 'LabelFilters', id: projectId },
         { type: 'LabelTemplates', id: projectId },
       ];
+    case 'transfers':
+      return [{ type: 'Transfers', id: projectId }, 'TransferHistory'];
     default:
       return [];
   }

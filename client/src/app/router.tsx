@@ -23,6 +23,7 @@ import type { RouteGuard } from './session/permissions.ts';
 import { HomeRedirect, RedirectIfSignedIn, RequireRole } from './session/route-guards.tsx';
 import { MaintenancePage } from '../features/site/maintenance-page.tsx';
 import { SiteSettingsPage } from '../features/site/site-settings-page.tsx';
+import { TransfersPage } from '../features/transfers/transfers-page.tsx';
 import { UsersPage } from '../features/users/users-page.tsx';
 import { WarehouseInventoryPage } from '../features/warehouses/warehouse-inventory-page.tsx';
 import { WarehouseLogsPage } from '../features/warehouses/warehouse-logs-page.tsx';
@@ -60,8 +61,8 @@ export const routes: RouteObject[] = [
       guarded('/dashboard/assign_unassign', 'admin', <AssignLogsPage />),
       notSetUp('/dashboard/requests', 'user', 'Requests', 'Requests'),
       notSetUp('/dashboard/manage_requests', 'admin', 'Manage Requests', 'Requests'),
-      notSetUp('/dashboard/manage_transfers', 'admin', 'Transfer Requests', 'Transfers'),
-      notSetUp('/dashboard/transfers', 'user', 'Transfer Requests', 'Transfers'),
+      guarded('/dashboard/manage_transfers', 'admin', <TransfersPage />),
+      guarded('/dashboard/transfers', 'user', <TransfersPage />),
       guarded('/warehouses', 'admin', <WarehouseInventoryPage />),
       guarded('/warehouses/logs', 'admin', <WarehouseLogsPage />),
       guarded('/warehouse-manager', 'superadmin', <WarehouseManagerPage />),

@@ -8,6 +8,7 @@ export const LOG_TYPE_COLORS: Record<LogType, string> = {
   Unassign: 'orange',
   Lost: 'red',
   Found: 'teal',
+  Transfer: 'cyan',
 };
 
 /** Types only the warehouse logs carry: a move between two places of one warehouse. */

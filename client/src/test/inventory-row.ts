@@ -16,6 +16,8 @@ export function inventoryRow(figures: Partial<InventoryRow> = {}): InventoryRow 
     QtyOnHand: 0,
     FieldAssigned: 0,
     QtyLost: 0,
+    QtyInTransit: 0,
+    QtyIncoming: 0,
     LowStockWarning: 15,
     CriticalStockWarning: 0,
     ...figures,

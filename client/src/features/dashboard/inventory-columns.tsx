@@ -6,6 +6,11 @@ import type { DashboardDialog } from './dialog-stack.ts';
 import { FigureLink } from './figure-link.tsx';
 import { STOCK_LEVEL_COLORS, STOCK_LEVEL_LABELS, stockLevel } from './inventory-model.ts';
 
+/** What an in-transit figure is made of: sent on transfers and not yet delivered, and coming in. */
+export function inTransitTitle(r: Pick<InventoryRow, 'QtyInTransit' | 'QtyIncoming'>): string {
+  return `${r.QtyInTransit} sent to another project, not yet delivered · ${r.QtyIncoming} on the way here`;
+}
+
 /**
  * The table's columns. On a phone the part number and name share one two-line column, so the
  * quantities and Details fit the screen without scrolling sideways.
@@ -53,6 +58,14 @@ export function inventoryColumns(useNicknames: boolean, phone: boolean, onOpen: 
       title: (r) => STOCK_LEVEL_LABELS[stockLevel(r)],
     },
     {
+      key: 'in_transit',
+      header: 'In Transit',
+      width: 110,
+      align: 'right',
+      render: (r) => <FigureLink figure="in_transit" value={r.QtyInTransit + r.QtyIncoming} partNumber={r.PartNumber} onExplain={explain(r)} color={r.QtyInTransit + r.QtyIncoming > 0 ? 'cyan.9' : undefined} />,
+      title: (r) => inTransitTitle(r),
+    },
+    {
       key: 'details',
       header: '',
       width: 96,
@@ -70,7 +83,7 @@ export function inventoryColumns(useNicknames: boolean, phone: boolean, onOpen: 
     },
   ];
   if (!phone) return columns;
-  const [, , logistics, onHand, details] = columns;
+  const [, , logistics, onHand, , details] = columns;
   const part: VirtualColumn<InventoryRow> = {
     key: 'part_number',
     header: useNicknames ? 'Part / Nickname' : 'Part / Name',

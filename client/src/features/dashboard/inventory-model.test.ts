@@ -17,6 +17,8 @@ function part(number: string, name: string, nickname: string, onHand: number, ex
     QtyOnHand: onHand,
     FieldAssigned: 0,
     QtyLost: 0,
+    QtyInTransit: 0,
+    QtyIncoming: 0,
     LowStockWarning: 15,
     CriticalStockWarning: 0,
     ...extra,

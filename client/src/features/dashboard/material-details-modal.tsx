@@ -41,12 +41,13 @@ function DetailsBody({ projectId, row, canCurate, onOpen }: Omit<MaterialDetails
     ['on_hand', row.QtyOnHand],
     ['field_assigned', row.FieldAssigned],
     ['lost', row.QtyLost],
+    ['in_transit', row.QtyInTransit + row.QtyIncoming],
   ];
 
   return (
     <Stack gap="md">
       <MaterialNameEditor key={row.material_id} projectId={projectId} row={row} canEdit={canCurate} />
-      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+      <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="sm">
         {figures.map(([figure, value]) => (
           <Paper key={figure} withBorder p="sm" radius="md">
             <Text size="xs" c="dimmed" tt="uppercase" fw={600}>

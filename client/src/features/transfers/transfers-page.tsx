@@ -1,0 +1,107 @@
+/**
+ * Transfer Requests (spec 02 §2.3), at /dashboard/manage_transfers and /dashboard/transfers: the
+ * current project's transfers in and out, searched across every field, the New Transfer Request
+ * wizard, and the detail side panel. Live: a change made in the other project arrives over the
+ * websocket as the `transfers` topic and the list refetches.
+ */
+import { Alert, Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useMemo, useState } from 'react';
+import { TRANSFER_ERRORS } from '@contract/transfers.ts';
+import { useAppSelector } from '../../app/hooks.ts';
+import { formatDate } from '../../app/format.ts';
+import { ProjectPicker } from '../../app/projects/project-picker.tsx';
+import { useCurrentProjectSync } from '../../app/projects/use-current-project-sync.ts';
+import { isSuperadmin, isProjectAdminOrManager } from '../../app/session/permissions.ts';
+import { selectSession } from '../../app/session/session-selectors.ts';
+import { NoData } from '../../components/no-data.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { VirtualTable, type VirtualColumn } from '../../components/virtual-table.tsx';
+import { TransferPanel } from './transfer-panel.tsx';
+import { matchesTransfer, STATUS_COLORS } from './transfer-rules.ts';
+import { TransferWizard } from './transfer-wizard.tsx';
+import { type Transfer, useListTransfersQuery } from './transfers-api.ts';
+
+export function TransfersPage() {
+  const { currentProject: project, role, currentProjectRole } = useAppSelector(selectSession);
+  useCurrentProjectSync();
+  const list = useListTransfersQuery(project ? project.id : skipToken, { refetchOnMountOrArgChange: true });
+  const [search, setSearch] = useState('');
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [creating, setCreating] = useState(false);
+  const isAdmin = isSuperadmin(role) || currentProjectRole === 'admin';
+  const canRequest = isSuperadmin(role) || isProjectAdminOrManager(currentProjectRole);
+  const rows = useMemo(() => (list.data ?? []).filter((t) => matchesTransfer(t, search)), [list.data, search]);
+  const open = list.data?.find((t) => t.id === openId) ?? null;
+
+  const columns: VirtualColumn<Transfer>[] = [
+    { key: 'date', header: 'Date', width: 110, render: (t) => formatDate(t.Date) },
+    { key: 'type', header: 'Request Type', width: 120, render: (t) => (t.Type === 'materials' ? 'Materials' : t.Type) },
+    { key: 'from', header: 'From Project', render: (t) => t.FromName, title: (t) => t.FromName },
+    { key: 'to', header: 'To Project', render: (t) => t.ToName, title: (t) => t.ToName },
+    { key: 'by', header: 'Requested By', render: (t) => t.requested_by, title: (t) => t.requested_by },
+    { key: 'delivery', header: 'Delivery Method', width: 140, render: (t) => (t.DeliveryMethod === 'label' ? 'Label' : 'Pickup') },
+    {
+      key: 'status',
+      header: 'Transfer Status',
+      width: 140,
+      render: (t) => (
+        <Badge color={STATUS_COLORS[t.Status]} variant="light" tt="none">
+          {t.Status}
+        </Badge>
+      ),
+    },
+    {
+      key: 'view',
+      header: '',
+      width: 80,
+      align: 'right',
+      render: (t) => (
+        <Button size="compact-sm" variant="light" aria-label={`View transfer from ${t.FromName} to ${t.ToName}`} onClick={() => setOpenId(t.id)}>
+          View
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader title="Transfer Requests">
+        <Group gap="sm" wrap="wrap">
+          <ProjectPicker />
+          {project && canRequest && <Button onClick={() => setCreating(true)}>New Transfer Request</Button>}
+        </Group>
+      </PageHeader>
+      <Stack gap="md">
+        <TextInput placeholder="Search transfers" aria-label="Search transfers" value={search} onChange={(e) => setSearch(e.currentTarget.value)} maw={360} />
+        {!project ? (
+          <Text c="dimmed">No project selected</Text>
+        ) : list.error ? (
+          <Alert color="red">{TRANSFER_ERRORS.fetch}</Alert>
+        ) : rows.length === 0 && !list.isLoading ? (
+          <NoData text={search ? 'No transfers match the search' : 'No transfer requests yet'} />
+        ) : (
+          <VirtualTable
+            ariaLabel="Transfer requests"
+            rows={rows}
+            columns={columns}
+            rowKey={(t) => t.id}
+            minWidth={900}
+            rowData={(t) => ({ 'data-status': t.Status })}
+          />
+        )}
+      </Stack>
+      {open && project && <TransferPanel transfer={open} currentProjectId={project.id} isAdmin={isAdmin} onClose={() => setOpenId(null)} />}
+      {creating && project && (
+        <TransferWizard
+          projectId={project.id}
+          onClose={() => setCreating(false)}
+          onCreated={(id) => {
+            setCreating(false);
+            setOpenId(id);
+          }}
+        />
+      )}
+    </>
+  );
+}
