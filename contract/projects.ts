@@ -23,7 +23,11 @@ export type ProjectWithRole = z.infer<typeof projectWithRole>;
 
 export const projectIdParams = z.object({ id: id('Project id', 'id must be a valid id') });
 export const userIdParams = z.object({ userId: id('User id', 'userId must be a valid id') });
-export const projectsQuery = z.object({ q: text({ label: 'Search', max: MAX_LENGTH.search }).optional() });
+export const projectsQuery = z.object({
+  q: text({ label: 'Search', max: MAX_LENGTH.search }).optional(),
+  /** `all`: every active project, member or not (global admins, for warehouse moves). */
+  scope: z.enum(['mine', 'all'], { message: 'Scope must be mine or all' }).optional(),
+});
 export const userProjectsQuery = z.object({ role: projectRole.optional() });
 
 export const createProjectBody = z.object({

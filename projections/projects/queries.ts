@@ -35,9 +35,9 @@ export function toProject(row: ProjectColumns): Project {
  * Projects a user can see: every active one for a superadmin (who acts as admin where not a
  * member), else those they belong to; with their project role; searched from 2 characters.
  */
-export async function visibleProjects(db: Db, user: { id: string; role: string }, options: { q?: string; role?: ProjectRole } = {}): Promise<ProjectWithRole[]> {
+export async function visibleProjects(db: Db, user: { id: string; role: string }, options: { q?: string; role?: ProjectRole; all?: boolean } = {}): Promise<ProjectWithRole[]> {
   const superadmin = user.role.toLowerCase() === 'superadmin';
-  const all = superadmin && !options.role;
+  const all = (superadmin || options.all === true) && !options.role;
   const q = options.q?.trim() ?? '';
   const rows = await db
     .selectFrom('projects as p')

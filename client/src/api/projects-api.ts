@@ -22,8 +22,8 @@ const membershipTags = (projectId: string) =>
 
 export const projectsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    listProjects: build.query<Project[], { q?: string }>({
-      query: ({ q }) => (q ? { url: 'api/projects', params: { q } } : 'api/projects'),
+    listProjects: build.query<Project[], { q?: string; scope?: 'all' }>({
+      query: ({ q, scope }) => (q || scope ? { url: 'api/projects', params: { ...(q ? { q } : {}), ...(scope ? { scope } : {}) } } : 'api/projects'),
       transformResponse: (response: Items<Project>) => response.items,
       providesTags: (projects = []) => [LIST, ...projects.map((p) => ({ type: 'Project' as const, id: p.id }))],
     }),

@@ -55,6 +55,20 @@ describe('projects', () => {
     expect((await call(worker, 'GET', `/api/projects/user/${workerId}?role=admin`)).json().items).toHaveLength(0);
   });
 
+  it('lists every active project to a global admin with scope=all, for warehouse moves; refuses it to a plain user', async () => {
+    const other = await call(boss, 'POST', '/api/projects', { project_name: 'Yard', project_number: 'P-900' });
+    expect(other.statusCode).toBe(201);
+    const numbers = (items: { project_number: string }[]) => items.map((p) => p.project_number);
+    expect(numbers((await call(admin, 'GET', '/api/projects')).json().items)).toEqual(['P-104']);
+    expect(numbers((await call(admin, 'GET', '/api/projects?scope=all')).json().items)).toEqual(['P-104', 'P-900']);
+    const refused = await call(worker, 'GET', '/api/projects?scope=all');
+    expect(refused.statusCode).toBe(403);
+    const bad = await call(admin, 'GET', '/api/projects?scope=every');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().field).toBe('scope');
+    expect((await call(boss, 'DELETE', `/api/projects/${other.json().id}`)).statusCode).toBe(204);
+  });
+
   it('refuses adding a member twice with a conflict naming them', async () => {
     const again = await call(admin, 'POST', '/api/projects/assign', { user_id: workerId, project_id: projectId });
     expect(again.statusCode).toBe(409);

@@ -47,13 +47,18 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
     {
       ...signedIn,
       schema: {
-        summary: 'Projects the caller can see (a superadmin sees all), optionally searched (2+ characters)',
+        summary:
+          'Projects the caller can see (a superadmin sees all), optionally searched (2+ characters); `scope=all` lists every active project for a global admin or superadmin (warehouse moves)',
         tags,
         querystring: projectsQuery,
         response: { 200: z.object({ items: z.array(projectWithRole) }), ...errorResponses },
       },
     },
-    async (request) => ({ items: await visibleProjects(app.db, request.user!, { q: request.query.q }) }),
+    async (request) => {
+      const all = request.query.scope === 'all';
+      if (all && !['admin', 'superadmin'].includes(roleOf(request.user!))) throw new DomainError('FORBIDDEN', 'Only global admins can list every project.');
+      return { items: await visibleProjects(app.db, request.user!, { q: request.query.q, all }) };
+    },
   );
 
   r.post(

@@ -64,7 +64,8 @@ export function MoveDialog(props: MoveDialogProps) {
 function MoveBody({ kind, warehouse, rows, onClose }: MoveDialogProps) {
   const [values, setValues] = useState<MoveValues>(EMPTY_MOVE);
   const [errors, setErrors] = useState<MoveErrors>({});
-  const projects = useListProjectsQuery({}, { skip: kind !== 'assign' && kind !== 'unassign' });
+  // A global admin moves stock to any active project, not only those they belong to.
+  const projects = useListProjectsQuery({ scope: 'all' }, { skip: kind !== 'assign' && kind !== 'unassign' });
   const projectStock = useGetInventoryQuery(kind === 'unassign' && values.projectId ? values.projectId : skipToken);
   const move = useWarehouseMove(warehouse.id, kind, FAILURES[kind]);
   const row = rows.find((r) => r.material_id === values.materialId);
