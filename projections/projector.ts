@@ -77,6 +77,11 @@ export function checkRunning(spec: TableSpec, op: RowOp, projector: string): voi
 }
 
 export function keyOf(spec: TableSpec, row: Row): string {
+  if (spec.key.length === 1) {
+    // The common case (a position, a whole-number id) without building an array: the same text.
+    const value = row[spec.key[0]!];
+    if (typeof value === 'number' && Number.isFinite(value)) return `[${value}]`;
+  }
   return JSON.stringify(spec.key.map((k) => normalizeValue(row[k] ?? null)));
 }
 

@@ -7,12 +7,14 @@
  * back the last ones are, the fresh tables swapped in and the checkpoints recorded. Readers see
  * either the old tables or the complete new ones, never a half-built table.
  */
+import { availableParallelism } from 'node:os';
 import { sql, type Kysely } from 'kysely';
 import type { EventStore } from '../ledger/event-store/event-store.ts';
 import { START_CHECKPOINT, type Checkpoint, type RecordedEvent } from '../ledger/event-store/types.ts';
 import { copyTables, insertTables, type TableLoad } from './bulk-load.ts';
 import { emptyTables, replayInMemory, type MemoryTables } from './memory-replay.ts';
 import type { Projector, TableSpec } from './projector.ts';
+import { buildIndexesInParallel, loadInWorkers, type IndexDefinition } from './parallel-load.ts';
 import { projectEvents } from './sql-writer.ts';
 
 export interface RebuildResult {
@@ -26,22 +28,17 @@ export interface RebuildOptions {
   batchSize?: number;
   /** The PostgreSQL connection string, to load with COPY; without it (PGlite) rows go in by INSERT. */
   databaseUrl?: string | null;
+  /** Worker threads folding ranges of streams on PostgreSQL (default: one per core); 0 folds in one pass. */
+  workers?: number;
 }
 
 const SIDE_SCHEMA = 'rebuild_projections';
 const checkpointOf = (event: RecordedEvent): Checkpoint => ({ transactionId: event.transactionId, globalPosition: event.globalPosition });
 
-interface IndexDefinition {
-  name: string;
-  definition: string;
-  /** Set when the index backs a primary key, unique or exclusion constraint. */
-  constraint: string | null;
-}
-
 /** The live table's indexes, and the constraints they back, as they are defined. */
 async function indexesOf(db: Kysely<any>, table: string): Promise<IndexDefinition[]> {
   const { rows } = await sql<IndexDefinition>`
-    select i.relname as name, pg_get_indexdef(i.oid) as definition, pg_get_constraintdef(c.oid) as constraint
+    select ${table}::text as "table", i.relname as name, pg_get_indexdef(i.oid) as definition, pg_get_constraintdef(c.oid) as constraint
       from pg_index x
       join pg_class i on i.oid = x.indexrelid
       join pg_class t on t.oid = x.indrelid
@@ -52,7 +49,7 @@ async function indexesOf(db: Kysely<any>, table: string): Promise<IndexDefinitio
   return rows;
 }
 
-/** Builds the live table's indexes on the fresh one, under the same names (the schema keeps them apart). */
+/** Builds the live table's indexes on the fresh one, under the same names (the schema keeps them apart), one at a time. */
 async function buildIndexes(db: Kysely<any>, table: string, indexes: IndexDefinition[]): Promise<void> {
   const fresh = sql.table(`${SIDE_SCHEMA}.${table}`);
   for (const index of indexes) {
@@ -65,12 +62,36 @@ async function buildIndexes(db: Kysely<any>, table: string, indexes: IndexDefini
   }
 }
 
+/** Folds everything committed so far in one pass in commit order, in memory, and loads the tables. */
+async function loadInOnePass(store: EventStore, projectors: readonly Projector[], batchSize: number, databaseUrl: string | null): Promise<{ events: number; checkpoint: Checkpoint }> {
+  // Rows are changed in place, never written twice.
+  const memory = new Map<string, MemoryTables>(projectors.map((p) => [p.name, emptyTables(p)]));
+  let checkpoint = START_CHECKPOINT;
+  let events = 0;
+  let next = store.readAllSafe(checkpoint, batchSize);
+  for (;;) {
+    const page = await next;
+    if (page.length === 0) break;
+    checkpoint = checkpointOf(page[page.length - 1]!);
+    // The next page is read while this one is folded.
+    next = store.readAllSafe(checkpoint, batchSize);
+    next.catch(() => undefined); // awaited above on the next turn; not unhandled if folding throws
+    for (const projector of projectors) replayInMemory(projector, page, memory.get(projector.name));
+    events += page.length;
+  }
+  const loads: TableLoad[] = projectors.flatMap((p) => p.tables.map((spec) => ({ schema: SIDE_SCHEMA, spec, rows: memory.get(p.name)!.get(spec.name)!.values() })));
+  if (databaseUrl) await copyTables(databaseUrl, loads);
+  else await insertTables(store.db, loads);
+  return { events, checkpoint };
+}
+
 async function projectAll(db: Kysely<any>, projectors: readonly Projector[], events: RecordedEvent[]): Promise<void> {
   for (const projector of projectors) await projectEvents(db, SIDE_SCHEMA, projector, events);
 }
 
 export async function rebuildProjections(store: EventStore, projectors: readonly Projector[], options: RebuildOptions = {}): Promise<RebuildResult> {
   const batchSize = options.batchSize ?? 50_000;
+  const workers = options.workers ?? availableParallelism();
   const started = performance.now();
   const db: Kysely<any> = store.db;
   await sql`drop schema if exists ${sql.id(SIDE_SCHEMA)} cascade`.execute(db);
@@ -84,25 +105,17 @@ export async function rebuildProjections(store: EventStore, projectors: readonly
       await sql`create table ${sql.table(`${SIDE_SCHEMA}.${spec.name}`)} (like ${sql.table(`public.${spec.name}`)} including all excluding indexes)`.execute(db);
     }
 
-    // Fold everything committed so far in memory: rows are changed in place, never written twice.
-    const memory = new Map<string, MemoryTables>(projectors.map((p) => [p.name, emptyTables(p)]));
-    let checkpoint = START_CHECKPOINT;
-    let next = store.readAllSafe(checkpoint, batchSize);
-    for (;;) {
-      const page = await next;
-      if (page.length === 0) break;
-      checkpoint = checkpointOf(page[page.length - 1]!);
-      // The next page is read while this one is folded.
-      next = store.readAllSafe(checkpoint, batchSize);
-      next.catch(() => undefined); // awaited above on the next turn; not unhandled if folding throws
-      for (const projector of projectors) replayInMemory(projector, page, memory.get(projector.name));
-      events += page.length;
+    let loaded: { events: number; checkpoint: Checkpoint } | null = null;
+    if (options.databaseUrl && workers > 0) {
+      const parallel = await loadInWorkers(options.databaseUrl, projectors, SIDE_SCHEMA, workers);
+      if (parallel.exact) loaded = parallel;
+      else for (const spec of specs) await sql`truncate ${sql.table(`${SIDE_SCHEMA}.${spec.name}`)}`.execute(db);
     }
-    const loads: TableLoad[] = projectors.flatMap((p) => p.tables.map((spec) => ({ schema: SIDE_SCHEMA, spec, rows: memory.get(p.name)!.get(spec.name)!.values() })));
-    if (options.databaseUrl) await copyTables(options.databaseUrl, loads);
-    else await insertTables(db, loads);
-    memory.clear();
-    for (const spec of specs) await buildIndexes(db, spec.name, indexes.get(spec.name)!);
+    loaded ??= await loadInOnePass(store, projectors, batchSize, options.databaseUrl ?? null);
+    events = loaded.events;
+    let checkpoint = loaded.checkpoint;
+    if (options.databaseUrl) await buildIndexesInParallel(options.databaseUrl, SIDE_SCHEMA, specs.flatMap((spec) => indexes.get(spec.name)!), Math.max(1, workers));
+    else for (const spec of specs) await buildIndexes(db, spec.name, indexes.get(spec.name)!);
 
     // What was appended during the load, then the rest under the lock.
     for (;;) {
