@@ -72,7 +72,7 @@ try {
   copiers.clear();
   await Promise.all(ending);
   const result: LoadWorkerResult = { events: folder.events, misses: folder.misses.count, crossedSeries: folder.crossedSeries, series: folder.seriesKeys() };
-  parentPort!.postMessage(result);
+  parentPort!.postMessage({ done: result });
 } finally {
   await reader.end();
   // A failed load leaves no COPY connection open.

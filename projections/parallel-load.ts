@@ -23,14 +23,14 @@ export interface ParallelLoad {
   exact: boolean;
 }
 
-async function connect(databaseUrl: string): Promise<pg.Client> {
+export async function connect(databaseUrl: string): Promise<pg.Client> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   return client;
 }
 
-/** Stream ids that cut the events into `parts` ranges of about equal size. */
-async function cuts(client: pg.Client, parts: number): Promise<string[]> {
+/** Stream ids that cut the events into `parts` ranges of about equal size (by stream id order). */
+export async function cuts(client: pg.Client, parts: number): Promise<string[]> {
   const { rows: head } = await client.query<{ n: string }>('select count(*) as n from events');
   const total = Number(head[0]!.n);
   const found: string[] = [];
@@ -45,7 +45,7 @@ async function cuts(client: pg.Client, parts: number): Promise<string[]> {
 }
 
 /** Each table's column types as `format_type` names them, in the order of its spec's columns. */
-async function columnTypesOf(client: pg.Client, schema: string, projectors: readonly Projector[]): Promise<Record<string, string[]>> {
+export async function columnTypesOf(client: pg.Client, schema: string, projectors: readonly Projector[]): Promise<Record<string, string[]>> {
   const out: Record<string, string[]> = {};
   for (const spec of projectors.flatMap((p) => p.tables)) {
     const { rows } = await client.query<{ attname: string; type: string }>(

@@ -15,6 +15,7 @@ import { copyTables, insertTables, type TableLoad } from './bulk-load.ts';
 import { emptyTables, replayInMemory, type MemoryTables } from './memory-replay.ts';
 import type { Projector, TableSpec } from './projector.ts';
 import { buildIndexesInParallel, loadInWorkers, type IndexDefinition } from './parallel-load.ts';
+import { isRegistered } from './registry.ts';
 import { projectEvents } from './sql-writer.ts';
 
 export interface RebuildResult {
@@ -106,7 +107,8 @@ export async function rebuildProjections(store: EventStore, projectors: readonly
     }
 
     let loaded: { events: number; checkpoint: Checkpoint } | null = null;
-    if (options.databaseUrl && workers > 0) {
+    // Workers find projectors by name: one that is not the registered one is folded here.
+    if (options.databaseUrl && workers > 0 && projectors.every(isRegistered)) {
       const parallel = await loadInWorkers(options.databaseUrl, projectors, SIDE_SCHEMA, workers);
       if (parallel.exact) loaded = parallel;
       else for (const spec of specs) await sql`truncate ${sql.table(`${SIDE_SCHEMA}.${spec.name}`)}`.execute(db);

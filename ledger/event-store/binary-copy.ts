@@ -88,6 +88,19 @@ export class BinaryRowEncoder {
       this.room(HEADER.length);
       this.at += HEADER.copy(this.buffer, this.at);
     }
+    this.writeTuple(row);
+    return this.at >= this.chunkBytes ? this.take() : null;
+  }
+
+  /** One row by itself, as PostgreSQL sends it in binary COPY output; valid until the next call. */
+  tuple(row: Row): Buffer {
+    if (this.started) throw new Error('tuple() is for an encoder that is not streaming');
+    this.at = 0;
+    this.writeTuple(row);
+    return this.buffer.subarray(0, this.at);
+  }
+
+  private writeTuple(row: Row): void {
     const { columns, types } = this;
     this.room(2 + columns.length * 4);
     this.buffer.writeInt16BE(columns.length, this.at);
@@ -102,7 +115,6 @@ export class BinaryRowEncoder {
       }
       this.value(types[i]!, value, columns[i]!);
     }
-    return this.at >= this.chunkBytes ? this.take() : null;
   }
 
   // No closures in here: every function literal costs a call per value under the TypeScript loader.
@@ -184,17 +196,14 @@ export class BinaryRowEncoder {
   }
 }
 
-/**
- * Splits binary COPY output into rows of raw column values (a Buffer per column, null for null),
- * fed chunk by chunk as it arrives.
- */
-export class BinaryRowDecoder {
+/** Splits binary COPY output into whole rows (each a Buffer from its column count on), chunk by chunk. */
+export class BinaryTupleReader {
   private pending: Buffer | null = null;
   private headerSeen = false;
   done = false;
 
   /** The complete rows in this chunk (with what was left of the one before). */
-  push(chunk: Buffer): Array<Array<Buffer | null>> {
+  push(chunk: Buffer): Buffer[] {
     const data = this.pending ? Buffer.concat([this.pending, chunk]) : chunk;
     this.pending = null;
     let at = 0;
@@ -207,7 +216,7 @@ export class BinaryRowDecoder {
       at = 19 + data.readInt32BE(15);
       this.headerSeen = true;
     }
-    const rows: Array<Array<Buffer | null>> = [];
+    const rows: Buffer[] = [];
     for (;;) {
       if (data.length - at < 2) break;
       const count = data.readInt16BE(at);
@@ -217,7 +226,6 @@ export class BinaryRowDecoder {
         break;
       }
       let p = at + 2;
-      const row: Array<Buffer | null> = new Array(count);
       let complete = true;
       for (let i = 0; i < count; i += 1) {
         if (data.length - p < 4) {
@@ -225,20 +233,14 @@ export class BinaryRowDecoder {
           break;
         }
         const length = data.readInt32BE(p);
-        p += 4;
-        if (length === -1) {
-          row[i] = null;
-          continue;
-        }
-        if (data.length - p < length) {
+        p += 4 + Math.max(0, length);
+        if (p > data.length) {
           complete = false;
           break;
         }
-        row[i] = data.subarray(p, p + length);
-        p += length;
       }
       if (!complete) break;
-      rows.push(row);
+      rows.push(data.subarray(at, p));
       at = p;
     }
     if (at < data.length) this.pending = Buffer.from(data.subarray(at));
@@ -246,13 +248,22 @@ export class BinaryRowDecoder {
   }
 }
 
-/** A binary int8 as a number (exact below 2^53). */
-export function readInt8(value: Buffer): number {
-  return value.readInt32BE(0) * TWO_32 + value.readUInt32BE(4);
-}
-
-/** A binary timestamptz as a Date, truncated to the millisecond as the text parser does. */
-export function readTimestamp(value: Buffer): Date {
-  const us = value.readInt32BE(0) * TWO_32 + value.readUInt32BE(4);
-  return new Date(Math.floor(us / 1000) + PG_EPOCH_MS);
+/**
+ * A row's key, as the bytes of its key columns (the columns at `keyIndexes`, each with its
+ * length), from a row as `BinaryTupleReader` or `BinaryRowEncoder.tuple` gives it.
+ */
+export function tupleKey(tuple: Buffer, keyIndexes: readonly number[]): string {
+  let key = '';
+  let p = 2;
+  let next = 0;
+  for (let i = 0; next < keyIndexes.length; i += 1) {
+    const length = tuple.readInt32BE(p);
+    const end = p + 4 + Math.max(0, length);
+    if (i === keyIndexes[next]) {
+      key += tuple.toString('latin1', p, end);
+      next += 1;
+    }
+    p = end;
+  }
+  return key;
 }

@@ -42,7 +42,7 @@ function timeAt(data: Buffer, at: number): Date {
 const starts = new Int32Array(COLUMNS);
 const ends = new Int32Array(COLUMNS);
 
-function decodeEvents(data: Buffer, start: number, into: RecordedEvent[]): { at: number; done: boolean } {
+function decodeEvents(data: Buffer, start: number, into: RecordedEvent[], beforeValidation?: (event: RecordedEvent) => void): { at: number; done: boolean } {
   let at = start;
   for (;;) {
     if (data.length - at < 2) return { at, done: false };
@@ -66,12 +66,12 @@ function decodeEvents(data: Buffer, start: number, into: RecordedEvent[]): { at:
     const type = data.toString('utf8', starts[3]!, ends[3]!);
     // jsonb's binary form is a version byte (1) and the JSON text.
     const payload = JSON.parse(data.toString('utf8', starts[4]! + 1, ends[4]!));
-    into.push({
+    const event: RecordedEvent = {
       globalPosition: data.readInt32BE(starts[0]!) * TWO_32 + data.readUInt32BE(starts[0]! + 4),
       streamId: data.toString('utf8', starts[1]!, ends[1]!),
       streamVersion: data.readInt32BE(starts[2]!),
       type,
-      data: validateEventData(type, payload),
+      data: payload,
       metadata: JSON.parse(data.toString('utf8', starts[5]! + 1, ends[5]!)) as EventMetadata,
       idempotencyKey: ends[6] === -1 ? null : data.toString('utf8', starts[6]!, ends[6]!),
       occurredAt: timeAt(data, starts[7]!),
@@ -79,13 +79,21 @@ function decodeEvents(data: Buffer, start: number, into: RecordedEvent[]): { at:
       transactionId: data.readBigUInt64BE(starts[9]!).toString(),
       prevHash: ends[10] === -1 ? null : data.subarray(starts[10]!, ends[10]!),
       hash: data.subarray(starts[11]!, ends[11]!),
-    });
+    };
+    beforeValidation?.(event);
+    event.data = validateEventData(type, payload);
+    into.push(event);
     at = p;
   }
 }
 
 /** The range's events, each stream's in version order, a chunk at a time as they arrive. */
-export async function* copyEventsOfStreams(client: pg.Client, range: StreamRange): AsyncGenerator<RecordedEvent[]> {
+export async function* copyEventsOfStreams(
+  client: pg.Client,
+  range: StreamRange,
+  /** Sees each event with its data as stored, before its schema reads it (the hash chain is of that). */
+  beforeValidation?: (event: RecordedEvent) => void,
+): AsyncGenerator<RecordedEvent[]> {
   const where = [
     range.from !== null ? `stream_id >= ${literal(range.from)}` : null,
     range.until !== null ? `stream_id < ${literal(range.until)}` : null,
@@ -112,7 +120,7 @@ export async function* copyEventsOfStreams(client: pg.Client, range: StreamRange
       headerSeen = true;
     }
     const events: RecordedEvent[] = [];
-    const decoded = decodeEvents(data, at, events);
+    const decoded = decodeEvents(data, at, events, beforeValidation);
     done ||= decoded.done;
     pending = decoded.at < data.length ? Buffer.from(data.subarray(decoded.at)) : null;
     if (events.length > 0) yield events;
