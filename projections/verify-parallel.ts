@@ -10,7 +10,7 @@
  * again in one pass in commit order, which names every difference with both rows.
  */
 import { availableParallelism } from 'node:os';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import type { EventStore } from '../ledger/event-store/event-store.ts';
@@ -65,8 +65,7 @@ export async function verifyInWorkers(
   databaseUrl: string,
   workers = availableParallelism(),
 ): Promise<ParallelVerify | null> {
-  const db: Kysely<any> = store.db;
-  return db
+  return store.db
     .transaction()
     .setIsolationLevel('repeatable read')
     .execute(async (trx) => {

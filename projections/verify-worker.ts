@@ -11,7 +11,7 @@ import { BinaryRowEncoder, binaryTypeOf, tupleKey, type BinaryType } from '../le
 import { chainChecker, type ChainReport } from '../ledger/event-store/chain-checker.ts';
 import { copyEventsOfStreams, type StreamRange } from '../ledger/event-store/copy-events.ts';
 import type { WorkerMessage } from '../ledger/ts-worker.ts';
-import type { Row, TableSpec } from './projector.ts';
+import type { Row } from './projector.ts';
 import { findProjector } from './registry.ts';
 import { keyIndexes, tupleDigest } from './row-digest.ts';
 import { StreamFolder } from './stream-fold.ts';
@@ -48,8 +48,8 @@ for (const spec of projectors.flatMap((p) => p.tables)) {
     types.every((t) => t !== null) ? { encoder: new BinaryRowEncoder(spec.columns, types as BinaryType[]), keys: keyIndexes(spec) } : null,
   );
 }
-const digests = new Map<string, string[]>();
-const whole = new Map<string, Row[]>();
+const digests = new Map<string, string[]>([...encoders.keys()].map((table) => [table, []]));
+const whole = new Map<string, Row[]>([...encoders.keys()].map((table) => [table, []]));
 
 function send(table: string): void {
   const d = digests.get(table);
@@ -69,14 +69,12 @@ try {
   const folder = new StreamFolder(projectors, (spec, rows) => {
     const binary = encoders.get(spec.name);
     if (!binary) {
-      let list = whole.get(spec.name);
-      if (!list) whole.set(spec.name, (list = []));
+      const list = whole.get(spec.name)!;
       for (const row of rows) list.push(row);
       if (list.length >= BATCH) send(spec.name);
       return;
     }
-    let list = digests.get(spec.name);
-    if (!list) digests.set(spec.name, (list = []));
+    const list = digests.get(spec.name)!;
     for (const row of rows) {
       const tuple = binary.encoder.tuple(row);
       list.push(tupleKey(tuple, binary.keys), tupleDigest(tuple));

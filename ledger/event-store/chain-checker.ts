@@ -3,10 +3,7 @@ import type { RecordedEvent } from './types.ts';
 import { eventHash, sameBytes } from './hash-chain.ts';
 
 /** What a chain check reads of an event. */
-export type ChainedEvent = Pick<
-  RecordedEvent,
-  'globalPosition' | 'streamId' | 'streamVersion' | 'type' | 'data' | 'metadata' | 'occurredAt' | 'prevHash' | 'hash'
->;
+export type ChainedEvent = Pick<RecordedEvent, 'globalPosition' | 'streamId' | 'streamVersion' | 'type' | 'data' | 'metadata' | 'occurredAt' | 'prevHash' | 'hash'>;
 
 export interface ChainProblem {
   streamId: string;
@@ -38,8 +35,7 @@ export function chainChecker(): { check(event: ChainedEvent): void; report(): Ch
       };
       if (event.streamVersion !== (head?.version ?? 0) + 1) return report(`version ${event.streamVersion} follows ${head?.version ?? 0}`);
       if (!sameBytes(event.prevHash, head?.hash ?? null)) return report('prev_hash does not match the hash of the event before it');
-      if (!sameBytes(eventHash(event.prevHash, event), event.hash))
-        return report('hash does not match the event: its type, data, metadata or time was changed');
+      if (!sameBytes(eventHash(event.prevHash, event), event.hash)) return report('hash does not match the event: its type, data, metadata or time was changed');
       heads.set(event.streamId, { version: event.streamVersion, hash: event.hash });
     },
     report: () => ({ events: count, streams: heads.size + broken.size, problems }),
