@@ -1,11 +1,13 @@
 /**
- * Rebuilds projections without stopping the application. One pass over the events from position 0
- * folds every projection being rebuilt in memory, in large pages; the folded tables are then loaded
- * into fresh tables in a side schema (COPY on PostgreSQL) that have no indexes yet, and the indexes
- * and constraints are built once over the loaded rows. Writers keep appending meanwhile: the events
- * they added are applied by the SQL writer, and then in one short transaction that holds appends
- * back the last ones are, the fresh tables swapped in and the checkpoints recorded. Readers see
- * either the old tables or the complete new ones, never a half-built table.
+ * Rebuilds projections without stopping the application. Everything committed so far is folded
+ * and loaded into fresh tables in a side schema that have no indexes yet: on PostgreSQL by worker
+ * threads over ranges of streams, each reading with binary COPY inside one exported snapshot and
+ * COPYing each finished stream's rows in (parallel-load.ts); on PGlite in one pass in commit order,
+ * in memory, then by multi-row inserts. The indexes and constraints are then built once over the
+ * loaded rows. Writers keep appending meanwhile: the events they added are applied by the SQL
+ * writer, and then in one short transaction that holds appends back the last ones are, the fresh
+ * tables swapped in and the checkpoints recorded. Readers see either the old tables or the
+ * complete new ones, never a half-built table.
  */
 import { availableParallelism } from 'node:os';
 import { sql, type Kysely } from 'kysely';
@@ -64,7 +66,12 @@ async function buildIndexes(db: Kysely<any>, table: string, indexes: IndexDefini
 }
 
 /** Folds everything committed so far in one pass in commit order, in memory, and loads the tables. */
-async function loadInOnePass(store: EventStore, projectors: readonly Projector[], batchSize: number, databaseUrl: string | null): Promise<{ events: number; checkpoint: Checkpoint }> {
+async function loadInOnePass(
+  store: EventStore,
+  projectors: readonly Projector[],
+  batchSize: number,
+  databaseUrl: string | null,
+): Promise<{ events: number; checkpoint: Checkpoint }> {
   // Rows are changed in place, never written twice.
   const memory = new Map<string, MemoryTables>(projectors.map((p) => [p.name, emptyTables(p)]));
   let checkpoint = START_CHECKPOINT;
@@ -80,7 +87,9 @@ async function loadInOnePass(store: EventStore, projectors: readonly Projector[]
     for (const projector of projectors) replayInMemory(projector, page, memory.get(projector.name));
     events += page.length;
   }
-  const loads: TableLoad[] = projectors.flatMap((p) => p.tables.map((spec) => ({ schema: SIDE_SCHEMA, spec, rows: memory.get(p.name)!.get(spec.name)!.values() })));
+  const loads: TableLoad[] = projectors.flatMap((p) =>
+    p.tables.map((spec) => ({ schema: SIDE_SCHEMA, spec, rows: memory.get(p.name)!.get(spec.name)!.values() })),
+  );
   if (databaseUrl) await copyTables(databaseUrl, loads);
   else await insertTables(store.db, loads);
   return { events, checkpoint };
@@ -103,7 +112,9 @@ export async function rebuildProjections(store: EventStore, projectors: readonly
     const indexes = new Map<string, IndexDefinition[]>();
     for (const spec of specs) {
       indexes.set(spec.name, await indexesOf(db, spec.name));
-      await sql`create table ${sql.table(`${SIDE_SCHEMA}.${spec.name}`)} (like ${sql.table(`public.${spec.name}`)} including all excluding indexes)`.execute(db);
+      await sql`create table ${sql.table(`${SIDE_SCHEMA}.${spec.name}`)} (like ${sql.table(`public.${spec.name}`)} including all excluding indexes)`.execute(
+        db,
+      );
     }
 
     let loaded: { events: number; checkpoint: Checkpoint } | null = null;
@@ -116,7 +127,13 @@ export async function rebuildProjections(store: EventStore, projectors: readonly
     loaded ??= await loadInOnePass(store, projectors, batchSize, options.databaseUrl ?? null);
     events = loaded.events;
     let checkpoint = loaded.checkpoint;
-    if (options.databaseUrl) await buildIndexesInParallel(options.databaseUrl, SIDE_SCHEMA, specs.flatMap((spec) => indexes.get(spec.name)!), Math.max(1, workers));
+    if (options.databaseUrl)
+      await buildIndexesInParallel(
+        options.databaseUrl,
+        SIDE_SCHEMA,
+        specs.flatMap((spec) => indexes.get(spec.name)!),
+        Math.max(1, workers),
+      );
     else for (const spec of specs) await buildIndexes(db, spec.name, indexes.get(spec.name)!);
 
     // What was appended during the load, then the rest under the lock.
@@ -146,7 +163,14 @@ export async function rebuildProjections(store: EventStore, projectors: readonly
           .insertInto('projection_checkpoints')
           .values({ name: projector.name, version: projector.version, transaction_id: checkpoint.transactionId, global_position: checkpoint.globalPosition })
           .onConflict((oc) =>
-            oc.column('name').doUpdateSet({ version: projector.version, transaction_id: checkpoint.transactionId, global_position: checkpoint.globalPosition, updated_at: new Date() }),
+            oc
+              .column('name')
+              .doUpdateSet({
+                version: projector.version,
+                transaction_id: checkpoint.transactionId,
+                global_position: checkpoint.globalPosition,
+                updated_at: new Date(),
+              }),
           )
           .execute();
       }
