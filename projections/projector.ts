@@ -6,6 +6,10 @@
  *
  * Rule for authors: a row's value may depend only on the events of its own streams, never on the
  * order of events across unrelated streams (a rebuild replays in commit order, not wall-clock).
+ * Rebuild and verify on PostgreSQL go further and fold ranges of streams in separate threads, one
+ * stream at a time: that is exact while every row, and every series of running sums, is written
+ * by the events of one stream. A fold that meets an update or delete of a row its stream does not
+ * hold, or a series two streams feed, falls back to one pass in commit order (stream-fold.ts).
  */
 import type { RecordedEvent } from '../ledger/event-store/types.ts';
 
