@@ -23,6 +23,14 @@ export interface ParallelLoad {
   exact: boolean;
 }
 
+/**
+ * Worker threads for a rebuild or a verify: one per core, at most eight (each holds a connection
+ * for its reads and, in a rebuild, one per table it loads).
+ */
+export function defaultWorkers(): number {
+  return Math.min(availableParallelism(), 8);
+}
+
 export async function connect(databaseUrl: string): Promise<pg.Client> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -69,7 +77,7 @@ export async function loadInWorkers(
   databaseUrl: string,
   projectors: readonly Projector[],
   schema: string,
-  workers = availableParallelism(),
+  workers = defaultWorkers(),
 ): Promise<ParallelLoad> {
   const client = await connect(databaseUrl);
   try {
@@ -119,7 +127,7 @@ export async function buildIndexesInParallel(
   databaseUrl: string,
   schema: string,
   indexes: readonly IndexDefinition[],
-  connections = availableParallelism(),
+  connections = defaultWorkers(),
 ): Promise<void> {
   const onFresh = (index: IndexDefinition) =>
     index.definition.replace(/ ON (\S+) USING /, ` ON "${schema.replace(/"/g, '""')}"."${index.table.replace(/"/g, '""')}" USING `);

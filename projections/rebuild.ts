@@ -9,14 +9,13 @@
  * tables swapped in and the checkpoints recorded. Readers see either the old tables or the
  * complete new ones, never a half-built table.
  */
-import { availableParallelism } from 'node:os';
 import { sql, type Kysely } from 'kysely';
 import type { EventStore } from '../ledger/event-store/event-store.ts';
 import { START_CHECKPOINT, type Checkpoint, type RecordedEvent } from '../ledger/event-store/types.ts';
 import { copyTables, insertTables, type TableLoad } from './bulk-load.ts';
 import { emptyTables, replayInMemory, type MemoryTables } from './memory-replay.ts';
 import type { Projector, TableSpec } from './projector.ts';
-import { buildIndexesInParallel, loadInWorkers, type IndexDefinition } from './parallel-load.ts';
+import { buildIndexesInParallel, defaultWorkers, loadInWorkers, type IndexDefinition } from './parallel-load.ts';
 import { isRegistered } from './registry.ts';
 import { projectEvents } from './sql-writer.ts';
 
@@ -101,7 +100,7 @@ async function projectAll(db: Kysely<any>, projectors: readonly Projector[], eve
 
 export async function rebuildProjections(store: EventStore, projectors: readonly Projector[], options: RebuildOptions = {}): Promise<RebuildResult> {
   const batchSize = options.batchSize ?? 50_000;
-  const workers = options.workers ?? availableParallelism();
+  const workers = options.workers ?? defaultWorkers();
   const started = performance.now();
   const db: Kysely<any> = store.db;
   await sql`drop schema if exists ${sql.id(SIDE_SCHEMA)} cascade`.execute(db);

@@ -9,7 +9,6 @@
  * A digest says that a row differs, not how: when any does, the projections concerned are checked
  * again in one pass in commit order, which names every difference with both rows.
  */
-import { availableParallelism } from 'node:os';
 import { sql } from 'kysely';
 import type pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
@@ -18,7 +17,7 @@ import { BinaryTupleReader, binaryTypeOf, tupleKey } from '../ledger/event-store
 import type { ChainReport } from '../ledger/event-store/chain-checker.ts';
 import type { StreamRange } from '../ledger/event-store/copy-events.ts';
 import { runTsWorker } from '../ledger/ts-worker.ts';
-import { columnTypesOf, connect, cuts } from './parallel-load.ts';
+import { columnTypesOf, connect, cuts, defaultWorkers } from './parallel-load.ts';
 import { keyOf, type Projector, type Row, type TableSpec } from './projector.ts';
 import { sharedSeries } from './stream-fold.ts';
 import { compareLiveTable, type ProjectionReport, type TableDifference } from './verify.ts';
@@ -63,7 +62,7 @@ export async function verifyInWorkers(
   store: EventStore,
   projectors: readonly Projector[],
   databaseUrl: string,
-  workers = availableParallelism(),
+  workers = defaultWorkers(),
 ): Promise<ParallelVerify | null> {
   return store.db
     .transaction()

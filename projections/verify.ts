@@ -4,12 +4,12 @@
  * a hook sees every event on the way (the hash chains). That is the whole check on PGlite and the
  * detailed one on PostgreSQL, where worker threads do the work first (verify-parallel.ts).
  */
-import { availableParallelism } from 'node:os';
 import { sql, type Kysely } from 'kysely';
 import type { EventStore } from '../ledger/event-store/event-store.ts';
 import type { RecordedEvent } from '../ledger/event-store/types.ts';
 import { chainChecker, type ChainReport } from '../ledger/event-store/chain-checker.ts';
 import { emptyTables, normalizeRow, replayInMemory, sameRow, type MemoryTables } from './memory-replay.ts';
+import { defaultWorkers } from './parallel-load.ts';
 import { keyOf, type Projector, type Row, type TableSpec } from './projector.ts';
 import { isRegistered } from './registry.ts';
 import { verifyInWorkers } from './verify-parallel.ts';
@@ -129,7 +129,7 @@ export async function verifyLedger(
   databaseUrl: string | null,
   options: { workers?: number } = {},
 ): Promise<{ chains: ChainReport; projections: ProjectionReport[] }> {
-  const workers = options.workers ?? availableParallelism();
+  const workers = options.workers ?? defaultWorkers();
   // Workers find projectors by name: one that is not the registered one is replayed here.
   if (databaseUrl && workers > 0 && projectors.every(isRegistered)) {
     const parallel = await verifyInWorkers(store, projectors, databaseUrl, workers);
