@@ -42,6 +42,17 @@ function timeAt(data: Buffer, at: number): Date {
 const starts = new Int32Array(COLUMNS);
 const ends = new Int32Array(COLUMNS);
 
+/** The last stream id read, as bytes and text: events come a stream at a time, so most repeat it. */
+let lastStreamBytes = Buffer.alloc(0);
+let lastStreamId = '';
+
+function streamIdAt(data: Buffer, start: number, end: number): string {
+  if (end - start === lastStreamBytes.length && data.compare(lastStreamBytes, 0, lastStreamBytes.length, start, end) === 0) return lastStreamId;
+  lastStreamBytes = Buffer.from(data.subarray(start, end));
+  lastStreamId = data.toString('utf8', start, end);
+  return lastStreamId;
+}
+
 function decodeEvents(data: Buffer, start: number, into: RecordedEvent[], beforeValidation?: (event: RecordedEvent) => void): { at: number; done: boolean } {
   let at = start;
   for (;;) {
@@ -68,7 +79,7 @@ function decodeEvents(data: Buffer, start: number, into: RecordedEvent[], before
     const payload = JSON.parse(data.toString('utf8', starts[4]! + 1, ends[4]!));
     const event: RecordedEvent = {
       globalPosition: data.readInt32BE(starts[0]!) * TWO_32 + data.readUInt32BE(starts[0]! + 4),
-      streamId: data.toString('utf8', starts[1]!, ends[1]!),
+      streamId: streamIdAt(data, starts[1]!, ends[1]!),
       streamVersion: data.readInt32BE(starts[2]!),
       type,
       data: payload,
