@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { id, quantity, searchText, text } from './fields.ts';
 import { LOG_COUNT_CAP, MAX_LENGTH, MAX_PAGE_SIZE } from './limits.ts';
 import { PART_REQUIRED } from './messages.ts';
-import { FIGURES, INVENTORY_SORT_KEYS, LOG_DAYS, LOG_SORTS, LOG_TYPES, type LogType } from './vocabulary.ts';
+import { FIGURES, INVENTORY_SORT_KEYS, LOG_DAYS, LOG_SORTS, WAREHOUSE_LOG_TYPES, type WarehouseLogType } from './vocabulary.ts';
 
 export * from './vocabulary.ts';
 
@@ -112,12 +112,12 @@ const logTypes = z
   .default('all')
   .transform((value, ctx) => {
     const wanted = value.split(',').map((t) => t.trim().toLowerCase()).filter(Boolean);
-    if (wanted.length === 0 || wanted.includes('all')) return [...LOG_TYPES];
-    const types: LogType[] = [];
+    if (wanted.length === 0 || wanted.includes('all')) return [...WAREHOUSE_LOG_TYPES];
+    const types: WarehouseLogType[] = [];
     for (const w of wanted) {
-      const match = LOG_TYPES.find((t) => t.toLowerCase() === w);
+      const match = WAREHOUSE_LOG_TYPES.find((t) => t.toLowerCase() === w);
       if (!match) {
-        ctx.addIssue({ code: 'custom', message: 'Type must be All, Receive, Return, Assign, Unassign, Lost or Found.' });
+        ctx.addIssue({ code: 'custom', message: 'Type must be All, Receive, Return, Assign, Unassign, Lost, Found or Relocate.' });
         return z.NEVER;
       }
       types.push(match);

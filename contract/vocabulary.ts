@@ -5,7 +5,10 @@
 
 /** The movement types of the activity log, in the order the filters show them. */
 export const LOG_TYPES = ['Receive', 'Return', 'Assign', 'Unassign', 'Lost', 'Found'] as const;
+/** The types of the warehouse logs' filter: the movement types and relocations between places. */
+export const WAREHOUSE_LOG_TYPES = [...LOG_TYPES, 'Relocate'] as const;
 export type LogType = (typeof LOG_TYPES)[number];
+export type WarehouseLogType = (typeof WAREHOUSE_LOG_TYPES)[number];
 
 /** The time filters of spec 01 §9 (days), or everything. */
 export const LOG_DAYS = ['1', '7', '30', '365', 'all'] as const;

@@ -153,7 +153,14 @@ describe('administration', () => {
     await admin.screenshot('manage-project-users');
 
     await dialog.getByRole('tab', { name: 'History' }).click();
-    await expect.poll(() => dialog.getByText(/Grace Hopper/).first().isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        dialog
+          .getByText(/Grace Hopper/)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
     await dialog.getByRole('tab', { name: 'Settings' }).click();
     await expect.poll(() => dialog.getByRole('button', { name: 'Delete Project' }).isVisible()).toBe(true);
     await page.keyboard.press('Escape');

@@ -260,7 +260,24 @@ describe('materials, from receiving to the logs', () => {
     const { name, text } = await downloadText(page, () => button(page, 'Export CSV').click());
     expect(name).toMatch(/^material_logs_.*\.csv$/);
     const rows = csvRows(text);
-    expect(rows[0]).toEqual(['Position', 'Date', 'Type', 'Part Number', 'Name', 'Amount', 'Transacted By', 'Assigned To', 'Assigned To Email', 'On Hand Change', 'Field Change', 'Lost Change', 'Bin', 'Note', 'Source', 'Hash']);
+    expect(rows[0]).toEqual([
+      'Position',
+      'Date',
+      'Type',
+      'Part Number',
+      'Name',
+      'Amount',
+      'Transacted By',
+      'Assigned To',
+      'Assigned To Email',
+      'On Hand Change',
+      'Field Change',
+      'Lost Change',
+      'Bin',
+      'Note',
+      'Source',
+      'Hash',
+    ]);
     expect(rows).toHaveLength(9);
     expect(rows.slice(1).map((r) => `${r[2]} ${r[3]} ${r[5]}`)).toEqual([
       'Unassign PIPE-50 1',
@@ -304,7 +321,12 @@ describe('materials, from receiving to the logs', () => {
     const template = await downloadText(page, () => button(page, 'Download Template').click());
     expect(template).toEqual({ name: 'bulk_template.csv', text: 'Part Number,Part Name,Part Nickname,Quantity\n' });
 
-    const csv = ['Part Number,Part Name,Part Nickname,Quantity', 'NUT-M8,Hex nut M8,Nut,100', 'WASHER-8,Flat washer 8mm,,50', 'BOLT-M8,Hex bolt M8,Bolt,10'].join('\n');
+    const csv = [
+      'Part Number,Part Name,Part Nickname,Quantity',
+      'NUT-M8,Hex nut M8,Nut,100',
+      'WASHER-8,Flat washer 8mm,,50',
+      'BOLT-M8,Hex bolt M8,Bolt,10',
+    ].join('\n');
     await page.locator('input[type=file]').setInputFiles({ name: 'delivery.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     const preview = page.getByRole('table', { name: 'Preview' });
     await expect.poll(() => preview.locator('tr[data-status="Invalid row"]').count()).toBe(1);

@@ -92,7 +92,11 @@ describe('a project with ten thousand parts', () => {
     const largest = Math.max(...Array.from({ length: PARTS }, (_, i) => quantity(i) + 1));
     const first = table(page).locator('tbody tr[data-part]').first();
     await expect.poll(() => first.getByRole('button', { name: /Qty On Hand of/ }).innerText()).toBe(String(largest));
-    expect(await table(page).getByRole('columnheader', { name: /Qty On Hand/ }).getAttribute('aria-sort')).toBe('descending');
+    expect(
+      await table(page)
+        .getByRole('columnheader', { name: /Qty On Hand/ })
+        .getAttribute('aria-sort'),
+    ).toBe('descending');
 
     await page.getByRole('textbox', { name: 'Search inventory' }).fill('part 9999');
     await expect.poll(() => renderedRows(page)).toBe(1);

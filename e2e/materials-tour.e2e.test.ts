@@ -90,7 +90,9 @@ async function tour(browser: Browser, prefix: string) {
   await close('Mark Lost · PIPE-50');
 
   await details.getByRole('button', { name: 'Mark Found', exact: true }).click();
-  await dialog('Mark Found · PIPE-50').getByRole('radio', { name: /A user in the field/ }).check();
+  await dialog('Mark Found · PIPE-50')
+    .getByRole('radio', { name: /A user in the field/ })
+    .check();
   await shot('mark-found');
   await close('Mark Found · PIPE-50');
 
@@ -184,7 +186,8 @@ async function tour(browser: Browser, prefix: string) {
   await expect.poll(visible(page.getByRole('table', { name: 'Material catalogue' }))).toBe(true);
   await shot('catalog');
   await page.getByRole('button', { name: 'Edit CABLE-25' }).click();
-  await dialog('Material names').getByRole('button', { name: 'Edit', exact: true }).click();
+  // The superadmin edits the shared catalogue itself, whichever project holds the part.
+  await expect.poll(visible(dialog('Edit CABLE-25').getByRole('textbox', { name: 'Note' }))).toBe(true);
   await shot('catalog-edit');
   await page.keyboard.press('Escape');
 }

@@ -8,5 +8,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 90_000,
     fileParallelism: false,
+    // A screen catches up with the server through a refetch; on a busy machine that can take more than
+    // expect.poll's default second, which would fail a test over timing rather than behaviour.
+    expect: { poll: { timeout: 5_000 } },
   },
 });

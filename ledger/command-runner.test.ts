@@ -162,3 +162,62 @@ describe('group commit', () => {
     expect(await versionsOf('count:alone-c')).toEqual([1]);
   });
 });
+
+interface MoveInput {
+  from: string;
+  to: string;
+  /** Loads a stale head for the `to` stream only, as if another process appended to it meanwhile. */
+  staleTo?: () => boolean;
+  refuse?: boolean;
+}
+interface MoveContext extends CommandContext {
+  streams: { from: LoadedStream<number, { type: string; data: unknown }>; to: LoadedStream<number, { type: string; data: unknown }> };
+}
+
+/** A move over two streams, decided once on both and appended to both: a transfer's shape. */
+const mover: CommandHandler<MoveInput, MoveContext, null> = {
+  name: 'mover',
+  async load(trx, inputs) {
+    const streams = await readStreams(trx, inputs.flatMap((i) => [i.from, i.to]));
+    const loaded = (streamId: string, stale: boolean) => {
+      const history = streams.get(streamId)!;
+      const version = history[history.length - 1]?.streamVersion ?? 0;
+      return { streamId, head: { version: stale ? Math.max(0, version - 1) : version, hash: history[history.length - 1]?.hash ?? null }, state: history.length, evolve: (n: number) => n + 1 };
+    };
+    return inputs.map((i) => ({ streams: { from: loaded(i.from, false), to: loaded(i.to, i.staleTo?.() ?? false) } }));
+  },
+  decide(input, context) {
+    if (input.refuse) throw new DomainError('DOMAIN_RULE', 'Insufficient quantity available');
+    return {
+      appends: [
+        { streamId: context.streams.from.streamId, events: [{ type: 'MovedOut', data: {} }] },
+        { streamId: context.streams.to.streamId, events: [{ type: 'MovedIn', data: {} }] },
+      ],
+      result: null,
+    };
+  },
+};
+
+describe('one command over two streams', () => {
+  it('appends to both in one transaction', async () => {
+    await runCommand(runtime.store, mover, { from: 'move:a1', to: 'move:b1' }, { metadata });
+    const [out] = await runtime.store.readStream(runtime.store.db, 'move:a1');
+    const [into] = await runtime.store.readStream(runtime.store.db, 'move:b1');
+    expect(out!.transactionId).toBe(into!.transactionId);
+  });
+
+  it('decides both sides again when only one of them changed meanwhile, and appends each once', async () => {
+    await runCommand(runtime.store, mover, { from: 'move:a2', to: 'move:b2' }, { metadata });
+    let attempts = 0;
+    await runCommand(runtime.store, mover, { from: 'move:a2', to: 'move:b2', staleTo: () => ++attempts === 1 }, { metadata });
+    expect(attempts).toBe(2);
+    expect(await versionsOf('move:a2')).toEqual([1, 2]);
+    expect(await versionsOf('move:b2')).toEqual([1, 2]);
+  });
+
+  it('appends to neither when the command is refused', async () => {
+    await expect(runCommand(runtime.store, mover, { from: 'move:a3', to: 'move:b3', refuse: true }, { metadata })).rejects.toThrow('Insufficient quantity available');
+    expect(await versionsOf('move:a3')).toEqual([]);
+    expect(await versionsOf('move:b3')).toEqual([]);
+  });
+});

@@ -20,6 +20,14 @@ export interface CommandContext {
   streams: Record<string, LoadedStream<unknown, never>>;
 }
 
+/**
+ * A command may decide on several streams and append to each (a warehouse-to-project move, a
+ * transfer): its context loads every stream it touches under its own name, `decide` answers the
+ * events of each, and the runner appends them all, each stream checked against the version it was
+ * loaded at, in the command's one transaction. A refusal appends to none; a version conflict on
+ * any of them decides the whole command again on fresh state of all of them. Within a group-commit
+ * batch a later command sees the earlier commands' events on every stream they share.
+ */
 export interface Decision<Result> {
   /** Events per stream; a stream the context did not load is a new one (expected version 0). */
   appends: Array<{ streamId: string; events: NewEvent[] }>;

@@ -9,6 +9,7 @@ import { isSiteEvent, siteEventSchemas, siteTopics } from './site/events.ts';
 import { isStockItemEvent, stockItemEventSchemas, stockItemTopics } from './stock-item/events.ts';
 import type { Change } from './topics.ts';
 import { isUserEvent, userEventSchemas, userTopics } from './user/events.ts';
+import { isWarehouseEvent, warehouseEventSchemas, warehouseTopics } from './warehouse/events.ts';
 
 const schemas: Record<string, { parse: (data: unknown) => unknown }> = {
   ...stockItemEventSchemas,
@@ -16,6 +17,7 @@ const schemas: Record<string, { parse: (data: unknown) => unknown }> = {
   ...projectEventSchemas,
   ...userEventSchemas,
   ...siteEventSchemas,
+  ...warehouseEventSchemas,
 };
 
 export class CorruptEventError extends Error {
@@ -43,5 +45,6 @@ export function changesOf(event: RecordedEvent): Change[] {
   if (isProjectEvent(event)) return projectTopics(event);
   if (isUserEvent(event)) return userTopics();
   if (isSiteEvent(event)) return siteTopics();
+  if (isWarehouseEvent(event)) return warehouseTopics();
   return [];
 }

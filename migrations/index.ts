@@ -13,6 +13,7 @@ import * as m0010 from './0010-inventory-tag-indexes.ts';
 import * as m0011 from './0011-activity-log-balances.ts';
 import * as m0012 from './0012-drop-stock-months.ts';
 import * as m0013 from './0013-activity-log-batches.ts';
+import * as m0014 from './0014-warehouses.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-ledger-events': m0001,
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '0011-activity-log-balances': m0011,
   '0012-drop-stock-months': m0012,
   '0013-activity-log-batches': m0013,
+  '0014-warehouses': m0014,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {

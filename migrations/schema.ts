@@ -185,7 +185,7 @@ export interface ActivityLogTable {
   material_id: string;
   part_number: string;
   part_name: string;
-  log_type: 'Receive' | 'Return' | 'Assign' | 'Unassign' | 'Lost' | 'Found';
+  log_type: 'Receive' | 'Return' | 'Assign' | 'Unassign' | 'Lost' | 'Found' | 'Relocate';
   quantity: number;
   actor_id: string | null;
   actor_name: string;
@@ -207,6 +207,38 @@ export interface ActivityLogTable {
   /** The bulk file the row came from, and on a reversal the file it undoes. */
   batch_id: string | null;
   reverses_batch_id: string | null;
+  /** Where a movement took the units from and to, by name at the time ("#2 · North Yard — Rack A"). */
+  location_a: string | null;
+  location_b: string | null;
+}
+
+export interface WarehousesTable {
+  id: string;
+  num_id: number;
+  name: string;
+  yard_location: string | null;
+  capacity_summary: string | null;
+  created_at: Timestamp;
+  deactivated_at: Timestamp | null;
+}
+
+export interface WarehouseStockPlacesTable {
+  warehouse_id: string;
+  material_id: string;
+  place_key: string;
+  rack: string | null;
+  shelf: string | null;
+  bin: string | null;
+  zone: string | null;
+  notes: string | null;
+  qty: number;
+}
+
+export interface WarehouseStockProjectsTable {
+  warehouse_id: string;
+  material_id: string;
+  project_id: string;
+  qty: number;
 }
 
 export interface Database {
@@ -228,4 +260,7 @@ export interface Database {
   material_stock: MaterialStockTable;
   material_assignments: MaterialAssignmentsTable;
   activity_log: ActivityLogTable;
+  warehouses: WarehousesTable;
+  warehouse_stock_places: WarehouseStockPlacesTable;
+  warehouse_stock_projects: WarehouseStockProjectsTable;
 }

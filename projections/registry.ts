@@ -9,6 +9,8 @@ import { materialsProjector } from './materials/projector.ts';
 import { projectsProjector } from './projects/projector.ts';
 import { siteSettingsProjector } from './site-settings/projector.ts';
 import { usersProjector } from './users/projector.ts';
+import { warehousesProjector } from './warehouses/projector.ts';
+import { warehouseStockProjector } from './warehouse-stock/projector.ts';
 
 export const projectors: readonly Projector[] = [
   usersProjector,
@@ -17,6 +19,8 @@ export const projectors: readonly Projector[] = [
   materialsProjector,
   materialStockProjector,
   activityLogProjector,
+  warehousesProjector,
+  warehouseStockProjector,
 ];
 
 export function findProjector(name: string, registry: readonly Projector[] = projectors): Projector {

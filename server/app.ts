@@ -21,6 +21,7 @@ import maintenancePlugin from './plugins/maintenance.ts';
 import projectAccessPlugin from './plugins/project-access.ts';
 import answersPlugin from './plugins/answers.ts';
 import { accountRoutes } from './routes/account/account.routes.ts';
+import { catalogRoutes } from './routes/catalog/catalog.routes.ts';
 import { authRoutes } from './routes/auth/auth.routes.ts';
 import { healthRoutes } from './routes/health.routes.ts';
 import { materialReadRoutes } from './routes/materials/materials.routes.ts';
@@ -29,6 +30,8 @@ import { outboxRoutes } from './routes/outbox/outbox.routes.ts';
 import { projectRoutes } from './routes/projects/projects.routes.ts';
 import { siteRoutes } from './routes/site/site.routes.ts';
 import { userRoutes } from './routes/users/users.routes.ts';
+import { warehouseStockRoutes } from './routes/warehouses/warehouse-stock.routes.ts';
+import { warehouseRoutes } from './routes/warehouses/warehouses.routes.ts';
 
 export interface AppDependencies {
   config: Config;
@@ -81,6 +84,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(siteRoutes);
   await app.register(outboxRoutes);
   await app.register(materialReadRoutes);
+  await app.register(warehouseRoutes);
+  await app.register(warehouseStockRoutes);
+  await app.register(catalogRoutes);
   await app.register(stockRoutes);
   await app.register(bulkRoutes);
 

@@ -22,14 +22,19 @@ export function timestampedName(prefix: string, now = new Date()): string {
   return `${prefix}_${now.toISOString().replace(/\.\d+Z$/, 'Z').replace(/:/g, '-')}.csv`;
 }
 
-/** `batches` yields rows a page at a time; each page becomes one chunk of the response. */
+/** Rows per chunk of the response: a large batch (a whole inventory) goes out in pieces of this many. */
+const CHUNK_ROWS = 1000;
+
+/** `batches` yields rows a page at a time; each page becomes chunks of at most CHUNK_ROWS rows. */
 export function sendCsv(reply: FastifyReply, fileName: string, header: readonly string[], batches: AsyncIterable<ReadonlyArray<readonly unknown[]>>): FastifyReply {
   async function* lines() {
     yield `\uFEFF${csvLine(header)}`;
     for await (const batch of batches) {
-      let text = '';
-      for (const row of batch) text += csvLine(row);
-      if (text) yield text;
+      for (let start = 0; start < batch.length; start += CHUNK_ROWS) {
+        let text = '';
+        for (let i = start; i < Math.min(batch.length, start + CHUNK_ROWS); i += 1) text += csvLine(batch[i]!);
+        yield text;
+      }
     }
   }
   reply.header('content-type', 'text/csv; charset=utf-8');

@@ -14,6 +14,7 @@ import { openRuntime } from './runtime.ts';
 import { bootstrapSuperadmin, signInBanner } from './users/bootstrap-admin.ts';
 import { NEEDS_POSTGRES, superviseWorkers } from './cluster.ts';
 
+// One level up from server/main.ts and from its build, dist-server/main.js: the repository.
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const clientDir = path.join(root, 'client', 'dist');
 

@@ -1,7 +1,8 @@
 /**
  * `npm run seed:demo`: a believable site built by issuing real commands (so the ledger, its hash
  * chains and every read table are the real thing): users of every role, a few projects with
- * members, a few hundred parts and six months of receipts, returns, assignments, losses and finds.
+ * members, a few hundred parts and six months of receipts, returns, assignments, losses and finds,
+ * and three warehouses with stock by location, relocations and moves to and from the projects.
  * Prints the accounts and their passwords. Refuses to run on a database that already has projects.
  */
 import { loadConfig } from './config.ts';
@@ -15,6 +16,7 @@ import { holders, inventory } from '../projections/material-stock/queries.ts';
 import { runStock } from './materials/stock-commands.ts';
 import { bootstrapSuperadmin } from './users/bootstrap-admin.ts';
 import { registerUser } from './users/user-commands.ts';
+import { seedWarehouses } from './warehouses/seed-warehouses.ts';
 
 /** A small deterministic generator, so every demo site is the same site. */
 function random(seed: number) {
@@ -154,7 +156,10 @@ async function main(): Promise<void> {
       }
     }
 
-    console.log(`Demo site ready: ${PROJECTS.length} projects, ${parts.length} parts in the catalogue, ${events} stock movements over six months.\n`);
+    const warehouseMoves = await seedWarehouses(store, { rnd, parts, projectIds, actor, start, day, past });
+
+    console.log(`Demo site ready: ${PROJECTS.length} projects, ${parts.length} parts in the catalogue, ${events} stock movements over six months.`);
+    console.log(`Three warehouses with ${warehouseMoves} movements: receipts at named racks and shelves, relocations, and moves to and from the projects.\n`);
     console.log('Accounts (e-mail / password / global role):');
     for (const a of accounts) console.log(`  ${a.email.padEnd(42)} ${a.password.padEnd(22)} ${a.role}`);
     console.log('\nEveryone but the guest is a member of every project: Ada is project admin, Mia and Leo managers, the rest users.');

@@ -1,9 +1,10 @@
 /**
  * Starts the real server (built client, embedded database in a fresh directory unless DATABASE_URL
- * is passed) on a free port; a restartable one keeps its port and data across stop and start.
+ * is passed) on a free port; a restartable one keeps its port and data across stop and start. It
+ * runs the compiled server, as `npm start` does, rebuilt first if a source changed.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -44,12 +45,40 @@ interface Launched {
   stop(): Promise<void>;
 }
 
-/** Spawns `server/main.ts` and waits until /healthz answers. */
+let built = false;
+
+/** Node's flags for the server, as `npm start` passes them (package.json is their one home). */
+function serverNodeFlags(): string[] {
+  const start: string = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.start;
+  const flags = start.match(/\bnode ((?:--\S+ )*)dist-server\/main\.js/)?.[1];
+  if (flags === undefined) throw new Error('package.json: the start script no longer runs `node [flags] dist-server/main.js`');
+  return flags.split(' ').filter(Boolean);
+}
+
+/** Compiles the server into dist-server/ when it is missing or older than its sources (once per process). */
+function buildServerIfStale(): void {
+  if (built) return;
+  execFileSync(process.execPath, [path.join(root, 'scripts/build-server.mjs'), '--if-stale', '--quiet'], { cwd: root, stdio: 'inherit' });
+  built = true;
+}
+
+/** Spawns the compiled server (`dist-server/main.js`) and waits until /healthz answers. */
 async function launch(port: number, dataDir: string, env: Record<string, string>): Promise<Launched> {
+  buildServerIfStale();
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
+  const child = spawn(process.execPath, [...serverNodeFlags(), path.join(root, 'dist-server/main.js')], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));

@@ -4,7 +4,8 @@
  */
 import { z } from 'zod';
 import type { RecordedEvent } from '../event-store/types.ts';
-import type { Change } from '../topics.ts';
+import { EVERY_PROJECT, type Change } from '../topics.ts';
+import { placeSchema } from './place.ts';
 
 export const STOCK_LOCATION_KINDS = ['project', 'warehouse'] as const;
 export const stockLocationSchema = z.object({
@@ -31,8 +32,11 @@ const stockEventBase = z.object({
 const quantity = z.number().int().positive();
 const threshold = z.number().nonnegative().nullable();
 
-export const materialReceivedSchema = stockEventBase.extend({ quantity });
-export const materialReturnedSchema = stockEventBase.extend({ quantity, binInfo: z.string().nullable() });
+/** Where in a warehouse the units are; absent on a project's stock. */
+const place = placeSchema.optional();
+
+export const materialReceivedSchema = stockEventBase.extend({ quantity, place });
+export const materialReturnedSchema = stockEventBase.extend({ quantity, binInfo: z.string().nullable(), place });
 export const materialAssignedSchema = stockEventBase.extend({ quantity, userId: z.string().min(1), userName: z.string() });
 export const materialUnassignedSchema = stockEventBase.extend({ quantity, userId: z.string().min(1), userName: z.string() });
 export const materialMarkedLostSchema = stockEventBase.extend({
@@ -41,6 +45,7 @@ export const materialMarkedLostSchema = stockEventBase.extend({
   userId: z.string().min(1).nullable(),
   userName: z.string().nullable(),
   note: z.string().nullable(),
+  place,
 });
 export const materialMarkedFoundSchema = stockEventBase.extend({
   quantity,
@@ -48,9 +53,31 @@ export const materialMarkedFoundSchema = stockEventBase.extend({
   userId: z.string().min(1).nullable(),
   userName: z.string().nullable(),
   note: z.string().nullable(),
+  place,
 });
 /** A null threshold means the default (spec §9: low 15, critical 0). */
 export const stockWarningsSetSchema = stockEventBase.extend({ lowThreshold: threshold, criticalThreshold: threshold });
+
+/** Units moved between two places of one warehouse: its numbers stay, its places change. */
+export const materialRelocatedSchema = stockEventBase.extend({ quantity, from: placeSchema, to: placeSchema, note: z.string().nullable() });
+/**
+ * The two halves of a move between a warehouse and a project, appended together by one command to
+ * the two stock streams: the warehouse's units leave (or enter) a place, the project's on hand
+ * rises (or falls). Each half names the other side as it was called at the time.
+ */
+const otherProject = { projectId: z.string().min(1), projectLabel: z.string() };
+const otherWarehouse = { warehouseId: z.string().min(1), warehouseLabel: z.string(), place: placeSchema };
+export const materialAssignedToProjectSchema = stockEventBase.extend({ quantity, place: placeSchema, ...otherProject, note: z.string().nullable() });
+/** `settles`: how much of what this warehouse had assigned to the project the units take back (the rest came from elsewhere). */
+export const materialUnassignedFromProjectSchema = stockEventBase.extend({
+  quantity,
+  place: placeSchema,
+  ...otherProject,
+  settles: z.number().int().nonnegative(),
+  note: z.string().nullable(),
+});
+export const materialReceivedFromWarehouseSchema = stockEventBase.extend({ quantity, ...otherWarehouse, note: z.string().nullable() });
+export const materialReturnedToWarehouseSchema = stockEventBase.extend({ quantity, ...otherWarehouse, note: z.string().nullable() });
 
 export type MaterialReceived = { type: 'MaterialReceived'; data: z.infer<typeof materialReceivedSchema> };
 export type MaterialReturned = { type: 'MaterialReturned'; data: z.infer<typeof materialReturnedSchema> };
@@ -59,6 +86,11 @@ export type MaterialUnassigned = { type: 'MaterialUnassigned'; data: z.infer<typ
 export type MaterialMarkedLost = { type: 'MaterialMarkedLost'; data: z.infer<typeof materialMarkedLostSchema> };
 export type MaterialMarkedFound = { type: 'MaterialMarkedFound'; data: z.infer<typeof materialMarkedFoundSchema> };
 export type StockWarningsSet = { type: 'StockWarningsSet'; data: z.infer<typeof stockWarningsSetSchema> };
+export type MaterialRelocated = { type: 'MaterialRelocated'; data: z.infer<typeof materialRelocatedSchema> };
+export type MaterialAssignedToProject = { type: 'MaterialAssignedToProject'; data: z.infer<typeof materialAssignedToProjectSchema> };
+export type MaterialUnassignedFromProject = { type: 'MaterialUnassignedFromProject'; data: z.infer<typeof materialUnassignedFromProjectSchema> };
+export type MaterialReceivedFromWarehouse = { type: 'MaterialReceivedFromWarehouse'; data: z.infer<typeof materialReceivedFromWarehouseSchema> };
+export type MaterialReturnedToWarehouse = { type: 'MaterialReturnedToWarehouse'; data: z.infer<typeof materialReturnedToWarehouseSchema> };
 
 export type StockItemEvent =
   | MaterialReceived
@@ -67,7 +99,12 @@ export type StockItemEvent =
   | MaterialUnassigned
   | MaterialMarkedLost
   | MaterialMarkedFound
-  | StockWarningsSet;
+  | StockWarningsSet
+  | MaterialRelocated
+  | MaterialAssignedToProject
+  | MaterialUnassignedFromProject
+  | MaterialReceivedFromWarehouse
+  | MaterialReturnedToWarehouse;
 
 export const stockItemEventSchemas = {
   MaterialReceived: materialReceivedSchema,
@@ -77,6 +114,11 @@ export const stockItemEventSchemas = {
   MaterialMarkedLost: materialMarkedLostSchema,
   MaterialMarkedFound: materialMarkedFoundSchema,
   StockWarningsSet: stockWarningsSetSchema,
+  MaterialRelocated: materialRelocatedSchema,
+  MaterialAssignedToProject: materialAssignedToProjectSchema,
+  MaterialUnassignedFromProject: materialUnassignedFromProjectSchema,
+  MaterialReceivedFromWarehouse: materialReceivedFromWarehouseSchema,
+  MaterialReturnedToWarehouse: materialReturnedToWarehouseSchema,
 } as const;
 
 export const STOCK_ITEM_EVENT_TYPES = Object.keys(stockItemEventSchemas) as StockItemEvent['type'][];
@@ -85,8 +127,11 @@ export const stockStreamId = (location: StockLocation, materialId: string) => `s
 
 export const isStockItemEvent = (event: RecordedEvent): event is RecordedEvent & StockItemEvent => Object.hasOwn(stockItemEventSchemas, event.type);
 
-/** A project's stock changes its inventory and its logs (a warehouse's, none of a project's). */
+/**
+ * A project's stock changes its inventory and its logs; a warehouse's changes what every warehouse
+ * screen shows (and the project side of a move names its own project through its own event).
+ */
 export function stockItemTopics(event: StockItemEvent): Change[] {
   const { location } = event.data;
-  return location.kind === 'project' ? [{ projectId: location.id, topics: ['inventory', 'logs'] }] : [];
+  return location.kind === 'project' ? [{ projectId: location.id, topics: ['inventory', 'logs'] }] : [{ projectId: EVERY_PROJECT, topics: ['warehouses'] }];
 }

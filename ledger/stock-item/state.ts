@@ -1,3 +1,5 @@
+import type { Place } from './place.ts';
+
 /**
  * One material's stock in one location. Loaded from its snapshot row (`material_stock`, kept by its
  * projector in the same transaction as the events, with the stream version it reflects), not by
@@ -17,6 +19,10 @@ export interface StockItemState {
   /** Null means the default threshold. */
   lowThreshold: number | null;
   criticalThreshold: number | null;
+  /** A warehouse's on hand by place key (places at zero are dropped); empty for a project. */
+  places: Record<string, { place: Place; qty: number }>;
+  /** What a warehouse assigned to each project and has not taken back; empty for a project. */
+  projects: Record<string, number>;
 }
 
 export const initialStockItemState = (): StockItemState => ({
@@ -30,4 +36,6 @@ export const initialStockItemState = (): StockItemState => ({
   assignments: {},
   lowThreshold: null,
   criticalThreshold: null,
+  places: {},
+  projects: {},
 });

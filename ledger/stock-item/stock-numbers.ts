@@ -3,6 +3,7 @@
  * apply the same deltas as `qty = qty + delta`. Every event keeps logistics = onHand + field + lost.
  */
 import type { StockItemEvent } from './events.ts';
+import type { Place } from './place.ts';
 
 export const DEFAULT_LOW_THRESHOLD = 15;
 export const DEFAULT_CRITICAL_THRESHOLD = 0;
@@ -56,10 +57,60 @@ export function stockDeltas(event: StockItemEvent): StockDeltas {
       return event.data.destination === 'on_hand' ? deltas(0, q, 0, -q) : deltas(0, 0, q, -q, forUser(event.data.userId, q));
     }
     case 'StockWarningsSet':
+    case 'MaterialRelocated':
       return deltas(0, 0, 0, 0);
+    case 'MaterialAssignedToProject':
+    case 'MaterialReturnedToWarehouse': {
+      const q = event.data.quantity;
+      return deltas(-q, -q, 0, 0);
+    }
+    case 'MaterialUnassignedFromProject':
+    case 'MaterialReceivedFromWarehouse': {
+      const q = event.data.quantity;
+      return deltas(q, q, 0, 0);
+    }
     default: {
       const unknown: never = event;
       throw new Error(`unknown stock event ${JSON.stringify(unknown)}`);
     }
+  }
+}
+
+/**
+ * How a warehouse event moves units between its places (every on-hand change of a warehouse names
+ * its place, so the places always add up to on hand). A project's events name none.
+ */
+export function placeChanges(event: StockItemEvent): Array<{ place: Place; delta: number }> {
+  if (event.data.location.kind !== 'warehouse') return [];
+  switch (event.type) {
+    case 'MaterialReceived':
+    case 'MaterialUnassignedFromProject':
+      return event.data.place ? [{ place: event.data.place, delta: event.data.quantity }] : [];
+    case 'MaterialReturned':
+    case 'MaterialAssignedToProject':
+      return event.data.place ? [{ place: event.data.place, delta: -event.data.quantity }] : [];
+    case 'MaterialMarkedLost':
+      return event.data.place && event.data.source === 'on_hand' ? [{ place: event.data.place, delta: -event.data.quantity }] : [];
+    case 'MaterialMarkedFound':
+      return event.data.place && event.data.destination === 'on_hand' ? [{ place: event.data.place, delta: event.data.quantity }] : [];
+    case 'MaterialRelocated':
+      return [
+        { place: event.data.from, delta: -event.data.quantity },
+        { place: event.data.to, delta: event.data.quantity },
+      ];
+    default:
+      return [];
+  }
+}
+
+/** How a warehouse event changes what it has assigned to a project and not taken back. */
+export function projectAssignmentChange(event: StockItemEvent): { projectId: string; delta: number } | null {
+  switch (event.type) {
+    case 'MaterialAssignedToProject':
+      return { projectId: event.data.projectId, delta: event.data.quantity };
+    case 'MaterialUnassignedFromProject':
+      return event.data.settles > 0 ? { projectId: event.data.projectId, delta: -event.data.settles } : null;
+    default:
+      return null;
   }
 }

@@ -4,7 +4,8 @@
  * the running figures of its stock item after it (see STOCK_BALANCES).
  */
 import type { RecordedEvent } from '../../ledger/event-store/types.ts';
-import { isStockItemEvent } from '../../ledger/stock-item/events.ts';
+import { isStockItemEvent, type StockItemEvent } from '../../ledger/stock-item/events.ts';
+import { placeLabel, type Place } from '../../ledger/stock-item/place.ts';
 import { stockDeltas } from '../../ledger/stock-item/stock-numbers.ts';
 import type { Projector, RowOp } from '../projector.ts';
 
@@ -15,6 +16,13 @@ export const LOG_TYPES = {
   MaterialUnassigned: 'Unassign',
   MaterialMarkedLost: 'Lost',
   MaterialMarkedFound: 'Found',
+  MaterialRelocated: 'Relocate',
+  // A move between a warehouse and a project: the warehouse assigns and takes back, the project
+  // receives from and returns to the warehouse; both rows name the other side.
+  MaterialAssignedToProject: 'Assign',
+  MaterialUnassignedFromProject: 'Unassign',
+  MaterialReceivedFromWarehouse: 'Receive',
+  MaterialReturnedToWarehouse: 'Return',
 } as const;
 
 export const ACTIVITY_LOG_COLUMNS = [
@@ -47,6 +55,8 @@ export const ACTIVITY_LOG_COLUMNS = [
   'b_lost',
   'batch_id',
   'reverses_batch_id',
+  'location_a',
+  'location_b',
 ] as const;
 
 /**
@@ -62,15 +72,44 @@ export const STOCK_BALANCES = {
   balances: { b_logistics: 'd_logistics', b_on_hand: 'd_on_hand', b_field: 'd_field', b_lost: 'd_lost' },
 } as const;
 
+const inWarehouse = (warehouseLabel: string, place: Place) => `${warehouseLabel} — ${placeLabel(place)}`;
+const label = (place: Place | undefined) => (place ? placeLabel(place) : null);
+
+/** Where a movement took its units from (a) and put them (b), by the names of the time; null for the outside world. */
+export function movementSides(e: StockItemEvent): { a: string | null; b: string | null } {
+  switch (e.type) {
+    case 'MaterialReceived':
+      return { a: null, b: label(e.data.place) };
+    case 'MaterialReturned':
+    case 'MaterialMarkedLost':
+      return { a: label(e.data.place), b: null };
+    case 'MaterialMarkedFound':
+      return { a: null, b: label(e.data.place) };
+    case 'MaterialRelocated':
+      return { a: placeLabel(e.data.from), b: placeLabel(e.data.to) };
+    case 'MaterialAssignedToProject':
+      return { a: placeLabel(e.data.place), b: e.data.projectLabel };
+    case 'MaterialUnassignedFromProject':
+      return { a: e.data.projectLabel, b: placeLabel(e.data.place) };
+    case 'MaterialReceivedFromWarehouse':
+      return { a: inWarehouse(e.data.warehouseLabel, e.data.place), b: null };
+    case 'MaterialReturnedToWarehouse':
+      return { a: null, b: inWarehouse(e.data.warehouseLabel, e.data.place) };
+    default:
+      return { a: null, b: null };
+  }
+}
+
 export const activityLogProjector: Projector = {
   name: 'activity_log',
-  version: 3,
+  version: 4,
   tables: [{ name: 'activity_log', key: ['position'], columns: ACTIVITY_LOG_COLUMNS, running: STOCK_BALANCES }],
   handles: Object.keys(LOG_TYPES),
   project(event: RecordedEvent): RowOp[] {
     const e = event;
     if (!isStockItemEvent(e) || e.type === 'StockWarningsSet') return [];
     const d = stockDeltas(e);
+    const sides = movementSides(e);
     const data = e.data as typeof e.data & { userId?: string | null; userName?: string | null; binInfo?: string | null; note?: string | null };
     return [
       {
@@ -102,6 +141,8 @@ export const activityLogProjector: Projector = {
           hash: Buffer.from(event.hash).toString('hex'),
           batch_id: event.metadata.batchId ?? null,
           reverses_batch_id: event.metadata.reversesBatchId ?? null,
+          location_a: sides.a,
+          location_b: sides.b,
         },
       },
     ];

@@ -83,6 +83,9 @@ export function itemStateOf(r: StockContextRow): StockItemState {
     assignments: r.assignments ?? {},
     lowThreshold: nullableNumber(r.low_threshold),
     criticalThreshold: nullableNumber(r.critical_threshold),
+    // A project's stock has no places and assigns to no project.
+    places: {},
+    projects: {},
   };
 }
 

@@ -15,6 +15,8 @@ export interface ProjectAccessOption {
   from: 'params' | 'query' | 'body';
   /** The field's name when it is not the usual one. */
   field?: string;
+  /** The request may name no project (it names something else, such as a warehouse): then nothing is checked here. */
+  optional?: boolean;
 }
 
 declare module 'fastify' {
@@ -27,13 +29,14 @@ declare module 'fastify' {
   }
 }
 
-function projectIdOf(request: FastifyRequest, option: ProjectAccessOption): string {
+function projectIdOf(request: FastifyRequest, option: ProjectAccessOption): string | null {
   const source = (option.from === 'params' ? request.params : option.from === 'query' ? request.query : request.body) as Record<string, unknown> | undefined;
   const fields = option.field ? [option.field] : option.from === 'params' ? ['projectId', 'id'] : ['project_id'];
   for (const field of fields) {
     const value = source?.[field];
     if (typeof value === 'string') return value;
   }
+  if (option.optional) return null;
   // The route's schema makes the id required; reaching here is a route written wrongly.
   throw new Error(`projectAccess: no project id in ${option.from}`);
 }
@@ -47,6 +50,7 @@ async function projectAccessPlugin(app: FastifyInstance): Promise<void> {
     const user = await request.session();
     if (!user) return reply.code(401).send({ error: 'UNAUTHORIZED', message: 'Sign in to continue.' });
     const id = projectIdOf(request, option);
+    if (id === null) return;
     request.project = { id, ...checkLevel(await projectAccess(app.access, user, id), option.level) };
   });
 }

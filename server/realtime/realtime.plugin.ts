@@ -2,7 +2,8 @@
  * Websockets at /ws and /ws/requests. A signed-in browser subscribes to the project it shows
  * (`{"type":"subscribe","projectId":…}`, checked against its access) and then receives
  * `{"type":"changed","projectId":…,"topics":[…]}` after every commit that touches it, from any
- * server process.
+ * server process. A screen that shows no one project (a warehouse screen) subscribes to `*` and
+ * hears the site-wide changes (catalogue, warehouses) as `projectId: "*"`.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -29,6 +30,7 @@ async function realtimePlugin(app: FastifyInstance): Promise<void> {
       if (client.socket.readyState !== client.socket.OPEN) continue;
       const byProject = new Map<string, Set<string>>();
       for (const change of changes) {
+        // A site-wide change (the catalogue, the warehouses) goes to every subscription, `*` included.
         const targets = change.projectId === EVERY_PROJECT ? [...client.projects] : client.projects.has(change.projectId) ? [change.projectId] : [];
         for (const projectId of targets) {
           const topics = byProject.get(projectId) ?? new Set<string>();
@@ -67,7 +69,11 @@ async function realtimePlugin(app: FastifyInstance): Promise<void> {
           socket.send(JSON.stringify({ type: 'error', message: 'Messages must be JSON.' }));
           return;
         }
-        if (message.type === 'subscribe' && typeof message.projectId === 'string') {
+        if (message.type === 'subscribe' && message.projectId === EVERY_PROJECT) {
+          // A screen that shows no one project (a warehouse screen) hears the site-wide changes.
+          client.projects.add(EVERY_PROJECT);
+          socket.send(JSON.stringify({ type: 'subscribed', projectId: EVERY_PROJECT }));
+        } else if (message.type === 'subscribe' && typeof message.projectId === 'string') {
           const access = await projectAccess(app.access, user, message.projectId).catch(() => null);
           if (!access?.view) {
             socket.send(JSON.stringify({ type: 'error', message: 'You do not have access to this project.' }));

@@ -58,6 +58,33 @@ describe('realtime', () => {
     socket.close();
   });
 
+  it('tells browsers about a move between a warehouse and a project: the project side, and every warehouse screen', async () => {
+    const created = await app.inject({ method: 'POST', url: '/api/warehouses', headers: { cookie: boss }, payload: { name: 'Live Yard' } });
+    const warehouseId = created.json().id;
+    const receive = await app.inject({
+      method: 'POST',
+      url: `/api/warehouses/${warehouseId}/materials/receive`,
+      headers: { cookie: boss },
+      payload: { part_number: 'LIVE-1', quantity: 5, location: { rack: 'A' } },
+    });
+    expect(receive.statusCode).toBe(200);
+    const dashboard = await openSocket(`${url}/ws`, boss);
+    await dashboard.send({ type: 'subscribe', projectId }, 'subscribed');
+    const warehouseScreen = await openSocket(`${url}/ws`, boss);
+    await warehouseScreen.send({ type: 'subscribe', projectId: '*' }, 'subscribed');
+    const assign = await app.inject({
+      method: 'POST',
+      url: `/api/warehouses/${warehouseId}/materials/assign`,
+      headers: { cookie: boss },
+      payload: { part_number: 'LIVE-1', quantity: 2, from_location: { rack: 'A' }, project_id: projectId },
+    });
+    expect(assign.statusCode).toBe(200);
+    expect(await dashboard.next('changed')).toEqual({ type: 'changed', projectId, topics: ['inventory', 'logs', 'warehouses'] });
+    expect(await warehouseScreen.next('changed')).toEqual({ type: 'changed', projectId: '*', topics: ['warehouses'] });
+    dashboard.close();
+    warehouseScreen.close();
+  });
+
   it("refuses a subscription to a project the user cannot see, and a connection that isn't signed in", async () => {
     const socket = await openSocket(`${url}/ws`, outsider);
     const refused = await socket.send({ type: 'subscribe', projectId }, 'error');

@@ -22,6 +22,11 @@ export const TAG_TYPES = [
   'MaterialLogs',
   // The material catalogue shared by every project.
   'Catalog',
+  // The warehouses (LIST) and each one by id.
+  'Warehouse',
+  // Per warehouse id: its stock by location, and its movements.
+  'WarehouseStock',
+  'WarehouseLogs',
 ] as const;
 
 export type ApiTag = (typeof TAG_TYPES)[number];

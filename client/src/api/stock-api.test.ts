@@ -104,7 +104,8 @@ describe('materials and stock api', () => {
 
   it('previews a bulk file with the server as a dry run, and reverses an applied upload by its batch id', async () => {
     serve({
-      'POST /api/materials/bulk': () => json(200, { applied: false, batch_id: null, results: [], summary: { ok: 0, invalid: 0, skipped: 0, failed: 0, not_applied: 0 } }),
+      'POST /api/materials/bulk': () =>
+        json(200, { applied: false, batch_id: null, results: [], summary: { ok: 0, invalid: 0, skipped: 0, failed: 0, not_applied: 0 } }),
       'POST /api/materials/bulk/b-1/reverse': () => json(200, { batch_id: 'b-2', reverses: 'b-1', rows: 3 }),
     });
     const store = makeStore(undefined);

@@ -20,6 +20,10 @@ describe('topics to cache tags', () => {
     expect(tags.filter((t) => t === 'Catalog')).toHaveLength(1);
   });
 
+  it('maps a warehouse change to every warehouse list, stock and log, whichever project carried it', () => {
+    expect(tagsForTopics('p1', ['warehouses'])).toEqual(['Warehouse', 'WarehouseStock', 'WarehouseLogs']);
+  });
+
   it('ignores topics it does not know', () => {
     expect(tagsForTopics('p1', ['weather'])).toEqual([]);
   });

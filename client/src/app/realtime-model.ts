@@ -6,6 +6,9 @@
 import { TOPICS } from '@contract/topics.ts';
 import type { ApiTagDescription } from '../api/base-api.ts';
 
+/** The project id of a `changed` message sent to a browser that follows no project. */
+export const EVERY_PROJECT = '*';
+
 /** The topics the server names in `changed` messages. */
 export { TOPICS };
 export type { Topic } from '@contract/topics.ts';
@@ -44,6 +47,9 @@ export function tagsForTopic(projectId: string, topic: string): ApiTagDescriptio
       return ['SiteSettings', 'PublicSettings'];
     case 'users':
       return ['User', 'ProjectMembers'];
+    case 'warehouses':
+      // Not tied to the project the message names: every warehouse's list, stock and log.
+      return ['Warehouse', 'WarehouseStock', 'WarehouseLogs'];
     default:
       return [];
   }

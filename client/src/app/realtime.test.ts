@@ -83,6 +83,23 @@ describe('live connection', () => {
     realtime.stop();
   });
 
+  it('follows the site-wide changes (warehouses) while following no project, and leaves them for a project', () => {
+    const realtime = client();
+    realtime.start();
+    sockets[0]!.accept();
+    expect(sockets[0]!.sent).toEqual([{ type: 'subscribe', projectId: '*' }]);
+    sockets[0]!.receive({ type: 'changed', projectId: '*', topics: ['warehouses'] });
+    expect(invalidated).toEqual([['Warehouse', 'WarehouseStock', 'WarehouseLogs']]);
+
+    // A project's subscription carries the warehouse changes too: '*' would say everything twice.
+    realtime.setProject('p1');
+    expect(sockets[0]!.sent.slice(1)).toEqual([
+      { type: 'unsubscribe', projectId: '*' },
+      { type: 'subscribe', projectId: 'p1' },
+    ]);
+    realtime.stop();
+  });
+
   it('reconnects with growing waits, re-subscribes and refetches the project', () => {
     const realtime = client();
     realtime.setProject('p1');

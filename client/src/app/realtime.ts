@@ -1,11 +1,12 @@
 /**
- * The one live connection of the client (GET /ws). It subscribes to the current project, turns
+ * The one live connection of the client (GET /ws). It subscribes to the current project (or, with
+ * none chosen, to `*`, the site-wide changes such as the warehouses'), turns
  * each `changed` message into RTK Query tag invalidations (so every open page refetches what
  * changed, within a moment, without a reload), and reconnects by itself with backoff; after a
  * reconnect it refetches everything of the project, since changes may have been missed meanwhile.
  */
 import type { ApiTagDescription } from '../api/base-api.ts';
-import { everythingOf, parseServerMessage, reconnectDelay, tagsForTopics } from './realtime-model.ts';
+import { EVERY_PROJECT, everythingOf, parseServerMessage, reconnectDelay, tagsForTopics } from './realtime-model.ts';
 
 /** The part of WebSocket this client uses, so tests can hand in a fake. */
 export interface SocketLike {
@@ -69,14 +70,22 @@ export class RealtimeClient {
     }
   }
 
-  /** Follows the project the user is looking at; null while none is chosen. */
+  /**
+   * Follows the project the user is looking at; null while none is chosen. With no project the
+   * connection follows `*`: the site-wide changes (warehouses, the catalogue) a project's
+   * subscription would otherwise carry.
+   */
   setProject(projectId: string | null): void {
     if (projectId === this.projectId) return;
-    const previous = this.projectId;
+    const previous = this.target();
     this.projectId = projectId;
     if (!this.ready) return;
-    if (previous) this.send({ type: 'unsubscribe', projectId: previous });
-    if (projectId) this.send({ type: 'subscribe', projectId });
+    this.send({ type: 'unsubscribe', projectId: previous });
+    this.send({ type: 'subscribe', projectId: this.target() });
+  }
+
+  private target(): string {
+    return this.projectId ?? EVERY_PROJECT;
   }
 
   /** Reconnects at once (the browser is back online), skipping the rest of the backoff wait. */
@@ -112,11 +121,11 @@ export class RealtimeClient {
     if (message.type === 'ready') {
       this.ready = true;
       this.attempt = 0;
-      if (this.projectId) this.send({ type: 'subscribe', projectId: this.projectId });
-      if (this.connectedBefore && this.projectId) this.options.invalidate(everythingOf(this.projectId));
+      this.send({ type: 'subscribe', projectId: this.target() });
+      if (this.connectedBefore) this.options.invalidate(everythingOf(this.target()));
       this.connectedBefore = true;
       this.startKeepAlive();
-    } else if (message.type === 'changed' && message.projectId === this.projectId) {
+    } else if (message.type === 'changed' && message.projectId === this.target()) {
       const tags = tagsForTopics(message.projectId, message.topics);
       if (tags.length > 0) this.options.invalidate(tags);
     }

@@ -22,7 +22,9 @@ import { HomeRedirect, RedirectIfSignedIn, RequireRole } from './session/route-g
 import { MaintenancePage } from '../features/site/maintenance-page.tsx';
 import { SiteSettingsPage } from '../features/site/site-settings-page.tsx';
 import { UsersPage } from '../features/users/users-page.tsx';
-import { WarehouseInventoryPage, WarehouseLogsPage } from '../features/warehouses/warehouse-pages.tsx';
+import { WarehouseInventoryPage } from '../features/warehouses/warehouse-inventory-page.tsx';
+import { WarehouseLogsPage } from '../features/warehouses/warehouse-logs-page.tsx';
+import { WarehouseManagerPage } from '../features/warehouses/warehouse-manager-page.tsx';
 import { ProtectedLayout } from './layout/protected-layout.tsx';
 
 function guarded(path: string, guard: RouteGuard, element: ReactNode): RouteObject {
@@ -60,7 +62,7 @@ export const routes: RouteObject[] = [
       notSetUp('/dashboard/transfers', 'user', 'Transfer Requests', 'Transfers'),
       guarded('/warehouses', 'admin', <WarehouseInventoryPage />),
       guarded('/warehouses/logs', 'admin', <WarehouseLogsPage />),
-      notSetUp('/warehouse-manager', 'superadmin', 'Warehouse Manager', 'Warehouses'),
+      guarded('/warehouse-manager', 'superadmin', <WarehouseManagerPage />),
       guarded('/catalogs/materials', 'admin', <MaterialCatalogPage />),
       notSetUp('/catalogs/assets', 'admin', 'Asset Catalog', 'Assets'),
       guarded('/users', 'superadmin', <UsersPage />),

@@ -10,8 +10,12 @@ export const LOG_TYPE_COLORS: Record<LogType, string> = {
   Found: 'teal',
 };
 
+/** Types only the warehouse logs carry: a move between two places of one warehouse. */
+const WAREHOUSE_ONLY_COLORS: Record<string, string> = { Relocate: 'indigo' };
+
 /** The colour of a log type as the server writes it, matched without regard to case. */
 export function logTypeColor(type: string): string {
-  const match = (Object.keys(LOG_TYPE_COLORS) as LogType[]).find((known) => known.toLowerCase() === type.trim().toLowerCase());
-  return match ? LOG_TYPE_COLORS[match] : 'gray';
+  const colors: Record<string, string> = { ...LOG_TYPE_COLORS, ...WAREHOUSE_ONLY_COLORS };
+  const match = Object.keys(colors).find((known) => known.toLowerCase() === type.trim().toLowerCase());
+  return match ? colors[match]! : 'gray';
 }

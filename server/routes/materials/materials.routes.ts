@@ -1,5 +1,5 @@
 /** Reads of materials: the catalogue, a project's inventory (now or as of an instant), logs, pickers and one item. */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../../contract/errors.ts';
@@ -26,7 +26,10 @@ import { PICKER_LIMIT } from '../../../contract/limits.ts';
 import { PART_NOT_FOUND } from '../../../contract/messages.ts';
 import { DomainError } from '../../../ledger/errors.ts';
 import type { StockLocation } from '../../../ledger/stock-item/events.ts';
-import { exportLogPages, explainFigure, LOG_EXPORT_COLUMNS, logPage as readLogPage } from '../../../projections/activity-log/queries.ts';
+import { exportLogPages, explainFigure, LOG_EXPORT_COLUMNS, logPage as readLogPage, WAREHOUSE_LOG_EXPORT_COLUMNS } from '../../../projections/activity-log/queries.ts';
+import { findWarehouse } from '../../../projections/warehouses/queries.ts';
+import { WAREHOUSE_MESSAGES, warehouseLogsFileName } from '../../../contract/warehouses.ts';
+import { WAREHOUSE_ROLES } from '../warehouses/warehouses.routes.ts';
 import { holders, inventoryPage, inventoryTag, searchStock, stockItem as findStockItem, stockTotals } from '../../../projections/material-stock/queries.ts';
 import { catalogue } from '../../../projections/materials/queries.ts';
 import { findProject } from '../../../projections/projects/queries.ts';
@@ -46,6 +49,14 @@ export async function materialReadRoutes(app: FastifyInstance): Promise<void> {
   const viewer = { config: { projectAccess: { level: 'view', from: 'query' } } } as const;
   // Readers of one inventory at the same moment share one tag query (never one that began before they asked).
   const inventoryTags = new ReadCoalescer((projectId: string) => inventoryTag(app.db, projectLocation(projectId)));
+
+  /** A warehouse's log: the caller must be a global admin or superadmin, and the warehouse must exist. */
+  async function warehouseLogLocation(request: FastifyRequest, warehouseId: string): Promise<StockLocation> {
+    const user = request.user!;
+    if (!WAREHOUSE_ROLES.includes(roleOf(user) as (typeof WAREHOUSE_ROLES)[number])) throw new DomainError('FORBIDDEN', 'You do not have permission to do this.');
+    if (!(await findWarehouse(app.db, warehouseId))) throw new DomainError('NOT_FOUND', WAREHOUSE_MESSAGES.notFound);
+    return { kind: 'warehouse', id: warehouseId };
+  }
 
   async function stockItem(projectId: string, number: string) {
     const item = await findStockItem(app.db, projectLocation(projectId), number);
@@ -99,32 +110,29 @@ export async function materialReadRoutes(app: FastifyInstance): Promise<void> {
     '/api/materials/logs',
     {
       ...signedIn,
-      config: { projectAccess: { level: 'curate', from: 'query' } },
-      // Warehouse logs are not kept yet: a request for one is answered before the project check.
-      preValidation: async (request) => {
-        const query = request.query as Record<string, unknown>;
-        if (query.warehouse_id !== undefined && query.project_id === undefined) throw new DomainError('NOT_FOUND', 'Warehouse not found');
-      },
+      // A warehouse's log (warehouse_id instead of project_id) is for global admins and superadmins.
+      config: { projectAccess: { level: 'curate', from: 'query', optional: true } },
       schema: {
         summary:
-          'Material logs of a project (type, time window of 1/7/30/365 days or all, search in the shown fields, each row saying which it matched), newest first (sort=LogDate for oldest first), paged by page and page_size or by limit and offset (total counts up to 10,000; total_capped says there are more); format=csv streams every row. The ETag changes with the project\'s stock: If-None-Match answers 304.',
+          'Material logs of a project, or of a warehouse with warehouse_id (global admins and superadmins; a move between a warehouse and a project names the other side in location_a and location_b) (type, time window of 1/7/30/365 days or all, search in the shown fields, each row saying which it matched), newest first (sort=LogDate for oldest first), paged by page and page_size or by limit and offset (total counts up to 10,000; total_capped says there are more); format=csv streams every row. The ETag changes with the project\'s stock: If-None-Match answers 304.',
         tags,
         querystring: logsQuery,
         response: { 200: logPage, 304: z.undefined().describe("Not modified: the If-None-Match tag is current"), ...errorResponses },
       },
     },
     async (request, reply) => {
-      const { type, days, q, page, page_size, limit, offset, sort, format } = request.query;
-      const location = projectLocation(request.project!.id);
+      const { type, days, q, page, page_size, limit, offset, sort, format, warehouse_id } = request.query;
+      const location = warehouse_id ? await warehouseLogLocation(request, warehouse_id) : projectLocation(request.project!.id);
       if (format === 'csv') {
         const filter = { location, types: type, days: days === 'all' ? null : Number(days), q };
+        if (warehouse_id) return sendCsv(reply, warehouseLogsFileName(new Date()), WAREHOUSE_LOG_EXPORT_COLUMNS, exportLogPages(app.db, filter, undefined, WAREHOUSE_LOG_EXPORT_COLUMNS));
         return sendCsv(reply, timestampedName('material_logs'), LOG_EXPORT_COLUMNS, exportLogPages(app.db, filter));
       }
       // A window of days starts at a whole minute, so its answer is the same for that minute and the
       // stock's tag: the tag and the minute together name it, for 304s and for the answer cache.
       const minute = Math.floor(Date.now() / 60_000);
       const filter = { location, types: type, days: days === 'all' ? null : Number(days), q, now: new Date(minute * 60_000) };
-      const stateTag = await inventoryTags.read(location.id);
+      const stateTag = warehouse_id ? await inventoryTag(app.db, location) : await inventoryTags.read(location.id);
       const { etag, notModified: unchanged } = conditional(request, reply, days === 'all' ? stateTag : `${stateTag}.${minute}`);
       if (unchanged) return reply.code(304).send();
       const window = { limit: limit ?? page_size, offset: offset ?? (page - 1) * page_size, oldestFirst: sort === 'LogDate' };

@@ -10,10 +10,9 @@ describe('sidebar', () => {
     });
   });
 
-  it('shows a project manager logs, transfers, manage requests, warehouses and catalogs', () => {
+  it('shows a project manager logs, transfers, manage requests and catalogs, but no warehouses', () => {
     expect(paths(buildNavigation('inventory', { role: 'user', projectRole: 'manager' }))).toEqual({
       project: ['/dashboard', '/dashboard/receive_return', '/dashboard/manage_transfers', '/dashboard/manage_requests'],
-      warehouse: ['/warehouses', '/warehouses/logs'],
       catalogs: ['/catalogs/materials', '/catalogs/assets'],
     });
   });

@@ -2,7 +2,7 @@
  * What the sidebar lists for whom (spec 02 §2.2), and where switching section goes. Pure, so the
  * role rules are tested without rendering anything.
  */
-import { actsAsProjectAdminOrManager, hasAdminAccess, isSuperadmin, type Access } from '../session/permissions.ts';
+import { actsAsProjectAdminOrManager, canUseWarehouses, hasAdminAccess, isSuperadmin, type Access } from '../session/permissions.ts';
 import type { Section } from '../session/session-types.ts';
 
 export interface NavItem {
@@ -53,25 +53,26 @@ export function buildNavigation(section: Section, access: Pick<Access, 'role' | 
 
   if (section === 'inventory') {
     groups.push(projectGroup(access));
+    // Warehouses belong to no project: only global admins and superadmins work in them.
+    if (canUseWarehouses(access.role)) {
+      groups.push({
+        id: 'warehouse',
+        title: 'Warehouse',
+        items: [
+          { to: '/warehouses', label: 'Warehouse Inventory' },
+          { to: '/warehouses/logs', label: 'Warehouse Logs' },
+        ],
+      });
+    }
     if (admin) {
-      groups.push(
-        {
-          id: 'warehouse',
-          title: 'Warehouse',
-          items: [
-            { to: '/warehouses', label: 'Warehouse Inventory' },
-            { to: '/warehouses/logs', label: 'Warehouse Logs' },
-          ],
-        },
-        {
-          id: 'catalogs',
-          title: 'Catalogs',
-          items: [
-            { to: '/catalogs/materials', label: 'Material Catalog' },
-            { to: '/catalogs/assets', label: 'Asset Catalog' },
-          ],
-        },
-      );
+      groups.push({
+        id: 'catalogs',
+        title: 'Catalogs',
+        items: [
+          { to: '/catalogs/materials', label: 'Material Catalog' },
+          { to: '/catalogs/assets', label: 'Asset Catalog' },
+        ],
+      });
     }
   } else {
     const items: NavItem[] = [{ to: '/labels', label: 'Label Database' }];

@@ -36,6 +36,19 @@ export const canManageStock = (access: Pick<Access, 'role' | 'projectRole'>): bo
 /** Names, stock warnings, lost and found, and the logs: a superadmin, or a project admin or manager. */
 export const canCurateProject = actsAsProjectAdminOrManager;
 
+/**
+ * Warehouse Inventory and Warehouse Logs: global admins and superadmins, as the server decides
+ * (spec 02 §2.1 gives the route to admins; project roles do not reach a warehouse).
+ */
+export const canUseWarehouses = (role: string | null): boolean => isGlobalAdmin(role);
+
+/** Creating, editing, deactivating warehouses (the Warehouse Manager): superadmin only. */
+export const canManageWarehouses = (role: string | null): boolean => isSuperadmin(role);
+
+/** What a screen says to someone its rule keeps out (spec 02 §8, in the words of the rule applied). */
+export const ADMIN_ACCESS_DENIED = 'Access denied. Admin privileges required.';
+export const SUPERADMIN_ACCESS_DENIED = 'Access denied. Superadmin privileges required.';
+
 /** Downloading a project's inventory as CSV: global admins and superadmins. */
 export const canExportInventory = (role: string | null): boolean => isGlobalAdmin(role);
 

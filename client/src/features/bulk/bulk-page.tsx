@@ -122,8 +122,8 @@ export function BulkPage() {
                 ? 'Receiving needs every column; a part number new to the catalogue is added with its name and nickname.'
                 : 'Returning needs the part number and quantity; the names may be left empty.'}{' '}
               Rows with an empty part number, a text past its limit (part number {MAX_LENGTH.partNumber}, names {MAX_LENGTH.partName} characters) or a quantity
-              that is not a whole number from 1 to {MAX_QUANTITY.toLocaleString('en-US')} are marked Invalid row and skipped. The file is applied as one
-              batch: if any other row is refused, nothing is applied.
+              that is not a whole number from 1 to {MAX_QUANTITY.toLocaleString('en-US')} are marked Invalid row and skipped. The file is applied as one batch:
+              if any other row is refused, nothing is applied.
             </Text>
             <Group gap="sm" wrap="wrap" align="flex-end">
               <Button variant="default" onClick={() => downloadText(TEMPLATE_FILE_NAME, BULK_TEMPLATE)}>

@@ -1,7 +1,8 @@
 /**
  * /catalogs/materials (admins): the material catalogue shared by every project, with a search.
- * Parts held by the current project can be renamed here by those who may curate it, through the
- * same view, edit, save or cancel flow as Material Details.
+ * Global admins and superadmins add parts, rename or renumber any part, and see where each part
+ * is held (projects and warehouses, with quantities). A project's admins and managers rename the
+ * parts their project holds, through the same flow and messages as Material Details.
  */
 import { Button, Center, Group, Loader, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { skipToken } from '@reduxjs/toolkit/query';
@@ -19,9 +20,11 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { TwoLines, VirtualTable, type VirtualColumn } from '../../components/virtual-table.tsx';
 import { ProjectPicker } from '../../app/projects/project-picker.tsx';
 import { useCurrentProjectSync } from '../../app/projects/use-current-project-sync.ts';
-import { canCurateProject } from '../../app/session/permissions.ts';
+import { canCurateProject, canUseWarehouses } from '../../app/session/permissions.ts';
 import { selectSession } from '../../app/session/session-selectors.ts';
 import { matchingCatalog } from './catalog-search.ts';
+import { CatalogPartDialog } from './catalog-part-dialog.tsx';
+import { HoldingsDialog } from './holdings-dialog.tsx';
 
 export function MaterialCatalogPage() {
   useCurrentProjectSync();
@@ -31,6 +34,10 @@ export function MaterialCatalogPage() {
   const inventory = useGetInventoryQuery(project ? project.id : skipToken);
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<string | null>(null);
+  const [locating, setLocating] = useState<CatalogPart | null>(null);
+  // Global admins curate the whole catalogue; the project-scoped edit is for the project's curators.
+  const catalogAdmin = canUseWarehouses(role);
+  const [partDialog, setPartDialog] = useState<CatalogPart | 'new' | null>(null);
   const held = useMemo(() => new Map((inventory.data ?? []).map((r) => [r.material_id, r])), [inventory.data]);
   const visible = useMemo(() => matchingCatalog(catalog.data ?? [], search), [catalog.data, search]);
   const editedRow = editing ? held.get(editing) : undefined;
@@ -50,14 +57,27 @@ export function MaterialCatalogPage() {
     {
       key: 'edit',
       header: '',
-      width: 90,
+      width: catalogAdmin ? 200 : 90,
       align: 'right',
-      render: (p) =>
-        canCurate && held.has(p.material_id) ? (
-          <Button size="compact-sm" variant="light" aria-label={`Edit ${p.part_number}`} onClick={() => setEditing(p.material_id)}>
-            Edit
-          </Button>
-        ) : null,
+      render: (p) => (
+        <Group gap={6} wrap="nowrap" justify="flex-end">
+          {catalogAdmin && (
+            <Button size="compact-sm" variant="default" aria-label={`Where ${p.part_number} is held`} onClick={() => setLocating(p)}>
+              Where held
+            </Button>
+          )}
+          {(catalogAdmin || (canCurate && held.has(p.material_id))) && (
+            <Button
+              size="compact-sm"
+              variant="light"
+              aria-label={`Edit ${p.part_number}`}
+              onClick={() => (catalogAdmin ? setPartDialog(p) : setEditing(p.material_id))}
+            >
+              Edit
+            </Button>
+          )}
+        </Group>
+      ),
     },
   ];
   // On a phone the number and names share one column, so the quantity and Edit stay in view.
@@ -69,7 +89,7 @@ export function MaterialCatalogPage() {
       title: (p) => p.display,
     },
     { ...columns[3]!, header: 'On hand', width: 76 },
-    { ...columns[4]!, width: 70 },
+    { ...columns[4]!, width: catalogAdmin ? 158 : 70 },
   ];
 
   return (
@@ -77,6 +97,7 @@ export function MaterialCatalogPage() {
       <PageHeader title="Material Catalog">
         <Group gap="sm" wrap="wrap" w={{ base: '100%', sm: 'auto' }}>
           <ProjectPicker />
+          {catalogAdmin && <Button onClick={() => setPartDialog('new')}>New Part</Button>}
         </Group>
       </PageHeader>
       <Paper withBorder radius="md" p="sm">
@@ -91,9 +112,11 @@ export function MaterialCatalogPage() {
               w={{ base: '100%', xs: 320 }}
             />
             <Text size="sm" c="dimmed">
-              {canCurate
-                ? `Parts held by ${project.project_name} can be renamed here; names are shared by every project.`
-                : 'Names are shared by every project.'}
+              {catalogAdmin
+                ? 'Names and numbers are shared by every project and warehouse.'
+                : canCurate
+                  ? `Parts held by ${project.project_name} can be renamed here; names are shared by every project.`
+                  : 'Names are shared by every project.'}
             </Text>
           </Group>
           {catalog.isLoading ? (
@@ -103,7 +126,7 @@ export function MaterialCatalogPage() {
           ) : catalog.error ? (
             <NoData text={messageOr(catalog.error, 'Failed to fetch material options')} />
           ) : visible.length === 0 ? (
-            <NoData />
+            <NoData text={(catalog.data ?? []).length === 0 ? 'The catalogue has no parts yet' : 'No parts match the search'} />
           ) : (
             <VirtualTable
               ariaLabel="Material catalogue"
@@ -116,6 +139,8 @@ export function MaterialCatalogPage() {
           )}
         </Stack>
       </Paper>
+      {partDialog && <CatalogPartDialog part={partDialog === 'new' ? null : partDialog} onClose={() => setPartDialog(null)} />}
+      {locating && <HoldingsDialog part={locating} onClose={() => setLocating(null)} />}
       {project && editedRow && (
         <AppModal opened onClose={() => setEditing(null)} title="Material names" size="lg">
           <MaterialNameEditor projectId={project.id} row={editedRow} canEdit={canCurate} />

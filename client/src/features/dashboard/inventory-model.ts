@@ -5,27 +5,14 @@
 import { partLabel, type InventoryRow } from '../../api/material-types.ts';
 import { matchesAllWords } from '../../app/search-term.ts';
 import { sortBy, type SortState } from '../../app/table-sort.ts';
+import { STOCK_LEVEL_COLORS, STOCK_LEVEL_LABELS, stockLevelOf, type StockLevel } from '../../components/stock-level.ts';
 
-/** critical: on hand at or below zero or the critical threshold (red); low: below the low threshold. */
-export type StockLevel = 'critical' | 'low' | 'ok';
+export type { StockLevel };
+export { STOCK_LEVEL_COLORS, STOCK_LEVEL_LABELS };
 
 export function stockLevel(row: Pick<InventoryRow, 'QtyOnHand' | 'LowStockWarning' | 'CriticalStockWarning'>): StockLevel {
-  if (row.QtyOnHand <= 0 || row.QtyOnHand <= row.CriticalStockWarning) return 'critical';
-  if (row.QtyOnHand < row.LowStockWarning) return 'low';
-  return 'ok';
+  return stockLevelOf(row.QtyOnHand, row.LowStockWarning, row.CriticalStockWarning);
 }
-
-export const STOCK_LEVEL_COLORS: Record<StockLevel, string | null> = {
-  critical: 'red',
-  low: 'yellow',
-  ok: null,
-};
-
-export const STOCK_LEVEL_LABELS: Record<StockLevel, string> = {
-  critical: 'Critical stock',
-  low: 'Low stock',
-  ok: 'In stock',
-};
 
 export type InventorySortKey = 'part_number' | 'part_name' | 'logistics' | 'on_hand';
 

@@ -13,8 +13,8 @@ import { useSetStockWarningsMutation } from '../../api/stock-api.ts';
 import { MAX_LENGTH } from '../../app/field-limits.ts';
 import { toast } from '../../app/toast.ts';
 import { AppModal } from '../../components/app-modal.tsx';
-import { limitWithHint } from './part-picker.tsx';
-import { PICKER_LIMIT } from './part-search.ts';
+import { limitWithHint } from '../../components/part-picker.tsx';
+import { PICKER_LIMIT } from '../../components/part-search.ts';
 import {
   DEFAULT_CRITICAL_THRESHOLD,
   DEFAULT_LOW_THRESHOLD,

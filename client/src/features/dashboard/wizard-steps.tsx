@@ -1,7 +1,7 @@
 /** The content of each wizard step; the wizard itself (stock-wizard.tsx) moves between them. */
 import { Alert, Group, Radio, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { CatalogPart, InventoryRow } from '../../api/material-types.ts';
-import { PartPicker } from './part-picker.tsx';
+import { PartPicker } from '../../components/part-picker.tsx';
 import type { StockAction, WizardErrors, WizardValues } from './wizard-rules.ts';
 
 export interface StepProps {

@@ -4,9 +4,9 @@
  * entered directly; the wizard checks it on Next.
  */
 import { Autocomplete, Text, type ComboboxItem, type ComboboxParsedItem, type OptionsFilter } from '@mantine/core';
-import { matchesAllWords } from '../../app/search-term.ts';
+import { matchesAllWords } from '../app/search-term.ts';
 import { useMemo } from 'react';
-import { MATCH_HINT_VALUE, matchCountHint } from '../../components/match-count-hint.ts';
+import { MATCH_HINT_VALUE, matchCountHint } from './match-count-hint.ts';
 import { matchingParts, type PartChoice } from './part-search.ts';
 
 interface PartPickerProps {

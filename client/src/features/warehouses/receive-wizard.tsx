@@ -1,0 +1,152 @@
+/** Receive materials into a warehouse (spec 02 §2.4): details, location, summary. */
+import { Alert, Button, Center, Checkbox, Group, Loader, SimpleGrid, Stack, Stepper, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { useGetCatalogQuery } from '../../api/materials-api.ts';
+import { warehouseLabel, type Warehouse } from '../../api/warehouse-types.ts';
+import { AppModal } from '../../components/app-modal.tsx';
+import { PartPicker } from '../../components/part-picker.tsx';
+import { LocationFields } from './location-fields.tsx';
+import { locationLabel } from './location.ts';
+import { EMPTY_RECEIVE, RECEIVE_STEP_LABELS, RECEIVE_STEPS, receiveBody, receiveStepErrors, type ReceiveErrors, type ReceiveValues } from './receive-rules.ts';
+import { SummaryTable } from './summary-table.tsx';
+import { useWarehouseMove } from './use-warehouse-move.ts';
+
+export function ReceiveWizard({ warehouse, onClose }: { warehouse: Warehouse; onClose: () => void }) {
+  return (
+    <AppModal opened onClose={onClose} title="Receive Materials" size="lg">
+      <ReceiveBody warehouse={warehouse} onClose={onClose} />
+    </AppModal>
+  );
+}
+
+function ReceiveBody({ warehouse, onClose }: { warehouse: Warehouse; onClose: () => void }) {
+  const catalog = useGetCatalogQuery();
+  const [values, setValues] = useState<ReceiveValues>(EMPTY_RECEIVE);
+  const [active, setActive] = useState(0);
+  const [errors, setErrors] = useState<ReceiveErrors>({});
+  const move = useWarehouseMove(warehouse.id, 'receive', 'Failed to receive material');
+  const step = RECEIVE_STEPS[active] ?? 'summary';
+  const catalogPart = (n: string) => catalog.data?.find((p) => p.part_number === n);
+  const chosen = catalogPart(values.partNumber.trim());
+
+  const set = (patch: Partial<ReceiveValues>) => {
+    setValues((v) => ({ ...v, ...patch }));
+    setErrors({});
+  };
+  const next = () => {
+    const found = receiveStepErrors(step, values, catalogPart);
+    setErrors(found);
+    if (Object.keys(found).length === 0) setActive((a) => a + 1);
+  };
+  const submit = async () => {
+    const body = receiveBody(values);
+    const ok = await move.submit(body, `Received ${body.quantity} × ${body.part_number} into ${warehouseLabel(warehouse)}`);
+    if (ok) onClose();
+  };
+
+  if (catalog.isLoading) {
+    return (
+      <Center p="lg">
+        <Loader size="sm" />
+      </Center>
+    );
+  }
+  const partName = values.newPart ? values.partName.trim() : (chosen?.part_name ?? '');
+  return (
+    <Stack gap="md">
+      <Stepper active={active} size="xs" allowNextStepsSelect={false} onStepClick={(i) => i < active && setActive(i)}>
+        {RECEIVE_STEPS.map((s) => (
+          <Stepper.Step key={s} label={RECEIVE_STEP_LABELS[s]} />
+        ))}
+      </Stepper>
+      {step === 'details' && (
+        <Stack gap="sm">
+          <Checkbox
+            label="New part (not in the catalogue yet)"
+            checked={values.newPart}
+            onChange={(e) => set({ newPart: e.currentTarget.checked, partName: '', nickname: '' })}
+          />
+          {typeof errors.form === 'string' && (
+            <Alert color="red" role="alert">
+              {errors.form}
+            </Alert>
+          )}
+          {values.newPart ? (
+            <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+              <TextInput
+                label="Part Number"
+                required
+                value={values.partNumber}
+                onChange={(e) => set({ partNumber: e.currentTarget.value })}
+                error={errors.partNumber}
+              />
+              <TextInput
+                label="Part Name"
+                required
+                value={values.partName}
+                onChange={(e) => set({ partName: e.currentTarget.value })}
+                error={errors.partName}
+              />
+              <TextInput label="Nickname" required value={values.nickname} onChange={(e) => set({ nickname: e.currentTarget.value })} error={errors.nickname} />
+            </SimpleGrid>
+          ) : (
+            <PartPicker
+              label="Part Number"
+              parts={catalog.data ?? []}
+              value={values.partNumber}
+              onChange={(partNumber) => set({ partNumber })}
+              error={errors.partNumber}
+              description={chosen ? [chosen.part_name, chosen.part_nickname].filter(Boolean).join(' · ') : undefined}
+            />
+          )}
+          <TextInput
+            label="Quantity"
+            inputMode="numeric"
+            value={values.quantity}
+            onChange={(e) => set({ quantity: e.currentTarget.value })}
+            error={errors.quantity}
+            w={{ base: '100%', xs: 200 }}
+          />
+        </Stack>
+      )}
+      {step === 'location' && <LocationFields values={values.location} onChange={(location) => set({ location })} error={errors.location} />}
+      {step === 'summary' && (
+        <>
+          {move.failure && (
+            <Alert color="red" role="alert">
+              {move.failure}
+            </Alert>
+          )}
+          <SummaryTable
+            lines={[
+              ['Warehouse', warehouseLabel(warehouse)],
+              ['Part Number', values.partNumber.trim()],
+              ['Part Name', partName || '—'],
+              ...(values.newPart
+                ? ([
+                    ['Nickname', values.nickname.trim()],
+                    ['Part type', 'New part'],
+                  ] as [string, string][])
+                : []),
+              ['Quantity', values.quantity.trim()],
+              ['Location', locationLabel(values.location)],
+              ...(values.location.notes.trim() ? ([['Notes', values.location.notes.trim()]] as [string, string][]) : []),
+            ]}
+          />
+        </>
+      )}
+      <Group justify="space-between" gap="sm">
+        <Button variant="default" onClick={active === 0 ? onClose : () => setActive(active - 1)} disabled={move.busy}>
+          {active === 0 ? 'Cancel' : 'Back'}
+        </Button>
+        {step === 'summary' ? (
+          <Button onClick={() => void submit()} loading={move.busy}>
+            Receive
+          </Button>
+        ) : (
+          <Button onClick={next}>Next</Button>
+        )}
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,61 @@
+/** The warehouse action bar (spec 02 §2.4): receive, return, assign to project, unassign, relocate; and lost and found, as in projects. */
+import { Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { usePhone } from '../../app/use-phone.ts';
+import { FROZEN_REASON } from '../../app/site/site-status.ts';
+import { ReasonedDisabledButton } from '../../components/reasoned-disabled-button.tsx';
+
+export type WarehouseAction = 'receive' | 'return' | 'assign' | 'unassign' | 'relocate' | 'lost' | 'found';
+
+export const WAREHOUSE_ACTION_LABELS: Record<WarehouseAction, string> = {
+  receive: 'Receive',
+  return: 'Return',
+  assign: 'Assign to Project',
+  unassign: 'Unassign',
+  relocate: 'Relocate',
+  lost: 'Mark Lost',
+  found: 'Mark Found',
+};
+
+const ACTIONS: WarehouseAction[] = ['receive', 'return', 'assign', 'unassign', 'relocate', 'lost', 'found'];
+export const INACTIVE_REASON = 'This warehouse is deactivated';
+
+export function WarehouseActionsBar({ onAction, frozen, inactive }: { onAction: (action: WarehouseAction) => void; frozen: boolean; inactive: boolean }) {
+  const phone = usePhone();
+  const size = phone ? 'xs' : 'sm';
+  // Seven buttons and the title fit one line of a laptop's content area with a little less padding.
+  const px = phone ? undefined : 'sm';
+  const reason = frozen ? FROZEN_REASON : inactive ? INACTIVE_REASON : null;
+  const buttons = ACTIONS.map((action) =>
+    reason ? (
+      <ReasonedDisabledButton key={action} reason={reason} variant="light" size={size} px={px}>
+        {WAREHOUSE_ACTION_LABELS[action]}
+      </ReasonedDisabledButton>
+    ) : (
+      <Button key={action} variant={action === 'receive' ? 'filled' : 'light'} size={size} px={px} onClick={() => onAction(action)}>
+        {WAREHOUSE_ACTION_LABELS[action]}
+      </Button>
+    ),
+  );
+  const title = (
+    <Text fw={600} size="sm" mr="xs">
+      Warehouse Actions
+    </Text>
+  );
+  return (
+    <Paper withBorder radius="md" p="sm" component="section" aria-label="Warehouse Actions">
+      {phone ? (
+        <Stack gap="xs">
+          {title}
+          <SimpleGrid cols={2} spacing="xs">
+            {buttons}
+          </SimpleGrid>
+        </Stack>
+      ) : (
+        <Group gap="sm" wrap="wrap">
+          {title}
+          {buttons}
+        </Group>
+      )}
+    </Paper>
+  );
+}

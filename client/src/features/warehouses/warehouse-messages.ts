@@ -1,0 +1,32 @@
+/**
+ * The words of the warehouse screens (spec 02 §5, §8): the server's own (contract/warehouses.ts)
+ * where it checks the same rule, and the screens' own for what only a form can get wrong.
+ */
+import { WAREHOUSE_MESSAGES as SERVER } from '../../api/warehouse-types.ts';
+
+export { placeShortMessage } from '../../api/warehouse-types.ts';
+
+export const WAREHOUSE_MESSAGES = {
+  selectMaterialToReceive: SERVER.selectMaterial,
+  quantityAtLeastOne: SERVER.quantityAtLeastOne,
+  selectMaterialAndQuantity: SERVER.relocateMaterialAndQuantity,
+  newLocationField: SERVER.relocateNeedsLocation,
+  sameLocation: SERVER.relocateSamePlace,
+  selectSourceLocation: SERVER.selectSourceLocation,
+  selectProject: SERVER.selectProject,
+  notInProject: SERVER.partNotInProject,
+  nameRequired: SERVER.nameRequired,
+  accessDenied: SERVER.accessDenied,
+  managerDenied: SERVER.managerDenied,
+  newPartFields: 'A new part needs a part number, a part name and a nickname',
+  notInCatalog: 'Part number not found. Tick New part to add it to the catalogue.',
+  partExists: 'Part number already exists',
+  locationField: 'Please specify at least one location field',
+  selectMaterial: 'Select a material.',
+  loadWarehousesFailed: 'Failed to load warehouses.',
+  assignFailed: 'Assign failed',
+  createFailed: 'Create failed',
+} as const;
+
+/** "Quantity exceeds the 7 on hand in this project" once an unassign passes the project's on hand. */
+export const projectShortMessage = (available: number) => `Quantity exceeds the ${available} on hand in this project`;

@@ -1,0 +1,20 @@
+/** What the warehouse table shows: the search, the order, and each row's stock colour. Pure. */
+import type { WarehouseStockRow } from '../../api/warehouse-types.ts';
+import { matchesAllWords } from '../../app/search-term.ts';
+import { stockLevelOf, type StockLevel } from '../../components/stock-level.ts';
+
+export function warehouseStockLevel(row: Pick<WarehouseStockRow, 'qty_on_hand' | 'warning_stock_limit' | 'critical_stock_limit'>): StockLevel {
+  return stockLevelOf(row.qty_on_hand, row.warning_stock_limit, row.critical_stock_limit);
+}
+
+/** Every word must appear in the part number, name, nickname or one of its locations. */
+export function visibleWarehouseStock(rows: readonly WarehouseStockRow[], search: string): WarehouseStockRow[] {
+  return rows
+    .filter((r) => matchesAllWords([r.material.part_number, r.material.part_name, r.material.part_nickname, ...r.locations.map((l) => l.label)], search))
+    .sort((a, b) => a.material.part_number.localeCompare(b.material.part_number));
+}
+
+/** The locations holding some of a row, largest first. */
+export function heldLocations(row: WarehouseStockRow) {
+  return row.locations.filter((l) => l.qty > 0).sort((a, b) => b.qty - a.qty || a.label.localeCompare(b.label));
+}

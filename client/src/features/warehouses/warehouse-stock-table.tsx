@@ -1,0 +1,120 @@
+/**
+ * A warehouse's materials (spec 02 §2.4): part, names, on hand, assigned and the quantity at each
+ * location, coloured as on the dashboard. On a phone each part is a card.
+ */
+import { Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import type { WarehouseStockRow } from '../../api/warehouse-types.ts';
+import { usePhone } from '../../app/use-phone.ts';
+import { STOCK_LEVEL_COLORS, STOCK_LEVEL_LABELS } from '../../components/stock-level.ts';
+import { heldLocations, warehouseStockLevel } from './warehouse-stock-model.ts';
+
+const tint = (row: WarehouseStockRow) => {
+  const color = STOCK_LEVEL_COLORS[warehouseStockLevel(row)];
+  return color ? { backgroundColor: `var(--mantine-color-${color}-light)` } : undefined;
+};
+
+function Locations({ row }: { row: WarehouseStockRow }) {
+  const held = heldLocations(row);
+  if (held.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        —
+      </Text>
+    );
+  return (
+    <Stack gap={2}>
+      {held.map((l) => (
+        <Group key={l.place_key} gap={6} wrap="nowrap" justify="space-between" data-location={l.label}>
+          <Text size="sm" title={l.notes || undefined} style={{ overflowWrap: 'anywhere' }}>
+            {l.label}
+          </Text>
+          <Text size="sm" fw={600}>
+            {l.qty.toLocaleString()}
+          </Text>
+        </Group>
+      ))}
+    </Stack>
+  );
+}
+
+export function WarehouseStockTable({ rows }: { rows: readonly WarehouseStockRow[] }) {
+  const phone = usePhone();
+  if (phone) {
+    return (
+      <Stack gap="xs" role="list" aria-label="Warehouse materials">
+        {rows.map((row) => (
+          <Paper
+            key={row.material_id}
+            role="listitem"
+            withBorder
+            p="xs"
+            radius="sm"
+            style={tint(row)}
+            data-part={row.material.part_number}
+            data-stock={warehouseStockLevel(row)}
+          >
+            <Group justify="space-between" wrap="nowrap" gap="xs">
+              <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {row.material.part_number}
+              </Text>
+              <Text size="sm" fw={600} title={STOCK_LEVEL_LABELS[warehouseStockLevel(row)]}>
+                On hand {row.qty_on_hand.toLocaleString()}
+              </Text>
+            </Group>
+            <Text size="xs" c="dimmed" mb={4}>
+              {[row.material.part_name, row.material.part_nickname].filter(Boolean).join(' · ')}
+            </Text>
+            <Locations row={row} />
+          </Paper>
+        ))}
+      </Stack>
+    );
+  }
+  return (
+    <Table.ScrollContainer minWidth={760}>
+      <Table verticalSpacing="xs" aria-label="Warehouse materials">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Part Number</Table.Th>
+            <Table.Th>Part Name</Table.Th>
+            <Table.Th>Nickname</Table.Th>
+            <Table.Th ta="right">Qty On Hand</Table.Th>
+            <Table.Th ta="right">Assigned</Table.Th>
+            <Table.Th w={300}>Locations</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.material_id} style={tint(row)} data-part={row.material.part_number} data-stock={warehouseStockLevel(row)}>
+              <Table.Td fw={600} style={{ whiteSpace: 'nowrap' }}>
+                {row.material.part_number}
+              </Table.Td>
+              <Table.Td>{row.material.part_name}</Table.Td>
+              <Table.Td>{row.material.part_nickname || '—'}</Table.Td>
+              <Table.Td ta="right" fw={600} title={STOCK_LEVEL_LABELS[warehouseStockLevel(row)]}>
+                {row.qty_on_hand.toLocaleString()}
+              </Table.Td>
+              <Table.Td ta="right">{row.qty_assigned.toLocaleString()}</Table.Td>
+              <Table.Td>
+                <Locations row={row} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+export function StockLegend() {
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Badge tt="none" color="red" variant="light" size="sm">
+        {STOCK_LEVEL_LABELS.critical}
+      </Badge>
+      <Badge tt="none" color="yellow" variant="light" size="sm">
+        {STOCK_LEVEL_LABELS.low}
+      </Badge>
+    </Group>
+  );
+}

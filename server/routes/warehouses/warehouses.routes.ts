@@ -1,0 +1,130 @@
+/**
+ * Warehouses: the list and one warehouse (global admins and superadmins), the Warehouse Manager's
+ * create, edit, deactivate and reactivate (superadmins), and a warehouse's material stock by location.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorResponses as errors } from '../../../contract/errors.ts';
+import {
+  createWarehouseBody,
+  editWarehouseBody,
+  WAREHOUSE_MESSAGES,
+  warehouseInventory as warehouseInventoryAnswer,
+  warehouseInventoryQuery,
+  warehouseList,
+  warehouseParams,
+  warehouseSchema,
+  warehousesQuery,
+} from '../../../contract/warehouses.ts';
+import { DomainError } from '../../../ledger/errors.ts';
+import { findWarehouse, listWarehouses } from '../../../projections/warehouses/queries.ts';
+import { warehouseInventory } from '../../../projections/warehouse-stock/queries.ts';
+import { commandOptions } from '../../plugins/command-context.ts';
+import { changeWarehouse, createWarehouse } from '../../warehouses/warehouse-commands.ts';
+
+const tags = ['warehouses'];
+
+/** Global roles that read warehouses and move their stock; the Warehouse Manager is the superadmin's. */
+export const WAREHOUSE_ROLES = ['admin', 'superadmin'] as const;
+
+export async function warehouseRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const reader = { preHandler: app.requireRole(...WAREHOUSE_ROLES) };
+  const manager = { preHandler: app.requireRole('superadmin') };
+
+  async function warehouse(id: string) {
+    const found = await findWarehouse(app.db, id);
+    if (!found) throw new DomainError('NOT_FOUND', WAREHOUSE_MESSAGES.notFound);
+    return found;
+  }
+
+  r.get(
+    '/api/warehouses',
+    {
+      ...reader,
+      schema: { summary: 'Warehouses by number, each labelled "#{num_id} · name" (include_inactive=true lists deactivated ones too); admins and superadmins', tags, querystring: warehousesQuery, response: { 200: warehouseList, ...errors } },
+    },
+    async (request) => ({ items: await listWarehouses(app.db, { includeInactive: request.query.include_inactive === 'true' }) }),
+  );
+
+  r.get(
+    '/api/warehouses/:id',
+    { ...reader, schema: { summary: 'One warehouse, active or not', tags, params: warehouseParams, response: { 200: warehouseSchema, ...errors } } },
+    async (request) => warehouse(request.params.id),
+  );
+
+  r.post(
+    '/api/warehouses',
+    {
+      ...manager,
+      schema: { summary: 'Create a warehouse (Warehouse Manager, superadmin); its number is the next one, never reused', tags, body: createWarehouseBody, response: { 200: warehouseSchema, ...errors } },
+    },
+    async (request) => {
+      const { name, yard_info } = request.body;
+      const id = await createWarehouse(app.store, { name, location: yard_info?.location ?? null, capacitySummary: yard_info?.capacity_summary ?? null }, commandOptions(request));
+      return warehouse(id);
+    },
+  );
+
+  r.patch(
+    '/api/warehouses/:id',
+    {
+      ...manager,
+      schema: { summary: 'Rename a warehouse or change its yard details (superadmin); fields not sent are kept', tags, params: warehouseParams, body: editWarehouseBody, response: { 200: warehouseSchema, ...errors } },
+    },
+    async (request) => {
+      const { name, yard_info } = request.body;
+      const details = {
+        ...(name !== undefined ? { name } : {}),
+        ...(yard_info !== undefined ? { location: yard_info?.location ?? null, capacitySummary: yard_info?.capacity_summary ?? null } : {}),
+      };
+      await warehouse(request.params.id);
+      await changeWarehouse(app.store, request.params.id, { type: 'edit', details }, commandOptions(request));
+      return warehouse(request.params.id);
+    },
+  );
+
+  for (const action of ['deactivate', 'reactivate'] as const) {
+    r.post(
+      `/api/warehouses/:id/${action}`,
+      {
+        ...manager,
+        schema: {
+          summary:
+            action === 'deactivate'
+              ? 'Take a warehouse out of use (superadmin); refused while it holds stock, its history and number kept'
+              : 'Put a deactivated warehouse back in use (superadmin)',
+          tags,
+          params: warehouseParams,
+          response: { 200: warehouseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        await warehouse(request.params.id);
+        await changeWarehouse(app.store, request.params.id, { type: action }, commandOptions(request));
+        return warehouse(request.params.id);
+      },
+    );
+  }
+
+  r.get(
+    '/api/warehouses/:id/inventory',
+    {
+      ...reader,
+      schema: {
+        summary:
+          "A warehouse's material stock (mode=materials): each part's on hand by location, what it assigned to projects, thresholds; q searches part number, name and nickname; as_of gives the figures as they stood then (without locations)",
+        tags,
+        params: warehouseParams,
+        querystring: warehouseInventoryQuery,
+        response: { 200: warehouseInventoryAnswer, ...errors },
+      },
+    },
+    async (request) => {
+      await warehouse(request.params.id);
+      const { q, as_of } = request.query;
+      const asOf = as_of ? new Date(as_of) : null;
+      return { items: await warehouseInventory(app.db, request.params.id, { q, asOf }), as_of: asOf ? asOf.toISOString() : null };
+    },
+  );
+}
