@@ -17,6 +17,7 @@ import { emptyTables, replayInMemory, type MemoryTables } from './memory-replay.
 import type { Projector, TableSpec } from './projector.ts';
 import { buildIndexesInParallel, defaultWorkers, loadInWorkers, type IndexDefinition } from './parallel-load.ts';
 import { isRegistered } from './registry.ts';
+import { PG_UNIQUE_VIOLATION, pgErrorCode } from '../ledger/errors.ts';
 import { projectEvents } from './sql-writer.ts';
 
 export interface RebuildResult {
@@ -109,31 +110,47 @@ export async function rebuildProjections(store: EventStore, projectors: readonly
   try {
     const specs: TableSpec[] = projectors.flatMap((p) => p.tables);
     const indexes = new Map<string, IndexDefinition[]>();
-    for (const spec of specs) {
-      indexes.set(spec.name, await indexesOf(db, spec.name));
-      await sql`create table ${sql.table(`${SIDE_SCHEMA}.${spec.name}`)} (like ${sql.table(`public.${spec.name}`)} including all excluding indexes)`.execute(
-        db,
-      );
-    }
+    for (const spec of specs) indexes.set(spec.name, await indexesOf(db, spec.name));
+    const createFreshTables = async () => {
+      for (const spec of specs) {
+        const fresh = sql.table(`${SIDE_SCHEMA}.${spec.name}`);
+        await sql`drop table if exists ${fresh}`.execute(db);
+        await sql`create table ${fresh} (like ${sql.table(`public.${spec.name}`)} including all excluding indexes)`.execute(db);
+      }
+    };
+    const buildAllIndexes = async () => {
+      if (options.databaseUrl)
+        await buildIndexesInParallel(
+          options.databaseUrl,
+          SIDE_SCHEMA,
+          specs.flatMap((spec) => indexes.get(spec.name)!),
+          Math.max(1, workers),
+        );
+      else for (const spec of specs) await buildIndexes(db, spec.name, indexes.get(spec.name)!);
+    };
+    await createFreshTables();
 
     let loaded: { events: number; checkpoint: Checkpoint } | null = null;
     // Workers find projectors by name: one that is not the registered one is folded here.
     if (options.databaseUrl && workers > 0 && projectors.every(isRegistered)) {
       const parallel = await loadInWorkers(options.databaseUrl, projectors, SIDE_SCHEMA, workers);
-      if (parallel.exact) loaded = parallel;
-      else for (const spec of specs) await sql`truncate ${sql.table(`${SIDE_SCHEMA}.${spec.name}`)}`.execute(db);
+      if (parallel.exact) {
+        try {
+          await buildAllIndexes();
+          loaded = parallel;
+        } catch (error) {
+          // Two streams wrote rows of one key (against the rule in projector.ts): fold in commit order.
+          if (pgErrorCode(error) !== PG_UNIQUE_VIOLATION) throw error;
+        }
+      }
+      if (!loaded) await createFreshTables();
     }
-    loaded ??= await loadInOnePass(store, projectors, batchSize, options.databaseUrl ?? null);
+    if (!loaded) {
+      loaded = await loadInOnePass(store, projectors, batchSize, options.databaseUrl ?? null);
+      await buildAllIndexes();
+    }
     events = loaded.events;
     let checkpoint = loaded.checkpoint;
-    if (options.databaseUrl)
-      await buildIndexesInParallel(
-        options.databaseUrl,
-        SIDE_SCHEMA,
-        specs.flatMap((spec) => indexes.get(spec.name)!),
-        Math.max(1, workers),
-      );
-    else for (const spec of specs) await buildIndexes(db, spec.name, indexes.get(spec.name)!);
 
     // What was appended during the load, then the rest under the lock.
     for (;;) {
@@ -162,14 +179,12 @@ export async function rebuildProjections(store: EventStore, projectors: readonly
           .insertInto('projection_checkpoints')
           .values({ name: projector.name, version: projector.version, transaction_id: checkpoint.transactionId, global_position: checkpoint.globalPosition })
           .onConflict((oc) =>
-            oc
-              .column('name')
-              .doUpdateSet({
-                version: projector.version,
-                transaction_id: checkpoint.transactionId,
-                global_position: checkpoint.globalPosition,
-                updated_at: new Date(),
-              }),
+            oc.column('name').doUpdateSet({
+              version: projector.version,
+              transaction_id: checkpoint.transactionId,
+              global_position: checkpoint.globalPosition,
+              updated_at: new Date(),
+            }),
           )
           .execute();
       }
