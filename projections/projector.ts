@@ -9,7 +9,8 @@
  * Rebuild and verify on PostgreSQL go further and fold ranges of streams in separate threads, one
  * stream at a time: that is exact while every row, and every series of running sums, is written
  * by the events of one stream. A fold that meets an update or delete of a row its stream does not
- * hold, or a series two streams feed, falls back to one pass in commit order (stream-fold.ts).
+ * hold, a series two streams feed or one key two streams write falls back to one pass in commit
+ * order (stream-fold.ts, rebuild.ts, verify-parallel.ts).
  */
 import type { RecordedEvent } from '../ledger/event-store/types.ts';
 
