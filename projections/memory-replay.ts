@@ -14,7 +14,11 @@ function specOf(projector: Projector, table: string): TableSpec {
   return spec;
 }
 
-export function applyInMemory(projector: Projector, tables: MemoryTables, ops: RowOp[]): void {
+/**
+ * Applies operations to in-memory tables. `misses` counts updates and deletes that found no row:
+ * folded one stream at a time, that is the sign of an operation on another stream's row.
+ */
+export function applyInMemory(projector: Projector, tables: MemoryTables, ops: RowOp[], misses?: { count: number }): void {
   for (const op of ops) {
     const spec = specOf(projector, op.table);
     checkRunning(spec, op, projector.name);
@@ -23,11 +27,14 @@ export function applyInMemory(projector: Projector, tables: MemoryTables, ops: R
       if (spec.running) insertRunning(spec.running, rows, op.row);
       rows.set(keyOf(spec, op.row), op.row);
     } else if (op.kind === 'delete') {
-      rows.delete(keyOf(spec, op.key));
+      if (!rows.delete(keyOf(spec, op.key)) && misses) misses.count += 1;
     } else {
       const key = keyOf(spec, op.key);
       const existing = rows.get(key);
-      if (op.kind === 'update' && !existing) continue;
+      if (op.kind === 'update' && !existing) {
+        if (misses) misses.count += 1;
+        continue;
+      }
       // The maps own their rows, so a row is changed in place rather than copied per event.
       const row: Row = existing ?? { ...op.key, ...(op.kind === 'upsert' ? op.insertOnly : {}) };
       if (op.set) Object.assign(row, op.set);
@@ -48,6 +55,13 @@ function compareOrder(order: readonly string[], a: Row, b: Row): number {
   return 0;
 }
 
+/** The series (as keys) a table of running sums holds rows of. */
+export function seriesKeysOf(rows: Map<string, Row>): Iterable<string> {
+  return seriesOfTable.get(rows)?.keys() ?? [];
+}
+
+const balancesOf = new WeakMap<RunningSums, Array<[string, string]>>();
+
 /** Fills the row's balances from the rows before it and adds its deltas to the rows after it. */
 function insertRunning(running: RunningSums, rows: Map<string, Row>, row: Row): void {
   let index = seriesOfTable.get(rows);
@@ -65,7 +79,12 @@ function insertRunning(running: RunningSums, rows: Map<string, Row>, row: Row): 
   let at = series.length;
   while (at > 0 && compareOrder(running.order, series[at - 1]!, row) > 0) at -= 1;
   const before = at > 0 ? series[at - 1] : undefined;
-  for (const [balance, delta] of Object.entries(running.balances)) {
+  let balances = balancesOf.get(running);
+  if (!balances) {
+    balances = Object.entries(running.balances);
+    balancesOf.set(running, balances);
+  }
+  for (const [balance, delta] of balances) {
     const d = Number(row[delta] ?? 0);
     row[balance] = Number(before?.[balance] ?? 0) + d;
     for (let i = at; i < series.length; i += 1) series[i]![balance] = Number(series[i]![balance]) + d;

@@ -35,6 +35,11 @@ export function findProjector(name: string, registry: readonly Projector[] = pro
   return projector;
 }
 
+/** Whether this is the projector registered under its name (worker threads find projectors by name). */
+export function isRegistered(projector: Projector): boolean {
+  return projectors.find((p) => p.name === projector.name) === projector;
+}
+
 export function inlineProjections(registry: readonly Projector[] = projectors) {
   return async (trx: Kysely<any>, events: RecordedEvent[]): Promise<void> => {
     for (const projector of registry) await projectEvents(trx, 'public', projector, events);
