@@ -14,6 +14,7 @@ import { ProjectPicker } from '../../app/projects/project-picker.tsx';
 import { useCurrentProjectSync } from '../../app/projects/use-current-project-sync.ts';
 import { isSuperadmin, isProjectAdminOrManager } from '../../app/session/permissions.ts';
 import { selectSession } from '../../app/session/session-selectors.ts';
+import { usePhone } from '../../app/use-phone.ts';
 import { NoData } from '../../components/no-data.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { VirtualTable, type VirtualColumn } from '../../components/virtual-table.tsx';
@@ -33,6 +34,41 @@ export function TransfersPage() {
   const canRequest = isSuperadmin(role) || isProjectAdminOrManager(currentProjectRole);
   const rows = useMemo(() => (list.data ?? []).filter((t) => matchesTransfer(t, search)), [list.data, search]);
   const open = list.data?.find((t) => t.id === openId) ?? null;
+  const phone = usePhone();
+
+  const statusBadge = (t: Transfer) => (
+    <Badge color={STATUS_COLORS[t.Status]} variant="light" tt="none">
+      {t.Status}
+    </Badge>
+  );
+  const viewButton = (t: Transfer) => (
+    <Button size="compact-sm" variant="light" aria-label={`View transfer from ${t.FromName} to ${t.ToName}`} onClick={() => setOpenId(t.id)}>
+      View
+    </Button>
+  );
+
+  // On a phone the wide table would hide the status and the View button off to the right, so it
+  // keeps only what a person needs to pick a transfer: when, between which projects, its state.
+  const phoneColumns: VirtualColumn<Transfer>[] = [
+    { key: 'date', header: 'Date', width: 92, render: (t) => formatDate(t.Date) },
+    {
+      key: 'route',
+      header: 'From → To',
+      render: (t) => (
+        <Stack gap={0}>
+          <Text size="sm" truncate>
+            {t.FromName}
+          </Text>
+          <Text size="sm" c="dimmed" truncate>
+            → {t.ToName}
+          </Text>
+        </Stack>
+      ),
+      title: (t) => `${t.FromName} → ${t.ToName}`,
+    },
+    { key: 'status', header: 'Status', width: 96, render: statusBadge },
+    { key: 'view', header: '', width: 64, align: 'right', render: viewButton },
+  ];
 
   const columns: VirtualColumn<Transfer>[] = [
     { key: 'date', header: 'Date', width: 110, render: (t) => formatDate(t.Date) },
@@ -45,22 +81,14 @@ export function TransfersPage() {
       key: 'status',
       header: 'Transfer Status',
       width: 140,
-      render: (t) => (
-        <Badge color={STATUS_COLORS[t.Status]} variant="light" tt="none">
-          {t.Status}
-        </Badge>
-      ),
+      render: statusBadge,
     },
     {
       key: 'view',
       header: '',
       width: 80,
       align: 'right',
-      render: (t) => (
-        <Button size="compact-sm" variant="light" aria-label={`View transfer from ${t.FromName} to ${t.ToName}`} onClick={() => setOpenId(t.id)}>
-          View
-        </Button>
-      ),
+      render: viewButton,
     },
   ];
 
@@ -84,9 +112,10 @@ export function TransfersPage() {
           <VirtualTable
             ariaLabel="Transfer requests"
             rows={rows}
-            columns={columns}
+            columns={phone ? phoneColumns : columns}
             rowKey={(t) => t.id}
-            minWidth={900}
+            minWidth={phone ? 340 : 900}
+            rowHeight={phone ? 56 : 44}
             rowData={(t) => ({ 'data-status': t.Status })}
           />
         )}
