@@ -158,7 +158,7 @@ function ItemRow({
   return (
     <Table.Tr data-part={item.part_number}>
       <Table.Td>
-        <Text size="sm" fw={600}>
+        <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
           {item.part_number}
         </Text>
         <Text size="xs" c="dimmed">
@@ -169,7 +169,8 @@ function ItemRow({
       <Table.Td ta="right">{item.sent}</Table.Td>
       <Table.Td ta="right">{item.received}</Table.Td>
       <Table.Td>
-        <Badge color={ITEM_COLORS[item.status]} variant="light" tt="none">
+        {/* max-content: in the narrow phone drawer the table would otherwise squeeze it to "pe…" */}
+        <Badge color={ITEM_COLORS[item.status]} variant="light" tt="none" miw="max-content">
           {item.status}
         </Badge>
       </Table.Td>
