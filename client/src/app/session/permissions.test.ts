@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canDeleteProject, canManageProject, guardRedirect, homeRedirect, type Access } from './permissions.ts';
+import { canDeleteProject, canManageProject, guardAwaitsProject, guardRedirect, homeRedirect, type Access } from './permissions.ts';
 import { displayName } from './session-selectors.ts';
 
 const access = (role: string | null, projectRole: string | null = null): Access => ({
@@ -28,6 +28,17 @@ describe('route guards', () => {
     expect(guardRedirect('admin', access('superadmin'))).toBeNull();
     expect(guardRedirect('admin', access('user', 'user'))).toBe('/dashboard');
     expect(guardRedirect('admin', access('user'))).toBe('/dashboard');
+  });
+
+  it('waits for the current project before judging a plain user on an admin route', () => {
+    // The project role decides; without a current project it is not known yet.
+    expect(guardAwaitsProject('admin', access('user'), false)).toBe(true);
+    expect(guardAwaitsProject('admin', access('user', 'manager'), true)).toBe(false);
+    expect(guardAwaitsProject('admin', access('admin'), false)).toBe(false);
+    expect(guardAwaitsProject('admin', access('superadmin'), false)).toBe(false);
+    expect(guardAwaitsProject('admin', anonymous, false)).toBe(false);
+    expect(guardAwaitsProject('user', access('user'), false)).toBe(false);
+    expect(guardAwaitsProject('superadmin', access('user'), false)).toBe(false);
   });
 
   it('admits only superadmins to superadmin routes', () => {

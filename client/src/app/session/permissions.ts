@@ -52,6 +52,16 @@ export const SUPERADMIN_ACCESS_DENIED = 'Access denied. Superadmin privileges re
 /** Downloading a project's inventory as CSV: global admins and superadmins. */
 export const canExportInventory = (role: string | null): boolean => isGlobalAdmin(role);
 
+/**
+ * Whether a guarded route must wait for the current project before deciding. The admin guard
+ * admits project admins and managers by their role in the current project; when none is chosen
+ * yet (a fresh browser, or a link opened right after signing in) that role is still unknown, and
+ * deciding at once would send a project manager away from a screen they may use.
+ */
+export function guardAwaitsProject(guard: RouteGuard, access: Access, hasCurrentProject: boolean): boolean {
+  return guard === 'admin' && access.signedIn && !isGlobalAdmin(access.role) && !hasCurrentProject;
+}
+
 /** Where a guarded route sends the visitor instead, or null when they may stay. */
 export function guardRedirect(guard: RouteGuard, access: Access): string | null {
   if (!access.signedIn) return '/login';

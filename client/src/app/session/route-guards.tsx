@@ -3,7 +3,9 @@ import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { useAppSelector } from '../hooks.ts';
 import { FullPageLoader } from '../../components/full-page-loader.tsx';
-import { guardRedirect, homeRedirect, type RouteGuard } from './permissions.ts';
+import { useCurrentProjectSync } from '../projects/use-current-project-sync.ts';
+import { useListProjectsQuery } from '../../api/projects-api.ts';
+import { guardAwaitsProject, guardRedirect, homeRedirect, type RouteGuard } from './permissions.ts';
 import { selectSession } from './session-selectors.ts';
 
 function useAccess() {
@@ -11,6 +13,7 @@ function useAccess() {
   return {
     status: session.status,
     section: session.section,
+    hasCurrentProject: session.currentProject !== null,
     access: {
       signedIn: session.status === 'authenticated',
       role: session.role,
@@ -21,10 +24,22 @@ function useAccess() {
 
 /** Renders its children only for visitors the guard admits; others are sent where it says. */
 export function RequireRole({ guard, children }: { guard: RouteGuard; children: ReactNode }) {
-  const { status, access } = useAccess();
+  const { status, access, hasCurrentProject } = useAccess();
   if (status === 'loading') return <FullPageLoader />;
+  if (guardAwaitsProject(guard, access, hasCurrentProject)) return <AwaitCurrentProject />;
   const target = guardRedirect(guard, access);
   return target ? <Navigate to={target} replace /> : children;
+}
+
+/**
+ * Picks the current project (with the user's role in it) so the admin guard can decide; someone
+ * with no project at all cannot be a project admin or manager and goes to the dashboard.
+ */
+function AwaitCurrentProject() {
+  useCurrentProjectSync();
+  const projects = useListProjectsQuery({});
+  if (projects.isError || (projects.isSuccess && projects.data.length === 0)) return <Navigate to="/dashboard" replace />;
+  return <FullPageLoader />;
 }
 
 /** / and unknown paths: /home when signed out, else the current section's start page. */
