@@ -2,7 +2,8 @@
  * `npm run seed:demo`: a believable site built by issuing real commands (so the ledger, its hash
  * chains and every read table are the real thing): users of every role, a few projects with
  * members, a few hundred parts and six months of receipts, returns, assignments, losses and finds,
- * and three warehouses with stock by location, relocations and moves to and from the projects.
+ * three warehouses with stock by location, relocations and moves to and from the projects, transfers
+ * in every state, and a label database with a template in two projects.
  * Prints the accounts and their passwords. Refuses to run on a database that already has projects.
  */
 import { loadConfig } from './config.ts';
@@ -16,6 +17,7 @@ import { holders, inventory } from '../projections/material-stock/queries.ts';
 import { runStock } from './materials/stock-commands.ts';
 import { bootstrapSuperadmin } from './users/bootstrap-admin.ts';
 import { registerUser } from './users/user-commands.ts';
+import { seedDemoLabels } from './labels/demo-labels.ts';
 import { seedDemoTransfers } from './transfers/demo-transfers.ts';
 import { seedWarehouses } from './warehouses/seed-warehouses.ts';
 
@@ -160,10 +162,12 @@ async function main(): Promise<void> {
     const warehouseMoves = await seedWarehouses(store, { rnd, parts, projectIds, actor, start, day, past });
     // Transfers between the projects over the last two days, one in every state.
     const transfers = await seedDemoTransfers(store, projectIds, (at) => actor('Ada', at), seededAt - 2 * day, seededAt - 3600 * 1000);
+    const labels = await seedDemoLabels(store, projectIds, actor('Ada', seededAt - 3600 * 1000));
 
     console.log(`Demo site ready: ${PROJECTS.length} projects, ${parts.length} parts in the catalogue, ${events} stock movements over six months.`);
     console.log(`Three warehouses with ${warehouseMoves} movements: receipts at named racks and shelves, relocations, and moves to and from the projects.`);
-    console.log(`${transfers} transfers between the projects, one in every state (one partly fulfilled, one in transit).\n`);
+    console.log(`${transfers} transfers between the projects, one in every state (one partly fulfilled, one in transit).`);
+    console.log(`${labels} labels in the Label Manager of the first two projects, each with a "Patch cable" template.\n`);
     console.log('Accounts (e-mail / password / global role):');
     for (const a of accounts) console.log(`  ${a.email.padEnd(42)} ${a.password.padEnd(22)} ${a.role}`);
     console.log('\nEveryone but the guest is a member of every project: Ada is project admin, Mia and Leo managers, the rest users.');
