@@ -27,7 +27,8 @@ export function LabelTable({ labels, lineColumns, selection, onSelectionChange, 
   const lines = Array.from({ length: lineColumns }, (_, i) => i);
 
   return (
-    <Table.ScrollContainer minWidth={Math.max(480, 160 * lineColumns + 260)}>
+    // With no rows nothing needs the width, and the empty text stays readable on a phone.
+    <Table.ScrollContainer minWidth={labels.length === 0 ? 0 : Math.max(480, 160 * lineColumns + 260)}>
       <Table striped highlightOnHover aria-label={label} aria-multiselectable verticalSpacing={6}>
         <Table.Thead>
           <Table.Tr>
