@@ -3,29 +3,15 @@
  * the projects holding a part (for the source picker), the admins a notice goes to, and a
  * transfer's history as the ledger holds it.
  */
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import { formatAddress, type ShippingAddress, type Transfer, type TransferHistoryEntry } from '../../contract/transfers.ts';
 import type { Db } from '../../ledger/database.ts';
 import { readStreams } from '../../ledger/event-store/event-store.ts';
 import { isTransferEvent, transferStreamId } from '../../ledger/transfer/events.ts';
+import type { TransfersTable } from '../../migrations/schema.ts';
 import { containing } from '../like.ts';
 
-type TransferRow = {
-  id: string;
-  type: string;
-  from_id: string;
-  from_name: string;
-  to_id: string;
-  to_name: string;
-  requested_by: string;
-  requested_by_id: string | null;
-  delivery_method: 'pickup' | 'label';
-  shipping_address: string | null;
-  tracking_number: string | null;
-  status: string;
-  created_at: Date;
-  updated_at: Date;
-};
+type TransferRow = Selectable<TransfersTable>;
 
 async function withItems(db: Db, rows: TransferRow[]): Promise<Transfer[]> {
   if (rows.length === 0) return [];
@@ -82,12 +68,12 @@ export async function projectTransfers(db: Db, projectId: string): Promise<Trans
     .orderBy('created_at', 'desc')
     .orderBy('id')
     .execute();
-  return withItems(db, rows as TransferRow[]);
+  return withItems(db, rows);
 }
 
 export async function findTransfer(db: Db, transferId: string): Promise<Transfer | undefined> {
   const rows = await db.selectFrom('transfers').selectAll().where('id', '=', transferId).execute();
-  return (await withItems(db, rows as TransferRow[]))[0];
+  return (await withItems(db, rows))[0];
 }
 
 /** Ids of the projects holding, on hand, a part whose number or name contains the text; hidden projects left out. */

@@ -4,7 +4,8 @@
  * data yet, so in assets mode the buttons say why they cannot act instead of opening empty forms;
  * while transactions are frozen they say that instead.
  */
-import { Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
+import { ActionBarFrame } from '../../components/action-bar-frame.tsx';
 import { usePhone } from '../../app/use-phone.ts';
 import { ReasonedDisabledButton } from '../../components/reasoned-disabled-button.tsx';
 import type { DashboardMode } from '../../app/session/session-types.ts';
@@ -47,27 +48,9 @@ export function ProjectActionsBar({ mode, onAction, frozen }: ProjectActionsBarP
       </Button>
     );
   });
-  const title = (
-    <Text fw={600} size="sm" mr="xs">
-      Project Actions
-    </Text>
-  );
-
   return (
-    <Paper withBorder radius="md" p="sm" component="section" aria-label="Project Actions">
-      {phone ? (
-        <Stack gap="xs">
-          {title}
-          <SimpleGrid cols={2} spacing="xs">
-            {buttons}
-          </SimpleGrid>
-        </Stack>
-      ) : (
-        <Group gap="sm" wrap="wrap">
-          {title}
-          {buttons}
-        </Group>
-      )}
-    </Paper>
+    <ActionBarFrame title="Project Actions" phone={phone}>
+      {buttons}
+    </ActionBarFrame>
   );
 }

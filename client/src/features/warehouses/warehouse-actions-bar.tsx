@@ -1,5 +1,6 @@
 /** The warehouse action bar (spec 02 §2.4): receive, return, assign to project, unassign, relocate; and lost and found, as in projects. */
-import { Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
+import { ActionBarFrame } from '../../components/action-bar-frame.tsx';
 import { usePhone } from '../../app/use-phone.ts';
 import { FROZEN_REASON } from '../../app/site/site-status.ts';
 import { ReasonedDisabledButton } from '../../components/reasoned-disabled-button.tsx';
@@ -36,26 +37,9 @@ export function WarehouseActionsBar({ onAction, frozen, inactive }: { onAction: 
       </Button>
     ),
   );
-  const title = (
-    <Text fw={600} size="sm" mr="xs">
-      Warehouse Actions
-    </Text>
-  );
   return (
-    <Paper withBorder radius="md" p="sm" component="section" aria-label="Warehouse Actions">
-      {phone ? (
-        <Stack gap="xs">
-          {title}
-          <SimpleGrid cols={2} spacing="xs">
-            {buttons}
-          </SimpleGrid>
-        </Stack>
-      ) : (
-        <Group gap="sm" wrap="wrap">
-          {title}
-          {buttons}
-        </Group>
-      )}
-    </Paper>
+    <ActionBarFrame title="Warehouse Actions" phone={phone}>
+      {buttons}
+    </ActionBarFrame>
   );
 }
