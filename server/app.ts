@@ -13,6 +13,7 @@ import authPlugin from './plugins/auth.ts';
 import { registerClient } from './plugins/client.ts';
 import dbPlugin from './plugins/db.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import securityPlugin from './plugins/security.ts';
 import openApiPlugin from './plugins/openapi.ts';
 import realtimePlugin from './realtime/realtime.plugin.ts';
 import housekeepingPlugin from './plugins/housekeeping.ts';
@@ -70,6 +71,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   await app.register(cookie);
   await app.register(dbPlugin, { store: deps.store, config: deps.config, engine: deps.engine });
+  await app.register(securityPlugin);
   await app.register(authPlugin);
   await app.register(maintenancePlugin);
   await app.register(projectAccessPlugin);

@@ -26,6 +26,7 @@ const envSchema = z.object({
   COMMAND_BATCHES: z.coerce.number().int().min(1).max(16).default(1),
   ALLOWED_EMAIL_DOMAIN: z.string().optional(),
   PUBLIC_URL: z.string().optional(),
+  ALLOWED_ORIGINS: z.string().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('StockLedger <no-reply@stockledger.local>'),
   INVITE_RATE_LIMIT: z.coerce.number().int().positive().default(20),
@@ -55,6 +56,8 @@ export type Config = {
   allowedEmailDomain: string | null;
   /** The address people open in a browser, for links in e-mails; defaults to http://localhost:PORT. */
   publicUrl: string;
+  /** Browser origins besides PUBLIC_URL's that may call the API with a session (e.g. Vite's dev server). */
+  allowedOrigins: string[];
   smtpUrl: string | null;
   mailFrom: string;
   /** Invitations one person may send an hour. */
@@ -88,6 +91,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     commandBatches: e.COMMAND_BATCHES,
     allowedEmailDomain: e.ALLOWED_EMAIL_DOMAIN?.trim().replace(/^@/, '').toLowerCase() || null,
     publicUrl: (e.PUBLIC_URL || `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    allowedOrigins: (e.ALLOWED_ORIGINS ?? '')
+      .split(',')
+      .map((origin) => origin.trim().replace(/\/+$/, ''))
+      .filter(Boolean),
     smtpUrl: e.SMTP_URL || null,
     mailFrom: e.MAIL_FROM,
     inviteRateLimit: e.INVITE_RATE_LIMIT,
