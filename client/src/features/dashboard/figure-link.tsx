@@ -19,7 +19,7 @@ interface FigureLinkProps {
 export function FigureLink({ figure, value, partNumber, onExplain, color, size = 'sm' }: FigureLinkProps) {
   if (!onExplain) {
     return (
-      <Text span fz={size} fw={600} c={color}>
+      <Text span fz={size} fw={600} c={color} data-figure={figure}>
         {value}
       </Text>
     );
@@ -27,6 +27,7 @@ export function FigureLink({ figure, value, partNumber, onExplain, color, size =
   return (
     <UnstyledButton
       onClick={() => onExplain(figure)}
+      data-figure={figure}
       aria-label={`${FIGURE_LABELS[figure]} of ${partNumber}: ${value}`}
       title="Show the movements behind this number"
       fz={size}
