@@ -51,6 +51,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const app = Fastify({
     logger: deps.logger === false ? false : { level: deps.config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
     bodyLimit: deps.config.bodyLimitBytes,
+    // A request whose body never ends (or trickles in) is cut off instead of holding a connection.
+    requestTimeout: deps.config.requestTimeoutMs,
+    connectionTimeout: deps.config.socketIdleTimeoutMs,
     trustProxy: deps.config.trustProxy,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),

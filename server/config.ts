@@ -22,6 +22,10 @@ const envSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
   TRUST_PROXY: booleanFlag,
   DB_POOL_SIZE: z.coerce.number().int().positive().default(10),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(0).default(120_000),
+  SOCKET_IDLE_TIMEOUT_MS: z.coerce.number().int().min(0).default(60_000),
+  WS_MAX_PER_USER: z.coerce.number().int().positive().default(20),
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   COMMAND_BATCHES: z.coerce.number().int().min(1).max(16).default(1),
   ALLOWED_EMAIL_DOMAIN: z.string().optional(),
@@ -48,6 +52,14 @@ export type Config = {
   bodyLimitBytes: number;
   trustProxy: boolean;
   dbPoolSize: number;
+  /** PostgreSQL: a statement running longer is cancelled and the request answers 503 (0: no limit). */
+  dbStatementTimeoutMs: number;
+  /** A request (headers and body) must arrive whole within this time, or the connection is closed. */
+  requestTimeoutMs: number;
+  /** A connection that sends nothing for this long (a stalled upload, an idle keep-alive) is closed. */
+  socketIdleTimeoutMs: number;
+  /** Websockets one person may hold open at once (tabs, devices); one more is refused. */
+  wsMaxPerUser: number;
   /** Server processes sharing the port (PostgreSQL only). */
   workers: number;
   /** Command batches one process writes at the same time (PostgreSQL; PGlite writes one). */
@@ -87,6 +99,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     trustProxy: e.TRUST_PROXY,
     dbPoolSize: e.DB_POOL_SIZE,
+    dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    socketIdleTimeoutMs: e.SOCKET_IDLE_TIMEOUT_MS,
+    wsMaxPerUser: e.WS_MAX_PER_USER,
     workers: e.WORKERS,
     commandBatches: e.COMMAND_BATCHES,
     allowedEmailDomain: e.ALLOWED_EMAIL_DOMAIN?.trim().replace(/^@/, '').toLowerCase() || null,
