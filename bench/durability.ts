@@ -4,7 +4,9 @@
  *    `ledger verify`: every receive that got a 2xx answer is in the ledger exactly once, nothing is
  *    half-applied, every read table equals its replay. On PGlite by default; on PostgreSQL too when
  *    DATABASE_URL is set.
- * 2. PostgreSQL only: stop the database during a load; requests get 503 with a clear message while
+ * 2. PGlite: a DATA_DIR on a disk that fills up pauses changes with a clear 507 and keeps reading
+ *    (bench/disk-full.ts).
+ * 3. PostgreSQL only: stop the database during a load; requests get 503 with a clear message while
  *    it is down, and the same server process serves again once it is back.
  */
 import { execFileSync } from 'node:child_process';
@@ -16,6 +18,7 @@ import { sql } from 'kysely';
 import { openDatabase } from '../ledger/database.ts';
 import { startServer } from '../e2e/helpers/server.ts';
 import { createProject, ledgerVerify, signIn, startLoad } from './server-load.ts';
+import { diskFull } from './disk-full.ts';
 
 const quick = process.argv.includes('--quick');
 const results: Array<{ check: string; ok: boolean; detail: string }> = [];
@@ -63,6 +66,7 @@ async function pglite(): Promise<void> {
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
+  await diskFull(record, quick);
 }
 
 async function postgres(baseUrl: string): Promise<void> {

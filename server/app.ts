@@ -14,6 +14,7 @@ import { registerClient } from './plugins/client.ts';
 import dbPlugin from './plugins/db.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import securityPlugin from './plugins/security.ts';
+import diskGuardPlugin, { type FreeSpace } from './plugins/disk-guard.ts';
 import openApiPlugin from './plugins/openapi.ts';
 import realtimePlugin from './realtime/realtime.plugin.ts';
 import housekeepingPlugin from './plugins/housekeeping.ts';
@@ -45,6 +46,8 @@ export interface AppDependencies {
   clientDir?: string | null;
   /** false silences request logs (tests). */
   logger?: boolean;
+  /** How free space under DATA_DIR is measured (tests stand in for a full disk). */
+  freeSpace?: FreeSpace;
 }
 
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
@@ -75,6 +78,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(cookie);
   await app.register(dbPlugin, { store: deps.store, config: deps.config, engine: deps.engine });
   await app.register(securityPlugin);
+  await app.register(diskGuardPlugin, { freeSpace: deps.freeSpace });
   await app.register(authPlugin);
   await app.register(maintenancePlugin);
   await app.register(projectAccessPlugin);

@@ -25,6 +25,7 @@ const envSchema = z.object({
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(0).default(120_000),
   SOCKET_IDLE_TIMEOUT_MS: z.coerce.number().int().min(0).default(60_000),
+  MIN_FREE_DISK_MB: z.coerce.number().int().min(0).default(64),
   WS_MAX_PER_USER: z.coerce.number().int().positive().default(20),
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   COMMAND_BATCHES: z.coerce.number().int().min(1).max(16).default(1),
@@ -58,6 +59,8 @@ export type Config = {
   requestTimeoutMs: number;
   /** A connection that sends nothing for this long (a stalled upload, an idle keep-alive) is closed. */
   socketIdleTimeoutMs: number;
+  /** Embedded database: changes pause (507) while less than this many MB are free under DATA_DIR (0: off). */
+  minFreeDiskMb: number;
   /** Websockets one person may hold open at once (tabs, devices); one more is refused. */
   wsMaxPerUser: number;
   /** Server processes sharing the port (PostgreSQL only). */
@@ -102,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     socketIdleTimeoutMs: e.SOCKET_IDLE_TIMEOUT_MS,
+    minFreeDiskMb: e.MIN_FREE_DISK_MB,
     wsMaxPerUser: e.WS_MAX_PER_USER,
     workers: e.WORKERS,
     commandBatches: e.COMMAND_BATCHES,
