@@ -25,6 +25,12 @@ export interface OpenDatabaseOptions {
   /** PGlite data directory; `memory://` for a throw-away database. */
   dataDir?: string;
   poolSize?: number;
+  /**
+   * PostgreSQL only: the longest one statement may run before the database cancels it (0: no limit).
+   * A server answers a clear 503 instead of hanging on a slow database; migrations, rebuild and
+   * verify open their connections without it.
+   */
+  statementTimeoutMs?: number;
 }
 
 const INT8_OID = 20;
@@ -50,6 +56,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       max: options.poolSize ?? 10,
       types: pgTypes(),
       connectionTimeoutMillis: 5000,
+      ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
     });
     // An idle client that loses its server emits 'error'; without a listener that kills the process.
     pool.on('error', () => undefined);

@@ -13,6 +13,8 @@ import authPlugin from './plugins/auth.ts';
 import { registerClient } from './plugins/client.ts';
 import dbPlugin from './plugins/db.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import securityPlugin from './plugins/security.ts';
+import diskGuardPlugin, { type FreeSpace } from './plugins/disk-guard.ts';
 import openApiPlugin from './plugins/openapi.ts';
 import realtimePlugin from './realtime/realtime.plugin.ts';
 import housekeepingPlugin from './plugins/housekeeping.ts';
@@ -44,12 +46,17 @@ export interface AppDependencies {
   clientDir?: string | null;
   /** false silences request logs (tests). */
   logger?: boolean;
+  /** How free space under DATA_DIR is measured (tests stand in for a full disk). */
+  freeSpace?: FreeSpace;
 }
 
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger === false ? false : { level: deps.config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
     bodyLimit: deps.config.bodyLimitBytes,
+    // A request whose body never ends (or trickles in) is cut off instead of holding a connection.
+    requestTimeout: deps.config.requestTimeoutMs,
+    connectionTimeout: deps.config.socketIdleTimeoutMs,
     trustProxy: deps.config.trustProxy,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
@@ -70,6 +77,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   await app.register(cookie);
   await app.register(dbPlugin, { store: deps.store, config: deps.config, engine: deps.engine });
+  await app.register(securityPlugin);
+  await app.register(diskGuardPlugin, { freeSpace: deps.freeSpace });
   await app.register(authPlugin);
   await app.register(maintenancePlugin);
   await app.register(projectAccessPlugin);

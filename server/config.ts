@@ -22,10 +22,16 @@ const envSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
   TRUST_PROXY: booleanFlag,
   DB_POOL_SIZE: z.coerce.number().int().positive().default(10),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(0).default(120_000),
+  SOCKET_IDLE_TIMEOUT_MS: z.coerce.number().int().min(0).default(60_000),
+  MIN_FREE_DISK_MB: z.coerce.number().int().min(0).default(64),
+  WS_MAX_PER_USER: z.coerce.number().int().positive().default(20),
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   COMMAND_BATCHES: z.coerce.number().int().min(1).max(16).default(1),
   ALLOWED_EMAIL_DOMAIN: z.string().optional(),
   PUBLIC_URL: z.string().optional(),
+  ALLOWED_ORIGINS: z.string().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('StockLedger <no-reply@stockledger.local>'),
   INVITE_RATE_LIMIT: z.coerce.number().int().positive().default(20),
@@ -47,6 +53,16 @@ export type Config = {
   bodyLimitBytes: number;
   trustProxy: boolean;
   dbPoolSize: number;
+  /** PostgreSQL: a statement running longer is cancelled and the request answers 503 (0: no limit). */
+  dbStatementTimeoutMs: number;
+  /** A request (headers and body) must arrive whole within this time, or the connection is closed. */
+  requestTimeoutMs: number;
+  /** A connection that sends nothing for this long (a stalled upload, an idle keep-alive) is closed. */
+  socketIdleTimeoutMs: number;
+  /** Embedded database: changes pause (507) while less than this many MB are free under DATA_DIR (0: off). */
+  minFreeDiskMb: number;
+  /** Websockets one person may hold open at once (tabs, devices); one more is refused. */
+  wsMaxPerUser: number;
   /** Server processes sharing the port (PostgreSQL only). */
   workers: number;
   /** Command batches one process writes at the same time (PostgreSQL; PGlite writes one). */
@@ -55,6 +71,8 @@ export type Config = {
   allowedEmailDomain: string | null;
   /** The address people open in a browser, for links in e-mails; defaults to http://localhost:PORT. */
   publicUrl: string;
+  /** Browser origins besides PUBLIC_URL's that may call the API with a session (e.g. Vite's dev server). */
+  allowedOrigins: string[];
   smtpUrl: string | null;
   mailFrom: string;
   /** Invitations one person may send an hour. */
@@ -84,10 +102,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     trustProxy: e.TRUST_PROXY,
     dbPoolSize: e.DB_POOL_SIZE,
+    dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    socketIdleTimeoutMs: e.SOCKET_IDLE_TIMEOUT_MS,
+    minFreeDiskMb: e.MIN_FREE_DISK_MB,
+    wsMaxPerUser: e.WS_MAX_PER_USER,
     workers: e.WORKERS,
     commandBatches: e.COMMAND_BATCHES,
     allowedEmailDomain: e.ALLOWED_EMAIL_DOMAIN?.trim().replace(/^@/, '').toLowerCase() || null,
     publicUrl: (e.PUBLIC_URL || `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    allowedOrigins: (e.ALLOWED_ORIGINS ?? '')
+      .split(',')
+      .map((origin) => origin.trim().replace(/\/+$/, ''))
+      .filter(Boolean),
     smtpUrl: e.SMTP_URL || null,
     mailFrom: e.MAIL_FROM,
     inviteRateLimit: e.INVITE_RATE_LIMIT,

@@ -43,7 +43,14 @@ async function startWorkers(config: ReturnType<typeof loadConfig>): Promise<void
 
 async function serve(config: ReturnType<typeof loadConfig>): Promise<void> {
   const worker = cluster.isWorker;
-  const runtime = await openRuntime({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.dbPoolSize, migrate: !worker, commandBatches: config.commandBatches });
+  const runtime = await openRuntime({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.dbPoolSize,
+    migrate: !worker,
+    commandBatches: config.commandBatches,
+    statementTimeoutMs: config.dbStatementTimeoutMs,
+  });
   const app = await buildApp({ config, store: runtime.store, engine: runtime.database.engine, clientDir });
 
   let stopping = false;

@@ -22,8 +22,19 @@ export async function openRuntime(options: {
   migrate?: boolean;
   /** Command batches written at the same time on PostgreSQL. */
   commandBatches?: number;
+  /** PostgreSQL: cancel a statement of the server's after this long (see openDatabase). */
+  statementTimeoutMs?: number;
 }): Promise<Runtime> {
-  const database = await openDatabase({ url: options.databaseUrl, dataDir: options.dataDir, poolSize: options.poolSize });
+  if (options.migrate !== false && options.databaseUrl && options.statementTimeoutMs) {
+    // A migration may rightly run longer than any request should: it gets a connection with no limit.
+    const migrations = await openDatabase({ url: options.databaseUrl, poolSize: 1 });
+    try {
+      await migrateToLatest(migrations.db);
+    } finally {
+      await migrations.close();
+    }
+  }
+  const database = await openDatabase({ url: options.databaseUrl, dataDir: options.dataDir, poolSize: options.poolSize, statementTimeoutMs: options.statementTimeoutMs });
   if (options.migrate !== false) await migrateToLatest(database.db);
   const notifier = database.url ? postgresNotifier(database.url) : inProcessNotifier(database.listen);
   const store = new EventStore(database.db, notifier);

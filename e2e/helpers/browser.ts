@@ -32,7 +32,15 @@ export async function openBrowser(viewport = { width: 1280, height: 800 }): Prom
     args: FLAGS,
     viewport,
   });
+  // Every browser test also proves the built client runs under the server's content security policy.
+  const cspViolations: string[] = [];
+  const watch = (watched: Page) =>
+    watched.on('console', (message) => {
+      if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
+    });
+  context.on('page', watch);
   const page = context.pages()[0] ?? (await context.newPage());
+  for (const open of context.pages()) watch(open);
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   return {
     context,
@@ -45,6 +53,7 @@ export async function openBrowser(viewport = { width: 1280, height: 800 }): Prom
     close: async () => {
       await context.close();
       rmSync(profile, { recursive: true, force: true });
+      if (cspViolations.length > 0) throw new Error(`content security policy violated:\n${cspViolations.join('\n')}`);
     },
   };
 }

@@ -73,3 +73,32 @@ export async function projectMembers(db: Db, projectId: string) {
     .orderBy(sql`lower(u.user_firstname)`)
     .execute();
 }
+
+/** Whether the user holds one of these roles in at least one active project. */
+export async function holdsProjectRole(db: Db, userId: string, roles: readonly ProjectRole[]): Promise<boolean> {
+  const row = await db
+    .selectFrom('project_members as m')
+    .innerJoin('projects as p', 'p.id', 'm.project_id')
+    .select('m.project_id')
+    .where('m.user_id', '=', userId)
+    .where('m.project_role', 'in', [...roles])
+    .where('p.archived_at', 'is', null)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Whether two users are members of one active project together. */
+export async function shareAProject(db: Db, userId: string, otherId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('project_members as a')
+    .innerJoin('project_members as b', 'b.project_id', 'a.project_id')
+    .innerJoin('projects as p', 'p.id', 'a.project_id')
+    .select('a.project_id')
+    .where('a.user_id', '=', userId)
+    .where('b.user_id', '=', otherId)
+    .where('p.archived_at', 'is', null)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -7,7 +7,6 @@ import { isStorableText, notAllowedMessage } from '../../contract/fields.ts';
 import { MAX_LENGTH, MAX_QUANTITY } from '../../contract/limits.ts';
 import { BULK_HEADER_MESSAGE } from '../../contract/messages.ts';
 import type { BulkAction } from '../../contract/materials.ts';
-import { DomainError } from '../../ledger/errors.ts';
 import { FieldError } from '../field-error.ts';
 
 export const BULK_HEADER = ['Part Number', 'Part Name', 'Part Nickname', 'Quantity'] as const;
@@ -39,13 +38,13 @@ export function parseBulkCsv(text: string, action: BulkAction): BulkRow[] {
   try {
     records = parse(text, { bom: true, skip_empty_lines: true, relax_column_count: true, trim: true }) as string[][];
   } catch (error) {
-    throw new DomainError('VALIDATION', `The file is not valid CSV: ${error instanceof Error ? error.message : 'unreadable'}`);
+    throw new FieldError('csv', `The file is not valid CSV: ${error instanceof Error ? error.message : 'unreadable'}`);
   }
   const [header, ...rows] = records;
   if (!header || header.length !== BULK_HEADER.length || header.some((h, i) => h !== BULK_HEADER[i])) {
-    throw new DomainError('VALIDATION', BULK_HEADER_MESSAGE);
+    throw new FieldError('csv', BULK_HEADER_MESSAGE);
   }
-  if (rows.length > MAX_BULK_ROWS) throw new DomainError('VALIDATION', `A bulk file may have at most ${MAX_BULK_ROWS} rows`);
+  if (rows.length > MAX_BULK_ROWS) throw new FieldError('csv', `A bulk file may have at most ${MAX_BULK_ROWS} rows`);
   // A NUL cannot be stored at all: the whole file is refused, naming the cell.
   refuseUnstorable(rows);
   return rows.map((cells, index) => {

@@ -12,6 +12,9 @@ import { FieldError } from '../field-error.ts';
 // Connection failures and server shutdowns: the database is away, not the request at fault.
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08003', '08006', '08001', '08004']);
 
+// query_canceled: the statement ran past the server's statement timeout.
+const STATEMENT_TIMEOUT = '57014';
+
 function isDatabaseUnavailable(error: unknown): boolean {
   const code = pgErrorCode(error);
   if (code && UNAVAILABLE_CODES.has(code)) return true;
@@ -52,6 +55,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       return reply.code(415).send({ error: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send the request body as application/json.' });
+    }
+    if (pgErrorCode(error) === STATEMENT_TIMEOUT) {
+      request.log.error({ err: error }, 'database too slow');
+      return reply.code(503).send({ error: 'UNAVAILABLE', message: 'The database took too long to answer. Please try again in a moment.' });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');

@@ -15,6 +15,10 @@ import { projectAccess } from '../projects/project-access.ts';
 import { startFanOut } from './fan-out.ts';
 import { EVERY_PROJECT, type Change } from './topics.ts';
 
+// A browser that stops reading its socket is cut off once this much waits for it: hints only pile up.
+const MAX_BUFFERED_BYTES = 256 * 1024;
+export const TOO_MANY_SOCKETS = 'Too many open connections: close another tab or window.';
+
 interface Client {
   socket: WebSocket;
   user: AuthenticatedUser;
@@ -28,6 +32,11 @@ async function realtimePlugin(app: FastifyInstance): Promise<void> {
   const deliver = (changes: Change[]) => {
     for (const client of clients) {
       if (client.socket.readyState !== client.socket.OPEN) continue;
+      if (client.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+        client.socket.terminate();
+        clients.delete(client);
+        continue;
+      }
       const byProject = new Map<string, Set<string>>();
       for (const change of changes) {
         // A site-wide change (the catalogue, the warehouses) goes to every subscription, `*` included.
@@ -54,6 +63,12 @@ async function realtimePlugin(app: FastifyInstance): Promise<void> {
     const user = token ? await app.access.user(token) : null;
     if (!user) {
       socket.close(4401, 'Sign in to continue.');
+      return;
+    }
+    let open = 0;
+    for (const other of clients) if (other.user.id === user.id) open += 1;
+    if (open >= app.config.wsMaxPerUser) {
+      socket.close(4429, TOO_MANY_SOCKETS);
       return;
     }
     const client: Client = { socket, user, projects: new Set() };

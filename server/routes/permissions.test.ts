@@ -49,6 +49,8 @@ const can = {
   admins: (a: Actor) => a.global === 'admin' || a.global === 'superadmin',
   superadmin: (a: Actor) => a.global === 'superadmin',
 };
+// The user directory: those who can put people into projects (server/users/directory-access.ts).
+const directory = (a: Actor) => a.global === 'superadmin' || (a.global === 'admin' && a.project === 'admin');
 const when = (rule: (a: Actor) => boolean, ok: number) => (a: Actor) => (rule(a) ? ok : 403);
 const always = (status: number) => () => status;
 
@@ -60,6 +62,27 @@ interface RouteCase {
 }
 
 const routes: RouteCase[] = [
+  // The directory rows come first: POST /api/projects below makes every global admin a project admin
+  // of the project it creates, and so a user of the directory.
+  { name: 'GET /api/users', request: () => ({ method: 'GET', url: '/api/users?q=ex&page=1' }), expected: when(directory, 200) },
+  {
+    name: 'GET /api/users/by-email/:email',
+    request: async () => {
+      const row = await runtime.store.db.selectFrom('users').select('email').where('id', '=', actors[0]!.userId).executeTakeFirstOrThrow();
+      return { method: 'GET', url: `/api/users/by-email/${encodeURIComponent(row.email)}` };
+    },
+    expected: when(directory, 200),
+  },
+  {
+    name: 'GET /api/users/:id of someone in no project',
+    request: () => ({ method: 'GET', url: `/api/users/${actors[0]!.userId}` }),
+    expected: when((a) => directory(a) || a.userId === actors[0]!.userId, 200),
+  },
+  {
+    name: 'GET /api/users/:id of a project member',
+    request: () => ({ method: 'GET', url: `/api/users/${actors.find((a) => a.global === 'user' && a.project === 'user')!.userId}` }),
+    expected: when((a) => directory(a) || a.project !== 'none', 200),
+  },
   { name: 'GET /api/users/me', request: () => ({ method: 'GET', url: '/api/users/me' }), expected: always(200) },
   { name: 'GET /api/projects', request: () => ({ method: 'GET', url: '/api/projects' }), expected: always(200) },
   {
@@ -115,15 +138,15 @@ const routes: RouteCase[] = [
     expected: when(can.superadmin, 204),
   },
   { name: 'GET /api/projects/:id/history', request: () => ({ method: 'GET', url: `/api/projects/${projectId}/history` }), expected: when(can.superadmin, 200) },
-  { name: 'GET /api/users', request: () => ({ method: 'GET', url: '/api/users?q=ex&page=1' }), expected: when(can.admins, 200) },
-  { name: 'GET /api/users/:id', request: () => ({ method: 'GET', url: `/api/users/${actors[0]!.userId}` }), expected: always(200) },
   {
-    name: 'GET /api/users/by-email/:email',
-    request: async () => {
-      const row = await runtime.store.db.selectFrom('users').select('email').where('id', '=', actors[0]!.userId).executeTakeFirstOrThrow();
-      return { method: 'GET', url: `/api/users/by-email/${encodeURIComponent(row.email)}` };
-    },
-    expected: when(can.admins, 200),
+    name: 'GET /api/materials (the catalogue of every project)',
+    request: () => ({ method: 'GET', url: '/api/materials' }),
+    expected: when((a) => can.admins(a) || a.project === 'admin' || a.project === 'manager', 200),
+  },
+  {
+    name: 'GET /api/materials/explain',
+    request: () => ({ method: 'GET', url: `/api/materials/explain?project_id=${projectId}&number=MX-1&figure=on_hand` }),
+    expected: when((a) => a.global === 'superadmin' || a.project === 'admin' || a.project === 'manager', 200),
   },
   { name: 'GET /api/users/project/:id', request: () => ({ method: 'GET', url: `/api/users/project/${projectId}` }), expected: when(can.view, 200) },
   {
@@ -158,6 +181,14 @@ beforeAll(async () => {
       actors.push({ global, project, userId });
     }
   }
+  const boss = actors.find((a) => a.global === 'superadmin')!;
+  const received = await app.inject({
+    method: 'POST',
+    url: '/api/materials/receive',
+    headers: { cookie: await cookieFor(boss.userId) },
+    payload: { project_id: projectId, part_number: 'MX-1', part_name: 'Matrix part', standard_name: 'Matrix part', quantity: 5 },
+  });
+  expect(received.statusCode).toBe(200);
 });
 afterAll(async () => {
   await app.close();

@@ -107,7 +107,7 @@ describe('bulk receive and return', () => {
   it('refuses a file without the exact header, and assets', async () => {
     const response = await upload('Part,Name,Nick,Qty\nA,B,C,1');
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: 'VALIDATION', message: 'CSV must have headers: Part Number,Part Name,Part Nickname,Quantity' });
+    expect(response.json()).toEqual({ error: 'VALIDATION', message: 'CSV must have headers: Part Number,Part Name,Part Nickname,Quantity', field: 'csv' });
     const assets = await upload(FILE, 'receive', '&type=assets');
     expect(assets.statusCode).toBe(422);
     expect(assets.json().message).toBe('Bulk processing is for materials only; assets are received one by one.');

@@ -26,6 +26,7 @@ import { PICKER_LIMIT } from '../../../contract/limits.ts';
 import { PART_NOT_FOUND } from '../../../contract/messages.ts';
 import { DomainError } from '../../../ledger/errors.ts';
 import type { StockLocation } from '../../../ledger/stock-item/events.ts';
+import { assertMayReadCatalogue } from '../../users/directory-access.ts';
 import { exportLogPages, explainFigure, LOG_EXPORT_COLUMNS, logPage as readLogPage, WAREHOUSE_LOG_EXPORT_COLUMNS } from '../../../projections/activity-log/queries.ts';
 import { findWarehouse } from '../../../projections/warehouses/queries.ts';
 import { WAREHOUSE_MESSAGES, warehouseLogsFileName } from '../../../contract/warehouses.ts';
@@ -66,8 +67,11 @@ export async function materialReadRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/materials',
-    { ...signedIn, schema: { summary: 'The material catalogue shared by all projects', tags, response: { 200: z.object({ items: z.array(catalogPart) }), ...errorResponses } } },
-    async () => ({ items: await catalogue(app.db) }),
+    { ...signedIn, schema: { summary: 'The material catalogue shared by all projects (superadmins, global admins, and project admins and managers)', tags, response: { 200: z.object({ items: z.array(catalogPart) }), ...errorResponses } } },
+    async (request) => {
+      await assertMayReadCatalogue(app.db, request.user!);
+      return { items: await catalogue(app.db) };
+    },
   );
 
   r.get(
@@ -249,7 +253,8 @@ export async function materialReadRoutes(app: FastifyInstance): Promise<void> {
     '/api/materials/explain',
     {
       ...signedIn,
-      ...viewer,
+      // The movements behind a figure are log rows: the logs' readers only (spec 01 §6).
+      config: { projectAccess: { level: 'curate', from: 'query' } },
       schema: { summary: 'The movements behind one figure of one part, with the running balance after each', tags, querystring: explainQuery, response: { 200: explanation, ...errorResponses } },
     },
     async (request) => {

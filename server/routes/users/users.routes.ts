@@ -28,6 +28,7 @@ import { roleOf } from '../../plugins/auth.ts';
 import { commandOptions, displayName } from '../../plugins/command-context.ts';
 import { userCommand } from '../../users/user-commands.ts';
 import { inviteWithLink } from './invitations.ts';
+import { assertMayReadUser, assertMayUseDirectory } from '../../users/directory-access.ts';
 
 const tags = ['users'];
 
@@ -39,9 +40,10 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     '/api/users',
     {
       preHandler: admins,
-      schema: { summary: 'Active users, 25 a page, searched by name or e-mail from 2 characters', tags, querystring: listQuery, response: { 200: userPage, ...errorResponses } },
+      schema: { summary: 'Active users, 25 a page, searched by name or e-mail from 2 characters (superadmins, and global admins who are a project admin somewhere)', tags, querystring: listQuery, response: { 200: userPage, ...errorResponses } },
     },
     async (request) => {
+      await assertMayUseDirectory(app.db, request.user!);
       const { q, role, page, page_size } = request.query;
       return listUsers(app.db, { q, role, page, pageSize: page_size });
     },
@@ -51,6 +53,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     '/api/users/by-email/:email',
     { preHandler: admins, schema: { summary: 'Find an active user by e-mail', tags, params: byEmailParams, response: { 200: userByEmail, ...errorResponses } } },
     async (request) => {
+      await assertMayUseDirectory(app.db, request.user!);
       const user = await activeUserByEmail(app.db, request.params.email);
       if (!user) throw new DomainError('NOT_FOUND', 'User not found');
       return { uuid: user.id, user_firstname: user.user_firstname, user_lastname: user.user_lastname, user_email: user.email };
@@ -72,8 +75,9 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/users/:id',
-    { preHandler: app.requireUser, schema: { summary: "A user's names and e-mail, for display", tags, params: userIdParams, response: { 200: userNames, ...errorResponses } } },
+    { preHandler: app.requireUser, schema: { summary: "A user's names and e-mail, for display (themselves, people who share a project with them, and those who may use the directory)", tags, params: userIdParams, response: { 200: userNames, ...errorResponses } } },
     async (request) => {
+      await assertMayReadUser(app.db, request.user!, request.params.id);
       const user = await userById(app.db, request.params.id);
       if (!user) throw new DomainError('NOT_FOUND', 'User not found');
       return { id: user.id, user_firstname: user.user_firstname, user_lastname: user.user_lastname, user_email: user.email };

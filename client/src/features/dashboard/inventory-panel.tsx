@@ -38,7 +38,7 @@ export function InventoryPanel({ projectId, rows, isLoading, isFetching, error, 
   const phone = usePhone();
   const visible = useMemo(() => visibleInventory(rows ?? [], { search, sort, useNicknames }), [rows, search, sort, useNicknames]);
 
-  const columns = useMemo(() => inventoryColumns(useNicknames, phone, onOpen), [useNicknames, phone, onOpen]);
+  const columns = useMemo(() => inventoryColumns(useNicknames, phone, canCurate, onOpen), [useNicknames, phone, canCurate, onOpen]);
 
   return (
     <Paper withBorder radius="md" p="sm">

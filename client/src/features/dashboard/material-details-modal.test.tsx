@@ -23,7 +23,7 @@ function openModal(canCurate: boolean) {
 
 describe('the Material Details modal', () => {
   it('shows the part’s names, its four figures, its stock level and thresholds', () => {
-    openModal(false);
+    openModal(true);
     expect(screen.getByText('Copper cable')).toBeTruthy();
     expect(screen.getByText('Cable')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Logistics Qty of P-100: 40' })).toBeTruthy();
@@ -42,7 +42,7 @@ describe('the Material Details modal', () => {
   });
 
   it('opens the movements behind a figure when it is clicked', async () => {
-    const { user, onOpen } = openModal(false);
+    const { user, onOpen } = openModal(true);
     await user.click(screen.getByRole('button', { name: 'Qty On Hand of P-100: 25' }));
     expect(onOpen).toHaveBeenCalledWith({ kind: 'explain', materialId: 'm-1', figure: 'on_hand' });
   });
@@ -56,8 +56,10 @@ describe('the Material Details modal', () => {
     expect(onOpen).toHaveBeenCalledWith({ kind: 'found', materialId: 'm-1' });
   });
 
-  it('offers none of them to a plain member', () => {
+  it('offers none of them to a plain member, who sees the figures but not the movements (log rows) behind them', () => {
     openModal(false);
+    expect(screen.getByText('25')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Qty On Hand of P-100: 25' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Mark Lost' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
   });

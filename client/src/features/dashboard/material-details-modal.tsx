@@ -57,7 +57,7 @@ function DetailsBody({ projectId, row, canCurate, onOpen }: Omit<MaterialDetails
               figure={figure}
               value={value}
               partNumber={row.PartNumber}
-              onExplain={explain}
+              onExplain={canCurate ? explain : undefined}
               size="xl"
               color={figure === 'on_hand' && STOCK_LEVEL_COLORS[level] ? `${STOCK_LEVEL_COLORS[level]}.8` : undefined}
             />
