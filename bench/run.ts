@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --events N] [-- --quick] [-- --peer]`: on PostgreSQL (DATABASE_URL), measures
+ * `npm run bench [-- --events N] [-- --quick] [-- --peer]` (`-- --labels` and `-- --soak` measure only those): on PostgreSQL (DATABASE_URL), measures
  * receives and reads on a fresh database (beside the Emmett peer's with --peer), then builds a
  * synthetic history and measures reads, rebuild and verify at its size, each figure beside its
  * baseline in the same run; prints one table and writes bench/results.json. Each phase works in a
@@ -22,6 +22,7 @@ import { labelRows, measureLabels } from './labels.ts';
 import { generateHistory } from './history.ts';
 import { httpLoad, memoryOf } from './measure.ts';
 import { measurePeer } from './peer.ts';
+import { soak } from './soak.ts';
 import { formatReport, type BenchReport } from './report.ts';
 
 const args = process.argv.slice(2);
@@ -34,6 +35,10 @@ const withPeer = args.includes('--peer');
 const labelsOnly = args.includes('--labels');
 const labelCountArg = args.indexOf('--label-count');
 const labelCount = labelCountArg >= 0 ? Number(args[labelCountArg + 1]) : quick ? 50_000 : 1_000_000;
+// `--soak [--soak-minutes N]` runs only the long mixed-load check and updates its part of bench/results.json.
+const soakOnly = args.includes('--soak');
+const soakMinutesArg = args.indexOf('--soak-minutes');
+const soakMinutes = soakMinutesArg >= 0 ? Number(args[soakMinutesArg + 1]) : 30;
 const resultsFile = path.join(import.meta.dirname, 'results.json');
 const baseUrl = process.env.DATABASE_URL;
 
@@ -56,6 +61,25 @@ async function main(): Promise<void> {
   }
   if (!Number.isInteger(events) || events < 1000) throw new Error('--events takes a whole number of at least 1000');
   if (!Number.isInteger(labelCount) || labelCount < 10_000) throw new Error('--label-count takes a whole number of at least 10000');
+  if (soakOnly) {
+    if (!Number.isInteger(soakMinutes) || soakMinutes < 1) throw new Error('--soak-minutes takes a whole number of at least 1');
+    const name = `stockledger_soak_${process.pid}`;
+    await admin(`create database ${name}`);
+    try {
+      const url = new URL(baseUrl);
+      url.pathname = `/${name}`;
+      const figures = await soak(url.toString(), soakMinutes, console.log);
+      console.log(
+        `\nSoak, ${figures.minutes} minutes: ${figures.errors} errors; RSS ${figures.samples[0]?.rssMb} → ${figures.samples.at(-1)?.rssMb} MB (second half ${figures.rssSlopeMbPerMinute} MB/min); handles ${figures.samples[0]?.handles} → ${figures.samples.at(-1)?.handles} (${figures.handleSlopePerMinute}/min); p99 ${Math.min(...figures.samples.map((s) => s.p99Ms))}–${Math.max(...figures.samples.map((s) => s.p99Ms))} ms: ${figures.passed ? 'PASSED' : 'FAILED'}`,
+      );
+      const previous = existsSync(resultsFile) ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as Record<string, unknown>) : {};
+      writeFileSync(resultsFile, `${JSON.stringify({ ...previous, soak: figures }, null, 2)}\n`);
+      process.exitCode = figures.passed ? 0 : 1;
+    } finally {
+      await admin(`drop database if exists ${name} with (force)`);
+    }
+    return;
+  }
   if (labelsOnly) {
     const labels = await measureLabels(baseUrl, { labels: labelCount, seconds, log: console.log });
     const rows = labelRows(labels);
