@@ -45,9 +45,9 @@ export const foundExceedsMessage = (outstanding: number) => `Cannot exceed outst
 /** Deleting a category or catalog item still in use names what uses it. */
 export const categoryInUseMessage = (items: string[]) =>
   `This category is used by ${items.length} catalog item${items.length === 1 ? '' : 's'} (${items.slice(0, 5).join(', ')}${items.length > 5 ? ', …' : ''}); delete or move them first.`;
-export const catalogInUseMessage = (instances: number, units: number) => {
+export const catalogInUseMessage = (instances: number, units: number, consequence = 'it cannot be deleted') => {
   const parts: string[] = [];
   if (instances > 0) parts.push(`${instances} instance${instances === 1 ? '' : 's'}`);
   if (units > 0) parts.push(`${units} bulk unit${units === 1 ? '' : 's'}`);
-  return `This catalog item is used by ${parts.join(' and ')}; it cannot be deleted.`;
+  return `This catalog item is used by ${parts.join(' and ')}; ${consequence}.`;
 };
