@@ -53,7 +53,7 @@ const received: AssetInstanceEvent = {
 };
 const assigned: AssetInstanceEvent = { type: 'AssetInstanceMoved', data: { instanceId, asset, from: W, to: P, action: 'Assign', notes: null } };
 const inUse: AssetInstanceEvent = { type: 'AssetInstanceMarkedInUse', data: { instanceId, asset, owner: P, userId: user, notes: null } };
-const move = (from: Owner | null, to: Owner, over: object = {}): AssetInstanceCommand => ({
+const move = (from: Owner | { type: 'project'; id: null } | null, to: Owner, over: object = {}): AssetInstanceCommand => ({
   type: 'MoveInstance',
   data: { ...open, from, to, destination: active, notes: null, ...over },
 });
