@@ -187,7 +187,10 @@ export function assetPermissionRows<A extends MatrixActor>(
     },
     {
       name: 'GET /api/assets/item',
-      request: async () => (await setup(), { method: 'GET', url: `/api/assets/item?project_id=${projectId()}&number=MX-BULK` }),
+      request: async () => {
+        await setup();
+        return { method: 'GET', url: `/api/assets/item?project_id=${projectId()}&number=MX-BULK` };
+      },
       expected: when(can.view),
     },
     { name: 'GET /api/assets/info', request: () => ({ method: 'GET', url: `/api/assets/info?project_id=${projectId()}` }), expected: when(can.view) },
