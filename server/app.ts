@@ -23,6 +23,9 @@ import maintenancePlugin from './plugins/maintenance.ts';
 import projectAccessPlugin from './plugins/project-access.ts';
 import answersPlugin from './plugins/answers.ts';
 import { accountRoutes } from './routes/account/account.routes.ts';
+import { assetCatalogRoutes } from './routes/assets/asset-catalog.routes.ts';
+import { assetMoveRoutes } from './routes/assets/asset-moves.routes.ts';
+import { assetReadRoutes } from './routes/assets/asset-reads.routes.ts';
 import { catalogRoutes } from './routes/catalog/catalog.routes.ts';
 import { authRoutes } from './routes/auth/auth.routes.ts';
 import { healthRoutes } from './routes/health.routes.ts';
@@ -104,6 +107,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(bulkRoutes);
   await app.register(labelRoutes);
   await app.register(labelTemplateRoutes);
+  await app.register(assetCatalogRoutes);
+  await app.register(assetMoveRoutes);
+  await app.register(assetReadRoutes);
 
   await registerClient(app, deps.clientDir ?? null);
   return app;

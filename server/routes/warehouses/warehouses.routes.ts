@@ -16,7 +16,12 @@ import {
   warehouseSchema,
   warehousesQuery,
 } from '../../../contract/warehouses.ts';
+import { z } from 'zod';
+import { assetInventory as assetInventoryAnswer } from '../../../contract/assets.ts';
 import { DomainError } from '../../../ledger/errors.ts';
+import { assetInventoryAsOf } from '../../../projections/asset-transactions/as-of.ts';
+import { assetInventory } from '../../../projections/assets/queries.ts';
+import { matching } from '../assets/asset-reads.routes.ts';
 import { findWarehouse, listWarehouses } from '../../../projections/warehouses/queries.ts';
 import { warehouseInventory } from '../../../projections/warehouse-stock/queries.ts';
 import { commandOptions } from '../../plugins/command-context.ts';
@@ -113,16 +118,23 @@ export async function warehouseRoutes(app: FastifyInstance): Promise<void> {
       ...reader,
       schema: {
         summary:
-          "A warehouse's material stock (mode=materials): each part's on hand by location, what it assigned to projects, thresholds; q searches part number, name and nickname; as_of gives the figures as they stood then (without locations)",
+          "A warehouse's stock: with mode=assets its Asset rows (contract/assets.ts); with mode=materials each part's on hand by location, what it assigned to projects, thresholds; q searches part number, name and nickname; as_of gives the figures as they stood then (without locations)",
         tags,
         params: warehouseParams,
         querystring: warehouseInventoryQuery,
-        response: { 200: warehouseInventoryAnswer, ...errors },
+        response: { 200: z.union([warehouseInventoryAnswer, assetInventoryAnswer]), ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       await warehouse(request.params.id);
-      const { q, as_of } = request.query;
+      const { q, as_of, mode } = request.query;
+      if (mode === 'assets') {
+        const owner = { type: 'warehouse' as const, id: request.params.id };
+        const items = as_of ? matching(await assetInventoryAsOf(app.db, owner, new Date(as_of)), q) : await assetInventory(app.db, owner, q);
+        const answer = assetInventoryAnswer.parse({ items, as_of: as_of ? new Date(as_of).toISOString() : null });
+        // The response schema's union is for the documentation; the shape is known here, so it is written directly.
+        return reply.serializer(JSON.stringify).send(answer);
+      }
       const asOf = as_of ? new Date(as_of) : null;
       return { items: await warehouseInventory(app.db, request.params.id, { q, asOf }), as_of: asOf ? asOf.toISOString() : null };
     },
