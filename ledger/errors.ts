@@ -22,11 +22,14 @@ const statusOf: Record<DomainErrorCode, number> = {
 export class DomainError extends Error {
   readonly code: DomainErrorCode;
   readonly status: number;
-  constructor(code: DomainErrorCode, message: string) {
+  /** The input the refusal is about, when there is one (the form shows the message beside it). */
+  readonly field: string | undefined;
+  constructor(code: DomainErrorCode, message: string, field?: string) {
     super(message);
     this.name = 'DomainError';
     this.code = code;
     this.status = statusOf[code];
+    this.field = field;
   }
 }
 

@@ -2,9 +2,8 @@
 import { DomainError } from '../ledger/errors.ts';
 
 export class FieldError extends DomainError {
-  readonly field: string;
+  declare readonly field: string;
   constructor(field: string, message: string) {
-    super('VALIDATION', message);
-    this.field = field;
+    super('VALIDATION', message, field);
   }
 }

@@ -45,7 +45,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.code(error.status).send({ error: error.code, message: error.message, field: error.field });
     }
     if (error instanceof DomainError) {
-      return reply.code(error.status).send({ error: error.code, message: error.message });
+      return reply.code(error.status).send({ error: error.code, message: error.message, ...(error.field ? { field: error.field } : {}) });
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return reply.code(413).send({ error: 'PAYLOAD_TOO_LARGE', message: `The request body is larger than the limit of ${app.initialConfig.bodyLimit} bytes.` });

@@ -59,7 +59,7 @@ export async function assetMoveRoutes(app: FastifyInstance): Promise<void> {
     request: FastifyRequest,
     item: { itemId: string | undefined; quantity: number | undefined; from: From; to: Owner; notes: string | null | undefined },
   ) {
-    if (!item.itemId) throw new DomainError('VALIDATION', M.missingInstance);
+    if (!item.itemId) throw new DomainError('VALIDATION', M.missingInstance, 'instance_id');
     const at = item.from?.id ? (item.from as Owner) : null;
     const resolved = await resolveItem(app.db, item.itemId, at);
     if (!resolved) throw new DomainError('NOT_FOUND', notHere(item.from));
@@ -78,7 +78,7 @@ export async function assetMoveRoutes(app: FastifyInstance): Promise<void> {
   /** A new instance, new bulk units, or an existing instance brought to `to` from `from`. */
   async function receive(request: FastifyRequest, body: typeof receiveBody._output, to: Owner, from: From) {
     if (body.instance_id) return move(request, { itemId: body.instance_id, quantity: body.quantity, from, to, notes: body.notes });
-    if (!body.catalog_id) throw new DomainError('VALIDATION', 'Select an asset definition to continue.');
+    if (!body.catalog_id) throw new DomainError('VALIDATION', 'Select an asset definition to continue.', 'catalog_id');
     const type = (await listCatalog(app.db, { id: body.catalog_id }))[0];
     if (!type) throw new DomainError('NOT_FOUND', M.catalogNotFound);
     const notes = body.notes ?? null;
@@ -125,7 +125,7 @@ export async function assetMoveRoutes(app: FastifyInstance): Promise<void> {
     { ...admin, schema: schema('Assign an instance (or bulk units: asset number and quantity) from this warehouse to project to_owner_id', transferBody) },
     async (request) => {
       const { instance_id, to_owner_id, quantity, notes } = request.body;
-      if (!to_owner_id) throw new DomainError('VALIDATION', 'Select a project');
+      if (!to_owner_id) throw new DomainError('VALIDATION', 'Select a project', 'to_owner_id');
       return move(request, {
         itemId: instance_id,
         quantity,
@@ -171,7 +171,7 @@ export async function assetMoveRoutes(app: FastifyInstance): Promise<void> {
         const resolved = await resolveItem(app.db, instance_id, { type: 'project', id: request.params.id });
         if (resolved?.kind === 'instance') warehouseId = (await findInstance(app.db, resolved.instanceId))?.parent_warehouse_id ?? undefined;
       }
-      if (!warehouseId) throw new DomainError('VALIDATION', M.parentWarehouseRequired);
+      if (!warehouseId) throw new DomainError('VALIDATION', M.parentWarehouseRequired, 'to_owner_id');
       return move(request, {
         itemId: instance_id,
         quantity,
@@ -195,8 +195,8 @@ export async function assetMoveRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { instance_id, to_owner_type, to_owner_id, notes } = request.body;
-      if (!instance_id) throw new DomainError('VALIDATION', M.missingInstance);
-      if (!to_owner_type || !to_owner_id) throw new DomainError('VALIDATION', 'Choose where the asset goes (to_owner_type and to_owner_id)');
+      if (!instance_id) throw new DomainError('VALIDATION', M.missingInstance, 'instance_id');
+      if (!to_owner_type || !to_owner_id) throw new DomainError('VALIDATION', 'Choose where the asset goes (to_owner_type and to_owner_id)', to_owner_type ? 'to_owner_id' : 'to_owner_type');
       return move(request, { itemId: instance_id, quantity: undefined, from: null, to: { type: to_owner_type, id: to_owner_id }, notes });
     },
   );
@@ -219,7 +219,7 @@ export async function assetMoveRoutes(app: FastifyInstance): Promise<void> {
       const found = await findInstance(app.db, request.params.id);
       if (!found) throw new DomainError('NOT_FOUND', in_use ? M.missingInstanceOrUser : M.missingInstance);
       await requireProjectOrAdmin(request, found.project_id, 'manage');
-      if (in_use && !assigned_user_id) throw new DomainError('VALIDATION', M.missingInstanceOrUser);
+      if (in_use && !assigned_user_id) throw new DomainError('VALIDATION', M.missingInstanceOrUser, 'assigned_user_id');
       await runInstance(
         app.store,
         found.id,
