@@ -25,9 +25,11 @@ export async function openRuntime(options: {
   commandBatches?: number;
 }): Promise<Runtime> {
   const database = await openDatabase({ url: options.databaseUrl, dataDir: options.dataDir, poolSize: options.poolSize });
-  if (options.migrate !== false) await migrateToLatest(database.db);
-  // Before this process appends anything: a database restored into a new cluster starts a new era.
-  await openEraAfterRestore(database.db);
+  if (options.migrate !== false) {
+    await migrateToLatest(database.db);
+    // Before anything is appended: a database restored into a new cluster starts a new era.
+    await openEraAfterRestore(database.db);
+  }
   const notifier = database.url ? postgresNotifier(database.url) : inProcessNotifier(database.listen);
   const store = new EventStore(database.db, notifier);
   store.onAppend(inlineProjections());

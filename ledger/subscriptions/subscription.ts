@@ -25,6 +25,8 @@ export interface SubscriptionOptions {
   name: string;
   /** Runs inside the page's transaction; whatever it writes commits with the checkpoint. */
   handle: (trx: Trx, events: RecordedEvent[]) => Promise<void>;
+  /** Called after a page's transaction committed (to wake whatever reads what the handler wrote). */
+  afterCommit?: (events: RecordedEvent[]) => void;
   /** Events per page (per transaction). */
   batchSize?: number;
   /** Where a subscription without a checkpoint begins: the first event, or the ledger's head now. */
@@ -80,8 +82,9 @@ export function startSubscription(store: EventStore, options: SubscriptionOption
   };
 
   /** One page in one transaction; false when there was nothing to do. */
-  const page = (): Promise<boolean> =>
-    db.transaction().execute(async (trx) => {
+  const page = async (): Promise<boolean> => {
+    let handled: RecordedEvent[] = [];
+    const more = await db.transaction().execute(async (trx) => {
       const lease = await sql<{ holder: string | null }>`
         select holder from subscription_leases where name = ${name} for update`.execute(trx);
       if (lease.rows[0]?.holder !== holder) throw new LeaseLost();
@@ -96,8 +99,12 @@ export function startSubscription(store: EventStore, options: SubscriptionOption
       if (!('checkpoint' in next)) return false;
       await handle(trx, next.events);
       await saveCheckpoint(trx, name, next.checkpoint);
+      handled = next.events;
       return true;
     });
+    if (handled.length > 0) options.afterCommit?.(handled);
+    return more;
+  };
 
   const round = async () => {
     if (!active) active = await acquire();
