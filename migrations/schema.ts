@@ -52,6 +52,15 @@ export interface LedgerErasTable {
   opened_at: GeneratedTimestamp;
 }
 
+/** The notification consumer's memory of each project part's on hand and alert level (migration 0041). */
+export interface StockAlertLevelsTable {
+  project_id: string;
+  material_id: string;
+  stream_version: number;
+  on_hand: number;
+  level: 'ok' | 'low' | 'critical';
+}
+
 export interface UsersTable {
   id: string;
   email: string;
@@ -328,6 +337,7 @@ export interface Database {
   projection_checkpoints: ProjectionCheckpointsTable;
   subscription_leases: SubscriptionLeasesTable;
   ledger_eras: LedgerErasTable;
+  stock_alert_levels: StockAlertLevelsTable;
   users: UsersTable;
   user_credentials: UserCredentialsTable;
   auth_sessions: AuthSessionsTable;
