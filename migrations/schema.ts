@@ -38,6 +38,29 @@ export interface ProjectionCheckpointsTable {
   updated_at: GeneratedTimestamp;
 }
 
+/** Which process runs a ledger subscription, until when (migration 0040). */
+export interface SubscriptionLeasesTable {
+  name: string;
+  holder: string | null;
+  lease_until: GeneratedTimestamp;
+}
+
+/** Where each era of transaction ids begins in the global order (a restore opens a new one). */
+export interface LedgerErasTable {
+  era: number;
+  first_position: number;
+  opened_at: GeneratedTimestamp;
+}
+
+/** The notification consumer's memory of each project part's on hand and alert level (migration 0041). */
+export interface StockAlertLevelsTable {
+  project_id: string;
+  material_id: string;
+  stream_version: number;
+  on_hand: number;
+  level: 'ok' | 'low' | 'critical';
+}
+
 export interface UsersTable {
   id: string;
   email: string;
@@ -381,6 +404,9 @@ export interface Database {
   events: EventsTable;
   command_results: CommandResultsTable;
   projection_checkpoints: ProjectionCheckpointsTable;
+  subscription_leases: SubscriptionLeasesTable;
+  ledger_eras: LedgerErasTable;
+  stock_alert_levels: StockAlertLevelsTable;
   users: UsersTable;
   user_credentials: UserCredentialsTable;
   auth_sessions: AuthSessionsTable;

@@ -20,6 +20,7 @@ import realtimePlugin from './realtime/realtime.plugin.ts';
 import housekeepingPlugin from './plugins/housekeeping.ts';
 import mailPlugin from './plugins/mail.ts';
 import maintenancePlugin from './plugins/maintenance.ts';
+import notificationsPlugin from './notifications/notifications.plugin.ts';
 import projectAccessPlugin from './plugins/project-access.ts';
 import answersPlugin from './plugins/answers.ts';
 import { accountRoutes } from './routes/account/account.routes.ts';
@@ -90,6 +91,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(housekeepingPlugin);
   await app.register(openApiPlugin);
   await app.register(realtimePlugin);
+  await app.register(notificationsPlugin);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
