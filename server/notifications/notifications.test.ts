@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestRuntime } from '../../test/helpers/test-database.ts';
-import { buildTestApp, createUser } from '../../test/helpers/test-app.ts';
+import { buildTestApp, createUser, signIn } from '../../test/helpers/test-app.ts';
+import { createWarehouse } from '../warehouses/warehouse-commands.ts';
 import type { StockRequest } from '../materials/stock-commands.ts';
 import { runStock } from '../materials/stock-commands.ts';
 import { changeMembership, createProject } from '../projects/project-commands.ts';
@@ -73,6 +74,27 @@ describe('assignment e-mails', () => {
     await assign('CBL-100', 2, 'quiet');
     await app.notifications.drained();
     expect(await mailsTo('quiet')).toEqual([]);
+  });
+});
+
+describe('asset e-mails', () => {
+  it('tells a user when an asset instance is marked in use for them in a project', async () => {
+    await createUser(runtime, 'boss@example.com', 'boss password', 'superadmin');
+    const boss = await signIn(app, 'boss@example.com', 'boss password');
+    const post = async (url: string, payload: object) => {
+      const response = await app.inject({ method: 'POST', url, payload, headers: { cookie: boss } });
+      expect(response.statusCode, response.body).toBeLessThan(300);
+      return response.json();
+    };
+    const warehouseId = await createWarehouse(runtime.store, { name: 'Yard', location: null, capacitySummary: null }, { metadata: SYSTEM_ACTOR });
+    const category = await post('/api/assets/categories', { category: 'Drills', kind: 'serialized' });
+    const item = await post('/api/assets/catalog', { asset_number: 'DRL-1', asset_name: 'Core drill', category: category.id });
+    const received = await post(`/api/projects/${projectId}/assets/receive`, { catalog_id: item.id, serial_number: 'SN-9', parent_warehouse_id: warehouseId });
+    await post(`/api/assets/instances/${received.instance.id}/in-use`, { in_use: true, assigned_user_id: ids.crew });
+    await app.notifications.drained();
+    const mails = (await mailsTo('crew')).filter((m) => m.subject.includes('DRL-1'));
+    expect(mails.map((m) => m.subject)).toEqual(['Assigned to you: 1 × DRL-1 S/N SN-9 in Substation']);
+    expect(mails[0]!.body).toContain('1 unit of DRL-1 S/N SN-9 (Core drill) to you in project Substation (P-1).');
   });
 });
 

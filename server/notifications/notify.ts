@@ -5,12 +5,14 @@
  *
  * - Assignment e-mails: every event that raises a user's field-assigned quantity in a project (an
  *   assignment, from a screen, a bulk file or a fulfilled request, and units found back into a
- *   user's field stock) to that user, when their `emails` preference is on.
+ *   user's field stock, and an asset instance marked in use for them) to that user, when their
+ *   `emails` preference is on.
  * - Stock alerts: when a part's on hand crosses below its low or critical threshold, to the
  *   project's admins and managers whose `stock_emails` preference is on.
  */
 import type { Trx } from '../../ledger/event-store/event-store.ts';
 import type { RecordedEvent } from '../../ledger/event-store/types.ts';
+import type { AssetEvent } from '../../ledger/asset/events.ts';
 import { isStockItemEvent } from '../../ledger/stock-item/events.ts';
 import { stockDeltas } from '../../ledger/stock-item/stock-numbers.ts';
 import { enqueueMail, type OutgoingMail } from '../mail/outbox.ts';
@@ -38,16 +40,47 @@ function movementOf(event: ProjectStockEvent): string {
   }
 }
 
+interface Assignment {
+  projectId: string;
+  userId: string;
+  quantity: number;
+  part: { partNumber: string; partName: string };
+  actorName: string;
+  how: 'assigned' | 'found';
+}
+
+/** An asset instance put in a person's hands in a project (marked in use for them). */
+function assetAssignment(event: RecordedEvent): Assignment | null {
+  if (event.type !== 'AssetInstanceMarkedInUse') return null;
+  const data = event.data as Extract<AssetEvent, { type: 'AssetInstanceMarkedInUse' }>['data'];
+  if (data.owner.type !== 'project') return null;
+  const serial = data.asset.serialNumber ? ` S/N ${data.asset.serialNumber}` : '';
+  return {
+    projectId: data.owner.id,
+    userId: data.userId,
+    quantity: 1,
+    part: { partNumber: `${data.asset.assetNumber}${serial}`, partName: data.asset.assetName },
+    actorName: event.metadata.actorName,
+    how: 'assigned',
+  };
+}
+
 export async function notificationsFor(trx: Trx, events: RecordedEvent[], publicUrl: string): Promise<OutgoingMail[]> {
   const stock = events.filter(isProjectStockEvent);
-  if (stock.length === 0) return [];
-  const assignments = stock.flatMap((event) => {
-    const user = stockDeltas(event).user;
-    return user && user.delta > 0 ? [{ event, userId: user.userId, quantity: user.delta }] : [];
-  });
+  const assignments: Assignment[] = [
+    ...stock.flatMap((event) => {
+      const user = stockDeltas(event).user;
+      if (!user || user.delta <= 0) return [];
+      const how: Assignment['how'] = event.type === 'MaterialMarkedFound' ? 'found' : 'assigned';
+      const part = { partNumber: event.data.partNumber, partName: event.data.partName };
+      return [{ projectId: event.data.location.id, userId: user.userId, quantity: user.delta, part, actorName: event.metadata.actorName, how }];
+    }),
+    ...events.flatMap((event) => assetAssignment(event) ?? []),
+  ];
+  if (stock.length === 0 && assignments.length === 0) return [];
   const crossings = await stockCrossings(trx, stock);
 
-  const projectIds = [...new Set([...assignments.map((a) => a.event.data.location.id), ...crossings.map((c) => c.projectId)])];
+  const projectIds = [...new Set([...assignments.map((a) => a.projectId), ...crossings.map((c) => c.projectId)])];
   if (projectIds.length === 0) return [];
   const userIds = [...new Set(assignments.map((a) => a.userId))];
   const alertProjects = [...new Set(crossings.map((c) => c.projectId))];
@@ -81,13 +114,11 @@ export async function notificationsFor(trx: Trx, events: RecordedEvent[], public
   const assigneeById = new Map<string, Recipient>(assignees.map((u) => [u.id, u]));
 
   const mails: OutgoingMail[] = [];
-  for (const { event, userId, quantity } of assignments) {
+  for (const { projectId, userId, quantity, part, actorName, how } of assignments) {
     const recipient = assigneeById.get(userId);
-    const project = projectById.get(event.data.location.id);
+    const project = projectById.get(projectId);
     if (!recipient || !project) continue;
-    const part = { partNumber: event.data.partNumber, partName: event.data.partName };
-    const how = event.type === 'MaterialMarkedFound' ? 'found' : 'assigned';
-    mails.push(assignmentMail({ recipient, project, part, quantity, actorName: event.metadata.actorName, how }, publicUrl));
+    mails.push(assignmentMail({ recipient, project, part, quantity, actorName, how }, publicUrl));
   }
   for (const crossing of crossings) {
     const project = projectById.get(crossing.projectId);
