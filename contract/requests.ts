@@ -17,7 +17,7 @@
  *                                             a manager may also set a line's status to on-hold, denied or requested)
  *   POST  /api/requests/{id}/assign           body assignBody → RequestDetail (manager). No lines: Fulfil All (every
  *                                             requested or on-hold line, then the request is fulfilled). With lines: a
- *                                             partial fulfil per line; a quantity below the line's splits it; `then`
+ *                                             partial fulfil per line; a quantity below the line's splits it; `remainder`
  *                                             chooses whether the request stays open or goes on hold with
  *                                             `waiting_delivery`. Assigns the stock to the requester in the same
  *                                             transaction; `Insufficient Quantity` when on hand does not cover it.
@@ -181,7 +181,7 @@ export const assignBody = z
   .object({
     lines: z.array(assignLine).max(REQUEST_LIMITS.lines).optional(),
     /** After a partial fulfil: keep the request open (default) or hold it waiting on delivery. */
-    then: z.enum(['open', 'waiting_delivery'], { error: 'then must be open or waiting_delivery' }).default('open'),
+    remainder: z.enum(['open', 'waiting_delivery'], { error: 'remainder must be open or waiting_delivery' }).default('open'),
   })
   .nullish();
 export type AssignBody = z.input<typeof assignBody>;
