@@ -43,8 +43,7 @@ const lineFulfilled = (line: Line, quantity: number, remainderLineId: string | n
     partNumber: line.partNumber,
     partName: line.partName,
     requestedPartNumber: null,
-    remainderLineId,
-    remainder: line.qty - quantity,
+    remainderLine: remainderLineId ? { ...line, lineId: remainderLineId, qty: line.qty - quantity } : null,
     assignedTo: 'u-1',
   },
 });

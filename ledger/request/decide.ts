@@ -159,8 +159,10 @@ function fulfil(state: RequestState, d: Data<'FulfilRequest'>): RequestEvent[] {
         partNumber: given.partNumber,
         partName: given.partName,
         requestedPartNumber: w.replacement && !same(w.replacement.partNumber, line.partNumber) ? line.partNumber : null,
-        remainderLineId: remainder > 0 ? w.remainderLineId : null,
-        remainder,
+        remainderLine:
+          remainder > 0
+            ? { lineId: w.remainderLineId, materialId: line.materialId, partNumber: line.partNumber, partName: line.partName, qty: remainder, notes: line.notes }
+            : null,
         assignedTo: state.requesterId,
       },
     };

@@ -44,7 +44,7 @@ export const requestReopenedSchema = base.extend({ cause: z.enum(['manager', 're
 export const requestDeniedSchema = base.extend({ reason: z.string().min(1), lineIds });
 /**
  * A line fulfilled, wholly or in part. `quantity` below the line's splits it: the line keeps the
- * fulfilled quantity and `remainderLineId` is a new requested line with the rest. A replacement
+ * fulfilled quantity and `remainderLine` is a new requested line with the rest (of the part asked for). A replacement
  * gives another part of the project in its place (`materialId`, `partNumber`, `partName` of it).
  */
 export const requestLineFulfilledSchema = base.extend({
@@ -54,8 +54,7 @@ export const requestLineFulfilledSchema = base.extend({
   partNumber: z.string(),
   partName: z.string(),
   requestedPartNumber: z.string().nullable(),
-  remainderLineId: z.string().nullable(),
-  remainder: z.number().int().nonnegative(),
+  remainderLine: requestLineSchema.nullable(),
   /** The requester, to whom the stock is assigned. */
   assignedTo: z.string().min(1),
 });

@@ -51,9 +51,7 @@ export function evolve(state: RequestState, event: RequestEvent): RequestState {
           partName: d.partName,
           requestedPartNumber: d.requestedPartNumber,
         });
-        if (d.remainderLineId && d.remainder > 0) {
-          lines.push({ ...line, lineId: d.remainderLineId, qty: d.remainder, status: 'requested', requestedPartNumber: null, splitFrom: line.lineId });
-        }
+        if (d.remainderLine) lines.push({ ...d.remainderLine, status: 'requested', requestedPartNumber: null, splitFrom: line.lineId });
       }
       return { ...state, status, lines };
     }
