@@ -54,8 +54,10 @@ export type RequestCommand =
         lines: FulfilLine[];
         /** After a partial fulfil, the lines still requested stay open or go on hold waiting on delivery. */
         remainder: 'open' | 'waiting_delivery';
-        /** The project's on hand per material id. */
+        /** The project's on hand per material id (material lines). */
         available: Record<string, number>;
+        /** Asset lines: the project's available instances per asset number (lower case), in the order to give them. */
+        instances: Record<string, string[]>;
         frozen: boolean;
         actor: RequestActor;
       };

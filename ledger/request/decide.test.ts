@@ -65,7 +65,7 @@ const HISTORIES: Record<RequestStatus, RequestEvent[]> = {
 
 const fulfilAll = (available: Record<string, number> = plenty, frozen = false): RequestCommand => ({
   type: 'FulfilRequest',
-  data: { lines: [], remainder: 'open', available, frozen, actor: MANAGER },
+  data: { lines: [], remainder: 'open', available, instances: {}, frozen, actor: MANAGER },
 });
 const part = (
   line: Partial<FulfilLine> & { partNumber: string; quantity: number },
@@ -73,7 +73,7 @@ const part = (
   available = plenty,
 ): RequestCommand => ({
   type: 'FulfilRequest',
-  data: { lines: [{ lineId: null, replacement: null, remainderLineId: 'l-new', ...line }], remainder, available, frozen: false, actor: MANAGER },
+  data: { lines: [{ lineId: null, replacement: null, remainderLineId: 'l-new', ...line }], remainder, available, instances: {}, frozen: false, actor: MANAGER },
 });
 
 /** Every action a person can take, and the states the table allows it in. */
@@ -130,7 +130,7 @@ describe('the request state table', () => {
     const as = (actor: RequestActor): RequestCommand[] => [
       { type: 'HoldRequest', data: { reason: null, actor } },
       { type: 'DenyRequest', data: { reason: 'no', actor } },
-      { type: 'FulfilRequest', data: { lines: [], remainder: 'open', available: plenty, frozen: false, actor } },
+      { type: 'FulfilRequest', data: { lines: [], remainder: 'open', available: plenty, instances: {}, frozen: false, actor } },
       { type: 'FinaliseRequest', data: { actor } },
     ];
     for (const command of as(REQUESTER)) spec.given([submitted]).when(command).thenThrows(M.managerOnly, 'FORBIDDEN');
@@ -315,9 +315,21 @@ describe('fulfil', () => {
       .when(part({ partNumber: 'X', quantity: 1 }))
       .thenThrows(M.lineNotFound, 'NOT_FOUND');
   });
-  it('an asset request is not fulfilled from material stock', () => {
-    const asset: RequestEvent = { ...submitted, data: { ...submitted.data, type: 'Asset' } } as RequestEvent;
-    spec.given([asset]).when(fulfilAll()).thenThrows(M.assetsNotSupported, 'DOMAIN_RULE');
+  it('an asset line gives as many of the project\'s free instances as its quantity, never one twice', () => {
+    const generator = { lineId: 'l-1', materialId: null, partNumber: 'GEN-01', partName: 'Generator', qty: 2, notes: null };
+    const asset: RequestEvent = { ...submitted, data: { ...submitted.data, type: 'Asset', lines: [generator, { ...generator, lineId: 'l-2', qty: 1 }] } } as RequestEvent;
+    const command = (instances: Record<string, string[]>): RequestCommand => ({
+      type: 'FulfilRequest',
+      data: { lines: [], remainder: 'open', available: {}, instances, frozen: false, actor: MANAGER },
+    });
+    const events = requestDecider.decide(command({ 'gen-01': ['i-1', 'i-2', 'i-3'] }), foldEvents(requestDecider, [asset]));
+    expect(events.map((e) => (e.type === 'RequestLineFulfilled' ? e.data.instanceIds : e.type))).toEqual([['i-1', 'i-2'], ['i-3'], 'RequestFulfilled']);
+    spec.given([asset]).when(command({ 'gen-01': ['i-1', 'i-2'] })).thenThrows(M.insufficient, 'DOMAIN_RULE');
+    const replacement = { materialId: null, partNumber: 'GEN-99', partName: '', known: false };
+    spec
+      .given([asset])
+      .when({ type: 'FulfilRequest', data: { lines: [{ lineId: 'l-1', partNumber: 'GEN-01', quantity: 1, replacement, remainderLineId: 'x' }], remainder: 'open', available: {}, instances: {}, frozen: false, actor: MANAGER } })
+      .thenThrows(M.assetNotFound, 'VALIDATION');
   });
 });
 

@@ -127,7 +127,6 @@ function fulfil(state: RequestState, d: Data<'FulfilRequest'>): RequestEvent[] {
   requireManager(d.actor);
   const all = d.lines.length === 0;
   requireStatus(status, all ? OPEN : ['requested', 'partial'], all ? 'fulfil' : 'fulfil part of');
-  if (state.type === 'Asset') throw new DomainError('DOMAIN_RULE', M.assetsNotSupported);
   if (d.frozen) throw new DomainError('FROZEN', M.frozen);
   const wanted: FulfilLine[] = all
     ? openLines(state).map((l) => ({ lineId: l.lineId, partNumber: l.partNumber, quantity: l.qty, replacement: null, remainderLineId: '' }))
@@ -141,12 +140,17 @@ function fulfil(state: RequestState, d: Data<'FulfilRequest'>): RequestEvent[] {
     const allowed = all ? line.status === 'requested' || line.status === 'on-hold' : line.status === 'requested';
     if (!allowed) throw new DomainError('DOMAIN_RULE', lineRefused(line.partNumber, line.status, 'fulfil'));
     if (!Number.isInteger(w.quantity) || w.quantity < 1 || w.quantity > line.qty) throw new DomainError('VALIDATION', M.invalidQuantity);
-    if (w.replacement && !w.replacement.known) throw new DomainError('VALIDATION', M.partNotFound);
+    const notFound = state.type === 'Asset' ? M.assetNotFound : M.partNotFound;
+    if (w.replacement && !w.replacement.known) throw new DomainError('VALIDATION', notFound);
     const given = w.replacement ?? { materialId: line.materialId, partNumber: line.partNumber, partName: line.partName };
-    if (!given.materialId) throw new DomainError('VALIDATION', M.partNotFound);
-    const need = (taken.get(given.materialId) ?? 0) + w.quantity;
-    if (need > (d.available[given.materialId] ?? 0)) throw new DomainError('DOMAIN_RULE', M.insufficient);
-    taken.set(given.materialId, need);
+    // Material is counted per part; assets per asset number, as the instances that are free to give.
+    const key = state.type === 'Asset' ? given.partNumber.trim().toLowerCase() : given.materialId;
+    if (!key) throw new DomainError('VALIDATION', notFound);
+    const before = taken.get(key) ?? 0;
+    const free = state.type === 'Asset' ? (d.instances[key]?.length ?? 0) : (d.available[key] ?? 0);
+    if (before + w.quantity > free) throw new DomainError('DOMAIN_RULE', M.insufficient);
+    taken.set(key, before + w.quantity);
+    const instanceIds = state.type === 'Asset' ? { instanceIds: d.instances[key]!.slice(before, before + w.quantity) } : {};
     const remainder = line.qty - w.quantity;
     const event: RequestEvent = {
       type: 'RequestLineFulfilled',
@@ -171,6 +175,7 @@ function fulfil(state: RequestState, d: Data<'FulfilRequest'>): RequestEvent[] {
               }
             : null,
         assignedTo: state.requesterId,
+        ...instanceIds,
       },
     };
     events.push(event);

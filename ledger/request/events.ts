@@ -57,6 +57,8 @@ export const requestLineFulfilledSchema = base.extend({
   remainderLine: requestLineSchema.nullable(),
   /** The requester, to whom the stock is assigned. */
   assignedTo: z.string().min(1),
+  /** An asset line: the instances marked in use for the requester (as many as the quantity). */
+  instanceIds: z.array(z.string().min(1)).optional(),
 });
 export const lineChangeSchema = z.object({
   lineId: z.string().min(1),

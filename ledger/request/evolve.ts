@@ -14,6 +14,7 @@ export function evolve(state: RequestState, event: RequestEvent): RequestState {
       return {
         status,
         requestId: d.requestId,
+        num: d.num,
         projectId: d.projectId,
         type: d.type,
         requesterId: d.requesterId,

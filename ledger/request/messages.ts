@@ -23,7 +23,6 @@ export const REQUEST_MESSAGES = {
   notAllSettled: 'The request can be finalised once every line is fulfilled, on hold or denied.',
   managerOnly: 'Only a project admin or manager can do this.',
   requesterOnly: 'Only the requester or a project admin or manager can change this request.',
-  assetsNotSupported: 'Asset requests cannot be fulfilled yet.',
   alreadyExists: 'This request already exists.',
   frozen: 'Transactions are frozen',
   imageType: 'The image must be a JPEG, PNG, WebP or HEIC file.',

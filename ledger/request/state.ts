@@ -19,6 +19,8 @@ export interface RequestState {
   /** 'none' before it is submitted. */
   status: RequestStatus | 'none';
   requestId: string;
+  /** The short number people use: R-12. */
+  num: number;
   projectId: string;
   type: RequestType;
   requesterId: string;
@@ -30,6 +32,7 @@ export interface RequestState {
 export const initialRequestState = (): RequestState => ({
   status: 'none',
   requestId: '',
+  num: 0,
   projectId: '',
   type: 'Material',
   requesterId: '',

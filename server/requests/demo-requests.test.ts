@@ -37,7 +37,7 @@ describe('the demo requests', () => {
     }
     const now = Date.now();
     const made = await seedDemoRequests(runtime.store, projectIds, crew, (at) => ({ ...options, now: new Date(at) }), now - 5 * 86_400_000, now - 3_600_000);
-    expect(made).toBe(21);
+    expect(made).toBe(20);
     const { rows } = await sql<{ status: string; waiting: boolean; n: number }>`
       select status, waiting_delivery as waiting, count(*)::int as n from requests group by 1, 2 order by 1, 2`.execute(runtime.store.db);
     expect(rows.map((r) => [r.status, r.waiting, r.n])).toEqual([
@@ -46,7 +46,7 @@ describe('the demo requests', () => {
       ['on-hold', false, 2],
       ['on-hold', true, 4],
       ['partial', false, 2],
-      ['requested', false, 7],
+      ['requested', false, 6],
     ]);
     const { rows: agree } = await sql<{ fulfilled: number; field: number }>`
       select (select coalesce(sum(qty), 0)::int from request_lines where status = 'fulfilled') as fulfilled,

@@ -2,10 +2,11 @@
  * The demo site's requests (`npm run seed:demo`): in the first two projects, crew members ask for
  * material and managers answer — requests in every state, two of them held waiting on delivery (one
  * line asks for more than the shelf has), one partly fulfilled with a split line, one finalised with
- * a denied line, and an asset request. Made by issuing the real commands, so fulfilled lines really
+ * a denied line, and an asset request when the site has assets. Made by issuing the real commands, so fulfilled lines really
  * sit with the requester in the field.
  */
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import type { CommandOptions } from '../../ledger/command.ts';
 import type { EventStore } from '../../ledger/event-store/event-store.ts';
 import { inventory } from '../../projections/material-stock/queries.ts';
@@ -84,6 +85,13 @@ export async function seedDemoRequests(
       }
     }
   }
+  // An asset request for a type the first project has free, when the site has assets.
+  const free = await sql<{ asset_number: string; asset_name: string }>`
+    select c.asset_number, c.asset_name from asset_instances i join asset_catalog c on c.id = i.catalog_id
+     where i.owner_type = 'project' and i.owner_id = ${projectIds[0]!} and not i.in_use and not i.lost and c.deleted_at is null
+     order by c.asset_number limit 1`.execute(store.db);
+  const asset = free.rows[0];
+  if (!asset) return made;
   const requester = crew[0]!;
   await runRequest(
     store,
@@ -93,7 +101,7 @@ export async function seedDemoRequests(
       projectId: projectIds[0]!,
       requestType: 'Asset',
       requester,
-      lines: [{ lineId: randomUUID(), partNumber: 'GEN-01', partName: 'Generator 20 kVA', qty: 1, notes: 'For the weekend shutdown' }],
+      lines: [{ lineId: randomUUID(), partNumber: asset.asset_number, partName: asset.asset_name, qty: 1, notes: 'For the weekend shutdown' }],
       notes: null,
       imagePath: null,
     },

@@ -22,6 +22,7 @@ import { type StockItemEvent, type StockLocation, stockStreamId } from '../../le
 import type { StockItemState } from '../../ledger/stock-item/state.ts';
 import { loadStockContextRows, type StockContextRow } from '../../projections/material-stock/decision-context.ts';
 import { itemStateOf } from '../materials/stock-commands.ts';
+import { type AssetContext, assetTypes, instanceMoves, loadAssetContext } from './asset-lines.ts';
 
 export type RequestChange =
   | {
@@ -61,6 +62,8 @@ interface RequestContext extends CommandContext {
   parts: Map<string, StockContextRow>;
   /** The next request number in the project (submit only). */
   num: number;
+  /** Asset requests: the asset types and the instances free to give. */
+  assets: AssetContext | null;
 }
 
 const project = (id: string): StockLocation => ({ kind: 'project', id });
@@ -122,6 +125,16 @@ const requestHandler: CommandHandler<Input, RequestContext, { requestId: string 
         parts.set(row.material_id, row);
         streams[`stock:${row.material_id}`] = stockStream(projectId, row);
       }
+      let assets: AssetContext | null = null;
+      if (change.type === 'submit' && change.requestType === 'Asset') {
+        assets = { types: await assetTypes(trx, change.lines.map((l) => l.partNumber)), instances: {}, streams: {}, requesterIsMember: false, frozen: false };
+      } else if (change.type === 'fulfil' && request.state.type === 'Asset') {
+        const open = openLines(request.state);
+        const numbers = [...open.map((l) => l.partNumber), ...change.lines.flatMap((l) => (l.replacementPartNumber ? [l.replacementPartNumber] : []))];
+        const most = open.reduce((sum, l) => sum + l.qty, 0);
+        assets = await loadAssetContext(trx, projectId, requesterId, numbers, most);
+        Object.assign(streams, assets.streams);
+      }
       let num = 0;
       if (change.type === 'submit') {
         const top = await trx
@@ -131,7 +144,7 @@ const requestHandler: CommandHandler<Input, RequestContext, { requestId: string 
           .executeTakeFirst();
         num = Number(top?.n ?? 0) + 1;
       }
-      contexts.push({ streams, parts, num });
+      contexts.push({ streams, parts, num, assets });
     }
     return contexts;
   },
@@ -155,7 +168,9 @@ const requestHandler: CommandHandler<Input, RequestContext, { requestId: string 
             requesterEmail: change.requester.email,
             lines: change.lines.map((l) => {
               if (change.requestType === 'Asset') {
-                return { lineId: l.lineId, materialId: null, partNumber: l.partNumber, partName: l.partName ?? '', qty: l.qty, notes: l.notes, known: true };
+                const type = context.assets?.types.get(key(l.partNumber));
+                const named = { partNumber: type?.assetNumber ?? l.partNumber, partName: type?.assetName ?? l.partName ?? '' };
+                return { lineId: l.lineId, materialId: null, ...named, qty: l.qty, notes: l.notes, known: Boolean(type) };
               }
               const row = context.parts.get(key(l.partNumber));
               const known = inProject(row);
@@ -185,14 +200,19 @@ const requestHandler: CommandHandler<Input, RequestContext, { requestId: string 
         break;
       case 'fulfil': {
         const available: Record<string, number> = {};
-        let frozen = false;
+        let frozen = context.assets?.frozen ?? false;
         for (const row of context.parts.values()) {
           frozen ||= row.frozen;
           if (inProject(row)) available[row.material_id] = stockOf(row.material_id)?.state.onHand ?? 0;
         }
         const lines: FulfilLine[] = change.lines.map((l) => {
           let replacement: FulfilLine['replacement'] = null;
-          if (l.replacementPartNumber) {
+          if (l.replacementPartNumber && context.assets) {
+            const type = context.assets.types.get(key(l.replacementPartNumber));
+            replacement = type
+              ? { materialId: null, partNumber: type.assetNumber, partName: type.assetName, known: true }
+              : { materialId: null, partNumber: l.replacementPartNumber, partName: '', known: false };
+          } else if (l.replacementPartNumber) {
             const row = context.parts.get(key(l.replacementPartNumber));
             replacement = inProject(row)
               ? { materialId: row.material_id, partNumber: row.part_number!, partName: row.part_name!, known: true }
@@ -200,7 +220,7 @@ const requestHandler: CommandHandler<Input, RequestContext, { requestId: string 
           }
           return { lineId: l.lineId, partNumber: l.partNumber, quantity: l.quantity, replacement, remainderLineId: l.remainderLineId };
         });
-        command = { type: 'FulfilRequest', data: { lines, remainder: change.remainder, available, frozen, actor } };
+        command = { type: 'FulfilRequest', data: { lines, remainder: change.remainder, available, instances: context.assets?.instances ?? {}, frozen, actor } };
         break;
       }
       case 'lines':
@@ -220,6 +240,10 @@ const requestHandler: CommandHandler<Input, RequestContext, { requestId: string 
     const stock = new Map<string, { stream: StockStream; state: StockItemState; events: StockItemEvent[] }>();
     for (const event of events) {
       if (event.type !== 'RequestLineFulfilled') continue;
+      if (context.assets) {
+        appends.push(...instanceMoves(event, context.assets, `Request R-${state.num}`));
+        continue;
+      }
       const d = event.data;
       const stream = d.materialId ? stockOf(d.materialId) : undefined;
       if (!stream || !d.materialId) throw new DomainError('VALIDATION', REQUEST_MESSAGES.partNotFound);

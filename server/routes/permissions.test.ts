@@ -16,6 +16,7 @@ import type { ProjectRole } from '../../ledger/project/events.ts';
 import { multipartBody, PNG_1X1 } from '../../test/helpers/multipart.ts';
 import { runStock } from '../materials/stock-commands.ts';
 import { runRequest } from '../requests/request-commands.ts';
+import { createAssetCatalogItem, createAssetCategory } from '../assets/catalog-commands.ts';
 import { assetPermissionRows } from './assets/asset-permission-rows.ts';
 
 type ProjectRoleOrNone = ProjectRole | 'none';
@@ -245,6 +246,8 @@ beforeAll(async () => {
   requesterId = await newUser();
   await memberOf(projectId, requesterId, 'user');
   await runStock(runtime.store, { type: 'receive', location: { kind: 'project', id: projectId }, partNumber: 'PRM-1', quantity: 100_000, partName: 'Permit', partNickname: 'Permit' }, system);
+  const categoryId = await createAssetCategory(runtime.store, { name: 'Request tools', kind: 'serialized' }, system);
+  await createAssetCatalogItem(runtime.store, { assetNumber: 'AST-1', assetName: 'Request tool', categoryId }, system);
   imagePath = `request-images/${projectId}/${randomUUID()}.png`;
   await app.storage.put(imagePath, PNG_1X1, 'image/png');
   for (const global of GLOBAL_ROLES) {
