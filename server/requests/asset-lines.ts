@@ -55,7 +55,8 @@ export async function loadAssetContext(trx: Trx, projectId: string, requesterId:
     const last = history[history.length - 1];
     const state = history.reduce((s: AssetInstanceState, e: { type: string; data: unknown }) => assetInstanceDecider.evolve(s, e as AssetInstanceEvent), assetInstanceDecider.initialState());
     streams[`asset:${row.id}`] = { streamId: ids[i]!, head: { version: last?.streamVersion ?? 0, hash: last?.hash ?? null }, state, evolve: assetInstanceDecider.evolve };
-    (instances[key(row.asset_number)] ??= []).push(row.id);
+    const number = key(row.asset_number);
+    instances[number] = [...(instances[number] ?? []), row.id];
   }
   const { rows: flags } = await sql<{ member: boolean; frozen: boolean }>`
     select exists (select 1 from project_members where project_id = ${projectId} and user_id = ${requesterId}) as member,
