@@ -6,7 +6,7 @@
  * "manager" is a project admin or manager, a global admin or a superadmin.
  *
  *   POST  /api/requests/material              body materialRequestBody → RequestDetail (member)
- *   POST  /api/requests/asset                 body assetRequestBody → RequestDetail (member)
+ *   POST  /api/requests/asset                 body assetRequestBody → RequestDetail (member; each asset number a live type)
  *   GET   /api/requests?mine=1&project_id=    query listQuery → { items: RequestSummary[], total } (member: their own)
  *   GET   /api/requests?project_id=           query listQuery → { items, total } (manager: every request of the project);
  *                                             `format=csv` answers the same rows as a CSV file (all pages)
@@ -20,7 +20,9 @@
  *                                             partial fulfil per line; a quantity below the line's splits it; `remainder`
  *                                             chooses whether the request stays open or goes on hold with
  *                                             `waiting_delivery`. Assigns the stock to the requester in the same
- *                                             transaction; `Insufficient Quantity` when on hand does not cover it.
+ *                                             transaction; `Insufficient Quantity` when on hand does not cover it. An
+ *                                             asset line marks as many of the project's free instances (in the project,
+ *                                             not in use, not lost) in use for the requester, in the same transaction.
  *   PATCH /api/requests/{id}/status           body statusBody → RequestDetail (manager): `on-hold` (Hold, optional reason
  *                                             or `waiting_delivery`), `requested` or `open` (Re-Open), `denied` (Deny,
  *                                             reason required), `fulfilled` (Fulfil All, as assign without lines),
