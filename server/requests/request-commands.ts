@@ -105,6 +105,7 @@ const requestHandler: CommandHandler<Input, RequestContext, { requestId: string 
     const ids = inputs.map((i) => requestStreamId(i.change.requestId));
     const histories = await readStreams(trx, ids);
     const contexts: RequestContext[] = [];
+    const taken = new Map<string, number>();
     for (const [i, { change }] of inputs.entries()) {
       const request = foldRequest(ids[i]!, histories.get(ids[i]!) ?? []);
       const projectId = change.type === 'submit' ? change.projectId : request.state.projectId;
@@ -142,7 +143,9 @@ const requestHandler: CommandHandler<Input, RequestContext, { requestId: string 
           .select((eb) => eb.fn.max('num').as('n'))
           .where('project_id', '=', projectId)
           .executeTakeFirst();
-        num = Number(top?.n ?? 0) + 1;
+        // Submits of one batch in one project take consecutive numbers, not the same one.
+        num = Math.max(Number(top?.n ?? 0), taken.get(projectId) ?? 0) + 1;
+        taken.set(projectId, num);
       }
       contexts.push({ streams, parts, num, assets });
     }

@@ -72,3 +72,11 @@ describe('two managers fulfilling the same line at once', () => {
     expect(await figures()).toEqual({ onHand: 1, field: 9 });
   });
 });
+
+describe('many requests submitted at once in one project', () => {
+  it('each gets its own number', async () => {
+    const ids = await Promise.all(Array.from({ length: 8 }, () => submit(1)));
+    const rows = await runtime.store.db.selectFrom('requests').select('num').where('id', 'in', ids).execute();
+    expect(new Set(rows.map((r) => r.num)).size).toBe(8);
+  });
+});
