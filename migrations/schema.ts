@@ -405,6 +405,7 @@ export interface AssetTransactionsTable {
   asset_name: string;
   serial_number: string | null;
   quantity: number;
+  settles: number;
   from_type: string | null;
   from_id: string | null;
   to_type: string | null;

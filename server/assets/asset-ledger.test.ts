@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyHashChains } from '../../ledger/event-store/verify-chains.ts';
 import { changesOf } from '../../ledger/events.ts';
 import { readStreams } from '../../ledger/event-store/event-store.ts';
+import { assetInventoryAsOf } from '../../projections/asset-transactions/as-of.ts';
+import { assetInventory } from '../../projections/assets/queries.ts';
 import { projectors } from '../../projections/registry.ts';
 import { rebuildProjection } from '../../projections/rebuild.ts';
 import { verifyProjection } from '../../projections/verify.ts';
@@ -117,5 +119,49 @@ describe('asset projections', () => {
       { projectId: '*', topics: ['assets'] },
       { projectId: P, topics: ['assets'] },
     ]);
+  });
+});
+
+describe('asset rows as of an instant', () => {
+  it('show where instances and bulk units were then, and now the same rows as the live tables', async () => {
+    const day = 86_400_000;
+    const t0 = Date.UTC(2026, 5, 1);
+    const at = (d: number) => ({ ...system, now: new Date(t0 + d * day) });
+    const user = (await createUser(runtime, 'asof@example.com', 'asof password')).userId;
+    const W = { type: 'warehouse' as const, id: await createWarehouse(runtime.store, { name: 'As-of Yard', location: null, capacitySummary: null }, system) };
+    const project = { type: 'project' as const, id: await createProject(runtime.store, { name: 'As-of site', customer: null, number: 'AS-1' }, system) };
+    await changeMembership(runtime.store, project.id, { type: 'add', userId: user, role: 'user' }, system);
+    const category = await createAssetCategory(runtime.store, { name: 'As-of tools', kind: 'serialized' }, system);
+    const bulkCategory = await createAssetCategory(runtime.store, { name: 'As-of cones', kind: 'bulk' }, system);
+    const saw = await createAssetCatalogItem(runtime.store, { assetNumber: 'SAW', assetName: 'Saw', assetNickname: 'Chop saw', categoryId: category }, system);
+    const cone = await createAssetCatalogItem(runtime.store, { assetNumber: 'CONE-AS', assetName: 'Cone', categoryId: bulkCategory }, system);
+    const id = await runInstance(
+      runtime.store,
+      null,
+      { type: 'receive-new', catalogId: saw, serialNumber: 'S-1', assetName: null, condition: null, notes: null, to: W, parentWarehouseId: null, metadata: {} },
+      at(1),
+    );
+    await runBulk(runtime.store, { type: 'receive', catalogId: cone, at: W, quantity: 10, notes: null }, at(1));
+    await runInstance(runtime.store, id, { type: 'move', from: W, to: project, notes: null }, at(3));
+    await runBulk(runtime.store, { type: 'move', catalogId: cone, from: W, to: project, quantity: 4, notes: null }, at(3));
+    await runInstance(runtime.store, id, { type: 'in-use', inUse: true, userId: user, notes: null }, at(5));
+    await runBulk(runtime.store, { type: 'lost', catalogId: cone, at: project, quantity: 1, notes: null }, at(5));
+
+    const brief = (rows: Awaited<ReturnType<typeof assetInventory>>) => rows.map((r) => [r.AssetNumber, r.Status, r.QtyOnHand, r.AssignedQty, r.QtyLost]);
+    expect(brief(await assetInventoryAsOf(runtime.store.db, W, new Date(t0 + 2 * day)))).toEqual([
+      ['CONE-AS', 'Available', 10, 0, 0],
+      ['SAW', 'Available', 1, 0, 0],
+    ]);
+    expect(brief(await assetInventoryAsOf(runtime.store.db, project, new Date(t0 + 2 * day)))).toEqual([]);
+    expect(brief(await assetInventoryAsOf(runtime.store.db, project, new Date(t0 + 4 * day)))).toEqual([
+      ['CONE-AS', 'Available', 4, 0, 0],
+      ['SAW', 'Available', 1, 0, 0],
+    ]);
+    const now = new Date();
+    for (const owner of [W, project]) {
+      const live = (await assetInventory(runtime.store.db, owner)).map((r) => ({ ...r, assigned_user_name: null }));
+      expect(await assetInventoryAsOf(runtime.store.db, owner, now)).toEqual(live);
+    }
+    expect(brief(await assetInventory(runtime.store.db, W))).toEqual([['CONE-AS', 'Available', 6, 4, 0]]);
   });
 });

@@ -83,11 +83,7 @@ const routes: RouteCase[] = [
   { name: 'GET /api/projects', request: () => ({ method: 'GET', url: '/api/projects' }), expected: always(200) },
   {
     name: 'POST /api/projects',
-    request: () => ({
-      method: 'POST',
-      url: '/api/projects',
-      payload: { project_name: 'New', project_customer: null, project_number: `N-${randomUUID().slice(0, 6)}` },
-    }),
+    request: () => ({ method: 'POST', url: '/api/projects', payload: { project_name: 'New', project_customer: null, project_number: `N-${randomUUID().slice(0, 6)}` } }),
     expected: when(can.admins, 201),
   },
   { name: 'GET /api/projects/:id', request: () => ({ method: 'GET', url: `/api/projects/${projectId}` }), expected: when(can.view, 200) },
@@ -98,12 +94,8 @@ const routes: RouteCase[] = [
     request: () => ({ method: 'PATCH', url: `/api/projects/${projectId}/settings`, payload: { hide_from_transfer_list: false } }),
     expected: when(can.administer, 200),
   },
-  {
-    name: 'GET /api/projects/:id/assignable-users',
-    request: () => ({ method: 'GET', url: `/api/projects/${projectId}/assignable-users` }),
-    expected: when(can.manage, 200),
-  },
-  { name: 'GET /api/projects/user/:userId (own)', request: (a) => ({ method: 'GET', url: `/api/projects/user/${a.userId}` }), expected: always(200) },
+  { name: 'GET /api/projects/:id/assignable-users', request: () => ({ method: 'GET', url: `/api/projects/${projectId}/assignable-users` }), expected: when(can.manage, 200) },
+  { name: "GET /api/projects/user/:userId (own)", request: (a) => ({ method: 'GET', url: `/api/projects/user/${a.userId}` }), expected: always(200) },
   {
     name: "GET /api/projects/user/:userId (someone else's)",
     request: () => ({ method: 'GET', url: `/api/projects/user/${actors[0]!.userId}` }),
@@ -155,28 +147,12 @@ const routes: RouteCase[] = [
   { name: 'GET /api/users/project/:id', request: () => ({ method: 'GET', url: `/api/users/project/${projectId}` }), expected: when(can.view, 200) },
   {
     name: 'POST /api/users/invite',
-    request: () => ({
-      method: 'POST',
-      url: '/api/users/invite',
-      payload: { first_name: 'New', last_name: 'Person', email: `${randomUUID()}@example.com`, role: 'user' },
-    }),
+    request: () => ({ method: 'POST', url: '/api/users/invite', payload: { first_name: 'New', last_name: 'Person', email: `${randomUUID()}@example.com`, role: 'user' } }),
     expected: when(can.admins, 201),
   },
-  {
-    name: 'PUT /api/users/roles',
-    request: async () => ({ method: 'PUT', url: '/api/users/roles', payload: { ids: [await newUser()], role: 'admin' } }),
-    expected: when(can.superadmin, 200),
-  },
-  {
-    name: 'DELETE /api/users',
-    request: async () => ({ method: 'DELETE', url: '/api/users', payload: { ids: [await newUser()] } }),
-    expected: when(can.superadmin, 200),
-  },
-  {
-    name: 'PATCH /api/users/me/email-prefs',
-    request: () => ({ method: 'PATCH', url: '/api/users/me/email-prefs', payload: { stock_emails: false } }),
-    expected: always(200),
-  },
+  { name: 'PUT /api/users/roles', request: async () => ({ method: 'PUT', url: '/api/users/roles', payload: { ids: [await newUser()], role: 'admin' } }), expected: when(can.superadmin, 200) },
+  { name: 'DELETE /api/users', request: async () => ({ method: 'DELETE', url: '/api/users', payload: { ids: [await newUser()] } }), expected: when(can.superadmin, 200) },
+  { name: 'PATCH /api/users/me/email-prefs', request: () => ({ method: 'PATCH', url: '/api/users/me/email-prefs', payload: { stock_emails: false } }), expected: always(200) },
   { name: 'GET /api/site/settings', request: () => ({ method: 'GET', url: '/api/site/settings' }), expected: when(can.superadmin, 200) },
   {
     name: 'PATCH /api/site/settings',
@@ -231,12 +207,7 @@ const routes: RouteCase[] = [
   { name: 'POST /api/auth/update-password', request: () => ({ method: 'POST', url: '/api/auth/update-password', payload: { password: 'a new password' } }), expected: always(200) },
   { name: 'POST /api/auth/refresh', request: () => ({ method: 'POST', url: '/api/auth/refresh' }), expected: always(200) },
   { name: 'POST /api/logout', request: () => ({ method: 'POST', url: '/api/logout' }), expected: always(204) },
-  ...assetPermissionRows(
-    () => runtime,
-    () => projectId,
-    () => actors.find((a) => a.global === 'user' && a.project === 'user')!.userId,
-    can,
-  ),
+  ...assetPermissionRows(() => runtime, () => projectId, () => actors.find((a) => a.global === 'user' && a.project === 'user')!.userId, can),
 ];
 
 beforeAll(async () => {
