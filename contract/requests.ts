@@ -35,7 +35,7 @@
  *                                             → imageAnswer (member of project_id)
  *   GET   /api/request-images/{projectId}/{file}  → the image (member of the project): what signed_url points at
  *   POST  /api/notify-fulfilled               body notifyFulfilledBody → { queued } (manager): the fulfilled e-mail to
- *                                             the requester through the outbox
+ *                                             the requester through the outbox (queued 0 when their `emails` preference is off)
  *
  * Two vocabularies, one state machine: the server's request states are requested, partial, on-hold,
  * fulfilled and denied. The Manage Requests filter `open` means requested or partial; the Material

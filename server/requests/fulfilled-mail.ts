@@ -1,6 +1,7 @@
 /** The "request fulfilled" e-mail (spec 01 §7 notify-fulfilled): the requester, the lines and quantities, and the image link. */
 import type { RequestDetail } from '../../contract/requests.ts';
-import type { OutgoingMail } from '../mail/outbox.ts';
+import type { Db } from '../../ledger/database.ts';
+import { enqueueMail, type OutgoingMail } from '../mail/outbox.ts';
 
 export interface FulfilledMailOptions {
   /** The greeting's name; the requester's first word by default. */
@@ -30,4 +31,17 @@ export function fulfilledMail(request: RequestDetail, options: FulfilledMailOpti
     '',
   ].join('\n');
   return { to: request.requester_email, subject: `Request R-${request.num} fulfilled`, body };
+}
+
+/**
+ * Queues the message unless the requester turned assignment e-mails off (or is no longer active):
+ * the preference and the outbox row are read and written in one transaction. Answers how many were queued.
+ */
+export async function queueFulfilledMail(db: Db, request: RequestDetail, options: FulfilledMailOptions): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const requester = await trx.selectFrom('users').select(['emails', 'deactivated_at']).where('id', '=', request.requester_id).executeTakeFirst();
+    if (!requester?.emails || requester.deactivated_at) return 0;
+    await enqueueMail(trx, fulfilledMail(request, options));
+    return 1;
+  });
 }

@@ -176,6 +176,14 @@ describe('the fulfilled e-mail', () => {
     expect(mail.body).toContain('Image: http://x/y.png');
     expect((await post(user, '/api/notify-fulfilled', { request_id: made.id })).statusCode).toBe(403);
   });
+  it('queues none when the requester turned assignment e-mails off', async () => {
+    const made = await request(user, [{ part_number: 'PIPE-1', qty: 1 }]);
+    expect((await patch(user, '/api/users/me/email-prefs', { emails: false })).statusCode).toBe(200);
+    const before = await runtime.store.db.selectFrom('outbox').select('id').execute();
+    expect((await post(manager, '/api/notify-fulfilled', { request_id: made.id })).json()).toEqual({ queued: 0 });
+    expect(await runtime.store.db.selectFrom('outbox').select('id').execute()).toHaveLength(before.length);
+    await patch(user, '/api/users/me/email-prefs', { emails: true });
+  });
 });
 
 describe('a bulk receive re-opens requests waiting on delivery', () => {

@@ -22,10 +22,9 @@ import {
 import { DomainError } from '../../../ledger/errors.ts';
 import { findRequest } from '../../../projections/requests/queries.ts';
 import type { AuthenticatedUser } from '../../auth/session-store.ts';
-import { enqueueMail } from '../../mail/outbox.ts';
 import { IMAGE_EXTENSIONS } from '../../requests/image-type.ts';
 import { REQUEST_IMAGE_FOLDER, storeRequestImage } from '../../requests/request-image.ts';
-import { fulfilledMail } from '../../requests/fulfilled-mail.ts';
+import { queueFulfilledMail } from '../../requests/fulfilled-mail.ts';
 import { requestAccess } from '../../requests/request-access.ts';
 import { markRead, unreadCount } from '../../requests/request-reads.ts';
 import { projectAccess } from '../../projects/project-access.ts';
@@ -75,7 +74,7 @@ export async function requestFileRoutes(app: FastifyInstance): Promise<void> {
     {
       ...signedIn,
       schema: {
-        summary: 'E-mail the requester that their request was fulfilled, with the lines and quantities and the image link (manager; through the outbox)',
+        summary: 'E-mail the requester that their request was fulfilled, with the lines and quantities and the image link (manager; through the outbox; none when the requester turned assignment e-mails off)',
         tags,
         body: notifyFulfilledBody,
         response: { 200: notifyFulfilledAnswer, ...errors },
@@ -88,15 +87,14 @@ export async function requestFileRoutes(app: FastifyInstance): Promise<void> {
       const detail = (await findRequest(app.db, b.request_id, (path) => requestImageUrl(app.config.publicUrl, path)))!;
       if (b.to && b.to.toLowerCase() !== detail.requester_email.toLowerCase())
         throw new DomainError('VALIDATION', "to must be the requester's e-mail address.");
-      const mail = fulfilledMail(detail, {
+      const queued = await queueFulfilledMail(app.db, detail, {
         firstname: b.firstname,
         matlist: b.matlist,
         imageUrl: b.image_url ?? null,
         link: `${app.config.publicUrl}/dashboard/requests`,
       });
-      await enqueueMail(app.db, mail);
-      app.mail.wake();
-      return { queued: 1 };
+      if (queued > 0) app.mail.wake();
+      return { queued };
     },
   );
 
