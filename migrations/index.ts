@@ -19,6 +19,7 @@ import * as m0026 from './0026-transfers.ts';
 import * as m0030 from './0030-assets.ts';
 import * as m0040 from './0040-ledger-subscriptions.ts';
 import * as m0041 from './0041-stock-alert-levels.ts';
+import * as m0035 from './0035-requests.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-ledger-events': m0001,
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '0030-assets': m0030,
   '0040-ledger-subscriptions': m0040,
   '0041-stock-alert-levels': m0041,
+  '0035-requests': m0035,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {

@@ -14,6 +14,7 @@ import { usersProjector } from './users/projector.ts';
 import { warehousesProjector } from './warehouses/projector.ts';
 import { warehouseStockProjector } from './warehouse-stock/projector.ts';
 import { transfersProjector } from './transfers/projector.ts';
+import { requestsProjector } from './requests/projector.ts';
 import { assetsCatalogProjector } from './assets-catalog/projector.ts';
 import { assetsProjector } from './assets/projector.ts';
 import { assetTransactionsProjector } from './asset-transactions/projector.ts';
@@ -30,6 +31,7 @@ export const projectors: readonly Projector[] = [
   labelsProjector,
   labelTemplatesProjector,
   transfersProjector,
+  requestsProjector,
   assetsCatalogProjector,
   assetsProjector,
   assetTransactionsProjector,

@@ -23,6 +23,7 @@ import maintenancePlugin from './plugins/maintenance.ts';
 import notificationsPlugin from './notifications/notifications.plugin.ts';
 import projectAccessPlugin from './plugins/project-access.ts';
 import answersPlugin from './plugins/answers.ts';
+import storagePlugin from './storage/storage.plugin.ts';
 import { accountRoutes } from './routes/account/account.routes.ts';
 import { assetCatalogRoutes } from './routes/assets/asset-catalog.routes.ts';
 import { assetMoveRoutes } from './routes/assets/asset-moves.routes.ts';
@@ -39,6 +40,8 @@ import { projectRoutes } from './routes/projects/projects.routes.ts';
 import { siteRoutes } from './routes/site/site.routes.ts';
 import { userRoutes } from './routes/users/users.routes.ts';
 import { transferRoutes } from './routes/transfers/transfers.routes.ts';
+import { requestRoutes } from './routes/requests/requests.routes.ts';
+import { requestFileRoutes } from './routes/requests/request-files.routes.ts';
 import { warehouseStockRoutes } from './routes/warehouses/warehouse-stock.routes.ts';
 import { warehouseRoutes } from './routes/warehouses/warehouses.routes.ts';
 
@@ -92,6 +95,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(openApiPlugin);
   await app.register(realtimePlugin);
   await app.register(notificationsPlugin);
+  await app.register(storagePlugin, { config: deps.config.storage });
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
@@ -105,6 +109,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(warehouseStockRoutes);
   await app.register(catalogRoutes);
   await app.register(transferRoutes);
+  await app.register(requestRoutes);
+  await app.register(requestFileRoutes);
   await app.register(stockRoutes);
   await app.register(bulkRoutes);
   await app.register(labelRoutes);

@@ -20,6 +20,7 @@ import { bootstrapSuperadmin } from './users/bootstrap-admin.ts';
 import { registerUser } from './users/user-commands.ts';
 import { seedDemoLabels } from './labels/demo-labels.ts';
 import { seedDemoTransfers } from './transfers/demo-transfers.ts';
+import { seedDemoRequests } from './requests/demo-requests.ts';
 import { seedWarehouses } from './warehouses/seed-warehouses.ts';
 import { seedAssets } from './assets/seed-assets.ts';
 
@@ -167,12 +168,16 @@ async function main(): Promise<void> {
     const labels = await seedDemoLabels(store, projectIds, actor('Ada', seededAt - 3600 * 1000));
     const crewIds = ['Cy', 'Ria', 'Eli', 'Leo'].map((first) => byName(first).id);
     const assets = await seedAssets(store, { rnd, projectIds, crewIds, actor: (at) => actor('Ada', past(at)), start: seededAt - 30 * day, day });
+    // Requests over the last five days, in every state; two wait on a delivery.
+    const crewPeople = ['Cy', 'Ria', 'Eli'].map((first) => ({ id: byName(first).id, name: byName(first).name, email: byName(first).email }));
+    const requests = await seedDemoRequests(store, projectIds, crewPeople, (at) => actor('Mia', at), seededAt - 5 * day, seededAt - 2 * 3600 * 1000);
 
     console.log(`Demo site ready: ${PROJECTS.length} projects, ${parts.length} parts in the catalogue, ${events} stock movements over six months.`);
     console.log(`Three warehouses with ${warehouseMoves} movements: receipts at named racks and shelves, relocations, and moves to and from the projects.`);
     console.log(`${transfers} transfers between the projects, one in every state (one partly fulfilled, one in transit).`);
     console.log(`${assets.instances} asset instances of a dozen types, bulk barriers and scaffold tubes, with ${assets.moves} movements: over the warehouses and projects, some in use, one lost and found.`);
-    console.log(`${labels} labels in the Label Manager of the first two projects, each with a "Patch cable" template.\n`);
+    console.log(`${labels} labels in the Label Manager of the first two projects, each with a "Patch cable" template.`);
+    console.log(`${requests} requests from the crew in the first two projects, in every state; some wait on a delivery.\n`);
     console.log('Accounts (e-mail / password / global role):');
     for (const a of accounts) console.log(`  ${a.email.padEnd(42)} ${a.password.padEnd(22)} ${a.role}`);
     console.log('\nEveryone but the guest is a member of every project: Ada is project admin, Mia and Leo managers, the rest users.');
