@@ -85,7 +85,7 @@ export function RequestsBoard({ projectId, vocabulary }: { projectId: string; vo
 
   return (
     <Stack gap="sm">
-      <Radio.Group aria-label="Status" value={status} onChange={(v) => change(() => setStatus(v as RequestFilter))}>
+      <Radio.Group label="Status" value={status} onChange={(v) => change(() => setStatus(v as RequestFilter))}>
         <Group gap="md" wrap="wrap">
           {filters.map((f) => (
             <Radio key={f.value} value={f.value} label={f.label} />

@@ -1,0 +1,107 @@
+// @vitest-environment jsdom
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { renderWithProviders, reply } from '../../test/render.tsx';
+import { detail, line, person, project, projectRow, summary } from './request-fixtures.ts';
+import { RequestsPage } from './requests-page.tsx';
+
+const parts = Array.from({ length: 12 }, (_, i) => ({
+  material_id: `m-${i}`,
+  part_number: `CAB-${i + 1}`,
+  part_name: `Cable ${i + 1}`,
+  part_nickname: '',
+  display: `CAB-${i + 1}`,
+}));
+// The history table draws only the rows in view; jsdom lays nothing out, so give it a screen's height.
+beforeAll(() => {
+  for (const size of ['clientHeight', 'clientWidth', 'offsetHeight', 'offsetWidth']) Object.defineProperty(HTMLElement.prototype, size, { configurable: true, get: () => 800 });
+});
+
+const held = detail(1, 'on-hold', [line('CAB-1', 3, 'on-hold', 'level 2')]);
+const open = detail(2, 'requested', [line('CAB-2', 1)]);
+
+function renderPage(submit: unknown = detail(3, 'requested', [line('CAB-1', 3)])) {
+  return renderWithProviders(<RequestsPage />, {
+    session: { user: person('u-ann'), project, projectRole: 'user' },
+    routes: {
+      'GET /api/projects': { items: [projectRow('user')] },
+      'GET /api/projects/p-1/my-role': { project_role: 'user' },
+      'GET /api/materials/p-1/search': { items: parts },
+      'GET /api/requests': { items: [summary(held), summary(open)], total: 2 },
+      'GET /api/requests/r-1': held,
+      'POST /api/requests/material': submit,
+    },
+  });
+}
+
+describe('the request page of a regular user', () => {
+  it('searches from the second character, 250 ms after typing, showing at most 10 parts', async () => {
+    const { user, server } = renderPage();
+    const search = screen.getByRole('combobox', { name: 'Search parts' });
+    await user.type(search, 'c');
+    await new Promise((r) => setTimeout(r, 400));
+    expect(server.sent('GET /api/materials/p-1/search')).toHaveLength(0);
+    await user.type(search, 'a');
+    await waitFor(() => expect(server.sent('GET /api/materials/p-1/search')).toHaveLength(1));
+    expect(server.sent('GET /api/materials/p-1/search')[0]!.params.get('q')).toBe('ca');
+    await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(10));
+  });
+
+  it('adds parts with quantity 1 by default and notes, then submits the list as one request', async () => {
+    const { user, server } = renderPage();
+    await user.type(screen.getByRole('combobox', { name: 'Search parts' }), 'cab');
+    await user.click(await screen.findByRole('option', { name: 'CAB-1 · Cable 1' }));
+    expect(screen.getByRole('textbox', { name: 'Quantity' })).toHaveProperty('value', '1');
+    await user.type(screen.getByRole('textbox', { name: 'Notes (optional)' }), 'for level 2');
+    await user.click(screen.getByRole('button', { name: 'Add to request' }));
+    await user.type(screen.getByRole('combobox', { name: 'Search parts' }), 'cab');
+    await user.click(await screen.findByRole('option', { name: 'CAB-2 · Cable 2' }));
+    await user.clear(screen.getByRole('textbox', { name: 'Quantity' }));
+    await user.type(screen.getByRole('textbox', { name: 'Quantity' }), '0');
+    expect(screen.getByText('Quantity must be at least 1')).toBeTruthy();
+    await user.type(screen.getByRole('textbox', { name: 'Quantity' }), '4');
+    await user.click(screen.getByRole('button', { name: 'Add to request' }));
+    const list = screen.getByRole('table', { name: 'Request list' });
+    expect(within(list).getAllByRole('row')).toHaveLength(3);
+    await user.click(screen.getByRole('button', { name: 'Submit Request' }));
+    await waitFor(() => expect(server.sent('POST /api/requests/material')).toHaveLength(1));
+    const sent = server.sent('POST /api/requests/material')[0]!;
+    expect(sent.body).toEqual({
+      project_id: 'p-1',
+      project_number: '4001',
+      pick_list: [
+        { part_number: 'CAB-1', part_name: 'Cable 1', qty: 1, status: 'requested', notes: 'for level 2' },
+        { part_number: 'CAB-2', part_name: 'Cable 2', qty: 4, status: 'requested', notes: null },
+      ],
+    });
+    expect(sent.headers.get('Idempotency-Key')).toBeTruthy();
+    expect(await screen.findByText('Request R-3 submitted')).toBeTruthy();
+    expect(screen.queryByRole('table', { name: 'Request list' })).toBeNull();
+  });
+
+  it('says the server refusal, or `Failed to submit request`, and keeps the list', async () => {
+    const { user } = renderPage(reply(500, {}));
+    await user.type(screen.getByRole('combobox', { name: 'Search parts' }), 'cab');
+    await user.click(await screen.findByRole('option', { name: 'CAB-1 · Cable 1' }));
+    await user.click(screen.getByRole('button', { name: 'Add to request' }));
+    await user.click(screen.getByRole('button', { name: 'Submit Request' }));
+    expect(await screen.findByText('Failed to submit request')).toBeTruthy();
+    expect(screen.getByRole('table', { name: 'Request list' })).toBeTruthy();
+  });
+
+  it('lists My Request History on-hold first, asks the server for that order, and opens the side panel', async () => {
+    const { user, server } = renderPage();
+    await screen.findByRole('button', { name: 'View request R-1' });
+    const query = server.sent('GET /api/requests')[0]!.params;
+    expect(query.get('mine')).toBe('1');
+    expect(query.get('sort')).toBe('hold_first');
+    await user.click(screen.getByRole('button', { name: 'View request R-1' }));
+    const panel = await screen.findByRole('dialog', { name: 'Request R-1' });
+    await within(panel).findByText('Request ID:');
+    expect(within(panel).getByText('r-1')).toBeTruthy();
+    expect(within(panel).getByText('Requester: Ann Lee')).toBeTruthy();
+    expect(within(panel).getByText('level 2')).toBeTruthy();
+    expect(within(panel).getByText('Reason: Waiting on delivery')).toBeTruthy();
+    await act(async () => undefined);
+  });
+});
