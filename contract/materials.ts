@@ -258,6 +258,8 @@ export const bulkAnswer = z.object({
   batch_id: z.string().nullable(),
   results: z.array(bulkResult),
   summary: z.object({ ok: z.number(), invalid: z.number(), skipped: z.number(), failed: z.number(), not_applied: z.number() }),
+  /** Requests waiting on delivery that an applied receive re-opened (0 for a return or a dry run). */
+  reopenedCount: z.number(),
 });
 export type BulkResult = z.infer<typeof bulkResult>;
 export const bulkBatchParams = z.object({ batch_id: z.uuid({ error: 'batch_id must be a valid batch id' }) });

@@ -13,6 +13,7 @@ import type { Change } from './topics.ts';
 import { isUserEvent, userEventSchemas, userTopics } from './user/events.ts';
 import { isTransferEvent, transferEventSchemas, transferTopics } from './transfer/events.ts';
 import { isWarehouseEvent, warehouseEventSchemas, warehouseTopics } from './warehouse/events.ts';
+import { isRequestEvent, requestEventSchemas, requestTopics } from './request/events.ts';
 
 const schemas: Record<string, { parse: (data: unknown) => unknown }> = {
   ...stockItemEventSchemas,
@@ -24,6 +25,7 @@ const schemas: Record<string, { parse: (data: unknown) => unknown }> = {
   ...labelEventSchemas,
   ...labelTemplateEventSchemas,
   ...transferEventSchemas,
+  ...requestEventSchemas,
 };
 
 export class CorruptEventError extends Error {
@@ -55,5 +57,6 @@ export function changesOf(event: RecordedEvent): Change[] {
   if (isLabelEvent(event)) return labelTopics(event);
   if (isLabelTemplateEvent(event)) return labelTemplateTopics(event);
   if (isTransferEvent(event)) return transferTopics(event);
+  if (isRequestEvent(event)) return requestTopics(event);
   return [];
 }

@@ -308,6 +308,45 @@ export interface TransferItemsTable {
   status: 'pending' | 'fulfilled' | 'partial' | 'denied' | 'received';
 }
 
+export interface RequestsTable {
+  id: string;
+  /** A short number per project, for people. */
+  num: number;
+  project_id: string;
+  requester_id: string;
+  requester_name: string;
+  requester_email: string;
+  type: 'Material' | 'Asset';
+  status: 'requested' | 'partial' | 'on-hold' | 'fulfilled' | 'denied';
+  reason: string | null;
+  waiting_delivery: boolean;
+  notes: string | null;
+  image_path: string | null;
+  request_date: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface RequestLinesTable {
+  request_id: string;
+  line_id: string;
+  /** Lines as submitted first, then the remainders of splits in the order they were made. */
+  seq: number;
+  material_id: string | null;
+  part_number: string;
+  part_name: string;
+  qty: number;
+  status: 'requested' | 'fulfilled' | 'on-hold' | 'denied';
+  notes: string | null;
+  requested_part_number: string | null;
+  split_from: string | null;
+}
+
+export interface RequestReadsTable {
+  user_id: string;
+  project_id: string;
+  read_at: Timestamp;
+}
+
 export interface Database {
   events: EventsTable;
   command_results: CommandResultsTable;
@@ -335,4 +374,7 @@ export interface Database {
   label_templates: LabelTemplatesTable;
   transfers: TransfersTable;
   transfer_items: TransferItemsTable;
+  requests: RequestsTable;
+  request_lines: RequestLinesTable;
+  request_reads: RequestReadsTable;
 }

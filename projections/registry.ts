@@ -14,6 +14,7 @@ import { usersProjector } from './users/projector.ts';
 import { warehousesProjector } from './warehouses/projector.ts';
 import { warehouseStockProjector } from './warehouse-stock/projector.ts';
 import { transfersProjector } from './transfers/projector.ts';
+import { requestsProjector } from './requests/projector.ts';
 
 export const projectors: readonly Projector[] = [
   usersProjector,
@@ -27,6 +28,7 @@ export const projectors: readonly Projector[] = [
   labelsProjector,
   labelTemplatesProjector,
   transfersProjector,
+  requestsProjector,
 ];
 
 export function findProjector(name: string, registry: readonly Projector[] = projectors): Projector {

@@ -10,6 +10,7 @@ import { inventory } from '../../../projections/material-stock/queries.ts';
 import { editMaterial } from '../../materials/material-commands.ts';
 import { PART_NOT_FOUND, runStock } from '../../materials/stock-commands.ts';
 import { commandOptions } from '../../plugins/command-context.ts';
+import { reopenWaitingRequests } from '../../requests/reopen-on-receive.ts';
 import { projectCommand } from '../../projects/project-commands.ts';
 import { errorResponses as errors } from '../../../contract/errors.ts';
 import { projectLocation } from './materials.routes.ts';
@@ -26,8 +27,8 @@ export async function stockRoutes(app: FastifyInstance): Promise<void> {
   const signedIn = { preHandler: app.requireUser };
   const manage = { ...signedIn, config: { projectAccess: { level: 'manage' as const, from: 'body' as const } } };
   const curate = { ...signedIn, config: { projectAccess: { level: 'curate' as const, from: 'body' as const } } };
-  // Material requests are not recorded yet, so a receive re-opens none.
-  const answer = (outcome: { result: { item: z.infer<typeof inventoryRow> } }) => ({ reopenedCount: 0, item: outcome.result.item });
+  // Only a receive brings stock that can re-open requests waiting on delivery.
+  const answer = (outcome: { result: { item: z.infer<typeof inventoryRow> } }, reopenedCount = 0) => ({ reopenedCount, item: outcome.result.item });
 
   r.post(
     '/api/materials/receive',
@@ -44,7 +45,9 @@ export async function stockRoutes(app: FastifyInstance): Promise<void> {
       const { project_id, part_number, quantity, part_name, standard_name } = request.body;
       const location = projectLocation(project_id);
       const partName = part_name ?? null;
-      return answer(await runStock(app.store, { type: 'receive', location, partNumber: part_number, quantity, partName, partNickname: standard_name ?? null }, commandOptions(request)));
+      const options = commandOptions(request);
+      const outcome = await runStock(app.store, { type: 'receive', location, partNumber: part_number, quantity, partName, partNickname: standard_name ?? null }, options);
+      return answer(outcome, outcome.replayed ? 0 : await reopenWaitingRequests(app.store, project_id, [outcome.result.materialId], options));
     },
   );
 
@@ -201,7 +204,8 @@ export async function bulkRoutes(app: FastifyInstance): Promise<void> {
         dry_run === 'true'
           ? await previewBulk(app.store, location, action, csv, scope)
           : await applyBulk(app.store, commandOptions(request), location, action, csv, scope);
-      return summarize(answer);
+      const reopened = answer.applied && action === 'receive' ? await reopenWaitingRequests(app.store, project_id, null, commandOptions(request)) : 0;
+      return { ...summarize(answer), reopenedCount: reopened };
     },
   );
   app.withTypeProvider<ZodTypeProvider>().post(

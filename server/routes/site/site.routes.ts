@@ -6,6 +6,7 @@ import { bootstrap, bootstrapQuery, publicSettings, siteSettings, siteSettingsPa
 import { findProject, visibleProjects } from '../../../projections/projects/queries.ts';
 import { commandOptions } from '../../plugins/command-context.ts';
 import { projectAccess } from '../../projects/project-access.ts';
+import { unreadCount } from '../../requests/request-reads.ts';
 import { changeSiteSettings, readSiteSettings } from '../../site/site-settings.ts';
 
 const tags = ['site'];
@@ -53,9 +54,11 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
       const projects = await visibleProjects(app.db, me);
       const wanted = request.query.project_id;
       // A project the caller may not see is simply not current: the bootstrap never refuses.
-      const current = wanted && (await projectAccess(app.access, me, wanted))?.view ? ((await findProject(app.db, wanted)) ?? null) : null;
-      // Requests are not recorded yet, so nothing can be unread.
-      return { projects, current_project: current, unread_count: 0 };
+      const access = wanted ? await projectAccess(app.access, me, wanted) : null;
+      const current = wanted && access?.view ? ((await findProject(app.db, wanted)) ?? null) : null;
+      // The request count is a manager's (spec 01 §6); others see none.
+      const unread = current && access?.manage ? await unreadCount(app.db, me.id, current.id) : 0;
+      return { projects, current_project: current, unread_count: unread };
     },
   );
 }
