@@ -28,8 +28,10 @@
  *   GET   /api/requests/unread-count?projectId=   → { count } (manager; others get 0): requests submitted since the
  *                                             caller last marked the project read
  *   POST  /api/requests/mark-read             body markReadBody → { count: 0 } (member)
- *   POST  /api/upload/request-image           multipart: `file` (JPEG, PNG, WebP or HEIC by content, at most
- *                                             REQUEST_IMAGE_MAX_BYTES) and optional `path` → imageAnswer (member)
+ *   POST  /api/upload/request-image           multipart: `project_id`, then `file` (JPEG, PNG, WebP or HEIC by content,
+ *                                             at most REQUEST_IMAGE_MAX_BYTES); `path` is accepted and ignored
+ *                                             → imageAnswer (member of project_id)
+ *   GET   /api/request-images/{projectId}/{file}  → the image (member of the project): what signed_url points at
  *   POST  /api/notify-fulfilled               body notifyFulfilledBody → { queued } (manager): the fulfilled e-mail to
  *                                             the requester through the outbox
  *
@@ -199,8 +201,11 @@ export const markReadBody = z.object({ projectId });
 export const unreadAnswer = z.object({ count: z.number() });
 
 export const notifyFulfilledBody = z.object({
-  /** The request whose requester is mailed; with it, `to`, `firstname` and `matlist` default from the request. */
-  request_id: id('Request', 'request_id must be a valid request id').optional(),
+  /**
+   * The request whose requester is mailed (required: the mail goes to its requester, so the route
+   * is no open relay); `to`, `firstname` and `matlist` default from the request, and `to` must be its requester's address.
+   */
+  request_id: id('Request', 'request_id must be a valid request id'),
   to: z.email({ error: 'to must be an e-mail address' }).max(MAX_LENGTH.email).optional(),
   firstname: text({ label: 'First name', max: MAX_LENGTH.firstName }).optional(),
   matlist: z

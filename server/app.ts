@@ -34,6 +34,8 @@ import { projectRoutes } from './routes/projects/projects.routes.ts';
 import { siteRoutes } from './routes/site/site.routes.ts';
 import { userRoutes } from './routes/users/users.routes.ts';
 import { transferRoutes } from './routes/transfers/transfers.routes.ts';
+import { requestRoutes } from './routes/requests/requests.routes.ts';
+import { requestFileRoutes } from './routes/requests/request-files.routes.ts';
 import { warehouseStockRoutes } from './routes/warehouses/warehouse-stock.routes.ts';
 import { warehouseRoutes } from './routes/warehouses/warehouses.routes.ts';
 
@@ -93,6 +95,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(warehouseStockRoutes);
   await app.register(catalogRoutes);
   await app.register(transferRoutes);
+  await app.register(requestRoutes);
+  await app.register(requestFileRoutes);
   await app.register(stockRoutes);
   await app.register(bulkRoutes);
   await app.register(labelRoutes);

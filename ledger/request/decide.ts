@@ -161,7 +161,14 @@ function fulfil(state: RequestState, d: Data<'FulfilRequest'>): RequestEvent[] {
         requestedPartNumber: w.replacement && !same(w.replacement.partNumber, line.partNumber) ? line.partNumber : null,
         remainderLine:
           remainder > 0
-            ? { lineId: w.remainderLineId, materialId: line.materialId, partNumber: line.partNumber, partName: line.partName, qty: remainder, notes: line.notes }
+            ? {
+                lineId: w.remainderLineId,
+                materialId: line.materialId,
+                partNumber: line.partNumber,
+                partName: line.partName,
+                qty: remainder,
+                notes: line.notes,
+              }
             : null,
         assignedTo: state.requesterId,
       },

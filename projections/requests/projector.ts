@@ -113,7 +113,14 @@ export const requestsProjector: Projector = {
             kind: 'update',
             table: 'request_lines',
             key: { request_id: id, line_id: d.lineId },
-            set: { qty: d.quantity, status: 'fulfilled', material_id: d.materialId, part_number: d.partNumber, part_name: d.partName, requested_part_number: d.requestedPartNumber },
+            set: {
+              qty: d.quantity,
+              status: 'fulfilled',
+              material_id: d.materialId,
+              part_number: d.partNumber,
+              part_name: d.partName,
+              requested_part_number: d.requestedPartNumber,
+            },
           },
         ];
         if (d.remainderLine) {

@@ -4,7 +4,14 @@
  * waiting on delivery. Filters name the screens' words; FILTER_STATES maps them to the states.
  */
 import { type Selectable, sql } from 'kysely';
-import { FILTER_STATES, type RequestDetail, type RequestFilter, type RequestHistoryEntry, type RequestSort, type RequestSummary } from '../../contract/requests.ts';
+import {
+  FILTER_STATES,
+  type RequestDetail,
+  type RequestFilter,
+  type RequestHistoryEntry,
+  type RequestSort,
+  type RequestSummary,
+} from '../../contract/requests.ts';
 import type { Db } from '../../ledger/database.ts';
 import { readStreams } from '../../ledger/event-store/event-store.ts';
 import { isRequestEvent, requestStreamId } from '../../ledger/request/events.ts';
@@ -91,7 +98,11 @@ function filtered(db: Db, f: RequestFilterOptions) {
 const SORT_COLUMNS = { request_date: 'r.request_date', status: 'r.status', type: 'r.type', requester: 'r.requester_name' } as const;
 
 /** A page of a project's requests, and how many match in all. */
-export async function listRequests(db: Db, f: RequestFilterOptions, page: { limit: number; offset: number }): Promise<{ items: RequestSummary[]; total: number }> {
+export async function listRequests(
+  db: Db,
+  f: RequestFilterOptions,
+  page: { limit: number; offset: number },
+): Promise<{ items: RequestSummary[]; total: number }> {
   let query = filtered(db, f).selectAll('r');
   if (f.sort === 'hold_first') {
     query = query.orderBy(sql`case when r.status = 'on-hold' then 0 else 1 end`).orderBy('r.request_date', 'desc');
@@ -169,7 +180,13 @@ export async function requestHistory(db: Db, requestId: string): Promise<Request
   const entries: RequestHistoryEntry[] = [];
   for (const event of events) {
     if (!isRequestEvent(event)) continue;
-    const base = { position: event.globalPosition, date: event.occurredAt.toISOString(), action: ACTIONS[event.type] ?? event.type, user: event.metadata.actorName, user_id: event.metadata.actorId };
+    const base = {
+      position: event.globalPosition,
+      date: event.occurredAt.toISOString(),
+      action: ACTIONS[event.type] ?? event.type,
+      user: event.metadata.actorName,
+      user_id: event.metadata.actorId,
+    };
     let detail: string | null = null;
     switch (event.type) {
       case 'RequestSubmitted':

@@ -58,10 +58,15 @@ const reopenHandler: CommandHandler<Input, ReopenContext, { reopened: string[] }
         for (const id of ids) {
           const history = histories.get(id) ?? [];
           const last = history[history.length - 1];
-          const state = history.reduce((s: RequestState, e: { type: string; data: unknown }) => requestDecider.evolve(s, e as RequestEvent), requestDecider.initialState());
+          const state = history.reduce(
+            (s: RequestState, e: { type: string; data: unknown }) => requestDecider.evolve(s, e as RequestEvent),
+            requestDecider.initialState(),
+          );
           streams[id] = { streamId: id, head: { version: last?.streamVersion ?? 0, hash: last?.hash ?? null }, state, evolve: requestDecider.evolve };
         }
-        const held = [...new Set(Object.values(streams).flatMap((s) => s.state.lines.flatMap((l) => (l.status === 'on-hold' && l.materialId ? [l.materialId] : []))))];
+        const held = [
+          ...new Set(Object.values(streams).flatMap((s) => s.state.lines.flatMap((l) => (l.status === 'on-hold' && l.materialId ? [l.materialId] : [])))),
+        ];
         const rows =
           held.length > 0
             ? await trx

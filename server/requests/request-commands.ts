@@ -66,7 +66,8 @@ interface RequestContext extends CommandContext {
 const project = (id: string): StockLocation => ({ kind: 'project', id });
 const key = (partNumber: string) => partNumber.trim().toLowerCase();
 /** A part exists in the project when it has stock there (received at least once). */
-const inProject = (row: StockContextRow | undefined): row is StockContextRow & { material_id: string } => Boolean(row?.material_id && row.stream_version !== null);
+const inProject = (row: StockContextRow | undefined): row is StockContextRow & { material_id: string } =>
+  Boolean(row?.material_id && row.stream_version !== null);
 
 function stockStream(projectId: string, row: StockContextRow & { material_id: string }): StockStream {
   return {
@@ -106,7 +107,13 @@ const requestHandler: CommandHandler<Input, RequestContext, { requestId: string 
       const projectId = change.type === 'submit' ? change.projectId : request.state.projectId;
       const requesterId = change.type === 'submit' ? change.requester.id : request.state.requesterId;
       const partNumbers = projectId ? await partsOf(trx, change, request.state) : [];
-      const rows = partNumbers.length > 0 ? await loadStockContextRows(trx, partNumbers.map((partNumber) => ({ location: project(projectId), partNumber, userId: requesterId }))) : [];
+      const rows =
+        partNumbers.length > 0
+          ? await loadStockContextRows(
+              trx,
+              partNumbers.map((partNumber) => ({ location: project(projectId), partNumber, userId: requesterId })),
+            )
+          : [];
       const parts = new Map<string, StockContextRow>();
       const streams: RequestContext['streams'] = { request };
       for (const [j, row] of rows.entries()) {
@@ -117,7 +124,11 @@ const requestHandler: CommandHandler<Input, RequestContext, { requestId: string 
       }
       let num = 0;
       if (change.type === 'submit') {
-        const top = await trx.selectFrom('requests').select((eb) => eb.fn.max('num').as('n')).where('project_id', '=', projectId).executeTakeFirst();
+        const top = await trx
+          .selectFrom('requests')
+          .select((eb) => eb.fn.max('num').as('n'))
+          .where('project_id', '=', projectId)
+          .executeTakeFirst();
         num = Number(top?.n ?? 0) + 1;
       }
       contexts.push({ streams, parts, num });

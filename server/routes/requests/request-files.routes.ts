@@ -1,0 +1,176 @@
+/**
+ * The Requests badge and the request's attachments and mail (spec 01 §7 Requests): the unread count
+ * and mark-read, the photo a requester attaches (through the file store: checked by its content, not
+ * its name, and size-limited), the link that shows it, and the "request fulfilled" e-mail to the
+ * requester, queued in the outbox.
+ */
+import { randomUUID } from 'node:crypto';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses as errors } from '../../../contract/errors.ts';
+import {
+  imageAnswer,
+  markReadBody,
+  notifyFulfilledAnswer,
+  notifyFulfilledBody,
+  REQUEST_IMAGE_MAX_BYTES,
+  REQUEST_MESSAGES,
+  unreadAnswer,
+  unreadQuery,
+} from '../../../contract/requests.ts';
+import { DomainError } from '../../../ledger/errors.ts';
+import { findRequest } from '../../../projections/requests/queries.ts';
+import type { AuthenticatedUser } from '../../auth/session-store.ts';
+import { enqueueMail } from '../../mail/outbox.ts';
+import { imageTypeOf, IMAGE_EXTENSIONS } from '../../requests/image-type.ts';
+import { fulfilledMail } from '../../requests/fulfilled-mail.ts';
+import { requestAccess } from '../../requests/request-access.ts';
+import { markRead, unreadCount } from '../../requests/request-reads.ts';
+import { projectAccess } from '../../projects/project-access.ts';
+import { FileNotFoundError, isValidFileKey, newFileKey } from '../../storage/file-store.ts';
+
+const tags = ['requests'];
+const IMAGE_FOLDER = 'request-images';
+
+/** Where a stored request image is shown to a signed-in member of its project. */
+export function requestImageUrl(publicUrl: string, path: string): string {
+  return `${publicUrl}/api/${path}`;
+}
+
+export async function requestFileRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const signedIn = { preHandler: app.requireUser };
+
+  r.get(
+    '/api/requests/unread-count',
+    {
+      ...signedIn,
+      config: { projectAccess: { level: 'view', from: 'query', field: 'projectId' } },
+      schema: {
+        summary: "Requests others submitted since the caller last marked the project read (a manager's count; others get 0)",
+        tags,
+        querystring: unreadQuery,
+        response: { 200: unreadAnswer, ...errors },
+      },
+    },
+    async (request) => ({ count: request.project!.manage ? await unreadCount(app.db, request.user!.id, request.project!.id) : 0 }),
+  );
+
+  r.post(
+    '/api/requests/mark-read',
+    {
+      ...signedIn,
+      config: { projectAccess: { level: 'view', from: 'body', field: 'projectId' } },
+      schema: { summary: "Mark the project's requests read for the caller", tags, body: markReadBody, response: { 200: unreadAnswer, ...errors } },
+    },
+    async (request) => {
+      await markRead(app.db, request.user!.id, request.project!.id, new Date());
+      return { count: 0 };
+    },
+  );
+
+  r.post(
+    '/api/notify-fulfilled',
+    {
+      ...signedIn,
+      schema: {
+        summary: 'E-mail the requester that their request was fulfilled, with the lines and quantities and the image link (manager; through the outbox)',
+        tags,
+        body: notifyFulfilledBody,
+        response: { 200: notifyFulfilledAnswer, ...errors },
+      },
+    },
+    async (request) => {
+      const b = request.body;
+      const { actor } = await requestAccess(app.db, app.access, request.user as AuthenticatedUser, b.request_id);
+      if (!actor.manager) throw new DomainError('FORBIDDEN', REQUEST_MESSAGES.managerOnly);
+      const detail = (await findRequest(app.db, b.request_id, (path) => requestImageUrl(app.config.publicUrl, path)))!;
+      if (b.to && b.to.toLowerCase() !== detail.requester_email.toLowerCase())
+        throw new DomainError('VALIDATION', "to must be the requester's e-mail address.");
+      const mail = fulfilledMail(detail, {
+        firstname: b.firstname,
+        matlist: b.matlist,
+        imageUrl: b.image_url ?? null,
+        link: `${app.config.publicUrl}/dashboard/requests`,
+      });
+      await enqueueMail(app.db, mail);
+      app.mail.wake();
+      return { queued: 1 };
+    },
+  );
+
+  await app.register(async (scope) => {
+    await scope.register(multipart, { limits: { fileSize: REQUEST_IMAGE_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 } });
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/api/upload/request-image',
+      {
+        ...signedIn,
+        schema: {
+          summary: `A photo for a request: multipart with project_id first, then file (JPEG, PNG, WebP or HEIC by content, at most ${REQUEST_IMAGE_MAX_BYTES / 1024 / 1024} MB); answers the path to send as image_path and a link that shows it`,
+          tags,
+          consumes: ['multipart/form-data'],
+          response: { 200: imageAnswer, ...errors },
+        },
+      },
+      async (request) => {
+        if (!request.isMultipart()) throw new DomainError('VALIDATION', 'The upload must be multipart form data with project_id and file.');
+        let projectId: string | null = null;
+        let stored: z.infer<typeof imageAnswer> | null = null;
+        for await (const part of request.parts()) {
+          if (part.type === 'field') {
+            if (part.fieldname === 'project_id') projectId = String(part.value);
+            continue;
+          }
+          if (!projectId || !z.uuid().safeParse(projectId).success) {
+            part.file.resume();
+            throw new DomainError('VALIDATION', 'project_id must be a valid project id, sent before the file.');
+          }
+          const access = await projectAccess(app.access, request.user as AuthenticatedUser, projectId);
+          if (!access?.view) throw new DomainError('FORBIDDEN', 'You do not have access to this project.');
+          const bytes = await part.toBuffer().catch((error: { code?: string }) => {
+            if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw new DomainError('VALIDATION', REQUEST_MESSAGES.imageTooLarge);
+            throw error;
+          });
+          const type = imageTypeOf(bytes);
+          if (!type) throw new DomainError('VALIDATION', REQUEST_MESSAGES.imageType);
+          const key = newFileKey(`${IMAGE_FOLDER}/${projectId}`, IMAGE_EXTENSIONS[type], randomUUID());
+          await app.storage.put(key, bytes, type);
+          stored = { path: key, signed_url: requestImageUrl(app.config.publicUrl, key), content_type: type, size: bytes.length };
+        }
+        if (!stored) throw new DomainError('VALIDATION', 'The upload has no file.');
+        return stored;
+      },
+    );
+  });
+
+  r.get(
+    '/api/request-images/:projectId/:file',
+    {
+      ...signedIn,
+      config: { projectAccess: { level: 'view', from: 'params' } },
+      schema: {
+        summary: 'A request image (member of its project)',
+        tags,
+        params: z.object({ projectId: z.uuid({ error: 'projectId must be a valid project id' }), file: z.string().max(60) }),
+      },
+    },
+    async (request, reply) => {
+      const key = `${IMAGE_FOLDER}/${request.params.projectId}/${request.params.file}`;
+      if (!isValidFileKey(key)) throw new DomainError('NOT_FOUND', 'Image not found');
+      const extension = key.split('.').pop() ?? '';
+      const type = Object.entries(IMAGE_EXTENSIONS).find(([, ext]) => ext === extension)?.[0];
+      try {
+        const stream = await app.storage.get(key);
+        return reply
+          .header('content-type', type ?? 'application/octet-stream')
+          .header('cache-control', 'private, max-age=3600')
+          .send(stream);
+      } catch (error) {
+        if (error instanceof FileNotFoundError) throw new DomainError('NOT_FOUND', 'Image not found');
+        throw error;
+      }
+    },
+  );
+}
