@@ -72,15 +72,15 @@ describe('a request, from the asking to the fulfilling, in two windows', () => {
     await addItem(page, 'bolt', /BOLT-M8/, 3);
     await expect.poll(visible(page.getByRole('table', { name: 'Request list' }).locator('tr[data-part="BOLT-M8"]'))).toBe(true);
     await settledShot(requester, 'requests-user-list');
-    await page.getByRole('button', { name: 'Submit Request' }).click();
-    await expect.poll(seen(page, 'Request R-1 submitted')).toBe(true);
     const started = Date.now();
+    await page.getByRole('button', { name: 'Submit Request' }).click();
 
     // The manager's window hears of it without a reload: the toast, and the badge.
     await expect.poll(seen(manager.page, 'New request received')).toBe(true);
     await expect.poll(() => badge(manager.page).textContent()).toBe('1');
     console.info(`the manager's window showed the new request ${Date.now() - started} ms after the submit`);
     await settledShot(manager, 'requests-manager-toast-badge');
+    await expect.poll(seen(page, 'Request R-1 submitted')).toBe(true);
     await expect.poll(historyStatus(page, 'Requested')).toBe(true);
   });
 
@@ -107,7 +107,7 @@ describe('a request, from the asking to the fulfilling, in two windows', () => {
     await expect.poll(seen(page, 'Fulfilled part of request R-1')).toBe(true);
 
     // The drawer shows the split lines and the request's history.
-    await page.getByRole('radio', { name: 'All', exact: true }).check();
+    await page.getByRole('radiogroup', { name: 'Status' }).getByRole('radio', { name: 'All', exact: true }).check();
     await page.getByRole('button', { name: 'View request R-1' }).click();
     const drawer = page.getByRole('dialog', { name: 'Request R-1' });
     await expect.poll(visible(drawer.getByTestId('request-status').getByText('On Hold'))).toBe(true);
