@@ -18,7 +18,12 @@ export interface FanOut {
  * With nobody listening it reads nothing: a browser that connects refetches what it shows anyway, so
  * the cursor simply starts again from the ledger's head when the first one arrives.
  */
-export async function startFanOut(store: EventStore, deliver: (changes: Change[], events: RecordedEvent[]) => void, listening: () => boolean = () => true, pollMs = 2000): Promise<FanOut> {
+export async function startFanOut(
+  store: EventStore,
+  deliver: (changes: Change[], events: RecordedEvent[]) => void,
+  listening: () => boolean = () => true,
+  pollMs = 2000,
+): Promise<FanOut> {
   const head = async (): Promise<Checkpoint> => {
     const { rows } = await sql<{ transaction_id: string; global_position: number }>`
       select transaction_id::text, global_position from events order by global_position desc limit 1`.execute(store.db);

@@ -19,7 +19,8 @@ let worker: string;
 let workerId: string;
 let projectId: string;
 
-const call = (cookie: string, method: 'GET' | 'POST' | 'PATCH', path: string, payload?: object) => app.inject({ method, url: path, headers: { cookie }, payload });
+const call = (cookie: string, method: 'GET' | 'POST' | 'PATCH', path: string, payload?: object) =>
+  app.inject({ method, url: path, headers: { cookie }, payload });
 
 beforeAll(async () => {
   runtime = await openTestRuntime();
@@ -40,7 +41,13 @@ beforeAll(async () => {
   ] as const) {
     expect((await call(boss, 'POST', '/api/projects/assign', { user_id, project_id: projectId, project_role })).statusCode).toBe(200);
   }
-  const received = await call(boss, 'POST', '/api/materials/receive', { project_id: projectId, part_number: 'BOLT', quantity: 1, part_name: 'Bolt', standard_name: 'Bolt' });
+  const received = await call(boss, 'POST', '/api/materials/receive', {
+    project_id: projectId,
+    part_number: 'BOLT',
+    quantity: 1,
+    part_name: 'Bolt',
+    standard_name: 'Bolt',
+  });
   expect(received.statusCode).toBe(200);
 });
 afterAll(async () => {
@@ -60,14 +67,26 @@ describe('WebSocket /ws/requests', () => {
     const submitted = await call(worker, 'POST', '/api/requests/material', { project_id: projectId, pick_list: [{ part_number: 'BOLT', qty: 3 }] });
     expect(submitted.statusCode).toBe(200);
     const request = submitted.json();
-    expect(await managerSocket.next('request_submitted')).toEqual({ type: 'request_submitted', projectId, requestId: request.id, num: request.num, actorId: workerId });
+    expect(await managerSocket.next('request_submitted')).toEqual({
+      type: 'request_submitted',
+      projectId,
+      requestId: request.id,
+      num: request.num,
+      actorId: workerId,
+    });
     // Everyone following the project refetches its request lists.
     expect((await workerSocket.next('changed')).topics).toContain('requests');
     expect((await general.next('changed')).topics).toContain('requests');
 
     const held = await call(manager, 'PATCH', `/api/requests/${request.id}/status`, { status: 'on-hold', reason: 'waiting_delivery' });
     expect(held.statusCode).toBe(200);
-    const receipt = await call(boss, 'POST', '/api/materials/receive', { project_id: projectId, part_number: 'BOLT', quantity: 5, part_name: 'Bolt', standard_name: 'Bolt' });
+    const receipt = await call(boss, 'POST', '/api/materials/receive', {
+      project_id: projectId,
+      part_number: 'BOLT',
+      quantity: 5,
+      part_name: 'Bolt',
+      standard_name: 'Bolt',
+    });
     expect(receipt.json().reopenedCount).toBe(1);
     const reopened = { type: 'request_reopened', projectId, requestId: request.id, num: 0 };
     expect(await workerSocket.next('request_reopened')).toMatchObject(reopened);

@@ -34,6 +34,12 @@ describe('the notices of the request channel', () => {
   });
 
   it('says nothing of other events, or of one that lacks its project', () => {
-    expect(requestNotices([event('RequestHeld', { requestId: 'r-1', projectId: 'p-1' }), event('MaterialReceived', {}), event('RequestSubmitted', { requestId: 'r-1' })])).toEqual([]);
+    expect(
+      requestNotices([
+        event('RequestHeld', { requestId: 'r-1', projectId: 'p-1' }),
+        event('MaterialReceived', {}),
+        event('RequestSubmitted', { requestId: 'r-1' }),
+      ]),
+    ).toEqual([]);
   });
 });

@@ -33,7 +33,13 @@ export function requestNotices(events: readonly RecordedEvent[]): { notice: Requ
       const data = submitted.safeParse(event.data);
       if (!data.success) continue;
       out.push({
-        notice: { type: 'request_submitted', projectId: data.data.projectId, requestId: data.data.requestId, num: data.data.num ?? 0, actorId: event.metadata.actorId },
+        notice: {
+          type: 'request_submitted',
+          projectId: data.data.projectId,
+          requestId: data.data.requestId,
+          num: data.data.num ?? 0,
+          actorId: event.metadata.actorId,
+        },
         audience: 'managers',
       });
     } else if (event.type === 'RequestReopened') {

@@ -7,7 +7,8 @@ import { detail, inventory, line, person, project, projectRow, summary } from '.
 
 // The list draws only the rows in view; jsdom lays nothing out, so give it a screen's height.
 beforeAll(() => {
-  for (const size of ['clientHeight', 'clientWidth', 'offsetHeight', 'offsetWidth']) Object.defineProperty(HTMLElement.prototype, size, { configurable: true, get: () => 800 });
+  for (const size of ['clientHeight', 'clientWidth', 'offsetHeight', 'offsetWidth'])
+    Object.defineProperty(HTMLElement.prototype, size, { configurable: true, get: () => 800 });
 });
 
 const covered = detail(1, 'requested', [line('CAB-1', 3)]);
@@ -137,13 +138,6 @@ describe('Manage Requests', () => {
     await user.click(await screen.findByRole('tab', { name: 'Material Requests' }));
     await waitFor(() => expect(server.sent('GET /api/requests').at(-1)!.params.get('type')).toBe('Material'));
     expect(server.sent('GET /api/requests').at(-1)!.params.get('status')).toBe('requested');
-    expect(statusRadios().map((r) => r.getAttribute('value'))).toEqual([
-      'requested',
-      'partial',
-      'on-hold',
-      'fulfilled',
-      'denied',
-      'all',
-    ]);
+    expect(statusRadios().map((r) => r.getAttribute('value'))).toEqual(['requested', 'partial', 'on-hold', 'fulfilled', 'denied', 'all']);
   });
 });

@@ -23,7 +23,17 @@ export interface ActionTarget {
 
 type Dialog = 'partial' | 'hold' | 'deny' | null;
 
-export function RequestActions({ projectId, targets, single = false, onDone }: { projectId: string; targets: readonly ActionTarget[]; single?: boolean; onDone?: () => void }) {
+export function RequestActions({
+  projectId,
+  targets,
+  single = false,
+  onDone,
+}: {
+  projectId: string;
+  targets: readonly ActionTarget[];
+  single?: boolean;
+  onDone?: () => void;
+}) {
   const [dialog, setDialog] = useState<Dialog>(null);
   const ids = useMemo(() => targets.map((t) => t.id), [targets]);
   const { details, loading } = useRequestDetails(ids);
@@ -84,7 +94,11 @@ export function RequestActions({ projectId, targets, single = false, onDone }: {
         {action(
           'Fulfill Partial',
           partialTarget !== undefined,
-          targets.length === 1 ? (allowsAll(statuses, 'fulfil') ? 'Loading the request…' : 'This request cannot be fulfilled') : 'Select one request to fulfil in part',
+          targets.length === 1
+            ? allowsAll(statuses, 'fulfil')
+              ? 'Loading the request…'
+              : 'This request cannot be fulfilled'
+            : 'Select one request to fulfil in part',
           () => setDialog('partial'),
         )}
         {action('Hold', allowsAll(statuses, 'hold'), 'Only requested or partial requests can be put on hold', () => setDialog('hold'), 'yellow')}

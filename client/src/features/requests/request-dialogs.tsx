@@ -114,7 +114,17 @@ interface PartialEntry {
   replacement: string;
 }
 
-export function PartialDialog({ request, onHand, onClose, onDone = onClose }: { request: RequestDetail; onHand: ReadonlyMap<string, number>; onClose: () => void; onDone?: () => void }) {
+export function PartialDialog({
+  request,
+  onHand,
+  onClose,
+  onDone = onClose,
+}: {
+  request: RequestDetail;
+  onHand: ReadonlyMap<string, number>;
+  onClose: () => void;
+  onDone?: () => void;
+}) {
   const lines = openLines(request.picklist);
   const [entries, setEntries] = useState<Record<string, PartialEntry>>({});
   const [remainder, setRemainder] = useState<'open' | 'waiting_delivery'>('open');
@@ -133,7 +143,12 @@ export function PartialDialog({ request, onHand, onClose, onDone = onClose }: { 
       remainder,
       lines: chosen.map((l) => {
         const replacement = entry(l.line_id).replacement.trim();
-        return { line_id: l.line_id, part_number: l.part_number, quantity: Number(entry(l.line_id).qty), ...(replacement ? { replacement_part_number: replacement } : {}) };
+        return {
+          line_id: l.line_id,
+          part_number: l.part_number,
+          quantity: Number(entry(l.line_id).qty),
+          ...(replacement ? { replacement_part_number: replacement } : {}),
+        };
       }),
     };
     const result = await assign({ id: request.id, body });

@@ -166,7 +166,12 @@ export function RequestForm({ projectId, projectNumber, onSubmitted }: { project
                       />
                     </Table.Td>
                     <Table.Td ta="right">
-                      <ActionIcon variant="subtle" color="red" aria-label={`Remove ${line.number}`} onClick={() => setLines((current) => current.filter((l) => l.number !== line.number))}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={`Remove ${line.number}`}
+                        onClick={() => setLines((current) => current.filter((l) => l.number !== line.number))}
+                      >
                         ×
                       </ActionIcon>
                     </Table.Td>

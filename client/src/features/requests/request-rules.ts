@@ -77,7 +77,10 @@ export const everyLineSettled = (lines: readonly RequestLine[]) => lines.every((
  * Whether on hand covers fulfilling every open line of the given material requests at once (their
  * quantities added up per part): the parts it does not cover, with what is missing. Empty: covered.
  */
-export function uncoveredParts(requests: readonly { picklist: readonly RequestLine[] }[], onHand: ReadonlyMap<string, number>): { part: string; needed: number; onHand: number }[] {
+export function uncoveredParts(
+  requests: readonly { picklist: readonly RequestLine[] }[],
+  onHand: ReadonlyMap<string, number>,
+): { part: string; needed: number; onHand: number }[] {
   const needed = new Map<string, number>();
   for (const request of requests) for (const line of openLines(request.picklist)) needed.set(line.part_number, (needed.get(line.part_number) ?? 0) + line.qty);
   const short: { part: string; needed: number; onHand: number }[] = [];

@@ -58,7 +58,9 @@ export function RequestsBoard({ projectId, vocabulary }: { projectId: string; vo
     setSelected(new Set());
   };
 
-  const check = (r: RequestSummary) => <Checkbox aria-label={`Select request ${requestLabel(r)}`} checked={selected.has(r.id)} onChange={() => setSelected((s) => toggleOne(s, r.id))} />;
+  const check = (r: RequestSummary) => (
+    <Checkbox aria-label={`Select request ${requestLabel(r)}`} checked={selected.has(r.id)} onChange={() => setSelected((s) => toggleOne(s, r.id))} />
+  );
   const view = (r: RequestSummary) => (
     <Button size="compact-sm" variant="light" aria-label={`View request ${requestLabel(r)}`} onClick={() => setOpenId(r.id)}>
       View
@@ -67,7 +69,11 @@ export function RequestsBoard({ projectId, vocabulary }: { projectId: string; vo
   const columns: VirtualColumn<RequestSummary>[] = phone
     ? [
         { key: 'select', header: '', width: 36, render: check },
-        { key: 'requester', header: 'Request', render: (r) => <TwoLines main={`${requestLabel(r)} · ${r.requester_name}`} sub={`${formatDate(r.request_date)} · ${r.items}`} /> },
+        {
+          key: 'requester',
+          header: 'Request',
+          render: (r) => <TwoLines main={`${requestLabel(r)} · ${r.requester_name}`} sub={`${formatDate(r.request_date)} · ${r.items}`} />,
+        },
         { key: 'status', header: 'Status', width: 92, render: (r) => <StatusBadge status={r.status} /> },
         { key: 'view', header: '', width: 60, align: 'right', render: view },
       ]
@@ -94,7 +100,14 @@ export function RequestsBoard({ projectId, vocabulary }: { projectId: string; vo
       </Radio.Group>
       <Group gap="sm" wrap="wrap" align="end">
         <SegmentedControl aria-label="Time" size="xs" data={TIME_FILTERS} value={days} onChange={(v) => change(() => setDays(v as LogDays))} />
-        <TextInput placeholder="Search requests" aria-label="Search requests" value={search} onChange={(e) => setSearch(e.currentTarget.value)} style={{ flex: '1 1 200px' }} maw={360} />
+        <TextInput
+          placeholder="Search requests"
+          aria-label="Search requests"
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          style={{ flex: '1 1 200px' }}
+          maw={360}
+        />
         <Button variant="default" size="xs" onClick={() => void download(requestsCsvUrl(query))}>
           Export CSV
         </Button>

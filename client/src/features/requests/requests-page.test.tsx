@@ -14,7 +14,8 @@ const parts = Array.from({ length: 12 }, (_, i) => ({
 }));
 // The history table draws only the rows in view; jsdom lays nothing out, so give it a screen's height.
 beforeAll(() => {
-  for (const size of ['clientHeight', 'clientWidth', 'offsetHeight', 'offsetWidth']) Object.defineProperty(HTMLElement.prototype, size, { configurable: true, get: () => 800 });
+  for (const size of ['clientHeight', 'clientWidth', 'offsetHeight', 'offsetWidth'])
+    Object.defineProperty(HTMLElement.prototype, size, { configurable: true, get: () => 800 });
 });
 
 const held = detail(1, 'on-hold', [line('CAB-1', 3, 'on-hold', 'level 2')]);

@@ -15,9 +15,10 @@ import { ProjectPicker } from '../../app/projects/project-picker.tsx';
 import { useCurrentProjectSync } from '../../app/projects/use-current-project-sync.ts';
 import { actsAsProjectAdminOrManager } from '../../app/session/permissions.ts';
 import { selectSession } from '../../app/session/session-selectors.ts';
+import { usePhone } from '../../app/use-phone.ts';
 import { NoData } from '../../components/no-data.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { VirtualTable, type VirtualColumn } from '../../components/virtual-table.tsx';
+import { TwoLines, VirtualTable, type VirtualColumn } from '../../components/virtual-table.tsx';
 import { RequestForm } from './request-form.tsx';
 import { RequestLines, StatusBadge } from './request-parts.tsx';
 import { reasonText, requestLabel } from './request-rules.ts';
@@ -28,26 +29,29 @@ export function RequestsPage() {
   useCurrentProjectSync();
   const history = useMyRequestsQuery(project ? project.id : skipToken, { refetchOnMountOrArgChange: true });
   const [openId, setOpenId] = useState<string | null>(null);
+  const phone = usePhone();
 
   if (actsAsProjectAdminOrManager({ role, projectRole: currentProjectRole })) return <Navigate to="/dashboard/manage_requests" replace />;
 
-  const columns: VirtualColumn<RequestSummary>[] = [
-    { key: 'id', header: 'ID', width: 80, render: requestLabel },
-    { key: 'type', header: 'Type', width: 90, render: (r) => r.type },
-    { key: 'date', header: 'Date', width: 110, render: (r) => formatDate(r.request_date) },
-    { key: 'status', header: 'Status', render: (r) => <StatusBadge status={r.status} /> },
-    {
-      key: 'view',
-      header: '',
-      width: 72,
-      align: 'right',
-      render: (r) => (
-        <Button size="compact-sm" variant="light" aria-label={`View request ${requestLabel(r)}`} onClick={() => setOpenId(r.id)}>
-          View
-        </Button>
-      ),
-    },
-  ];
+  const view = (r: RequestSummary) => (
+    <Button size="compact-sm" variant="light" aria-label={`View request ${requestLabel(r)}`} onClick={() => setOpenId(r.id)}>
+      View
+    </Button>
+  );
+  // On a phone the id, type and date share one cell, so the status and View stay in sight.
+  const columns: VirtualColumn<RequestSummary>[] = phone
+    ? [
+        { key: 'id', header: 'Request', render: (r) => <TwoLines main={`${requestLabel(r)} · ${r.type}`} sub={formatDate(r.request_date)} /> },
+        { key: 'status', header: 'Status', width: 100, render: (r) => <StatusBadge status={r.status} /> },
+        { key: 'view', header: '', width: 64, align: 'right', render: view },
+      ]
+    : [
+        { key: 'id', header: 'ID', width: 80, render: requestLabel },
+        { key: 'type', header: 'Type', width: 90, render: (r) => r.type },
+        { key: 'date', header: 'Date', width: 110, render: (r) => formatDate(r.request_date) },
+        { key: 'status', header: 'Status', render: (r) => <StatusBadge status={r.status} /> },
+        { key: 'view', header: '', width: 72, align: 'right', render: view },
+      ];
   const rows = history.data?.items ?? [];
 
   return (
@@ -72,7 +76,8 @@ export function RequestsPage() {
                 rows={rows}
                 columns={columns}
                 rowKey={(r) => r.id}
-                minWidth={340}
+                minWidth={phone ? 300 : 420}
+                rowHeight={phone ? 56 : 44}
                 maxHeight="min(480px, 60dvh)"
                 rowData={(r) => ({ 'data-request': requestLabel(r), 'data-status': r.status })}
               />
