@@ -136,7 +136,7 @@ describe('a request, from the asking to the fulfilling, in two windows', () => {
     await settledShot(requester, 'requests-user-reopened');
   });
 
-  it('on a 390×844 phone the request page fits the width', async () => {
+  it('on a 390×844 phone the request page and Manage Requests fit the width', async () => {
     phone = await openBrowser({ width: 390, height: 844 });
     await signIn(phone.page, server.url, ann.email, ann.password);
     await chooseProject(phone.page, PROJECT);
@@ -146,5 +146,14 @@ describe('a request, from the asking to the fulfilling, in two windows', () => {
     const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await settledShot(phone, 'requests-user-phone');
+
+    await phone.context.clearCookies();
+    await signIn(phone.page, server.url, mia.email, mia.password);
+    await chooseProject(phone.page, PROJECT);
+    await phone.page.goto(`${server.url}/dashboard/manage_requests`);
+    await phone.page.getByRole('radiogroup', { name: 'Status' }).getByRole('radio', { name: 'All', exact: true }).check();
+    await expect.poll(visible(phone.page.locator('tr[data-request="R-1"]'))).toBe(true);
+    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await settledShot(phone, 'requests-manage-phone');
   });
 });

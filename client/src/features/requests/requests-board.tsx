@@ -74,8 +74,8 @@ export function RequestsBoard({ projectId, vocabulary }: { projectId: string; vo
           header: 'Request',
           render: (r) => <TwoLines main={`${requestLabel(r)} · ${r.requester_name}`} sub={`${formatDate(r.request_date)} · ${r.items}`} />,
         },
-        { key: 'status', header: 'Status', width: 92, render: (r) => <StatusBadge status={r.status} /> },
-        { key: 'view', header: '', width: 60, align: 'right', render: view },
+        { key: 'status', header: 'Status', width: 104, render: (r) => <StatusBadge status={r.status} /> },
+        { key: 'view', header: '', width: 68, align: 'right', render: view },
       ]
     : [
         { key: 'select', header: '', width: 44, render: check },

@@ -31,6 +31,8 @@ function renderPage(submit: unknown = detail(3, 'requested', [line('CAB-1', 3)])
       'GET /api/requests': { items: [summary(held), summary(open)], total: 2 },
       'GET /api/requests/r-1': held,
       'POST /api/requests/material': submit,
+      'GET /api/assets/catalog': { items: [{ asset_number: 'GEN-5', asset_name: 'Generator 5 kW' }] },
+      'POST /api/requests/asset': { ...detail(4, 'requested', [line('GEN-5', 1)]), type: 'Asset' },
     },
   });
 }
@@ -78,6 +80,20 @@ describe('the request page of a regular user', () => {
     expect(sent.headers.get('Idempotency-Key')).toBeTruthy();
     expect(await screen.findByText('Request R-3 submitted')).toBeTruthy();
     expect(screen.queryByRole('table', { name: 'Request list' })).toBeNull();
+  });
+
+  it('asks for assets from the asset catalogue, as an asset request', async () => {
+    const { user, server } = renderPage();
+    await user.click(screen.getByRole('radio', { name: 'Asset' }));
+    await user.type(screen.getByRole('combobox', { name: 'Search assets' }), 'gen');
+    await user.click(await screen.findByRole('option', { name: 'GEN-5 · Generator 5 kW' }));
+    expect(server.sent('GET /api/assets/catalog')[0]!.params.get('q')).toBe('gen');
+    await user.click(screen.getByRole('button', { name: 'Add to request' }));
+    await user.click(screen.getByRole('button', { name: 'Submit Request' }));
+    await waitFor(() => expect(server.sent('POST /api/requests/asset')).toHaveLength(1));
+    expect(server.sent('POST /api/requests/asset')[0]!.body).toMatchObject({
+      pick_list: [{ asset_number: 'GEN-5', asset_name: 'Generator 5 kW', qty: 1, status: 'requested', notes: null }],
+    });
   });
 
   it('says the server refusal, or `Failed to submit request`, and keeps the list', async () => {
