@@ -37,7 +37,8 @@ function renderPage() {
         ['CAB-2', 4],
       ]),
       'POST /api/requests/mark-read': { count: 0 },
-      'POST /api/requests/r-1/assign': changed,
+      'POST /api/requests/r-1/assign': { ...covered, status: 'fulfilled' },
+      'POST /api/notify-fulfilled': { queued: 1 },
       'PATCH /api/requests/r-1/status': changed,
       'PATCH /api/requests/r-2/status': changed,
     },
@@ -80,6 +81,8 @@ describe('Manage Requests', () => {
     await waitFor(() => expect(server.sent('POST /api/requests/r-1/assign')).toHaveLength(1));
     expect(server.sent('POST /api/requests/r-1/assign')[0]!.body).toEqual({});
     expect(await screen.findByText('Fulfilled request R-1')).toBeTruthy();
+    // Fulfilled: the requester is told by e-mail.
+    await waitFor(() => expect(server.sent('POST /api/notify-fulfilled')[0]?.body).toEqual({ request_id: 'r-1' }));
   });
 
   it('denies only with a reason, and holds waiting on delivery', async () => {

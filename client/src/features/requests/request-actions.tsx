@@ -11,7 +11,7 @@ import { useGetInventoryQuery } from '../../api/materials-api.ts';
 import { ReasonedDisabledButton } from '../../components/reasoned-disabled-button.tsx';
 import { DenyDialog, HoldDialog, PartialDialog, useEachRequest } from './request-dialogs.tsx';
 import { allowsAll, everyLineSettled, uncoveredParts } from './request-rules.ts';
-import { useAssignRequestMutation, useSetRequestStatusMutation } from './requests-api.ts';
+import { useAssignRequestMutation, useNotifyFulfilledMutation, useSetRequestStatusMutation } from './requests-api.ts';
 import { useRequestDetails } from './use-request-details.ts';
 
 export interface ActionTarget {
@@ -41,6 +41,13 @@ export function RequestActions({
   const onHand = useMemo(() => new Map((inventory.data ?? []).map((row) => [row.PartNumber, row.QtyOnHand])), [inventory.data]);
   const [assign, assigning] = useAssignRequestMutation();
   const [setStatus, setting] = useSetRequestStatusMutation();
+  const [notify] = useNotifyFulfilledMutation();
+  /** Runs a change; once it leaves the request fulfilled, the requester is told by e-mail. */
+  const closing = async (change: Promise<{ data?: { id: string; status: string }; error?: unknown }>) => {
+    const result = await change;
+    if (result.data?.status === 'fulfilled') void notify(result.data.id);
+    return result;
+  };
   const each = useEachRequest();
   const statuses = targets.map((t) => t.status);
   const busy = assigning.isLoading || setting.isLoading;
@@ -66,13 +73,13 @@ export function RequestActions({
     onDone?.();
   };
   const fulfilAll = async () => {
-    if (await each(targets, (t) => assign({ id: t.id, body: {} }), 'Fulfilled', 'Failed to fulfil request')) onDone?.();
+    if (await each(targets, (t) => closing(assign({ id: t.id, body: {} })), 'Fulfilled', 'Failed to fulfil request')) onDone?.();
   };
   const reopen = async () => {
     if (await each(targets, (t) => setStatus({ id: t.id, status: 'requested' }), 'Re-opened', 'Failed to re-open request')) onDone?.();
   };
   const finalise = async () => {
-    if (await each(targets, (t) => setStatus({ id: t.id, status: 'finalised' }), 'Finalised', 'Failed to finalise request')) onDone?.();
+    if (await each(targets, (t) => closing(setStatus({ id: t.id, status: 'finalised' })), 'Finalised', 'Failed to finalise request')) onDone?.();
   };
   const canFinalise = allowsAll(statuses, 'finalise') && details.length === targets.length && details.every((d) => everyLineSettled(d.picklist));
 

@@ -11,7 +11,7 @@ import { messageOr } from '../../api/error-message.ts';
 import { toast } from '../../app/toast.ts';
 import { AppModal } from '../../components/app-modal.tsx';
 import { holdReason, openLines, partialError, requestLabel } from './request-rules.ts';
-import { type RequestDetail, useAssignRequestMutation, useSetRequestStatusMutation } from './requests-api.ts';
+import { type RequestDetail, useAssignRequestMutation, useNotifyFulfilledMutation, useSetRequestStatusMutation } from './requests-api.ts';
 
 interface Target {
   id: string;
@@ -130,6 +130,7 @@ export function PartialDialog({
   const [remainder, setRemainder] = useState<'open' | 'waiting_delivery'>('open');
   const [failure, setFailure] = useState<string | null>(null);
   const [assign, state] = useAssignRequestMutation();
+  const [notify] = useNotifyFulfilledMutation();
   const entry = (lineId: string): PartialEntry => entries[lineId] ?? { qty: '', replacement: '' };
   const set = (lineId: string, change: Partial<PartialEntry>) => setEntries((current) => ({ ...current, [lineId]: { ...entry(lineId), ...change } }));
   const errors = Object.fromEntries(lines.map((l) => [l.line_id, partialError(entry(l.line_id).qty, l)]));
@@ -157,6 +158,8 @@ export function PartialDialog({
       return;
     }
     toast.success(`Fulfilled part of request ${requestLabel(request)}`);
+    // The last lines given: the requester is told by e-mail, as after Fulfill All.
+    if (result.data?.status === 'fulfilled') void notify(request.id);
     onDone();
   };
 

@@ -4,16 +4,45 @@
  * quantity (default 1, minimum 1), add to a request list with optional notes per line, and submit
  * the whole list as one request.
  */
-import { ActionIcon, Autocomplete, Button, Group, NumberInput, Paper, SegmentedControl, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Autocomplete,
+  Button,
+  FileInput,
+  Group,
+  NumberInput,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useMemo, useState } from 'react';
-import { REQUEST_DEFAULT_QUANTITY, REQUEST_MESSAGES, REQUEST_SEARCH_DEBOUNCE_MS, type RequestType } from '@contract/requests.ts';
+import {
+  type ImageAnswer,
+  REQUEST_DEFAULT_QUANTITY,
+  REQUEST_IMAGE_MAX_BYTES,
+  REQUEST_IMAGE_TYPES,
+  REQUEST_MESSAGES,
+  REQUEST_SEARCH_DEBOUNCE_MS,
+  type RequestType,
+} from '@contract/requests.ts';
 import { messageOr } from '../../api/error-message.ts';
 import { useIdempotencyKey } from '../../api/idempotency.ts';
 import { toast } from '../../app/toast.ts';
 import { addToCart, quantityError, searchReady, type CartLine } from './request-rules.ts';
-import { useSearchRequestAssetsQuery, useSearchRequestPartsQuery, useSubmitAssetRequestMutation, useSubmitMaterialRequestMutation } from './requests-api.ts';
+import {
+  useSearchRequestAssetsQuery,
+  useSearchRequestPartsQuery,
+  useSubmitAssetRequestMutation,
+  useSubmitMaterialRequestMutation,
+  useUploadRequestImageMutation,
+} from './requests-api.ts';
 
 interface Choice {
   number: string;
@@ -33,6 +62,9 @@ export function RequestForm({ projectId, projectNumber, onSubmitted }: { project
   const [submitMaterial, material] = useSubmitMaterialRequestMutation();
   const [submitAsset, asset] = useSubmitAssetRequestMutation();
   const idempotency = useIdempotencyKey();
+  const [upload, uploading] = useUploadRequestImageMutation();
+  const [photo, setPhoto] = useState<{ file: File; stored: ImageAnswer } | null>(null);
+  const [photoError, setPhotoError] = useState<string | null>(null);
 
   const ready = searchReady(debounced);
   const parts = useSearchRequestPartsQuery(type === 'Material' && ready ? { projectId, q: debounced.trim() } : skipToken);
@@ -58,8 +90,25 @@ export function RequestForm({ projectId, projectNumber, onSubmitted }: { project
     setNotes('');
   };
 
+  const choosePhoto = async (file: File | null) => {
+    setPhoto(null);
+    setPhotoError(null);
+    if (!file) return;
+    // Said at once rather than after sending megabytes the server would refuse.
+    if (file.size > REQUEST_IMAGE_MAX_BYTES) {
+      setPhotoError(REQUEST_MESSAGES.imageTooLarge);
+      return;
+    }
+    const result = await upload({ projectId, file });
+    if (result.error || !result.data) {
+      setPhotoError(messageOr(result.error, REQUEST_MESSAGES.imageType));
+      return;
+    }
+    setPhoto({ file, stored: result.data });
+  };
+
   const submit = async () => {
-    const common = { project_id: projectId, project_number: projectNumber };
+    const common = { project_id: projectId, project_number: projectNumber, ...(photo ? { image_path: photo.stored.path } : {}) };
     const note = (l: CartLine) => l.notes.trim() || null;
     const payload =
       type === 'Material'
@@ -77,6 +126,7 @@ export function RequestForm({ projectId, projectNumber, onSubmitted }: { project
     }
     toast.success(`Request R-${result.data.num} submitted`);
     setLines([]);
+    setPhoto(null);
     onSubmitted(result.data.id);
   };
 
@@ -181,8 +231,26 @@ export function RequestForm({ projectId, projectNumber, onSubmitted }: { project
             </Table>
           </div>
         )}
-        <Group justify="flex-end">
-          <Button onClick={() => void submit()} disabled={lines.length === 0} loading={material.isLoading || asset.isLoading}>
+        <Group justify="space-between" align="end" wrap="wrap">
+          <Group gap="xs" align="end" wrap="wrap">
+            <FileInput
+              label="Photo (optional)"
+              placeholder="Choose a photo"
+              accept={REQUEST_IMAGE_TYPES.join(',')}
+              clearable
+              value={photo?.file ?? null}
+              onChange={(file) => void choosePhoto(file)}
+              error={photoError}
+              disabled={uploading.isLoading}
+              w={220}
+            />
+            {photo && (
+              <Anchor href={photo.stored.signed_url} target="_blank" rel="noreferrer" size="sm" pb={8}>
+                View photo
+              </Anchor>
+            )}
+          </Group>
+          <Button onClick={() => void submit()} disabled={lines.length === 0 || uploading.isLoading} loading={material.isLoading || asset.isLoading}>
             Submit Request
           </Button>
         </Group>

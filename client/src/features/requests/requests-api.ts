@@ -9,6 +9,7 @@
 import type {
   AssetRequestBody,
   AssignBody,
+  ImageAnswer,
   MaterialRequestBody,
   RequestDetail,
   RequestFilter,
@@ -113,6 +114,19 @@ export const requestsApi = baseApi.injectEndpoints({
       query: (projectId) => ({ url: 'api/requests/mark-read', method: 'POST', body: { projectId } }),
       invalidatesTags: (_r, _e, projectId) => [{ type: 'RequestUnread', id: projectId }],
     }),
+    /** The "request fulfilled" e-mail to the requester, built by the server from the request. */
+    notifyFulfilled: build.mutation<{ queued: number }, string>({
+      query: (requestId) => ({ url: 'api/notify-fulfilled', method: 'POST', body: { request_id: requestId } }),
+    }),
+    /** A photo to send with a request: the project first, then the file, as the server reads them. */
+    uploadRequestImage: build.mutation<ImageAnswer, { projectId: string; file: File }>({
+      query: ({ projectId, file }) => {
+        const form = new FormData();
+        form.append('project_id', projectId);
+        form.append('file', file);
+        return { url: 'api/upload/request-image', method: 'POST', body: form };
+      },
+    }),
     /** Up to 10 of the project's parts matching the text (spec 01 §9). */
     searchRequestParts: build.query<CatalogPart[], { projectId: string; q: string }>({
       query: ({ projectId, q }) => ({ url: `api/materials/${projectId}/search`, params: { q } }),
@@ -137,6 +151,8 @@ export const {
   useSetRequestStatusMutation,
   useUnreadRequestsQuery,
   useMarkRequestsReadMutation,
+  useUploadRequestImageMutation,
+  useNotifyFulfilledMutation,
   useSearchRequestPartsQuery,
   useSearchRequestAssetsQuery,
 } = requestsApi;

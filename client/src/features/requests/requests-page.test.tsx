@@ -31,6 +31,12 @@ function renderPage(submit: unknown = detail(3, 'requested', [line('CAB-1', 3)])
       'GET /api/requests': { items: [summary(held), summary(open)], total: 2 },
       'GET /api/requests/r-1': held,
       'POST /api/requests/material': submit,
+      'POST /api/upload/request-image': {
+        path: 'request-images/p-1/a.png',
+        signed_url: 'http://localhost/api/request-images/p-1/a.png?sig=1',
+        content_type: 'image/png',
+        size: 4,
+      },
       'GET /api/assets/catalog': { items: [{ asset_number: 'GEN-5', asset_name: 'Generator 5 kW' }] },
       'POST /api/requests/asset': { ...detail(4, 'requested', [line('GEN-5', 1)]), type: 'Asset' },
     },
@@ -94,6 +100,21 @@ describe('the request page of a regular user', () => {
     expect(server.sent('POST /api/requests/asset')[0]!.body).toMatchObject({
       pick_list: [{ asset_number: 'GEN-5', asset_name: 'Generator 5 kW', qty: 1, status: 'requested', notes: null }],
     });
+  });
+
+  it('uploads a photo with the project first and sends its path with the request', async () => {
+    const { user, server } = renderPage();
+    await user.type(screen.getByRole('combobox', { name: 'Search parts' }), 'cab');
+    await user.click(await screen.findByRole('option', { name: 'CAB-1 · Cable 1' }));
+    await user.click(screen.getByRole('button', { name: 'Add to request' }));
+    const input = document.querySelector<HTMLInputElement>('input[type=file]')!;
+    await user.upload(input, new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'crate.png', { type: 'image/png' }));
+    expect(await screen.findByRole('link', { name: 'View photo' })).toBeTruthy();
+    const sent = String(server.sent('POST /api/upload/request-image')[0]!.body);
+    expect(sent.indexOf('name="project_id"')).toBeLessThan(sent.indexOf('name="file"'));
+    await user.click(screen.getByRole('button', { name: 'Submit Request' }));
+    await waitFor(() => expect(server.sent('POST /api/requests/material')).toHaveLength(1));
+    expect(server.sent('POST /api/requests/material')[0]!.body).toMatchObject({ image_path: 'request-images/p-1/a.png' });
   });
 
   it('says the server refusal, or `Failed to submit request`, and keeps the list', async () => {
