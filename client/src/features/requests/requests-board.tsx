@@ -86,7 +86,7 @@ export function RequestsBoard({ projectId, vocabulary }: { projectId: string; vo
         { key: 'items', header: 'Items', render: (r) => r.items, title: (r) => r.items },
         { key: 'qty', header: 'Qty', width: 70, align: 'right', render: (r) => r.total_qty },
         { key: 'status', header: 'Status', width: 110, sortable: true, render: (r) => <StatusBadge status={r.status} /> },
-        { key: 'view', header: '', width: 76, align: 'right', render: view },
+        { key: 'view', header: '', width: 88, align: 'right', render: view },
       ];
 
   return (

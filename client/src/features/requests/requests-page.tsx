@@ -50,7 +50,7 @@ export function RequestsPage() {
         { key: 'type', header: 'Type', width: 90, render: (r) => r.type },
         { key: 'date', header: 'Date', width: 110, render: (r) => formatDate(r.request_date) },
         { key: 'status', header: 'Status', render: (r) => <StatusBadge status={r.status} /> },
-        { key: 'view', header: '', width: 72, align: 'right', render: view },
+        { key: 'view', header: '', width: 88, align: 'right', render: view },
       ];
   const rows = history.data?.items ?? [];
 
