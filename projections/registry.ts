@@ -15,6 +15,9 @@ import { warehousesProjector } from './warehouses/projector.ts';
 import { warehouseStockProjector } from './warehouse-stock/projector.ts';
 import { transfersProjector } from './transfers/projector.ts';
 import { requestsProjector } from './requests/projector.ts';
+import { assetsCatalogProjector } from './assets-catalog/projector.ts';
+import { assetsProjector } from './assets/projector.ts';
+import { assetTransactionsProjector } from './asset-transactions/projector.ts';
 
 export const projectors: readonly Projector[] = [
   usersProjector,
@@ -29,6 +32,9 @@ export const projectors: readonly Projector[] = [
   labelTemplatesProjector,
   transfersProjector,
   requestsProjector,
+  assetsCatalogProjector,
+  assetsProjector,
+  assetTransactionsProjector,
 ];
 
 export function findProjector(name: string, registry: readonly Projector[] = projectors): Projector {

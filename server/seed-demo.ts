@@ -3,7 +3,8 @@
  * chains and every read table are the real thing): users of every role, a few projects with
  * members, a few hundred parts and six months of receipts, returns, assignments, losses and finds,
  * three warehouses with stock by location, relocations and moves to and from the projects, transfers
- * in every state, and a label database with a template in two projects.
+ * in every state, a label database with a template in two projects, and assets: categories, a
+ * catalogue of a dozen types, a few hundred instances over warehouses and projects, bulk units.
  * Prints the accounts and their passwords. Refuses to run on a database that already has projects.
  */
 import { loadConfig } from './config.ts';
@@ -19,7 +20,9 @@ import { bootstrapSuperadmin } from './users/bootstrap-admin.ts';
 import { registerUser } from './users/user-commands.ts';
 import { seedDemoLabels } from './labels/demo-labels.ts';
 import { seedDemoTransfers } from './transfers/demo-transfers.ts';
+import { seedDemoRequests } from './requests/demo-requests.ts';
 import { seedWarehouses } from './warehouses/seed-warehouses.ts';
+import { seedAssets } from './assets/seed-assets.ts';
 
 /** A small deterministic generator, so every demo site is the same site. */
 function random(seed: number) {
@@ -31,7 +34,11 @@ function random(seed: number) {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-  return { next, int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)), pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]! };
+  return {
+    next,
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!,
+  };
 }
 
 const PEOPLE: Array<{ first: string; last: string; role: GlobalRole }> = [
@@ -88,9 +95,19 @@ async function main(): Promise<void> {
       accounts.push({ id: userId, email, password, name: `${p.first} ${p.last}`, role: p.role });
     }
     const byName = (first: string) => accounts.find((a) => a.name.startsWith(first))!;
-    const actor = (first: string, at: number): CommandOptions => ({ metadata: { actorId: byName(first).id, actorName: byName(first).name, source: 'seed' }, now: new Date(at) });
+    const actor = (first: string, at: number): CommandOptions => ({
+      metadata: { actorId: byName(first).id, actorName: byName(first).name, source: 'seed' },
+      now: new Date(at),
+    });
 
-    const projectRoles: Array<[string, ProjectRole]> = [['Ada', 'admin'], ['Mia', 'manager'], ['Leo', 'manager'], ['Cy', 'user'], ['Ria', 'user'], ['Eli', 'user']];
+    const projectRoles: Array<[string, ProjectRole]> = [
+      ['Ada', 'admin'],
+      ['Mia', 'manager'],
+      ['Leo', 'manager'],
+      ['Cy', 'user'],
+      ['Ria', 'user'],
+      ['Eli', 'user'],
+    ];
     const projectIds: string[] = [];
     for (const p of PROJECTS) {
       const id = await createProject(store, p, actor('Sam', start));
@@ -104,7 +121,12 @@ async function main(): Promise<void> {
     const parts: Array<{ number: string; name: string; nickname: string }> = [];
     for (const [prefix, family, variants] of FAMILIES) {
       for (let i = 0; i < variants.length; i += 1) {
-        for (let grade = 1; grade <= 9; grade += 1) parts.push({ number: `${prefix}-${String(i + 1).padStart(2, '0')}${grade}`, name: `${family} ${variants[i]} grade ${grade}`, nickname: `${family} ${variants[i]}` });
+        for (let grade = 1; grade <= 9; grade += 1)
+          parts.push({
+            number: `${prefix}-${String(i + 1).padStart(2, '0')}${grade}`,
+            name: `${family} ${variants[i]} grade ${grade}`,
+            nickname: `${family} ${variants[i]}`,
+          });
       }
     }
 
@@ -114,7 +136,11 @@ async function main(): Promise<void> {
       const location = { kind: 'project' as const, id: projectId };
       const stocked = parts.filter(() => rnd.next() < (index === 0 ? 0.9 : 0.5));
       for (const part of stocked) {
-        await runStock(store, { type: 'receive', location, partNumber: part.number, quantity: rnd.int(10, 120), partName: part.name, partNickname: part.nickname }, actor('Mia', start + rnd.int(0, 20) * day));
+        await runStock(
+          store,
+          { type: 'receive', location, partNumber: part.number, quantity: rnd.int(10, 120), partName: part.name, partNickname: part.nickname },
+          actor('Mia', start + rnd.int(0, 20) * day),
+        );
         events += 1;
       }
       for (let step = 0; step < stocked.length * 3; step += 1) {
@@ -135,7 +161,8 @@ async function main(): Promise<void> {
             const held = item ? ((await holders(store.db, location, item.material_id)).find((h) => h.id === who.id)?.qty ?? 0) : 0;
             const onHand = item?.QtyOnHand ?? 0;
             if (roll < 0.55) await runStock(store, { ...target, type: 'assign', quantity, userId: who.id }, options);
-            else if (roll < 0.8) await runStock(store, { ...target, type: 'unassign', quantity: Math.max(1, Math.min(quantity, held)), userId: who.id }, options);
+            else if (roll < 0.8)
+              await runStock(store, { ...target, type: 'unassign', quantity: Math.max(1, Math.min(quantity, held)), userId: who.id }, options);
             else if (roll < 0.88) {
               const binInfo = `Rack ${rnd.int(1, 9)} / Shelf ${rnd.pick(['A', 'B', 'C'])}`;
               await runStock(store, { ...target, type: 'return', quantity: Math.max(1, Math.min(quantity, onHand)), binInfo }, options);
@@ -163,11 +190,20 @@ async function main(): Promise<void> {
     // Transfers between the projects over the last two days, one in every state.
     const transfers = await seedDemoTransfers(store, projectIds, (at) => actor('Ada', at), seededAt - 2 * day, seededAt - 3600 * 1000);
     const labels = await seedDemoLabels(store, projectIds, actor('Ada', seededAt - 3600 * 1000));
+    // Requests over the last five days, in every state; two wait on a delivery.
+    const crewPeople = ['Cy', 'Ria', 'Eli'].map((first) => ({ id: byName(first).id, name: byName(first).name, email: byName(first).email }));
+    const requests = await seedDemoRequests(store, projectIds, crewPeople, (at) => actor('Mia', at), seededAt - 5 * day, seededAt - 2 * 3600 * 1000);
+    const crewIds = ['Cy', 'Ria', 'Eli', 'Leo'].map((first) => byName(first).id);
+    const assets = await seedAssets(store, { rnd, projectIds, crewIds, actor: (at) => actor('Ada', past(at)), start: seededAt - 30 * day, day });
 
     console.log(`Demo site ready: ${PROJECTS.length} projects, ${parts.length} parts in the catalogue, ${events} stock movements over six months.`);
     console.log(`Three warehouses with ${warehouseMoves} movements: receipts at named racks and shelves, relocations, and moves to and from the projects.`);
     console.log(`${transfers} transfers between the projects, one in every state (one partly fulfilled, one in transit).`);
-    console.log(`${labels} labels in the Label Manager of the first two projects, each with a "Patch cable" template.\n`);
+    console.log(
+      `${assets.instances} asset instances of a dozen types (and bulk barriers and scaffold tubes) with ${assets.moves} movements: spread over the warehouses and projects, some in use, one lost and found.`,
+    );
+    console.log(`${labels} labels in the Label Manager of the first two projects, each with a "Patch cable" template.`);
+    console.log(`${requests} requests from the crew in the first two projects, in every state; some wait on a delivery.\n`);
     console.log('Accounts (e-mail / password / global role):');
     for (const a of accounts) console.log(`  ${a.email.padEnd(42)} ${a.password.padEnd(22)} ${a.role}`);
     console.log('\nEveryone but the guest is a member of every project: Ada is project admin, Mia and Leo managers, the rest users.');

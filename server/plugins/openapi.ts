@@ -14,6 +14,13 @@ async function openApiPlugin(app: FastifyInstance): Promise<void> {
         version: '1.0.0',
       },
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'sl_access' } } },
+      tags: [
+        {
+          name: 'requests',
+          description:
+            'One state machine, two vocabularies. A request is requested, partial (some lines fulfilled, the rest still open), on-hold, fulfilled or denied. Manage Requests filters on open (requested or partial), fulfilled, on-hold, denied and all; the Material Requests page on requested, partial, on-hold, fulfilled, denied and all, each naming one state. PATCH …/status accepts open as a synonym of requested (Re-Open). Lines are requested, fulfilled, on-hold or denied.',
+        },
+      ],
     },
     transform: jsonSchemaTransform,
   });

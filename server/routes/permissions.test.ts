@@ -13,6 +13,10 @@ import { changeMembership, createProject } from '../projects/project-commands.ts
 import { inviteUser, SYSTEM_ACTOR } from '../users/user-commands.ts';
 import { GLOBAL_ROLES, type GlobalRole } from '../../ledger/user/events.ts';
 import type { ProjectRole } from '../../ledger/project/events.ts';
+import { multipartBody, PNG_1X1 } from '../../test/helpers/multipart.ts';
+import { runStock } from '../materials/stock-commands.ts';
+import { runRequest } from '../requests/request-commands.ts';
+import { assetPermissionRows } from './assets/asset-permission-rows.ts';
 
 type ProjectRoleOrNone = ProjectRole | 'none';
 const PROJECT_ROLES_OR_NONE: ProjectRoleOrNone[] = ['none', 'user', 'manager', 'admin'];
@@ -25,6 +29,8 @@ interface Actor {
 let runtime: Awaited<ReturnType<typeof openTestRuntime>>;
 let app: FastifyInstance;
 let projectId: string;
+let requesterId: string;
+let imagePath: string;
 const actors: Actor[] = [];
 const system = { metadata: SYSTEM_ACTOR };
 
@@ -50,6 +56,18 @@ const can = {
   superadmin: (a: Actor) => a.global === 'superadmin',
 };
 const when = (rule: (a: Actor) => boolean, ok: number) => (a: Actor) => (rule(a) ? ok : 403);
+/** A request someone else made: its project's managers act on it, other members are refused, outsiders do not see it. */
+const onRequest = (a: Actor) => (can.manage(a) ? 200 : can.view(a) ? 403 : 404);
+
+/** A request by a plain member of the project, for the routes that act on one. */
+async function newRequest(): Promise<string> {
+  const requestId = randomUUID();
+  const requester = { id: requesterId, name: 'Rae Requester', email: 'rae@example.com' };
+  const lines = [{ lineId: randomUUID(), partNumber: 'PRM-1', partName: null, qty: 2, notes: null }];
+  const change = { type: 'submit' as const, requestId, projectId, requestType: 'Material' as const, requester, lines, notes: null, imagePath: null };
+  await runRequest(runtime.store, change, { manager: false, requester: true }, system);
+  return requestId;
+}
 const always = (status: number) => () => status;
 
 interface RouteCase {
@@ -64,7 +82,11 @@ const routes: RouteCase[] = [
   { name: 'GET /api/projects', request: () => ({ method: 'GET', url: '/api/projects' }), expected: always(200) },
   {
     name: 'POST /api/projects',
-    request: () => ({ method: 'POST', url: '/api/projects', payload: { project_name: 'New', project_customer: null, project_number: `N-${randomUUID().slice(0, 6)}` } }),
+    request: () => ({
+      method: 'POST',
+      url: '/api/projects',
+      payload: { project_name: 'New', project_customer: null, project_number: `N-${randomUUID().slice(0, 6)}` },
+    }),
     expected: when(can.admins, 201),
   },
   { name: 'GET /api/projects/:id', request: () => ({ method: 'GET', url: `/api/projects/${projectId}` }), expected: when(can.view, 200) },
@@ -75,8 +97,12 @@ const routes: RouteCase[] = [
     request: () => ({ method: 'PATCH', url: `/api/projects/${projectId}/settings`, payload: { hide_from_transfer_list: false } }),
     expected: when(can.administer, 200),
   },
-  { name: 'GET /api/projects/:id/assignable-users', request: () => ({ method: 'GET', url: `/api/projects/${projectId}/assignable-users` }), expected: when(can.manage, 200) },
-  { name: "GET /api/projects/user/:userId (own)", request: (a) => ({ method: 'GET', url: `/api/projects/user/${a.userId}` }), expected: always(200) },
+  {
+    name: 'GET /api/projects/:id/assignable-users',
+    request: () => ({ method: 'GET', url: `/api/projects/${projectId}/assignable-users` }),
+    expected: when(can.manage, 200),
+  },
+  { name: 'GET /api/projects/user/:userId (own)', request: (a) => ({ method: 'GET', url: `/api/projects/user/${a.userId}` }), expected: always(200) },
   {
     name: "GET /api/projects/user/:userId (someone else's)",
     request: () => ({ method: 'GET', url: `/api/projects/user/${actors[0]!.userId}` }),
@@ -128,12 +154,28 @@ const routes: RouteCase[] = [
   { name: 'GET /api/users/project/:id', request: () => ({ method: 'GET', url: `/api/users/project/${projectId}` }), expected: when(can.view, 200) },
   {
     name: 'POST /api/users/invite',
-    request: () => ({ method: 'POST', url: '/api/users/invite', payload: { first_name: 'New', last_name: 'Person', email: `${randomUUID()}@example.com`, role: 'user' } }),
+    request: () => ({
+      method: 'POST',
+      url: '/api/users/invite',
+      payload: { first_name: 'New', last_name: 'Person', email: `${randomUUID()}@example.com`, role: 'user' },
+    }),
     expected: when(can.admins, 201),
   },
-  { name: 'PUT /api/users/roles', request: async () => ({ method: 'PUT', url: '/api/users/roles', payload: { ids: [await newUser()], role: 'admin' } }), expected: when(can.superadmin, 200) },
-  { name: 'DELETE /api/users', request: async () => ({ method: 'DELETE', url: '/api/users', payload: { ids: [await newUser()] } }), expected: when(can.superadmin, 200) },
-  { name: 'PATCH /api/users/me/email-prefs', request: () => ({ method: 'PATCH', url: '/api/users/me/email-prefs', payload: { stock_emails: false } }), expected: always(200) },
+  {
+    name: 'PUT /api/users/roles',
+    request: async () => ({ method: 'PUT', url: '/api/users/roles', payload: { ids: [await newUser()], role: 'admin' } }),
+    expected: when(can.superadmin, 200),
+  },
+  {
+    name: 'DELETE /api/users',
+    request: async () => ({ method: 'DELETE', url: '/api/users', payload: { ids: [await newUser()] } }),
+    expected: when(can.superadmin, 200),
+  },
+  {
+    name: 'PATCH /api/users/me/email-prefs',
+    request: () => ({ method: 'PATCH', url: '/api/users/me/email-prefs', payload: { stock_emails: false } }),
+    expected: always(200),
+  },
   { name: 'GET /api/site/settings', request: () => ({ method: 'GET', url: '/api/site/settings' }), expected: when(can.superadmin, 200) },
   {
     name: 'PATCH /api/site/settings',
@@ -142,15 +184,69 @@ const routes: RouteCase[] = [
   },
   { name: 'GET /api/site/bootstrap', request: () => ({ method: 'GET', url: `/api/site/bootstrap?project_id=${projectId}` }), expected: always(200) },
   { name: 'GET /api/outbox', request: () => ({ method: 'GET', url: '/api/outbox' }), expected: when(can.superadmin, 200) },
+  {
+    name: 'POST /api/requests/material',
+    request: () => ({ method: 'POST', url: '/api/requests/material', payload: { project_id: projectId, pick_list: [{ part_number: 'PRM-1', qty: 1 }] } }),
+    expected: when(can.view, 200),
+  },
+  {
+    name: 'POST /api/requests/asset',
+    request: () => ({ method: 'POST', url: '/api/requests/asset', payload: { project_id: projectId, pick_list: [{ asset_number: 'AST-1', qty: 1 }] } }),
+    expected: when(can.view, 200),
+  },
+  { name: 'GET /api/requests?mine=1', request: () => ({ method: 'GET', url: `/api/requests?mine=1&project_id=${projectId}` }), expected: when(can.view, 200) },
+  { name: 'GET /api/requests', request: () => ({ method: 'GET', url: `/api/requests?project_id=${projectId}&status=open` }), expected: when(can.manage, 200) },
+  { name: 'GET /api/requests (csv)', request: () => ({ method: 'GET', url: `/api/requests?project_id=${projectId}&format=csv` }), expected: when(can.manage, 200) },
+  { name: 'GET /api/requests/:id', request: async () => ({ method: 'GET', url: `/api/requests/${await newRequest()}` }), expected: onRequest },
+  { name: 'GET /api/requests/:id/history', request: async () => ({ method: 'GET', url: `/api/requests/${await newRequest()}/history` }), expected: onRequest },
+  {
+    name: 'PATCH /api/requests/:id/picklist (a line status)',
+    request: async () => {
+      const id = await newRequest();
+      const line = await runtime.store.db.selectFrom('request_lines').select('line_id').where('request_id', '=', id).executeTakeFirstOrThrow();
+      return { method: 'PATCH', url: `/api/requests/${id}/picklist`, payload: { picklist: [{ line_id: line.line_id, status: 'denied' }] } };
+    },
+    expected: onRequest,
+  },
+  { name: 'POST /api/requests/:id/assign', request: async () => ({ method: 'POST', url: `/api/requests/${await newRequest()}/assign` }), expected: onRequest },
+  {
+    name: 'PATCH /api/requests/:id/status',
+    request: async () => ({ method: 'PATCH', url: `/api/requests/${await newRequest()}/status`, payload: { status: 'on-hold', reason: 'waiting_delivery' } }),
+    expected: onRequest,
+  },
+  { name: 'GET /api/requests/unread-count', request: () => ({ method: 'GET', url: `/api/requests/unread-count?projectId=${projectId}` }), expected: when(can.view, 200) },
+  { name: 'POST /api/requests/mark-read', request: () => ({ method: 'POST', url: '/api/requests/mark-read', payload: { projectId } }), expected: when(can.view, 200) },
+  {
+    name: 'POST /api/upload/request-image',
+    request: () => ({ method: 'POST', url: '/api/upload/request-image', ...multipartBody({ project_id: projectId }, { name: 'a.png', type: 'image/png', data: PNG_1X1 }) }),
+    expected: when(can.view, 200),
+  },
+  { name: 'GET /api/request-images/:projectId/:file', request: () => ({ method: 'GET', url: `/api/${imagePath}` }), expected: when(can.view, 200) },
+  {
+    name: 'POST /api/notify-fulfilled',
+    request: async () => ({ method: 'POST', url: '/api/notify-fulfilled', payload: { request_id: await newRequest() } }),
+    expected: onRequest,
+  },
   { name: 'POST /api/auth/update-password', request: () => ({ method: 'POST', url: '/api/auth/update-password', payload: { password: 'a new password' } }), expected: always(200) },
   { name: 'POST /api/auth/refresh', request: () => ({ method: 'POST', url: '/api/auth/refresh' }), expected: always(200) },
   { name: 'POST /api/logout', request: () => ({ method: 'POST', url: '/api/logout' }), expected: always(204) },
+  ...assetPermissionRows(
+    () => runtime,
+    () => projectId,
+    () => actors.find((a) => a.global === 'user' && a.project === 'user')!.userId,
+    can,
+  ),
 ];
 
 beforeAll(async () => {
   runtime = await openTestRuntime();
   app = await buildTestApp(runtime, { inviteRateLimit: 10_000 });
   projectId = await createProject(runtime.store, { name: 'Matrix', customer: 'ACME', number: 'M-1' }, system);
+  requesterId = await newUser();
+  await memberOf(projectId, requesterId, 'user');
+  await runStock(runtime.store, { type: 'receive', location: { kind: 'project', id: projectId }, partNumber: 'PRM-1', quantity: 100_000, partName: 'Permit', partNickname: 'Permit' }, system);
+  imagePath = `request-images/${projectId}/${randomUUID()}.png`;
+  await app.storage.put(imagePath, PNG_1X1, 'image/png');
   for (const global of GLOBAL_ROLES) {
     for (const project of PROJECT_ROLES_OR_NONE) {
       const userId = await newUser(global);

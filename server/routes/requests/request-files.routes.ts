@@ -4,7 +4,6 @@
  * its name, and size-limited), the link that shows it, and the "request fulfilled" e-mail to the
  * requester, queued in the outbox.
  */
-import { randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -24,15 +23,15 @@ import { DomainError } from '../../../ledger/errors.ts';
 import { findRequest } from '../../../projections/requests/queries.ts';
 import type { AuthenticatedUser } from '../../auth/session-store.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
-import { imageTypeOf, IMAGE_EXTENSIONS } from '../../requests/image-type.ts';
+import { IMAGE_EXTENSIONS } from '../../requests/image-type.ts';
+import { REQUEST_IMAGE_FOLDER, storeRequestImage } from '../../requests/request-image.ts';
 import { fulfilledMail } from '../../requests/fulfilled-mail.ts';
 import { requestAccess } from '../../requests/request-access.ts';
 import { markRead, unreadCount } from '../../requests/request-reads.ts';
 import { projectAccess } from '../../projects/project-access.ts';
-import { FileNotFoundError, isValidFileKey, newFileKey } from '../../storage/file-store.ts';
+import { FileNotFoundError, isValidFileKey } from '../../storage/file-store.ts';
 
 const tags = ['requests'];
-const IMAGE_FOLDER = 'request-images';
 
 /** Where a stored request image is shown to a signed-in member of its project. */
 export function requestImageUrl(publicUrl: string, path: string): string {
@@ -116,31 +115,11 @@ export async function requestFileRoutes(app: FastifyInstance): Promise<void> {
       },
       async (request) => {
         if (!request.isMultipart()) throw new DomainError('VALIDATION', 'The upload must be multipart form data with project_id and file.');
-        let projectId: string | null = null;
-        let stored: z.infer<typeof imageAnswer> | null = null;
-        for await (const part of request.parts()) {
-          if (part.type === 'field') {
-            if (part.fieldname === 'project_id') projectId = String(part.value);
-            continue;
-          }
-          if (!projectId || !z.uuid().safeParse(projectId).success) {
-            part.file.resume();
-            throw new DomainError('VALIDATION', 'project_id must be a valid project id, sent before the file.');
-          }
+        const image = await storeRequestImage(request.parts(), app.storage, async (projectId) => {
           const access = await projectAccess(app.access, request.user as AuthenticatedUser, projectId);
           if (!access?.view) throw new DomainError('FORBIDDEN', 'You do not have access to this project.');
-          const bytes = await part.toBuffer().catch((error: { code?: string }) => {
-            if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw new DomainError('VALIDATION', REQUEST_MESSAGES.imageTooLarge);
-            throw error;
-          });
-          const type = imageTypeOf(bytes);
-          if (!type) throw new DomainError('VALIDATION', REQUEST_MESSAGES.imageType);
-          const key = newFileKey(`${IMAGE_FOLDER}/${projectId}`, IMAGE_EXTENSIONS[type], randomUUID());
-          await app.storage.put(key, bytes, type);
-          stored = { path: key, signed_url: requestImageUrl(app.config.publicUrl, key), content_type: type, size: bytes.length };
-        }
-        if (!stored) throw new DomainError('VALIDATION', 'The upload has no file.');
-        return stored;
+        });
+        return { path: image.key, signed_url: requestImageUrl(app.config.publicUrl, image.key), content_type: image.type, size: image.size };
       },
     );
   });
@@ -157,7 +136,7 @@ export async function requestFileRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const key = `${IMAGE_FOLDER}/${request.params.projectId}/${request.params.file}`;
+      const key = `${REQUEST_IMAGE_FOLDER}/${request.params.projectId}/${request.params.file}`;
       if (!isValidFileKey(key)) throw new DomainError('NOT_FOUND', 'Image not found');
       const extension = key.split('.').pop() ?? '';
       const type = Object.entries(IMAGE_EXTENSIONS).find(([, ext]) => ext === extension)?.[0];
