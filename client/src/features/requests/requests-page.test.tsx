@@ -5,6 +5,8 @@ import { renderWithProviders, reply } from '../../test/render.tsx';
 import { detail, line, person, project, projectRow, summary } from './request-fixtures.ts';
 import { RequestsPage } from './requests-page.tsx';
 
+/** A search waits 250 ms and then asks the server: on a busy machine that can take a while. */
+const SLOW = { timeout: 4000 };
 const parts = Array.from({ length: 12 }, (_, i) => ({
   material_id: `m-${i}`,
   part_number: `CAB-${i + 1}`,
@@ -59,12 +61,12 @@ describe('the request page of a regular user', () => {
   it('adds parts with quantity 1 by default and notes, then submits the list as one request', async () => {
     const { user, server } = renderPage();
     await user.type(screen.getByRole('combobox', { name: 'Search parts' }), 'cab');
-    await user.click(await screen.findByRole('option', { name: 'CAB-1 · Cable 1' }));
+    await user.click(await screen.findByRole('option', { name: 'CAB-1 · Cable 1' }, SLOW));
     expect(screen.getByRole('textbox', { name: 'Quantity' })).toHaveProperty('value', '1');
     await user.type(screen.getByRole('textbox', { name: 'Notes (optional)' }), 'for level 2');
     await user.click(screen.getByRole('button', { name: 'Add to request' }));
     await user.type(screen.getByRole('combobox', { name: 'Search parts' }), 'cab');
-    await user.click(await screen.findByRole('option', { name: 'CAB-2 · Cable 2' }));
+    await user.click(await screen.findByRole('option', { name: 'CAB-2 · Cable 2' }, SLOW));
     await user.clear(screen.getByRole('textbox', { name: 'Quantity' }));
     await user.type(screen.getByRole('textbox', { name: 'Quantity' }), '0');
     expect(screen.getByText('Quantity must be at least 1')).toBeTruthy();
@@ -84,7 +86,7 @@ describe('the request page of a regular user', () => {
       ],
     });
     expect(sent.headers.get('Idempotency-Key')).toBeTruthy();
-    expect(await screen.findByText('Request R-3 submitted')).toBeTruthy();
+    expect(await screen.findByText('Request R-3 submitted', {}, SLOW)).toBeTruthy();
     expect(screen.queryByRole('table', { name: 'Request list' })).toBeNull();
   });
 
@@ -92,7 +94,7 @@ describe('the request page of a regular user', () => {
     const { user, server } = renderPage();
     await user.click(screen.getByRole('radio', { name: 'Asset' }));
     await user.type(screen.getByRole('combobox', { name: 'Search assets' }), 'gen');
-    await user.click(await screen.findByRole('option', { name: 'GEN-5 · Generator 5 kW' }));
+    await user.click(await screen.findByRole('option', { name: 'GEN-5 · Generator 5 kW' }, SLOW));
     expect(server.sent('GET /api/assets/catalog')[0]!.params.get('q')).toBe('gen');
     await user.click(screen.getByRole('button', { name: 'Add to request' }));
     await user.click(screen.getByRole('button', { name: 'Submit Request' }));
@@ -105,7 +107,7 @@ describe('the request page of a regular user', () => {
   it('uploads a photo with the project first and sends its path with the request', async () => {
     const { user, server } = renderPage();
     await user.type(screen.getByRole('combobox', { name: 'Search parts' }), 'cab');
-    await user.click(await screen.findByRole('option', { name: 'CAB-1 · Cable 1' }));
+    await user.click(await screen.findByRole('option', { name: 'CAB-1 · Cable 1' }, SLOW));
     await user.click(screen.getByRole('button', { name: 'Add to request' }));
     const input = document.querySelector<HTMLInputElement>('input[type=file]')!;
     await user.upload(input, new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'crate.png', { type: 'image/png' }));
@@ -120,10 +122,10 @@ describe('the request page of a regular user', () => {
   it('says the server refusal, or `Failed to submit request`, and keeps the list', async () => {
     const { user } = renderPage(reply(500, {}));
     await user.type(screen.getByRole('combobox', { name: 'Search parts' }), 'cab');
-    await user.click(await screen.findByRole('option', { name: 'CAB-1 · Cable 1' }));
+    await user.click(await screen.findByRole('option', { name: 'CAB-1 · Cable 1' }, SLOW));
     await user.click(screen.getByRole('button', { name: 'Add to request' }));
     await user.click(screen.getByRole('button', { name: 'Submit Request' }));
-    expect(await screen.findByText('Failed to submit request')).toBeTruthy();
+    expect(await screen.findByText('Failed to submit request', {}, SLOW)).toBeTruthy();
     expect(screen.getByRole('table', { name: 'Request list' })).toBeTruthy();
   });
 
