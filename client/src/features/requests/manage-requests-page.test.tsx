@@ -11,7 +11,7 @@ beforeAll(() => {
     Object.defineProperty(HTMLElement.prototype, size, { configurable: true, get: () => 800 });
 });
 
-/** A search waits 250 ms and then asks the server: on a busy machine that can take a while. */
+/** A search waits 250 ms before asking the server, and a toast follows an answer: on a busy machine both take a while. */
 const SLOW = { timeout: 4000 };
 const covered = detail(1, 'requested', [line('CAB-1', 3)]);
 const short = detail(2, 'requested', [line('CAB-2', 6), line('CAB-1', 2, 'fulfilled')]);

@@ -5,7 +5,7 @@ import { renderWithProviders, reply } from '../../test/render.tsx';
 import { detail, line, person, project, projectRow, summary } from './request-fixtures.ts';
 import { RequestsPage } from './requests-page.tsx';
 
-/** A search waits 250 ms and then asks the server: on a busy machine that can take a while. */
+/** A search waits 250 ms before asking the server, and a toast follows an answer: on a busy machine both take a while. */
 const SLOW = { timeout: 4000 };
 const parts = Array.from({ length: 12 }, (_, i) => ({
   material_id: `m-${i}`,
