@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, ApiSession, createProject, createUser, receive } from './helpers/api.ts';
 import { openBrowser, type Browser } from './helpers/browser.ts';
 import { startServer, type RunningServer } from './helpers/server.ts';
-import { chooseProject, seen, settledShot, signIn, visible } from './helpers/ui.ts';
+import { chooseProject, downloadText, seen, settledShot, signIn, visible } from './helpers/ui.ts';
 
 let server: RunningServer;
 let admin: ApiSession;
@@ -115,6 +115,11 @@ describe('a request, from the asking to the fulfilling, in two windows', () => {
     await expect.poll(visible(drawer.getByText('Submitted', { exact: true }))).toBe(true);
     await settledShot(manager, 'requests-manage-drawer');
     await page.keyboard.press('Escape');
+
+    // Export: every request the filters show, as a timestamped CSV file.
+    const file = await downloadText(page, () => page.getByRole('button', { name: 'Export CSV' }).click());
+    expect(file.name).toMatch(/\.csv$/);
+    expect(file.text).toContain('Ann Field');
   });
 
   it("Ann's history shows the new state without a reload, and the side panel the split lines", async () => {
