@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { baseApi } from '../../api/base-api.ts';
 import { renderWithProviders, type SeenRequest } from '../../test/render.tsx';
 import { ManageRequestsPage } from './manage-requests-page.tsx';
 import { detail, inventory, line, person, project, projectRow, summary } from './request-fixtures.ts';
@@ -23,7 +24,7 @@ const history = {
   ],
 };
 
-function renderPage() {
+function renderPage(extra: Record<string, unknown> = {}) {
   const changed = (r: SeenRequest) => byId[r.path.split('/')[3]!];
   return renderWithProviders(<ManageRequestsPage />, {
     session: { user: person('u-mia'), project, projectRole: 'manager' },
@@ -43,6 +44,7 @@ function renderPage() {
       'POST /api/notify-fulfilled': { queued: 1 },
       'PATCH /api/requests/r-1/status': changed,
       'PATCH /api/requests/r-2/status': changed,
+      ...extra,
     },
   });
 }
@@ -65,6 +67,15 @@ describe('Manage Requests', () => {
     await waitFor(() => expect(server.sent('GET /api/requests').at(-1)!.params.get('days')).toBe('7'));
     await user.click(screen.getByRole('button', { name: /Date/ }));
     await waitFor(() => expect(server.sent('GET /api/requests').at(-1)!.params.get('sort')).toBe('request_date'));
+  });
+
+  it('marks read again what arrives while the page is open, so the badge stays at 0', async () => {
+    let unread = 0;
+    const { server, store } = renderPage({ 'GET /api/requests/unread-count': () => ({ count: unread }) });
+    await waitFor(() => expect(server.sent('POST /api/requests/mark-read')).toHaveLength(1));
+    unread = 1;
+    store.dispatch(baseApi.util.invalidateTags([{ type: 'RequestUnread', id: 'p-1' }]));
+    await waitFor(() => expect(server.sent('POST /api/requests/mark-read')).toHaveLength(2));
   });
 
   it('keeps Fulfill All disabled, saying why, while on hand does not cover the selection', async () => {

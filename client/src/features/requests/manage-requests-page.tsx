@@ -3,7 +3,7 @@
  * and managers, in two views, one per vocabulary of the spec: Manage Requests (open, fulfilled,
  * on-hold, denied, all) and Material Requests (requested, partial, on-hold, fulfilled, denied, all),
  * which has no route of its own in the route table. Opening the page marks the project's requests
- * read, so the sidebar's badge goes back to zero.
+ * read, so the sidebar's badge goes back to zero, and so does a new one while the page is open.
  */
 import { Tabs, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
@@ -14,6 +14,7 @@ import { selectCurrentProject } from '../../app/session/session-selectors.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { RequestsBoard, type Vocabulary } from './requests-board.tsx';
 import { useMarkRequestsReadMutation } from './requests-api.ts';
+import { useUnreadRequests } from './use-unread-requests.ts';
 
 export function ManageRequestsPage() {
   const project = useAppSelector(selectCurrentProject);
@@ -22,9 +23,14 @@ export function ManageRequestsPage() {
   const [markRead] = useMarkRequestsReadMutation();
   const projectId = project?.id ?? null;
 
+  // Whatever arrives while the list is open is seen here: it is marked read too, so the badge stays at 0.
+  const unread = useUnreadRequests();
   useEffect(() => {
     if (projectId) void markRead(projectId);
   }, [projectId, markRead]);
+  useEffect(() => {
+    if (projectId && unread > 0) void markRead(projectId);
+  }, [projectId, markRead, unread]);
 
   return (
     <>
