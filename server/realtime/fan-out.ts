@@ -4,7 +4,7 @@
  * Its place is only a cursor for pushing hints, so it lives in memory: browsers refetch on connect.
  */
 import type { EventStore } from '../../ledger/event-store/event-store.ts';
-import { START_CHECKPOINT, type Checkpoint } from '../../ledger/event-store/types.ts';
+import { START_CHECKPOINT, type Checkpoint, type RecordedEvent } from '../../ledger/event-store/types.ts';
 import { sql } from 'kysely';
 import { mergeChanges, type Change } from './topics.ts';
 
@@ -18,7 +18,12 @@ export interface FanOut {
  * With nobody listening it reads nothing: a browser that connects refetches what it shows anyway, so
  * the cursor simply starts again from the ledger's head when the first one arrives.
  */
-export async function startFanOut(store: EventStore, deliver: (changes: Change[]) => void, listening: () => boolean = () => true, pollMs = 2000): Promise<FanOut> {
+export async function startFanOut(
+  store: EventStore,
+  deliver: (changes: Change[], events: RecordedEvent[]) => void,
+  listening: () => boolean = () => true,
+  pollMs = 2000,
+): Promise<FanOut> {
   const head = async (): Promise<Checkpoint> => {
     const { rows } = await sql<{ transaction_id: string; global_position: number }>`
       select transaction_id::text, global_position from events order by global_position desc limit 1`.execute(store.db);
@@ -45,7 +50,7 @@ export async function startFanOut(store: EventStore, deliver: (changes: Change[]
       const last = page[page.length - 1]!;
       checkpoint = { transactionId: last.transactionId, globalPosition: last.globalPosition };
       const changes = mergeChanges(page);
-      if (changes.length > 0) deliver(changes);
+      if (changes.length > 0) deliver(changes, page);
     }
   };
   const wake = () => {

@@ -3,7 +3,8 @@
  * (`{"type":"subscribe","projectId":…}`, checked against its access) and then receives
  * `{"type":"changed","projectId":…,"topics":[…]}` after every commit that touches it, from any
  * server process. A screen that shows no one project (a warehouse screen) subscribes to `*` and
- * hears the site-wide changes (catalogue, warehouses) as `projectId: "*"`.
+ * hears the site-wide changes (catalogue, warehouses) as `projectId: "*"`. /ws/requests says all of
+ * that and the request notices besides (request-notices.ts).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -12,7 +13,9 @@ import type { WebSocket } from 'ws';
 import type { AuthenticatedUser } from '../auth/session-store.ts';
 import { ACCESS_COOKIE } from '../plugins/auth.ts';
 import { projectAccess } from '../projects/project-access.ts';
+import type { RecordedEvent } from '../../ledger/event-store/types.ts';
 import { startFanOut } from './fan-out.ts';
+import { requestNotices } from './request-notices.ts';
 import { EVERY_PROJECT, type Change } from './topics.ts';
 
 // A browser that stops reading its socket is cut off once this much waits for it: hints only pile up.
@@ -23,13 +26,18 @@ interface Client {
   socket: WebSocket;
   user: AuthenticatedUser;
   projects: Set<string>;
+  /** The subscribed projects this user manages: they hear of new requests. */
+  manages: Set<string>;
+  /** The request channel also carries the request notices. */
+  requests: boolean;
 }
 
 async function realtimePlugin(app: FastifyInstance): Promise<void> {
   await app.register(websocket, { options: { maxPayload: 4096 } });
   const clients = new Set<Client>();
 
-  const deliver = (changes: Change[]) => {
+  const deliver = (changes: Change[], events: RecordedEvent[]) => {
+    const notices = requestNotices(events);
     for (const client of clients) {
       if (client.socket.readyState !== client.socket.OPEN) continue;
       if (client.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
@@ -50,6 +58,11 @@ async function realtimePlugin(app: FastifyInstance): Promise<void> {
       for (const [projectId, topics] of byProject) {
         client.socket.send(JSON.stringify({ type: 'changed', projectId, topics: [...topics].sort() }));
       }
+      if (!client.requests) continue;
+      for (const { notice, audience } of notices) {
+        if (!client.projects.has(notice.projectId) || (audience === 'managers' && !client.manages.has(notice.projectId))) continue;
+        client.socket.send(JSON.stringify(notice));
+      }
     }
   };
   const fanOut = await startFanOut(app.store, deliver, () => clients.size > 0);
@@ -58,7 +71,7 @@ async function realtimePlugin(app: FastifyInstance): Promise<void> {
     await fanOut.stop();
   });
 
-  const handler = async (socket: WebSocket, request: FastifyRequest) => {
+  const handler = (requests: boolean) => async (socket: WebSocket, request: FastifyRequest) => {
     const token = request.cookies[ACCESS_COOKIE];
     const user = token ? await app.access.user(token) : null;
     if (!user) {
@@ -71,7 +84,7 @@ async function realtimePlugin(app: FastifyInstance): Promise<void> {
       socket.close(4429, TOO_MANY_SOCKETS);
       return;
     }
-    const client: Client = { socket, user, projects: new Set() };
+    const client: Client = { socket, user, projects: new Set(), manages: new Set(), requests };
     if (clients.size === 0) await fanOut.resume();
     clients.add(client);
     socket.on('close', () => clients.delete(client));
@@ -95,9 +108,11 @@ async function realtimePlugin(app: FastifyInstance): Promise<void> {
             return;
           }
           client.projects.add(message.projectId);
+          if (access.manage) client.manages.add(message.projectId);
           socket.send(JSON.stringify({ type: 'subscribed', projectId: message.projectId }));
         } else if (message.type === 'unsubscribe' && typeof message.projectId === 'string') {
           client.projects.delete(message.projectId);
+          client.manages.delete(message.projectId);
         } else if (message.type === 'ping') {
           socket.send(JSON.stringify({ type: 'pong' }));
         }
@@ -106,8 +121,8 @@ async function realtimePlugin(app: FastifyInstance): Promise<void> {
     socket.send(JSON.stringify({ type: 'ready' }));
   };
 
-  app.get('/ws', { websocket: true, schema: { hide: true } }, handler);
-  app.get('/ws/requests', { websocket: true, schema: { hide: true } }, handler);
+  app.get('/ws', { websocket: true, schema: { hide: true } }, handler(false));
+  app.get('/ws/requests', { websocket: true, schema: { hide: true } }, handler(true));
 }
 
 export default fp(realtimePlugin, { name: 'realtime', dependencies: ['db'] });

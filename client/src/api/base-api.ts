@@ -34,6 +34,12 @@ export const TAG_TYPES = [
   // Per project id: the transfers into and out of it; per transfer id: its history.
   'Transfers',
   'TransferHistory',
+  // Per project id: its requests (both lists); per request id: one request and its history; per
+  // project id: the unread count, refreshed on its own schedule (at most every 30 s).
+  'Requests',
+  'Request',
+  'RequestHistory',
+  'RequestUnread',
 ] as const;
 
 export type ApiTag = (typeof TAG_TYPES)[number];

@@ -24,6 +24,10 @@ describe('topics to cache tags', () => {
     expect(tagsForTopics('p1', ['warehouses'])).toEqual(['Warehouse', 'WarehouseStock', 'WarehouseLogs']);
   });
 
+  it("maps a request change to the project's request lists and each request, but not the throttled unread count", () => {
+    expect(tagsForTopics('p1', ['requests'])).toEqual([{ type: 'Requests', id: 'p1' }, 'Request', 'RequestHistory']);
+  });
+
   it('ignores topics it does not know', () => {
     expect(tagsForTopics('p1', ['weather'])).toEqual([]);
   });
@@ -64,5 +68,6 @@ describe('server messages', () => {
   it('builds the socket address from the page address', () => {
     expect(socketUrl({ protocol: 'http:', host: 'localhost:3000' })).toBe('ws://localhost:3000/ws');
     expect(socketUrl({ protocol: 'https:', host: 'stock.example.com' })).toBe('wss://stock.example.com/ws');
+    expect(socketUrl({ protocol: 'https:', host: 'stock.example.com' }, '/ws/requests')).toBe('wss://stock.example.com/ws/requests');
   });
 });

@@ -58,6 +58,9 @@ export function tagsForTopic(projectId: string, topic: string): ApiTagDescriptio
       ];
     case 'transfers':
       return [{ type: 'Transfers', id: projectId }, 'TransferHistory'];
+    case 'requests':
+      // Not the unread count: it refreshes on its own, at most once in 30 s (spec 01 §9).
+      return [{ type: 'Requests', id: projectId }, 'Request', 'RequestHistory'];
     default:
       return [];
   }
@@ -124,6 +127,6 @@ export function parseServerMessage(text: string): ServerMessage | null {
 }
 
 /** The socket address on the page's own host: ws:// beside http://, wss:// beside https://. */
-export function socketUrl(location: Pick<Location, 'protocol' | 'host'>): string {
-  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
+export function socketUrl(location: Pick<Location, 'protocol' | 'host'>, path = '/ws'): string {
+  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${path}`;
 }

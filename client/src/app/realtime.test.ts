@@ -72,6 +72,27 @@ describe('live connection', () => {
     realtime.stop();
   });
 
+  it('hands the messages it does not know (the request notices) to onOther as received', () => {
+    const other: string[] = [];
+    const realtime = new RealtimeClient({
+      url: 'ws://test/ws/requests',
+      invalidate: (tags) => invalidated.push(tags),
+      onOther: (text) => other.push(text),
+      createSocket: () => {
+        const socket = new FakeSocket();
+        sockets.push(socket);
+        return socket;
+      },
+    });
+    realtime.setProject('p1');
+    realtime.start();
+    sockets[0]!.accept();
+    sockets[0]!.receive({ type: 'request_submitted', projectId: 'p1', requestId: 'r1', num: 1, actorId: 'u1' });
+    expect(other.map((text) => JSON.parse(text).type)).toEqual(['request_submitted']);
+    expect(invalidated).toEqual([]);
+    realtime.stop();
+  });
+
   it('invalidates the tags of a change to the current project and ignores other projects', () => {
     const realtime = client();
     realtime.setProject('p1');

@@ -1,5 +1,5 @@
 /**
- * The one live connection of the client (GET /ws). It subscribes to the current project (or, with
+ * The one live connection of the client (GET /ws/requests: the general channel plus the request notices). It subscribes to the current project (or, with
  * none chosen, to `*`, the site-wide changes such as the warehouses'), turns
  * each `changed` message into RTK Query tag invalidations (so every open page refetches what
  * changed, within a moment, without a reload), and reconnects by itself with backoff; after a
@@ -32,6 +32,8 @@ export interface RealtimeOptions {
    * access cookie has expired, and a call that refreshes it lets the next attempt in.
    */
   onUnauthorized?: () => void;
+  /** Messages other than the general ones (the request channel's notices), as received. */
+  onOther?: (text: string) => void;
 }
 
 /** The close code the server uses when the connection carries no valid session. */
@@ -117,7 +119,10 @@ export class RealtimeClient {
   private onMessage(text: string): void {
     this.lastHeard = Date.now();
     const message = parseServerMessage(text);
-    if (!message) return;
+    if (!message) {
+      this.options.onOther?.(text);
+      return;
+    }
     if (message.type === 'ready') {
       this.ready = true;
       this.attempt = 0;

@@ -18,6 +18,8 @@ import { AssignLogsPage, ProjectLogsPage } from '../features/logs/logs-page.tsx'
 import { OutboxPage } from '../features/outbox/outbox-page.tsx';
 import { ManageProjectButton } from '../features/projects/manage-project-button.tsx';
 import { ProjectsPage } from '../features/projects/projects-page.tsx';
+import { ManageRequestsPage } from '../features/requests/manage-requests-page.tsx';
+import { RequestsPage } from '../features/requests/requests-page.tsx';
 import { LoginPage } from '../features/login/login-page.tsx';
 import type { RouteGuard } from './session/permissions.ts';
 import { HomeRedirect, RedirectIfSignedIn, RequireRole } from './session/route-guards.tsx';
@@ -59,8 +61,8 @@ export const routes: RouteObject[] = [
       guarded('/dashboard/receive_return', 'admin', <ProjectLogsPage />),
       guarded('/dashboard/receive_return/bulk', 'admin', <BulkPage />),
       guarded('/dashboard/assign_unassign', 'admin', <AssignLogsPage />),
-      notSetUp('/dashboard/requests', 'user', 'Requests', 'Requests'),
-      notSetUp('/dashboard/manage_requests', 'admin', 'Manage Requests', 'Requests'),
+      guarded('/dashboard/requests', 'user', <RequestsPage />),
+      guarded('/dashboard/manage_requests', 'admin', <ManageRequestsPage />),
       guarded('/dashboard/manage_transfers', 'admin', <TransfersPage />),
       guarded('/dashboard/transfers', 'user', <TransfersPage />),
       guarded('/warehouses', 'admin', <WarehouseInventoryPage />),

@@ -10,15 +10,20 @@ import { useAppDispatch, useAppSelector } from './hooks.ts';
 import { RealtimeClient } from './realtime.ts';
 import { socketUrl } from './realtime-model.ts';
 
-/** Mounted once in the signed-in layout: keeps the cache of the current project live. */
-export function useRealtimeSync(): void {
+/**
+ * Mounted once in the signed-in layout: keeps the cache of the current project live. The request
+ * channel's notices (toasts, the unread badge) go to `onRequestNotice`, which must be stable.
+ */
+export function useRealtimeSync(onRequestNotice?: (text: string) => void): void {
   const dispatch = useAppDispatch();
   const projectId = useAppSelector(selectCurrentProject)?.id ?? null;
   const client = useRef<RealtimeClient | null>(null);
 
   useEffect(() => {
     const realtime = new RealtimeClient({
-      url: socketUrl(window.location),
+      // The request channel carries everything the general one does, plus the request notices.
+      url: socketUrl(window.location, '/ws/requests'),
+      onOther: onRequestNotice,
       invalidate: (tags) => dispatch(baseApi.util.invalidateTags(tags)),
       // Asking who we are goes through the base query, which refreshes the session cookie on a 401.
       onUnauthorized: () => {
@@ -34,7 +39,7 @@ export function useRealtimeSync(): void {
       realtime.stop();
       client.current = null;
     };
-  }, [dispatch]);
+  }, [dispatch, onRequestNotice]);
 
   useEffect(() => {
     client.current?.setProject(projectId);

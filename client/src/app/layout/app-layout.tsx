@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { SiteBanners } from '../../features/site/site-banners.tsx';
 import { useRealtimeSync } from '../use-realtime-sync.ts';
+import { useRequestNotices } from '../../features/requests/use-request-notices.ts';
 import { AppHeader } from './app-header.tsx';
 import { Sidebar } from './sidebar.tsx';
 
@@ -12,7 +13,7 @@ export function AppLayout() {
   const [navbarOpened, { toggle, close }] = useDisclosure(false);
   const { pathname } = useLocation();
   // Signed-in pages stay live: changes by anyone in the current project refetch what they touch.
-  useRealtimeSync();
+  useRealtimeSync(useRequestNotices());
 
   // On small screens the navbar covers the page; close it once the user has picked a page.
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new pathname is what triggers the effect
