@@ -68,7 +68,7 @@ async function main(): Promise<void> {
     try {
       const url = new URL(baseUrl);
       url.pathname = `/${name}`;
-      const figures = await soak(url.toString(), soakMinutes, console.log);
+      const figures = await soak(url.toString(), soakMinutes, console.log, soakMinutes < 5 ? 45 : 300);
       console.log(
         `\nSoak, ${figures.minutes} minutes: ${figures.errors} errors; RSS ${figures.samples[0]?.rssMb} → ${figures.samples.at(-1)?.rssMb} MB (second half ${figures.rssSlopeMbPerMinute} MB/min); handles ${figures.samples[0]?.handles} → ${figures.samples.at(-1)?.handles} (${figures.handleSlopePerMinute}/min); p99 ${Math.min(...figures.samples.map((s) => s.p99Ms))}–${Math.max(...figures.samples.map((s) => s.p99Ms))} ms: ${figures.passed ? 'PASSED' : 'FAILED'}`,
       );

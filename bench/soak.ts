@@ -44,10 +44,26 @@ function slope(points: Array<[number, number]>): number {
   return den === 0 ? 0 : num / den;
 }
 
-export async function soak(databaseUrl: string, minutes: number, log: (line: string) => void): Promise<SoakFigures> {
-  const server: RunningServer = await startServer({ DATABASE_URL: databaseUrl });
+export async function soak(databaseUrl: string, minutes: number, log: (line: string) => void, accessSeconds = 300): Promise<SoakFigures> {
+  // Short-lived access cookies, so the soak refreshes sessions many times as browsers do.
+  const server: RunningServer = await startServer({ DATABASE_URL: databaseUrl, ACCESS_TOKEN_TTL_SECONDS: String(accessSeconds) });
   try {
-    const cookie = await signIn(server);
+    let cookie = await signIn(server);
+    // As a browser does: when the access cookie runs out (every 15 minutes by default), refresh it.
+    let refreshing: Promise<void> | null = null;
+    const refresh = () =>
+      (refreshing ??= (async () => {
+        const response = await fetch(`${server.url}/api/auth/refresh`, { method: 'POST', headers: { cookie } });
+        if (response.status !== 200) throw new Error(`refresh failed: ${response.status}`);
+        const renewed = new Map(cookie.split('; ').map((pair) => [pair.split('=')[0]!, pair] as const));
+        for (const line of response.headers.getSetCookie()) {
+          const pair = line.split(';')[0]!;
+          renewed.set(pair.split('=')[0]!, pair);
+        }
+        cookie = [...renewed.values()].join('; ');
+      })().finally(() => {
+        refreshing = null;
+      }));
     const me = (await (await fetch(`${server.url}/api/users/me`, { headers: { cookie } })).json()) as { id: string };
     const projects = [await createProject(server, cookie), await createProject(server, cookie), await createProject(server, cookie)];
     let latencies: number[] = [];
@@ -56,12 +72,19 @@ export async function soak(databaseUrl: string, minutes: number, log: (line: str
     const call = async (method: string, url: string, body?: object) => {
       const started = performance.now();
       try {
-        const response = await fetch(`${server.url}${url}`, {
-          method,
-          headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
-          body: body ? JSON.stringify(body) : undefined,
-          signal: AbortSignal.timeout(30_000),
-        });
+        const send = () =>
+          fetch(`${server.url}${url}`, {
+            method,
+            headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
+            body: body ? JSON.stringify(body) : undefined,
+            signal: AbortSignal.timeout(30_000),
+          });
+        let response = await send();
+        if (response.status === 401) {
+          await response.arrayBuffer();
+          await refresh();
+          response = await send();
+        }
         await response.arrayBuffer();
         // A refusal the rules give (not enough on hand for a return) is an answer, not a failure.
         if (response.status >= 500 || response.status === 401) errors += 1;
@@ -97,7 +120,8 @@ export async function soak(databaseUrl: string, minutes: number, log: (line: str
     // Twenty browsers' sockets, each replaced by a new one every 30 seconds.
     const sockets = new Set<WebSocket>();
     const openSocket = () => {
-      const socket = new WebSocket(`${server.url.replace('http', 'ws')}/ws`, { headers: { cookie } });
+      // The server's origin, as a browser page of the site sends it.
+      const socket = new WebSocket(`${server.url.replace('http', 'ws')}/ws`, { headers: { cookie, origin: server.url } });
       socket.on('open', () => socket.send(JSON.stringify({ type: 'subscribe', projectId: projects[0] })));
       socket.on('error', () => (errors += 1));
       socket.on('close', () => sockets.delete(socket));
