@@ -34,6 +34,11 @@ export const TAG_TYPES = [
   // Per project id: the transfers into and out of it; per transfer id: its history.
   'Transfers',
   'TransferHistory',
+  // The asset catalogue (LIST) and its categories (CATEGORIES).
+  'AssetCatalog',
+  // Per project or warehouse id: its asset inventory (instances and bulk counts), and its asset log.
+  'AssetInventory',
+  'AssetLogs',
 ] as const;
 
 export type ApiTag = (typeof TAG_TYPES)[number];

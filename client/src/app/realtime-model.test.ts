@@ -24,6 +24,10 @@ describe('topics to cache tags', () => {
     expect(tagsForTopics('p1', ['warehouses'])).toEqual(['Warehouse', 'WarehouseStock', 'WarehouseLogs']);
   });
 
+  it('maps an asset change to every asset inventory and log and the catalogue: instances move between places', () => {
+    expect(tagsForTopics('p1', ['assets'])).toEqual(['AssetCatalog', 'AssetInventory', 'AssetLogs']);
+  });
+
   it('ignores topics it does not know', () => {
     expect(tagsForTopics('p1', ['weather'])).toEqual([]);
   });

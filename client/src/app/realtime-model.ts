@@ -58,6 +58,9 @@ export function tagsForTopic(projectId: string, topic: string): ApiTagDescriptio
       ];
     case 'transfers':
       return [{ type: 'Transfers', id: projectId }, 'TransferHistory'];
+    case 'assets':
+      // Instances move between warehouses and projects: every asset inventory and log, and the catalogue.
+      return ['AssetCatalog', 'AssetInventory', 'AssetLogs'];
     default:
       return [];
   }

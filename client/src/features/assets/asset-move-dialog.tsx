@@ -1,0 +1,162 @@
+/**
+ * The asset return and assign dialogs (spec 01 §2): a form, then a confirm step showing what will
+ * be sent. On the dashboard Return sends an instance to a warehouse, Assign marks it in use for a
+ * member and Unassign marks it available; in a warehouse Assign sends an instance to a project and
+ * Return brings one back from wherever it is.
+ */
+import { Alert, Button, Group, Select, Stack, Textarea } from '@mantine/core';
+import { useState } from 'react';
+import { useGetProjectUsersQuery, useListProjectsQuery } from '../../api/projects-api.ts';
+import { projectLabel } from '../../api/project-types.ts';
+import { useListWarehousesQuery } from '../../api/warehouses-api.ts';
+import { warehouseLabel } from '../../api/warehouse-types.ts';
+import { personName } from '../../app/format.ts';
+import { AppModal } from '../../components/app-modal.tsx';
+import type { Owner } from './assets-api.ts';
+import type { AssetInstance, AssetRow } from './asset-types.ts';
+import { instanceLabel } from './instance-label.ts';
+import { InstanceSearchPicker } from './instance-search-picker.tsx';
+import { EMPTY_MOVE, inUseBody, moveErrors, MOVES, transferBody, type AssetMoveKind, type MoveErrors, type MoveValues } from './move-rules.ts';
+import { SummaryTable } from './summary-table.tsx';
+import { useAssetMove } from './use-asset-move.ts';
+
+interface AssetMoveDialogProps {
+  kind: AssetMoveKind;
+  /** The project or warehouse the dialog was opened in. */
+  here: Owner;
+  /** Its asset inventory, to choose from. */
+  rows: readonly AssetRow[];
+  /** A row chosen already (from Asset Details). */
+  instanceId?: string;
+  onClose: () => void;
+}
+
+export function AssetMoveDialog({ kind, here, rows, instanceId, onClose }: AssetMoveDialogProps) {
+  const spec = MOVES[kind];
+  const [values, setValues] = useState<MoveValues>({ ...EMPTY_MOVE, instanceId: instanceId ?? null });
+  const [found, setFound] = useState<AssetInstance | null>(null);
+  const [errors, setErrors] = useState<MoveErrors>({});
+  const [confirming, setConfirming] = useState(false);
+  const move = useAssetMove(spec.failure);
+  const others = useOthers(kind, here);
+  const offered = rows.filter(spec.offers);
+  const row = rows.find((r) => r.instance_id === values.instanceId);
+  const instanceText = kind === 'warehouse-return' ? (found ? instanceLabel(found) : '—') : row ? instanceLabel(rowInstance(row)) : '—';
+  const otherText = others.options.find((o) => o.value === values.otherId)?.label ?? '—';
+
+  const set = (patch: Partial<MoveValues>) => {
+    setValues((v) => ({ ...v, ...patch }));
+    setErrors({});
+    move.setFailure(null);
+  };
+  const next = () => {
+    const found = moveErrors(kind, values);
+    setErrors(found);
+    if (Object.keys(found).length === 0) setConfirming(true);
+  };
+  const submit = async () => {
+    const ok =
+      kind === 'project-assign' || kind === 'project-unassign'
+        ? await move.setInUse(inUseBody(kind, values), spec.success)
+        : await move.send(here, kind === 'warehouse-assign' ? 'assign' : 'return', transferBody(kind, values, here.id), spec.success);
+    if (ok) onClose();
+  };
+
+  return (
+    <AppModal opened onClose={onClose} title={spec.title} size="md">
+      <Stack gap="md">
+        {confirming ? (
+          <>
+            {move.failure && (
+              <Alert color="red" role="alert">
+                {move.failure}
+              </Alert>
+            )}
+            <SummaryTable
+              lines={[
+                ['Asset', instanceText],
+                ...(others.label ? ([[others.label, otherText]] as [string, string][]) : []),
+                ['Notes', values.notes.trim() || '—'],
+              ]}
+            />
+          </>
+        ) : (
+          <>
+            {kind === 'warehouse-return' ? (
+              <InstanceSearchPicker
+                label="Asset instance"
+                value={found}
+                onChange={(i) => {
+                  setFound(i);
+                  set({ instanceId: i?.id ?? null });
+                }}
+                error={errors.instance}
+                exclude={(i) => i.owner_type === 'warehouse' && i.owner_id === here.id}
+              />
+            ) : (
+              <Select
+                label="Asset instance"
+                placeholder={offered.length === 0 ? 'No assets can be chosen here' : 'Search asset number, name or serial'}
+                data={offered.map((r) => ({ value: r.instance_id ?? '', label: instanceLabel(rowInstance(r)) }))}
+                value={values.instanceId}
+                onChange={(id) => set({ instanceId: id })}
+                searchable
+                nothingFoundMessage="No assets match"
+                error={errors.instance}
+              />
+            )}
+            {others.label && (
+              <Select
+                label={others.label}
+                placeholder={others.loading ? 'Loading...' : `Select a ${others.label.toLowerCase()}`}
+                data={others.options}
+                value={values.otherId}
+                onChange={(id) => set({ otherId: id })}
+                searchable
+                nothingFoundMessage="Nothing matches"
+                error={errors.other}
+              />
+            )}
+            <Textarea label="Notes" value={values.notes} onChange={(e) => set({ notes: e.currentTarget.value })} autosize minRows={2} />
+          </>
+        )}
+        <Group justify="space-between" gap="sm">
+          <Button variant="default" onClick={confirming ? () => setConfirming(false) : onClose} disabled={move.busy}>
+            {confirming ? 'Back' : 'Cancel'}
+          </Button>
+          {confirming ? (
+            <Button onClick={() => void submit()} loading={move.busy}>
+              Confirm
+            </Button>
+          ) : (
+            <Button onClick={next}>Next</Button>
+          )}
+        </Group>
+      </Stack>
+    </AppModal>
+  );
+}
+
+const rowInstance = (r: AssetRow) => ({ asset_number: r.AssetNumber, asset_name: r.AssetName, serial_number: r.serial_number });
+
+/** The warehouses, members or projects the dialog offers as the other side of the move. */
+function useOthers(kind: AssetMoveKind, here: Owner) {
+  const needs = MOVES[kind].needs;
+  const warehouses = useListWarehousesQuery(undefined, { skip: needs !== 'warehouse' });
+  const members = useGetProjectUsersQuery(here.id, { skip: needs !== 'user' });
+  const projects = useListProjectsQuery({ scope: 'all' }, { skip: needs !== 'project' });
+  switch (needs) {
+    case 'warehouse':
+      return {
+        label: 'Warehouse',
+        loading: warehouses.isLoading,
+        options: (warehouses.data ?? []).filter((w) => w.active).map((w) => ({ value: w.id, label: warehouseLabel(w) })),
+      };
+    case 'user':
+      return { label: 'User', loading: members.isLoading, options: (members.data ?? []).map((u) => ({ value: u.user_id, label: personName(u) })) };
+    case 'project':
+      return { label: 'Project', loading: projects.isLoading, options: (projects.data ?? []).map((p) => ({ value: p.id, label: projectLabel(p) })) };
+    default:
+      return { label: null, loading: false, options: [] };
+  }
+}

@@ -1,0 +1,164 @@
+/**
+ * Assets (spec 01 §7 "Assets", spec 02 §7): the catalogue and its categories, project and
+ * warehouse asset inventories, instances, the search and location lookup, the logs, and every move
+ * of an instance. Instances travel between warehouses and projects, so a move makes every asset
+ * inventory and log stale; the live connection does the same for other browsers (topic `assets`).
+ */
+import { baseApi } from '../../api/base-api.ts';
+import { IDEMPOTENCY_HEADER } from '../../api/idempotency.ts';
+import type { AssetCatalogItem, AssetCategory, AssetInstance, AssetLocation, AssetRow, AssetTransaction, OwnerType } from './asset-types.ts';
+
+interface Items<T> {
+  items: T[];
+}
+
+const enc = encodeURIComponent;
+const CATALOG = { type: 'AssetCatalog', id: 'LIST' } as const;
+const CATEGORIES = { type: 'AssetCatalog', id: 'CATEGORIES' } as const;
+const MOVED = ['AssetInventory', 'AssetLogs'] as const;
+
+export interface CatalogItemFields {
+  asset_number: string;
+  asset_name: string;
+  asset_nickname?: string;
+  catalog_name?: string;
+  category: string;
+  serial_required: boolean;
+}
+
+export interface CategoryFields {
+  category: string;
+  serialized: boolean;
+}
+
+/** Receive of an instance that is new to the system (spec 01 §7). */
+export interface NewInstanceBody {
+  catalog_id: string;
+  serial_number?: string;
+  asset_name: string;
+  condition: string;
+  notes?: string;
+  parent_warehouse_id: string;
+  metadata: { asset_name: string; asset_category: string; serial_required: boolean };
+  quantity?: number;
+}
+
+/** Receive of an instance the system knows (it comes from a warehouse or another project). */
+export interface ExistingInstanceBody {
+  instance_id: string;
+  to_owner_type: OwnerType;
+  to_owner_id: string;
+  notes?: string;
+}
+
+export type ReceiveBody = NewInstanceBody | ExistingInstanceBody;
+
+export interface Owner {
+  type: OwnerType;
+  id: string;
+}
+
+interface Keyed {
+  idempotencyKey: string;
+}
+
+export type OwnerMove = 'receive' | 'return' | 'assign';
+
+const ownerPath = (owner: Owner, move: OwnerMove) => `api/${owner.type === 'warehouse' ? 'warehouses' : 'projects'}/${enc(owner.id)}/assets/${move}`;
+
+export const assetsApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    listAssetCatalog: build.query<AssetCatalogItem[], void>({
+      query: () => ({ url: 'api/assets/catalog' }),
+      transformResponse: (r: Items<AssetCatalogItem>) => r.items,
+      providesTags: [CATALOG],
+    }),
+    createAssetCatalogItem: build.mutation<AssetCatalogItem, CatalogItemFields>({
+      query: (body) => ({ url: 'api/assets/catalog', method: 'POST', body }),
+      invalidatesTags: [CATALOG],
+    }),
+    updateAssetCatalogItem: build.mutation<AssetCatalogItem, CatalogItemFields & { id: string }>({
+      query: ({ id, ...body }) => ({ url: `api/assets/catalog/${enc(id)}`, method: 'PUT', body }),
+      invalidatesTags: [CATALOG, ...MOVED],
+    }),
+    deleteAssetCatalogItem: build.mutation<unknown, string>({
+      query: (id) => ({ url: `api/assets/catalog/${enc(id)}`, method: 'DELETE' }),
+      invalidatesTags: [CATALOG],
+    }),
+    listAssetCategories: build.query<AssetCategory[], void>({
+      query: () => ({ url: 'api/assets/categories' }),
+      transformResponse: (r: Items<AssetCategory>) => r.items,
+      providesTags: [CATEGORIES],
+    }),
+    createAssetCategory: build.mutation<AssetCategory, CategoryFields>({
+      query: (body) => ({ url: 'api/assets/categories', method: 'POST', body }),
+      invalidatesTags: [CATEGORIES],
+    }),
+    updateAssetCategory: build.mutation<AssetCategory, CategoryFields & { id: string }>({
+      query: ({ id, ...body }) => ({ url: `api/assets/categories/${enc(id)}`, method: 'PUT', body }),
+      invalidatesTags: [CATEGORIES, CATALOG],
+    }),
+    deleteAssetCategory: build.mutation<unknown, string>({
+      query: (id) => ({ url: `api/assets/categories/${enc(id)}`, method: 'DELETE' }),
+      invalidatesTags: [CATEGORIES],
+    }),
+    getAssetInventory: build.query<AssetRow[], Owner>({
+      query: (owner) => ({ url: `api/assets/inventory/${owner.type}/${enc(owner.id)}` }),
+      transformResponse: (r: Items<AssetRow>) => r.items,
+      providesTags: (_r, _e, owner) => [{ type: 'AssetInventory', id: owner.id }],
+    }),
+    listAssetInstances: build.query<AssetInstance[], { asset_number?: string; warehouse_id?: string; project_id?: string; status?: string }>({
+      query: (params) => ({ url: 'api/assets/instances', params }),
+      transformResponse: (r: Items<AssetInstance>) => r.items,
+      providesTags: ['AssetInventory'],
+    }),
+    searchAssets: build.query<AssetInstance[], { q: string; limit?: number }>({
+      query: ({ q, limit = 20 }) => ({ url: 'api/assets/search', params: { q, limit } }),
+      transformResponse: (r: Items<AssetInstance>) => r.items,
+      providesTags: ['AssetInventory'],
+    }),
+    locateAsset: build.query<AssetLocation, string>({
+      query: (id) => ({ url: `api/assets/location/${enc(id)}` }),
+      providesTags: ['AssetInventory'],
+    }),
+    assetLogs: build.query<AssetTransaction[], Owner>({
+      query: (owner) => ({ url: 'api/assets/transactions', params: { [`${owner.type}_id`]: owner.id, limit: 500 } }),
+      transformResponse: (r: Items<AssetTransaction>) => r.items,
+      providesTags: (_r, _e, owner) => [{ type: 'AssetLogs', id: owner.id }],
+    }),
+    moveAsset: build.mutation<unknown, Keyed & { owner: Owner; move: OwnerMove; body: object }>({
+      query: ({ owner, move, body, idempotencyKey }) => ({ url: ownerPath(owner, move), method: 'POST', body, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } }),
+      invalidatesTags: [...MOVED],
+    }),
+    setAssetInUse: build.mutation<unknown, Keyed & { instanceId: string; in_use: boolean; assigned_user_id?: string | null; notes?: string }>({
+      query: ({ instanceId, idempotencyKey, ...body }) => ({
+        url: `api/assets/instances/${enc(instanceId)}/in-use`,
+        method: 'POST',
+        body,
+        headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+      }),
+      invalidatesTags: [...MOVED],
+    }),
+  }),
+});
+
+/** Every matching row of a warehouse's asset log as CSV (asset_warehouse_logs_{timestamp}.csv). */
+export const assetLogsCsvUrl = (owner: Owner) => `/api/assets/transactions?${new URLSearchParams({ [`${owner.type}_id`]: owner.id, limit: '500', format: 'csv' })}`;
+
+export const {
+  useListAssetCatalogQuery,
+  useCreateAssetCatalogItemMutation,
+  useUpdateAssetCatalogItemMutation,
+  useDeleteAssetCatalogItemMutation,
+  useListAssetCategoriesQuery,
+  useCreateAssetCategoryMutation,
+  useUpdateAssetCategoryMutation,
+  useDeleteAssetCategoryMutation,
+  useGetAssetInventoryQuery,
+  useListAssetInstancesQuery,
+  useSearchAssetsQuery,
+  useLocateAssetQuery,
+  useAssetLogsQuery,
+  useMoveAssetMutation,
+  useSetAssetInUseMutation,
+} = assetsApi;

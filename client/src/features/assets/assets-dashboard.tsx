@@ -1,0 +1,71 @@
+/**
+ * The dashboard in assets mode (spec 01 §2): the Project Actions bar labelled for assets (for
+ * those who may manage the project), the project's assets, Asset Details, the receive wizard and
+ * the return and assign dialogs. The inventory is refetched on every visit and live while shown.
+ */
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useEffect, useState } from 'react';
+import { useAppSelector } from '../../app/hooks.ts';
+import { canManageStock } from '../../app/session/permissions.ts';
+import { selectSession } from '../../app/session/session-selectors.ts';
+import { FROZEN_REASON, useSiteStatus } from '../../app/site/site-status.ts';
+import { NoData } from '../../components/no-data.tsx';
+import { useGetAssetInventoryQuery } from './assets-api.ts';
+import { AssetActionsBar } from './asset-actions-bar.tsx';
+import { AssetDetailsModal } from './asset-details-modal.tsx';
+import { AssetInventoryPanel } from './asset-inventory-panel.tsx';
+import { AssetMoveDialog } from './asset-move-dialog.tsx';
+import { AssetReceiveWizard } from './receive-wizard.tsx';
+import type { AssetMoveKind } from './move-rules.ts';
+
+type Open = { kind: 'receive' } | { kind: 'details'; key: string } | { kind: 'move'; move: AssetMoveKind; instanceId?: string };
+
+type ProjectAction = 'receive' | 'project-return' | 'project-assign' | 'project-unassign';
+
+export function AssetsDashboard() {
+  const { currentProject: project, role, currentProjectRole } = useAppSelector(selectSession);
+  const { frozen } = useSiteStatus();
+  const manages = canManageStock({ role, projectRole: currentProjectRole });
+  const inventory = useGetAssetInventoryQuery(project ? { type: 'project', id: project.id } : skipToken, { refetchOnMountOrArgChange: true });
+  const [open, setOpen] = useState<Open | null>(null);
+  // Dialogs belong to the project they were opened in.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a change of project is what triggers the effect
+  useEffect(() => setOpen(null), [project?.id]);
+  if (!project) return <NoData />;
+  const rows = inventory.data ?? [];
+  const here = { type: 'project' as const, id: project.id };
+  const detailsRow = open?.kind === 'details' ? rows.find((r) => (r.instance_id ?? `bulk:${r.catalog_id}`) === open.key) : undefined;
+  const reason = frozen ? FROZEN_REASON : null;
+  const actions: { key: ProjectAction; label: string; reason: string | null }[] = [
+    { key: 'receive', label: 'Receive Assets', reason },
+    { key: 'project-return', label: 'Return Assets', reason },
+    { key: 'project-assign', label: 'Assign Assets', reason },
+    { key: 'project-unassign', label: 'Unassign Assets', reason },
+  ];
+
+  return (
+    <>
+      {manages && (
+        <AssetActionsBar title="Project Actions" actions={actions} onAction={(key) => setOpen(key === 'receive' ? { kind: 'receive' } : { kind: 'move', move: key })} />
+      )}
+      <AssetInventoryPanel
+        rows={inventory.data}
+        isLoading={inventory.isLoading}
+        isFetching={inventory.isFetching}
+        error={inventory.error}
+        onDetails={(r) => setOpen({ kind: 'details', key: r.instance_id ?? `bulk:${r.catalog_id}` })}
+      />
+      {open?.kind === 'receive' && <AssetReceiveWizard target={{ ...here, label: `${project.project_number} · ${project.project_name}` }} onClose={() => setOpen(null)} />}
+      {open?.kind === 'details' && detailsRow && (
+        <AssetDetailsModal
+          row={detailsRow}
+          place="project"
+          canMove={manages && !frozen}
+          onMove={(move, instanceId) => setOpen({ kind: 'move', move, instanceId })}
+          onClose={() => setOpen(null)}
+        />
+      )}
+      {open?.kind === 'move' && <AssetMoveDialog kind={open.move} here={here} rows={rows} instanceId={open.instanceId} onClose={() => setOpen(null)} />}
+    </>
+  );
+}

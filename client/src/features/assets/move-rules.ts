@@ -1,0 +1,118 @@
+/**
+ * The asset return and assign dialogs (spec 01 §2, §4 "Asset instance", §5, §8; spec 02 §2.4, §8):
+ * what each one moves, what it needs before the confirm step, the request it sends and the toast
+ * it shows. Pure, so tested without rendering.
+ */
+import type { AssetRow } from './asset-types.ts';
+
+export type AssetMoveKind = 'project-return' | 'project-assign' | 'project-unassign' | 'warehouse-assign' | 'warehouse-return';
+
+export const MOVE_MESSAGES = {
+  instanceOrUser: 'Missing instance or user',
+  instance: 'Missing instance',
+  warehouse: 'Select a warehouse to return to.',
+  project: 'Select a project to assign to.',
+} as const;
+
+interface MoveSpec {
+  title: string;
+  success: string;
+  failure: string;
+  /** Whether a row of the inventory at hand can be moved by this dialog. */
+  offers: (row: AssetRow) => boolean;
+  needs: 'warehouse' | 'user' | 'project' | null;
+}
+
+const serialized = (row: AssetRow) => row.instance_id !== null;
+
+export const MOVES: Record<AssetMoveKind, MoveSpec> = {
+  'project-return': {
+    title: 'Return Assets',
+    success: 'Asset returned successfully',
+    failure: 'Failed to return item',
+    offers: (r) => serialized(r) && r.Status === 'Available',
+    needs: 'warehouse',
+  },
+  'project-assign': {
+    title: 'Assign Assets',
+    success: 'Asset marked in use',
+    failure: 'Failed to assign item',
+    offers: (r) => serialized(r) && r.Status === 'Available',
+    needs: 'user',
+  },
+  'project-unassign': {
+    title: 'Unassign Assets',
+    success: 'Asset marked available',
+    failure: 'Failed to unassign asset',
+    // Only In-Use instances can be unassigned (spec 01 §4).
+    offers: (r) => serialized(r) && r.Status === 'In-Use',
+    needs: null,
+  },
+  'warehouse-assign': {
+    title: 'Assign Asset to Project',
+    success: 'Asset assigned to project',
+    failure: 'Failed to assign asset',
+    offers: (r) => serialized(r) && r.Status === 'Available',
+    needs: 'project',
+  },
+  'warehouse-return': {
+    title: 'Return Asset to Warehouse',
+    success: 'Asset returned to warehouse',
+    failure: 'Failed to receive asset',
+    offers: serialized,
+    needs: null,
+  },
+};
+
+export interface MoveValues {
+  instanceId: string | null;
+  /** The warehouse, user or project the move needs. */
+  otherId: string | null;
+  notes: string;
+}
+
+export const EMPTY_MOVE: MoveValues = { instanceId: null, otherId: null, notes: '' };
+
+export type MoveErrors = Partial<Record<'instance' | 'other', string>>;
+
+export function moveErrors(kind: AssetMoveKind, values: MoveValues): MoveErrors {
+  const spec = MOVES[kind];
+  const errors: MoveErrors = {};
+  if (spec.needs === 'user') {
+    if (!values.instanceId || !values.otherId) {
+      if (!values.instanceId) errors.instance = MOVE_MESSAGES.instanceOrUser;
+      if (!values.otherId) errors.other = MOVE_MESSAGES.instanceOrUser;
+    }
+    return errors;
+  }
+  if (!values.instanceId) errors.instance = MOVE_MESSAGES.instance;
+  if (spec.needs === 'warehouse' && !values.otherId) errors.other = MOVE_MESSAGES.warehouse;
+  if (spec.needs === 'project' && !values.otherId) errors.other = MOVE_MESSAGES.project;
+  return errors;
+}
+
+const notes = (values: MoveValues) => (values.notes.trim() ? values.notes.trim() : undefined);
+
+/** The transfer body (spec 02 §3 "Asset transfer body") of a move between owners. */
+export function transferBody(kind: 'project-return' | 'warehouse-assign' | 'warehouse-return', values: MoveValues, here: string) {
+  const instance_id = values.instanceId ?? '';
+  switch (kind) {
+    case 'project-return':
+      return { instance_id, to_owner_type: 'warehouse' as const, to_owner_id: values.otherId ?? '', notes: notes(values) };
+    case 'warehouse-assign':
+      return { instance_id, to_owner_type: 'project' as const, to_owner_id: values.otherId ?? '', notes: notes(values) };
+    case 'warehouse-return':
+      return { instance_id, to_owner_type: 'warehouse' as const, to_owner_id: here, notes: notes(values) };
+    default: {
+      const unknown: never = kind;
+      throw new Error(`Unknown move ${String(unknown)}`);
+    }
+  }
+}
+
+/** The in-use body of marking an instance in use for a user, or available again. */
+export function inUseBody(kind: 'project-assign' | 'project-unassign', values: MoveValues) {
+  return kind === 'project-assign'
+    ? { instanceId: values.instanceId ?? '', in_use: true, assigned_user_id: values.otherId, notes: notes(values) }
+    : { instanceId: values.instanceId ?? '', in_use: false, assigned_user_id: null, notes: notes(values) };
+}
