@@ -3,6 +3,9 @@
  * reads with them, once), and what each changes for the browsers.
  */
 import type { RecordedEvent } from './event-store/types.ts';
+import { assetEventSchemas, assetTopics, isAssetEvent } from './asset/events.ts';
+import { assetCatalogEventSchemas, assetCatalogTopics, isAssetCatalogEvent } from './asset-catalog/events.ts';
+import { assetCategoryEventSchemas, assetCategoryTopics, isAssetCategoryEvent } from './asset-category/events.ts';
 import { isLabelTemplateEvent, labelTemplateEventSchemas, labelTemplateTopics } from './label-template/events.ts';
 import { isLabelEvent, labelEventSchemas, labelTopics } from './labels/events.ts';
 import { isMaterialEvent, materialEventSchemas, materialTopics } from './material/events.ts';
@@ -24,6 +27,9 @@ const schemas: Record<string, { parse: (data: unknown) => unknown }> = {
   ...labelEventSchemas,
   ...labelTemplateEventSchemas,
   ...transferEventSchemas,
+  ...assetCategoryEventSchemas,
+  ...assetCatalogEventSchemas,
+  ...assetEventSchemas,
 };
 
 export class CorruptEventError extends Error {
@@ -55,5 +61,8 @@ export function changesOf(event: RecordedEvent): Change[] {
   if (isLabelEvent(event)) return labelTopics(event);
   if (isLabelTemplateEvent(event)) return labelTemplateTopics(event);
   if (isTransferEvent(event)) return transferTopics(event);
+  if (isAssetCategoryEvent(event)) return assetCategoryTopics();
+  if (isAssetCatalogEvent(event)) return assetCatalogTopics();
+  if (isAssetEvent(event)) return assetTopics(event);
   return [];
 }

@@ -1,0 +1,486 @@
+/**
+ * Assets as the API speaks them (spec 01 §3, §4, §5, §7; spec 02 §2.4, §2.7, §3, §5, §7–§9):
+ * categories (serialized or bulk), the catalogue of asset types, serialized instances and bulk
+ * units, their moves between warehouses and projects, in use and available, lost and found, and
+ * the reads (inventories, instances, search, location lookup, transactions).
+ *
+ * Roles: "admin" is a global admin or superadmin; "manager" of a project is a global admin or a
+ * project admin or manager; "member" is anyone in the project (or a global admin).
+ *
+ *   Categories and catalogue (reads: signed in; writes: admin)
+ *   GET    /api/assets/categories                 → { items: AssetCategory[] }
+ *   POST   /api/assets/categories                 body categoryBody → AssetCategory (400 `Category name is required`)
+ *   PUT    /api/assets/categories/{id}            body categoryBody → AssetCategory
+ *   DELETE /api/assets/categories/{id}            → { deleted: true } (422 naming the catalog items that use it)
+ *   GET    /api/assets/catalog?q=&category=       → { items: AssetCatalogItem[] }
+ *   POST   /api/assets/catalog                    body catalogBody → AssetCatalogItem (400 `Asset number and name are required`)
+ *   PUT    /api/assets/catalog/{id}               body catalogBody → AssetCatalogItem
+ *   DELETE /api/assets/catalog/{id}               → { deleted: true } (422 naming the instances or units that use it)
+ *   GET    /api/assets/catalog/{id}/asset-numbers → AssetNumbers (the type's instances, for pickers)
+ *
+ *   Moves (each answers AssetMoveAnswer; 423 `Transactions are frozen` while frozen; 422 with the rule)
+ *   POST /api/warehouses/{id}/assets/receive   (admin) receiveBody: a new instance (or bulk units) into
+ *        warehouse {id}, or an existing instance from wherever it is into warehouse {id}
+ *   POST /api/warehouses/{id}/assets/assign    (admin) transferBody (to_owner_type project): from warehouse {id}
+ *        to project to_owner_id (404 `Asset not found in this warehouse`)
+ *   POST /api/warehouses/{id}/assets/return    (admin) transferBody: an instance (or bulk units) held by a
+ *        project comes back into warehouse {id}; `project_id` says which project for bulk units
+ *   POST /api/projects/{id}/assets/receive     (manager of {id}) receiveBody: a new instance (parent_warehouse_id
+ *        required) or an existing one from a warehouse into project {id}
+ *   POST /api/projects/{id}/assets/return      (manager of {id}) transferBody: from project {id} to warehouse
+ *        to_owner_id (404 `Asset not found in this project`)
+ *   POST /api/assets/instances/assign          (admin) transferBody: from wherever it is to to_owner_type/to_owner_id
+ *   POST /api/assets/instances/{id}/in-use     (manager of the holding project) inUseBody
+ *        (`Missing instance or user`, `Missing instance`, `Only In-Use instances can be unassigned`)
+ *   POST /api/assets/lost, /api/assets/found   (manager of project_id, or admin with warehouse_id) lostFoundBody
+ *
+ *   An item id (instance_id) is a 32-to-36-character id, or an asset number looked up where the move
+ *   starts (the warehouse or project): a bulk type's units, or that type's first available instance.
+ *
+ *   Reads
+ *   GET /api/assets/inventory/project/{id}?q=     (member)  → { items: AssetRow[] }
+ *   GET /api/assets/inventory/warehouse/{id}?q=   (admin)   → { items: AssetRow[] }
+ *   GET /api/warehouses/{id}/inventory?mode=assets (admin)  → { items: AssetRow[], as_of: null }
+ *   GET /api/assets/instances?asset_number&warehouse_id&project_id&status&catalog_id (member of project_id, else admin)
+ *        → { items: AssetInstance[] }
+ *   GET /api/assets/search?q&limit=50             (admin)   → { items: AssetInstance[] } (serial, asset number, name or id)
+ *   GET /api/assets/location/{id}                 (admin, or member of the holding project) → AssetLocation
+ *        ({id} may be an instance id, or a serial number when it names exactly one instance)
+ *   GET /api/assets/transactions?project_id|warehouse_id|instance_id&type&q&limit=500&format=json|csv
+ *        (manager of project_id; admin otherwise) → { items: AssetTransaction[] }, newest first;
+ *        format=csv downloads `asset_warehouse_logs_{timestamp}.csv` (or `asset_project_logs_…`)
+ *   GET /api/assets/item?project_id&number, /api/assets/info?project_id (member): the dashboard's asset variants
+ *
+ * Realtime: every asset change names the topic `assets` for every project ("*"); a move to, from or
+ * inside a project also names that project's `assets`.
+ */
+import { z } from 'zod';
+import { id, quantity, text } from './fields.ts';
+import { MAX_LENGTH } from './limits.ts';
+import { ASSET_MESSAGES as M } from '../ledger/asset/messages.ts';
+
+export { ASSET_MESSAGES, catalogInUseMessage, categoryInUseMessage, foundExceedsMessage, lostExceedsMessage } from '../ledger/asset/messages.ts';
+
+/** Longest text of each asset field, in characters. */
+export const ASSET_LIMITS = {
+  category: 100,
+  assetNumber: 100,
+  assetName: 200,
+  assetNickname: 200,
+  catalogName: 200,
+  serialNumber: 100,
+  condition: 50,
+  notes: 1000,
+  /** The itemId field: an id, or an asset number. */
+  itemId: 100,
+} as const;
+
+/** Spec 01 §9 and 02 §9. */
+export const ASSET_DEFAULT_CONDITION = 'good';
+export const ASSET_LOG_LIMIT = 500;
+export const ASSET_SEARCH_LIMIT = 50;
+export const ASSET_SEARCH_MAX = 500;
+
+export const CATEGORY_KINDS = ['serialized', 'bulk'] as const;
+export type CategoryKind = (typeof CATEGORY_KINDS)[number];
+export const OWNER_TYPES = ['warehouse', 'project'] as const;
+export type OwnerType = (typeof OWNER_TYPES)[number];
+/** What an asset row's and instance's Status reads. */
+export const ASSET_STATUSES = ['Available', 'In-Use', 'Lost'] as const;
+export type AssetStatus = (typeof ASSET_STATUSES)[number];
+/** The action types of an asset transaction (spec 02 §2.5's filter). */
+export const ASSET_ACTIONS = ['Receive', 'Return', 'Assign', 'Unassign', 'Lost', 'Found', 'Transfer'] as const;
+export type AssetAction = (typeof ASSET_ACTIONS)[number];
+
+/** True when an item id is an instance id (32 to 36 characters of hex and dashes) rather than an asset number. */
+export const looksLikeInstanceId = (value: string) => /^[0-9a-fA-F-]{32,36}$/.test(value.trim()) && value.replace(/-/g, '').length === 32;
+
+const notes = text({ label: 'Notes', max: ASSET_LIMITS.notes }).nullish();
+const warehouseIdField = (label = 'Warehouse') => id(label, `${label} must be a valid warehouse id`);
+
+// ---- categories -------------------------------------------------------------------------------
+
+export const assetCategory = z.object({
+  id: z.string(),
+  category: z.string(),
+  kind: z.enum(CATEGORY_KINDS),
+  /** kind === 'serialized'. */
+  serialized: z.boolean(),
+  created_at: z.string(),
+  /** Catalog items of this category. */
+  items: z.number(),
+});
+export type AssetCategory = z.infer<typeof assetCategory>;
+export const categoryList = z.object({ items: z.array(assetCategory) });
+
+export const categoryBody = z.object({
+  category: text({ label: 'Category', max: ASSET_LIMITS.category, required: M.categoryRequired }),
+  kind: z.enum(CATEGORY_KINDS, { error: 'Kind must be serialized or bulk' }).default('serialized'),
+});
+export type CategoryBody = z.input<typeof categoryBody>;
+
+export const categoryParams = z.object({ id: id('Category', 'id must be a valid category id') });
+
+// ---- catalogue --------------------------------------------------------------------------------
+
+export const assetCatalogItem = z.object({
+  id: z.string(),
+  catalog_name: z.string(),
+  asset_number: z.string(),
+  asset_name: z.string(),
+  asset_nickname: z.string(),
+  /** The category's id. */
+  category: z.string(),
+  category_name: z.string(),
+  category_kind: z.enum(CATEGORY_KINDS),
+  serial_required: z.boolean(),
+  created_at: z.string(),
+  /** Serialized instances of this type, and bulk units held anywhere (on hand, assigned, lost). */
+  instances: z.number(),
+  units: z.number(),
+});
+export type AssetCatalogItem = z.infer<typeof assetCatalogItem>;
+export const catalogItemList = z.object({ items: z.array(assetCatalogItem) });
+export const catalogListQuery = z.object({
+  q: text({ label: 'Search', max: MAX_LENGTH.search }).optional(),
+  category: id('Category', 'category must be a valid category id').optional(),
+});
+
+const catalogRequiredText = (label: string, max: number) => text({ label, max, required: M.catalogRequired });
+export const catalogBody = z.object({
+  asset_number: catalogRequiredText('Asset number', ASSET_LIMITS.assetNumber),
+  asset_name: catalogRequiredText('Asset name', ASSET_LIMITS.assetName),
+  asset_nickname: text({ label: 'Asset nickname', max: ASSET_LIMITS.assetNickname }).nullish(),
+  catalog_name: text({ label: 'Catalog name', max: ASSET_LIMITS.catalogName }).nullish(),
+  /** The category's id. */
+  category: id('Category', M.categoryMissing),
+  /** Default: true for a serialized category; always false for a bulk one. */
+  serial_required: z.boolean({ error: 'serial_required must be true or false' }).optional(),
+});
+export type CatalogBody = z.input<typeof catalogBody>;
+export const catalogParams = z.object({ id: id('Catalog item', 'id must be a valid catalog item id') });
+export const deletedAnswer = z.object({ deleted: z.literal(true) });
+
+// ---- instances and rows -----------------------------------------------------------------------
+
+export const assetMetadata = z
+  .object({
+    asset_name: z.string().optional(),
+    asset_category: z.string().optional(),
+    serial_required: z.boolean().optional(),
+  })
+  .catchall(z.union([z.string(), z.number(), z.boolean(), z.null()]));
+
+export const assetInstance = z.object({
+  id: z.string(),
+  instance_id: z.string(),
+  catalog_id: z.string(),
+  asset_number: z.string(),
+  asset_name: z.string(),
+  category_id: z.string(),
+  asset_category: z.string(),
+  serial_number: z.string().nullable(),
+  owner_type: z.enum(OWNER_TYPES),
+  owner_id: z.string(),
+  /** "#{num_id} · name" of a warehouse, or the project's number and name. */
+  owner_label: z.string(),
+  /** Set when a warehouse holds it. */
+  warehouse_id: z.string().nullable(),
+  /** Set when a project holds it. */
+  project_id: z.string().nullable(),
+  /** The warehouse it was first received into (or for). */
+  origin_warehouse_id: z.string().nullable(),
+  /** The warehouse it belongs to and returns to. */
+  parent_warehouse_id: z.string().nullable(),
+  Status: z.enum(ASSET_STATUSES),
+  condition: z.string(),
+  notes: z.string().nullable(),
+  in_use: z.boolean(),
+  assigned_user_id: z.string().nullable(),
+  assigned_user_name: z.string().nullable(),
+  lost: z.boolean(),
+  metadata: assetMetadata,
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type AssetInstance = z.infer<typeof assetInstance>;
+export const instanceList = z.object({ items: z.array(assetInstance) });
+
+/**
+ * The spec's Asset row: one per serialized instance (its quantities 0 or 1), and one per bulk type a
+ * place holds. In a warehouse AssignedQty is what it assigned to projects and not taken back; in a
+ * project it is what is in use by people.
+ */
+export const assetRow = z.object({
+  AssetNumber: z.string(),
+  AssetName: z.string(),
+  /** The nickname. */
+  StandardName: z.string(),
+  Status: z.enum(ASSET_STATUSES),
+  serial_number: z.string().nullable(),
+  QtyOnHand: z.number(),
+  AssignedQty: z.number(),
+  QtyLost: z.number(),
+  kind: z.enum(CATEGORY_KINDS),
+  catalog_id: z.string(),
+  /** Null for a bulk row. */
+  instance_id: z.string().nullable(),
+  category: z.string(),
+  condition: z.string().nullable(),
+  in_use: z.boolean(),
+  assigned_user_id: z.string().nullable(),
+  assigned_user_name: z.string().nullable(),
+  ProjectID: z.string().nullable(),
+  warehouse_id: z.string().nullable(),
+});
+export type AssetRow = z.infer<typeof assetRow>;
+export const assetInventory = z.object({ items: z.array(assetRow) });
+export const assetInventoryQuery = z.object({ q: text({ label: 'Search', max: MAX_LENGTH.search }).optional() });
+export const ownerParams = z.object({ id: id('Owner', 'id must be a valid id') });
+
+export const instancesQuery = z.object({
+  asset_number: text({ label: 'Asset number', max: ASSET_LIMITS.assetNumber }).optional(),
+  asset_name: text({ label: 'Asset name', max: ASSET_LIMITS.assetName }).optional(),
+  catalog_id: id('Catalog item', 'catalog_id must be a valid id').optional(),
+  warehouse_id: warehouseIdField().optional(),
+  project_id: id('Project', 'project_id must be a valid project id').optional(),
+  status: z
+    .string()
+    .max(20)
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === '' || value.toLowerCase() === 'all') return undefined;
+      const match = ASSET_STATUSES.find((s) => s.toLowerCase() === value.toLowerCase().replace(' ', '-'));
+      if (!match) {
+        ctx.addIssue({ code: 'custom', message: 'Status must be Available, In-Use or Lost.' });
+        return z.NEVER;
+      }
+      return match;
+    }),
+});
+
+export const searchQuery = z.object({
+  q: text({ label: 'Search', max: MAX_LENGTH.search }).default(''),
+  limit: z.coerce
+    .number({ error: 'Limit must be a number.' })
+    .int('Limit must be a whole number.')
+    .min(1, 'Limit must be 1 or more.')
+    .max(ASSET_SEARCH_MAX, `Limit must be at most ${ASSET_SEARCH_MAX}.`)
+    .default(ASSET_SEARCH_LIMIT),
+});
+
+export const locationParams = z.object({ id: text({ label: 'Instance', max: ASSET_LIMITS.itemId, required: M.missingInstance }) });
+/** The spec's Asset location lookup result. */
+export const assetLocation = z.object({
+  instance: assetInstance,
+  warehouse: z.object({ id: z.string(), name: z.string(), num_id: z.number(), label: z.string() }).nullable(),
+  project: z.object({ id: z.string(), project_name: z.string(), project_number: z.string() }).nullable(),
+  assignedUser: z.object({ uuid: z.string(), user_email: z.string(), user_firstname: z.string(), user_lastname: z.string() }).nullable(),
+});
+export type AssetLocation = z.infer<typeof assetLocation>;
+
+export const assetNumbers = z.object({ catalog_id: z.string(), asset_number: z.string(), items: z.array(assetInstance) });
+export type AssetNumbers = z.infer<typeof assetNumbers>;
+
+// ---- moves ------------------------------------------------------------------------------------
+
+const itemId = text({ label: 'Instance', max: ASSET_LIMITS.itemId });
+const bulkQuantity = quantity({ positive: M.quantityPositive, required: M.bulkNeedsQuantity }).optional();
+
+/** The spec's Asset transfer body; `quantity` moves units of a bulk type named by asset number. */
+export const transferBody = z.object({
+  instance_id: itemId.optional(),
+  to_owner_type: z.enum(OWNER_TYPES, { error: 'to_owner_type must be warehouse or project' }).optional(),
+  to_owner_id: z.uuid({ error: 'to_owner_id must be a valid id' }).optional(),
+  /** For bulk units returned to a warehouse: the project they come from. */
+  project_id: id('Project', 'project_id must be a valid project id').optional(),
+  quantity: bulkQuantity,
+  notes,
+});
+export type TransferBody = z.input<typeof transferBody>;
+
+/**
+ * Receive: a new instance (catalog_id, serial_number, asset_name, condition, notes,
+ * parent_warehouse_id, metadata), bulk units of a type (catalog_id and quantity), or an existing
+ * instance (instance_id, to_owner_type, to_owner_id, notes).
+ */
+export const receiveBody = z.object({
+  instance_id: itemId.optional(),
+  to_owner_type: z.enum(OWNER_TYPES, { error: 'to_owner_type must be warehouse or project' }).optional(),
+  to_owner_id: z.uuid({ error: 'to_owner_id must be a valid id' }).optional(),
+  catalog_id: id('Catalog item', 'Select an asset definition to continue.').optional(),
+  serial_number: text({ label: 'Serial number', max: ASSET_LIMITS.serialNumber }).nullish(),
+  asset_name: text({ label: 'Asset name', max: ASSET_LIMITS.assetName }).nullish(),
+  condition: text({ label: 'Condition', max: ASSET_LIMITS.condition }).nullish(),
+  parent_warehouse_id: warehouseIdField('Parent warehouse').nullish(),
+  metadata: assetMetadata.nullish(),
+  quantity: bulkQuantity,
+  notes,
+});
+export type ReceiveBody = z.input<typeof receiveBody>;
+
+/** The spec's Receive form (02 §3): what the receive wizard holds before it sends a receiveBody. */
+export const receiveForm = z.object({
+  itemId: z.string(),
+  quantity: z.number(),
+  notes: z.string(),
+  receiveMode: z.enum(['existing', 'newCatalog']),
+  assetCatalogId: z.string(),
+  assetName: z.string(),
+  assetNumber: z.string(),
+  assetCategory: z.string(),
+  newCategoryName: z.string(),
+  serialNumber: z.string(),
+  instanceMode: z.enum(['newInstance', 'existing']),
+  instanceId: z.string(),
+  condition: z.string(),
+  parentWarehouseId: z.string(),
+  serialRequired: z.boolean(),
+  location: z.object({ rack: z.string(), shelf: z.string(), bin: z.string(), zone: z.string(), notes: z.string() }),
+});
+export type ReceiveForm = z.infer<typeof receiveForm>;
+
+export const inUseBody = z.object({
+  in_use: z.boolean({ error: 'in_use must be true or false' }),
+  assigned_user_id: z.uuid({ error: M.missingInstanceOrUser }).nullish(),
+  notes,
+});
+export const instanceParams = z.object({ id: z.uuid({ error: M.missingInstance }) });
+
+/** Lost and found (spec 01 §7's asset variant): an instance, or units of a bulk type by asset number. */
+export const lostFoundBody = z
+  .object({
+    project_id: id('Project', 'project_id must be a valid project id').optional(),
+    warehouse_id: warehouseIdField().optional(),
+    instance_id: itemId.optional(),
+    asset_number: text({ label: 'Asset number', max: ASSET_LIMITS.assetNumber }).optional(),
+    quantity: quantity({ positive: 'Enter a quantity greater than zero' }).optional(),
+    /** Lost from on hand, or (bulk in a warehouse) from what was assigned out is not offered: on_hand only. */
+    source: z.enum(['on_hand', 'field_assigned'], { error: 'Source must be on_hand or field_assigned' }).default('on_hand'),
+    note: text({ label: 'Note', max: MAX_LENGTH.note }).nullish(),
+  })
+  .refine((v) => Boolean(v.project_id) !== Boolean(v.warehouse_id), { message: 'Send project_id or warehouse_id', path: ['project_id'] })
+  .refine((v) => Boolean(v.instance_id) || Boolean(v.asset_number), { message: M.missingInstance, path: ['instance_id'] });
+export type LostFoundBody = z.input<typeof lostFoundBody>;
+
+/** What every move answers: the instance afterwards (null for bulk units) and the moved type's row on each side. */
+export const assetMoveAnswer = z.object({
+  instance: assetInstance.nullable(),
+  rows: z.array(assetRow),
+});
+export type AssetMoveAnswer = z.infer<typeof assetMoveAnswer>;
+
+// ---- transactions ------------------------------------------------------------------------------
+
+/** The spec's Asset transaction / Asset log, with where it sits in the ledger (position and hash). */
+export const assetTransaction = z.object({
+  id: z.number(),
+  position: z.number(),
+  hash: z.string(),
+  action_type: z.enum(ASSET_ACTIONS),
+  created_at: z.string(),
+  /** Who did it (display name), and their id. */
+  created_by: z.string(),
+  created_by_id: z.string().nullable(),
+  quantity: z.number(),
+  asset_number: z.string(),
+  asset_name: z.string(),
+  serial_number: z.string().nullable(),
+  instance_id: z.string().nullable(),
+  catalog_id: z.string(),
+  from_owner_type: z.enum(['warehouse', 'project', 'user']).nullable(),
+  from_owner_id: z.string().nullable(),
+  from_owner_label: z.string().nullable(),
+  to_owner_type: z.enum(['warehouse', 'project', 'user']).nullable(),
+  to_owner_id: z.string().nullable(),
+  to_owner_label: z.string().nullable(),
+  notes: z.string().nullable(),
+});
+export type AssetTransaction = z.infer<typeof assetTransaction>;
+export const transactionList = z.object({ items: z.array(assetTransaction) });
+
+export const transactionsQuery = z
+  .object({
+    project_id: id('Project', 'project_id must be a valid project id').optional(),
+    warehouse_id: warehouseIdField().optional(),
+    instance_id: id('Instance', 'instance_id must be a valid id').optional(),
+    type: z
+      .string()
+      .max(20)
+      .default('all')
+      .transform((value, ctx) => {
+        if (value.toLowerCase() === 'all' || value === '') return undefined;
+        const match = ASSET_ACTIONS.find((a) => a.toLowerCase() === value.toLowerCase());
+        if (!match) {
+          ctx.addIssue({ code: 'custom', message: 'Type must be All, Receive, Return, Assign, Unassign, Lost, Found or Transfer.' });
+          return z.NEVER;
+        }
+        return match;
+      }),
+    q: text({ label: 'Search', max: MAX_LENGTH.search }).default(''),
+    limit: z.coerce
+      .number({ error: 'Limit must be a number.' })
+      .int('Limit must be a whole number.')
+      .min(1, 'Limit must be 1 or more.')
+      .max(ASSET_LOG_LIMIT, `Limit must be at most ${ASSET_LOG_LIMIT}.`)
+      .default(ASSET_LOG_LIMIT),
+    format: z.enum(['json', 'csv'], { error: 'Format must be json or csv.' }).default('json'),
+  })
+  .refine((v) => [v.project_id, v.warehouse_id, v.instance_id].filter(Boolean).length <= 1, {
+    message: 'Send one of project_id, warehouse_id or instance_id',
+    path: ['project_id'],
+  });
+
+const stamp = (at: Date) =>
+  at
+    .toISOString()
+    .replace(/\.\d+Z$/, 'Z')
+    .replace(/:/g, '-');
+/** `asset_warehouse_logs_{timestamp}.csv` (spec 02 §9). */
+export const assetWarehouseLogsFileName = (at: Date) => `asset_warehouse_logs_${stamp(at)}.csv`;
+export const assetProjectLogsFileName = (at: Date) => `asset_project_logs_${stamp(at)}.csv`;
+
+// ---- the dashboard's asset variants (spec 01 §7) -------------------------------------------------
+
+export const itemQuery = z.object({
+  project_id: id('Project', 'project_id must be a valid project id'),
+  number: text({ label: 'Asset number', max: ASSET_LIMITS.assetNumber, required: M.missingInstance }),
+});
+export const infoQuery = z.object({ project_id: id('Project', 'project_id must be a valid project id') });
+/** Totals of a project's assets for the dashboard. */
+export const assetInfo = z.object({
+  types: z.number(),
+  instances: z.number(),
+  available: z.number(),
+  in_use: z.number(),
+  lost: z.number(),
+  bulk_on_hand: z.number(),
+});
+export type AssetInfo = z.infer<typeof assetInfo>;
+
+/** Route paths, for the client's api slice and the tests. */
+export const ASSET_PATHS = {
+  categories: '/api/assets/categories',
+  category: (id: string) => `/api/assets/categories/${id}`,
+  catalog: '/api/assets/catalog',
+  catalogItem: (id: string) => `/api/assets/catalog/${id}`,
+  assetNumbers: (id: string) => `/api/assets/catalog/${id}/asset-numbers`,
+  projectInventory: (id: string) => `/api/assets/inventory/project/${id}`,
+  warehouseInventory: (id: string) => `/api/assets/inventory/warehouse/${id}`,
+  warehouseInventoryMode: (id: string) => `/api/warehouses/${id}/inventory?mode=assets`,
+  instances: '/api/assets/instances',
+  search: '/api/assets/search',
+  location: (id: string) => `/api/assets/location/${encodeURIComponent(id)}`,
+  transactions: '/api/assets/transactions',
+  item: '/api/assets/item',
+  info: '/api/assets/info',
+  warehouseReceive: (id: string) => `/api/warehouses/${id}/assets/receive`,
+  warehouseAssign: (id: string) => `/api/warehouses/${id}/assets/assign`,
+  warehouseReturn: (id: string) => `/api/warehouses/${id}/assets/return`,
+  projectReceive: (id: string) => `/api/projects/${id}/assets/receive`,
+  projectReturn: (id: string) => `/api/projects/${id}/assets/return`,
+  instanceAssign: '/api/assets/instances/assign',
+  inUse: (id: string) => `/api/assets/instances/${id}/in-use`,
+  lost: '/api/assets/lost',
+  found: '/api/assets/found',
+} as const;
