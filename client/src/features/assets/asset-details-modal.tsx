@@ -10,7 +10,7 @@ import { personName } from '../../app/format.ts';
 import { AppModal } from '../../components/app-modal.tsx';
 import { useLocateAssetQuery } from './assets-api.ts';
 import { AssetQrCode } from './asset-qr-code.tsx';
-import { isBulk } from './asset-table-model.ts';
+import { assetType, isBulk } from './asset-table-model.ts';
 import type { AssetRow } from './asset-types.ts';
 import { StatusBadge } from './assets-table.tsx';
 import type { AssetMoveKind } from './move-rules.ts';
@@ -35,8 +35,8 @@ export function AssetDetailsModal({ row, canMove, onMove, onClose, place }: Asse
       <Stack gap="md">
         <Group justify="space-between" align="flex-start" wrap="wrap" gap="lg">
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" style={{ flex: 1, minWidth: 220 }}>
-            <Field label="Asset Type" value={row.AssetType} />
-            <Field label="Asset Number" value={row.AssetNumber} />
+            <Field label="Asset Type" value={assetType(row)} />
+            <Field label="Category" value={row.category} />
             <Field label="Asset Name" value={row.AssetName} />
             {isBulk(row) ? (
               <>

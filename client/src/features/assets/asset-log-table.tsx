@@ -5,7 +5,7 @@ import { usePhone } from '../../app/use-phone.ts';
 import { LogTypeBadge } from '../../components/log-table.tsx';
 import { logTypeColor } from '../../components/log-colors.ts';
 import { NoData } from '../../components/no-data.tsx';
-import { assetLogType, ownerText } from './asset-log-model.ts';
+import { ownerText } from './asset-log-model.ts';
 import type { AssetTransaction } from './asset-types.ts';
 
 export const NO_LOGS_TEXT = 'No logs to display';
@@ -20,7 +20,7 @@ export function AssetLogTable({ rows }: { rows: readonly AssetTransaction[] }) {
     return (
       <Stack gap="xs" aria-label="Asset logs">
         {rows.map((r) => {
-          const type = assetLogType(r.action_type);
+          const type = r.action_type;
           return (
             <Paper key={r.id} withBorder radius="md" p="xs" style={tint(type)}>
               <Group justify="space-between" gap="xs" wrap="nowrap">
@@ -33,7 +33,7 @@ export function AssetLogTable({ rows }: { rows: readonly AssetTransaction[] }) {
                 {r.asset_number} {r.serial_number ? `· S/N ${r.serial_number}` : ''} × {r.quantity}
               </Text>
               <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
-                {ownerText(r.from_owner_type, r.from_owner_name)} → {ownerText(r.to_owner_type, r.to_owner_name)} · {r.created_by}
+                {ownerText(r.from_owner_type, r.from_owner_label)} → {ownerText(r.to_owner_type, r.to_owner_label)} · {r.created_by}
               </Text>
             </Paper>
           );
@@ -60,7 +60,7 @@ export function AssetLogTable({ rows }: { rows: readonly AssetTransaction[] }) {
         </Table.Thead>
         <Table.Tbody>
           {rows.map((r) => {
-            const type = assetLogType(r.action_type);
+            const type = r.action_type;
             return (
               <Table.Tr key={r.id} style={tint(type)} data-type={type}>
                 <Table.Td style={nowrap}>{formatDateTime(r.created_at)}</Table.Td>
@@ -70,8 +70,8 @@ export function AssetLogTable({ rows }: { rows: readonly AssetTransaction[] }) {
                 <Table.Td>{r.asset_number}</Table.Td>
                 <Table.Td>{r.serial_number ?? '—'}</Table.Td>
                 <Table.Td ta="right">{r.quantity}</Table.Td>
-                <Table.Td>{ownerText(r.from_owner_type, r.from_owner_name)}</Table.Td>
-                <Table.Td>{ownerText(r.to_owner_type, r.to_owner_name)}</Table.Td>
+                <Table.Td>{ownerText(r.from_owner_type, r.from_owner_label)}</Table.Td>
+                <Table.Td>{ownerText(r.to_owner_type, r.to_owner_label)}</Table.Td>
                 <Table.Td>{r.created_by}</Table.Td>
               </Table.Tr>
             );

@@ -7,6 +7,7 @@ import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Table, Text,
 import { useDebouncedValue } from '@mantine/hooks';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useState } from 'react';
+import { looksLikeInstanceId } from '@contract/assets.ts';
 import { messageOr } from '../../api/error-message.ts';
 import { warehouseLabel } from '../../api/warehouse-types.ts';
 import { personName } from '../../app/format.ts';
@@ -17,14 +18,12 @@ import { STATUS_COLORS, statusLabel } from './asset-table-model.ts';
 import { instanceLabel } from './instance-label.ts';
 import { ASSET_SEARCH_DEBOUNCE_MS, ASSET_SEARCH_LIMIT } from './instance-search-picker.tsx';
 
-/** Whether the text is an instance id rather than a serial or asset number (spec 02 §5 "Item id"). */
-export const looksLikeId = (text: string) => /^[0-9a-f-]{32,36}$/i.test(text.trim());
 
 export function AssetTrackerDialog({ initialId, onClose }: { initialId: string | null; onClose: () => void }) {
   const [search, setSearch] = useState('');
   const [chosen, setChosen] = useState<string | null>(initialId);
   const [q] = useDebouncedValue(search.trim(), ASSET_SEARCH_DEBOUNCE_MS);
-  const direct = looksLikeId(q);
+  const direct = looksLikeInstanceId(q);
   const found = useSearchAssetsQuery(!direct && q.length >= MIN_SEARCH_LENGTH ? { q, limit: ASSET_SEARCH_LIMIT } : skipToken);
   const target = direct ? q : chosen;
   return (

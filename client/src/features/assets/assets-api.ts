@@ -6,7 +6,19 @@
  */
 import { baseApi } from '../../api/base-api.ts';
 import { IDEMPOTENCY_HEADER } from '../../api/idempotency.ts';
-import type { AssetCatalogItem, AssetCategory, AssetInstance, AssetLocation, AssetRow, AssetTransaction, OwnerType } from './asset-types.ts';
+import type {
+  AssetCatalogItem,
+  AssetCategory,
+  AssetInstance,
+  AssetLocation,
+  AssetMoveAnswer,
+  AssetRow,
+  AssetTransaction,
+  CatalogBody,
+  CategoryBody,
+  OwnerType,
+} from './asset-types.ts';
+import { ASSET_LOG_LIMIT } from './asset-types.ts';
 
 interface Items<T> {
   items: T[];
@@ -17,41 +29,8 @@ const CATALOG = { type: 'AssetCatalog', id: 'LIST' } as const;
 const CATEGORIES = { type: 'AssetCatalog', id: 'CATEGORIES' } as const;
 const MOVED = ['AssetInventory', 'AssetLogs'] as const;
 
-export interface CatalogItemFields {
-  asset_number: string;
-  asset_name: string;
-  asset_nickname?: string;
-  catalog_name?: string;
-  category: string;
-  serial_required: boolean;
-}
-
-export interface CategoryFields {
-  category: string;
-  serialized: boolean;
-}
-
-/** Receive of an instance that is new to the system (spec 01 §7). */
-export interface NewInstanceBody {
-  catalog_id: string;
-  serial_number?: string;
-  asset_name: string;
-  condition: string;
-  notes?: string;
-  parent_warehouse_id: string;
-  metadata: { asset_name: string; asset_category: string; serial_required: boolean };
-  quantity?: number;
-}
-
-/** Receive of an instance the system knows (it comes from a warehouse or another project). */
-export interface ExistingInstanceBody {
-  instance_id: string;
-  to_owner_type: OwnerType;
-  to_owner_id: string;
-  notes?: string;
-}
-
-export type ReceiveBody = NewInstanceBody | ExistingInstanceBody;
+export type CatalogItemFields = CatalogBody;
+export type CategoryFields = CategoryBody;
 
 export interface Owner {
   type: OwnerType;
@@ -63,6 +42,20 @@ interface Keyed {
 }
 
 export type OwnerMove = 'receive' | 'return' | 'assign';
+
+export interface LogQuery {
+  owner: Owner;
+  /** 'All' or one action type. */
+  type: string;
+  q: string;
+}
+
+const logParams = ({ owner, type, q }: LogQuery) => ({
+  [`${owner.type}_id`]: owner.id,
+  type: type.toLowerCase(),
+  limit: String(ASSET_LOG_LIMIT),
+  ...(q.trim() ? { q: q.trim() } : {}),
+});
 
 const ownerPath = (owner: Owner, move: OwnerMove) => `api/${owner.type === 'warehouse' ? 'warehouses' : 'projects'}/${enc(owner.id)}/assets/${move}`;
 
@@ -121,16 +114,16 @@ export const assetsApi = baseApi.injectEndpoints({
       query: (id) => ({ url: `api/assets/location/${enc(id)}` }),
       providesTags: ['AssetInventory'],
     }),
-    assetLogs: build.query<AssetTransaction[], Owner>({
-      query: (owner) => ({ url: 'api/assets/transactions', params: { [`${owner.type}_id`]: owner.id, limit: 500 } }),
+    assetLogs: build.query<AssetTransaction[], LogQuery>({
+      query: (query) => ({ url: 'api/assets/transactions', params: logParams(query) }),
       transformResponse: (r: Items<AssetTransaction>) => r.items,
-      providesTags: (_r, _e, owner) => [{ type: 'AssetLogs', id: owner.id }],
+      providesTags: (_r, _e, { owner }) => [{ type: 'AssetLogs', id: owner.id }],
     }),
-    moveAsset: build.mutation<unknown, Keyed & { owner: Owner; move: OwnerMove; body: object }>({
+    moveAsset: build.mutation<AssetMoveAnswer, Keyed & { owner: Owner; move: OwnerMove; body: object }>({
       query: ({ owner, move, body, idempotencyKey }) => ({ url: ownerPath(owner, move), method: 'POST', body, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } }),
       invalidatesTags: [...MOVED],
     }),
-    setAssetInUse: build.mutation<unknown, Keyed & { instanceId: string; in_use: boolean; assigned_user_id?: string | null; notes?: string }>({
+    setAssetInUse: build.mutation<AssetMoveAnswer, Keyed & { instanceId: string; in_use: boolean; assigned_user_id?: string | null; notes?: string }>({
       query: ({ instanceId, idempotencyKey, ...body }) => ({
         url: `api/assets/instances/${enc(instanceId)}/in-use`,
         method: 'POST',
@@ -143,7 +136,7 @@ export const assetsApi = baseApi.injectEndpoints({
 });
 
 /** Every matching row of a warehouse's asset log as CSV (asset_warehouse_logs_{timestamp}.csv). */
-export const assetLogsCsvUrl = (owner: Owner) => `/api/assets/transactions?${new URLSearchParams({ [`${owner.type}_id`]: owner.id, limit: '500', format: 'csv' })}`;
+export const assetLogsCsvUrl = (query: LogQuery) => `/api/assets/transactions?${new URLSearchParams({ ...logParams(query), format: 'csv' })}`;
 
 export const {
   useListAssetCatalogQuery,

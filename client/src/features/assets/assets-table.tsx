@@ -7,7 +7,7 @@ import { Badge, Button, Text } from '@mantine/core';
 import type { SortState } from '../../app/table-sort.ts';
 import { usePhone } from '../../app/use-phone.ts';
 import { TwoLines, VirtualTable, type VirtualColumn } from '../../components/virtual-table.tsx';
-import { assetRowKey, isBulk, STATUS_COLORS, statusLabel, type AssetSortKey } from './asset-table-model.ts';
+import { assetRowKey, assetType, isBulk, STATUS_COLORS, statusLabel, type AssetSortKey } from './asset-table-model.ts';
 import type { AssetRow } from './asset-types.ts';
 
 /** What the S/N column says: the serial, or for a bulk asset its counts. */
@@ -48,14 +48,14 @@ export function AssetsTable({ rows, sort, onSort, onDetails }: AssetsTableProps)
           key: 'name',
           header: 'Asset / S/N',
           sortable: true,
-          render: (r) => <TwoLines main={r.AssetName} sub={`${r.AssetType} · ${serialText(r)}`} />,
-          title: (r) => `${r.AssetName} — ${r.AssetType} · ${serialText(r)}`,
+          render: (r) => <TwoLines main={r.AssetName} sub={`${assetType(r)} · ${serialText(r)}`} />,
+          title: (r) => `${r.AssetName} — ${assetType(r)} · ${serialText(r)}`,
         },
         status,
         details,
       ]
     : [
-        { key: 'type', header: 'Asset Type', width: 180, sortable: true, render: (r) => r.AssetType, title: (r) => r.AssetType },
+        { key: 'type', header: 'Asset Type', width: 180, sortable: true, render: assetType, title: (r) => `${assetType(r)} · ${r.category}` },
         {
           key: 'name',
           header: 'Asset Name',
@@ -65,7 +65,7 @@ export function AssetsTable({ rows, sort, onSort, onDetails }: AssetsTableProps)
               {r.AssetName}
             </Text>
           ),
-          title: (r) => `${r.AssetNumber} · ${r.AssetName}`,
+          title: (r) => (r.StandardName ? `${r.AssetName} · ${r.StandardName}` : r.AssetName),
         },
         { key: 'serial', header: 'S/N', width: 200, sortable: true, render: serialText, title: serialText },
         status,

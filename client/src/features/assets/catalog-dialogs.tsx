@@ -3,7 +3,7 @@
  * number, name, nickname, catalogue name, category, whether serials are required) and a category
  * (its name, and whether it is serialized or bulk).
  */
-import { Alert, Button, Checkbox, Group, Radio, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Radio, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { messageOr } from '../../api/error-message.ts';
 import { toast } from '../../app/toast.ts';
@@ -13,9 +13,8 @@ import {
   useCreateAssetCategoryMutation,
   useUpdateAssetCatalogItemMutation,
   useUpdateAssetCategoryMutation,
-  type CategoryFields,
 } from './assets-api.ts';
-import type { AssetCatalogItem, AssetCategory } from './asset-types.ts';
+import type { AssetCatalogItem, AssetCategory, CategoryKind } from './asset-types.ts';
 import { catalogFailure, catalogToast, categoryError, EMPTY_ITEM, itemBody, itemError, type ItemValues } from './catalog-rules.ts';
 
 function Buttons({ onCancel, busy, label }: { onCancel: () => void; busy: boolean; label: string }) {
@@ -37,8 +36,8 @@ export function CatalogItemDialog({ item, categories, onClose }: { item: AssetCa
       ? {
           asset_number: item.asset_number,
           asset_name: item.asset_name,
-          asset_nickname: item.asset_nickname ?? '',
-          catalog_name: item.catalog_name ?? '',
+          asset_nickname: item.asset_nickname,
+          catalog_name: item.catalog_name,
           category: item.category,
           serial_required: item.serial_required,
         }
@@ -47,6 +46,7 @@ export function CatalogItemDialog({ item, categories, onClose }: { item: AssetCa
   const [error, setError] = useState<string | null>(null);
   const [create, created] = useCreateAssetCatalogItemMutation();
   const [update, updated] = useUpdateAssetCatalogItemMutation();
+  const bulk = categories.find((c) => c.id === values.category)?.kind === 'bulk';
   const set = (patch: Partial<ItemValues>) => {
     setValues((v) => ({ ...v, ...patch }));
     setError(null);
@@ -54,7 +54,7 @@ export function CatalogItemDialog({ item, categories, onClose }: { item: AssetCa
   const save = async () => {
     const problem = itemError(values);
     if (problem) return setError(problem);
-    const body = itemBody(values);
+    const body = itemBody({ ...values, serial_required: values.serial_required && !bulk });
     const result = item ? await update({ id: item.id, ...body }) : await create(body);
     if (result.error) return setError(messageOr(result.error, catalogFailure('asset catalog item', item ? 'update' : 'create')));
     toast.success(catalogToast('Catalog item', item ? 'updated' : 'created'));
@@ -90,7 +90,13 @@ export function CatalogItemDialog({ item, categories, onClose }: { item: AssetCa
             onChange={(category) => set({ category })}
             searchable
           />
-          <Checkbox label="Serial number required" checked={values.serial_required} onChange={(e) => set({ serial_required: e.currentTarget.checked })} />
+          {bulk ? (
+            <Text size="sm" c="dimmed">
+              A bulk category keeps no serial numbers: its assets are counted.
+            </Text>
+          ) : (
+            <Checkbox label="Serial number required" checked={values.serial_required} onChange={(e) => set({ serial_required: e.currentTarget.checked })} />
+          )}
           <Buttons onCancel={onClose} busy={created.isLoading || updated.isLoading} label={item ? 'Save' : 'Add'} />
         </Stack>
       </form>
@@ -99,14 +105,14 @@ export function CatalogItemDialog({ item, categories, onClose }: { item: AssetCa
 }
 
 export function CategoryDialog({ category, onClose }: { category: AssetCategory | null; onClose: () => void }) {
-  const [values, setValues] = useState<CategoryFields>(category ? { category: category.category, serialized: category.serialized } : { category: '', serialized: true });
+  const [values, setValues] = useState<{ category: string; kind: CategoryKind }>(category ? { category: category.category, kind: category.kind } : { category: '', kind: 'serialized' });
   const [error, setError] = useState<string | null>(null);
   const [create, created] = useCreateAssetCategoryMutation();
   const [update, updated] = useUpdateAssetCategoryMutation();
   const save = async () => {
     const problem = categoryError(values);
     if (problem) return setError(problem);
-    const body = { category: values.category.trim(), serialized: values.serialized };
+    const body = { category: values.category.trim(), kind: values.kind };
     const result = category ? await update({ id: category.id, ...body }) : await create(body);
     if (result.error) return setError(messageOr(result.error, catalogFailure('category', category ? 'update' : 'create')));
     toast.success(catalogToast('Category', category ? 'updated' : 'created'));
@@ -137,7 +143,7 @@ export function CategoryDialog({ category, onClose }: { category: AssetCategory 
               setError(null);
             }}
           />
-          <Radio.Group label="Kind" value={values.serialized ? 'serialized' : 'bulk'} onChange={(v) => setValues((s) => ({ ...s, serialized: v === 'serialized' }))}>
+          <Radio.Group label="Kind" value={values.kind} onChange={(v) => setValues((s) => ({ ...s, kind: v as CategoryKind }))}>
             <Stack gap="xs" mt="xs">
               <Radio value="serialized" label="Serialized: each piece has a serial number" />
               <Radio value="bulk" label="Bulk: counted, no serial numbers" />

@@ -1,9 +1,11 @@
 /** Asset Catalog Management's messages and checks (spec 02 §5 "Catalog", §8). Pure, so tested. */
 import type { CatalogItemFields, CategoryFields } from './assets-api.ts';
+import { ASSET_MESSAGES } from './asset-types.ts';
 
 export const CATALOG_MESSAGES = {
-  itemRequired: 'Asset number and name are required',
-  categoryRequired: 'Category name is required',
+  itemRequired: ASSET_MESSAGES.catalogRequired,
+  categoryRequired: ASSET_MESSAGES.categoryRequired,
+  categoryMissing: ASSET_MESSAGES.categoryMissing,
   deleteItem: 'Are you sure you want to delete this asset catalog item?',
   deleteCategory: 'Are you sure you want to delete this category? This will affect all catalog items using this category.',
 } as const;
@@ -21,7 +23,7 @@ export const EMPTY_ITEM: ItemValues = { asset_number: '', asset_name: '', asset_
 
 export function itemError(values: ItemValues): string | null {
   if (!values.asset_number.trim() || !values.asset_name.trim()) return CATALOG_MESSAGES.itemRequired;
-  if (!values.category) return 'Select a category';
+  if (!values.category) return CATALOG_MESSAGES.categoryMissing;
   return null;
 }
 
@@ -36,7 +38,7 @@ export function itemBody(values: ItemValues): CatalogItemFields {
   };
 }
 
-export function categoryError(values: CategoryFields): string | null {
+export function categoryError(values: Pick<CategoryFields, 'category'>): string | null {
   return values.category.trim() ? null : CATALOG_MESSAGES.categoryRequired;
 }
 

@@ -3,13 +3,13 @@
  * what each one moves, what it needs before the confirm step, the request it sends and the toast
  * it shows. Pure, so tested without rendering.
  */
-import type { AssetRow } from './asset-types.ts';
+import { ASSET_MESSAGES, type AssetRow } from './asset-types.ts';
 
 export type AssetMoveKind = 'project-return' | 'project-assign' | 'project-unassign' | 'warehouse-assign' | 'warehouse-return';
 
 export const MOVE_MESSAGES = {
-  instanceOrUser: 'Missing instance or user',
-  instance: 'Missing instance',
+  instanceOrUser: ASSET_MESSAGES.missingInstanceOrUser,
+  instance: ASSET_MESSAGES.missingInstance,
   warehouse: 'Select a warehouse to return to.',
   project: 'Select a project to assign to.',
 } as const;
@@ -23,7 +23,7 @@ interface MoveSpec {
   needs: 'warehouse' | 'user' | 'project' | null;
 }
 
-const serialized = (row: AssetRow) => row.instance_id !== null;
+const serialized = (row: AssetRow) => row.kind === 'serialized' && row.instance_id !== null;
 
 export const MOVES: Record<AssetMoveKind, MoveSpec> = {
   'project-return': {

@@ -77,8 +77,7 @@ export function isBulkType(values: ReceiveValues, context: ReceiveContext): bool
     if (values.assetCategory === '') return !values.newCategorySerialized;
     return context.categories.find((c) => c.id === values.assetCategory)?.serialized === false;
   }
-  const item = context.catalog.find((c) => c.id === values.assetCatalogId);
-  return context.categories.find((c) => c.id === item?.category)?.serialized === false;
+  return context.catalog.find((c) => c.id === values.assetCatalogId)?.category_kind === 'bulk';
 }
 
 /** Whether the chosen or new type requires a serial number. */

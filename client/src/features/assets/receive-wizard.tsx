@@ -87,7 +87,7 @@ function WizardBody({ target, onClose }: { target: ReceiveTarget; onClose: () =>
     if (created.item) return { item: created.item, category: newCategoryLabel };
     let categoryId = values.assetCategory || created.categoryId;
     if (!categoryId) {
-      const made = await createCategory({ category: values.newCategoryName.trim(), serialized: values.newCategorySerialized });
+      const made = await createCategory({ category: values.newCategoryName.trim(), kind: values.newCategorySerialized ? 'serialized' : 'bulk' });
       if (made.error) {
         move.setFailure(messageOr(made.error, 'Failed to create category'));
         return null;

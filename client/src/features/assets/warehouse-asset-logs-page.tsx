@@ -1,11 +1,14 @@
 /**
  * /warehouses/logs in assets mode (spec 02 §2.5): the warehouse selector, the type filter, a
- * search, rows coloured by type and newest first (the last 500, spec 02 §9), and the CSV export
+ * search (both applied by the server), rows coloured by type and newest first (the last 500,
+ * spec 02 §9), and the CSV export
  * (asset_warehouse_logs_{timestamp}.csv, named by the server).
  */
 import { Button, Center, Chip, Group, Loader, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
+import { useDebouncedValue } from '@mantine/hooks';
+import { SEARCH_DEBOUNCE_MS } from '../../app/search-term.ts';
 import { messageOr } from '../../api/error-message.ts';
 import { MAX_LENGTH } from '../../app/field-limits.ts';
 import { useAppSelector } from '../../app/hooks.ts';
@@ -16,7 +19,7 @@ import { AccessDenied } from '../../components/access-denied.tsx';
 import { NoData } from '../../components/no-data.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { assetLogsCsvUrl, useAssetLogsQuery } from './assets-api.ts';
-import { ASSET_LOG_FILTERS, visibleAssetLogs, type AssetLogFilter } from './asset-log-model.ts';
+import { ASSET_LOG_FILTERS, type AssetLogFilter } from './asset-log-model.ts';
 import { AssetLogTable } from './asset-log-table.tsx';
 import { useWarehouseChoice, WarehouseChoice } from './warehouse-choice.tsx';
 
@@ -34,8 +37,10 @@ function WarehouseAssetLogs() {
   const [filter, setFilter] = useState<AssetLogFilter>('All');
   const [search, setSearch] = useState('');
   const download = useServerDownload();
-  const logs = useAssetLogsQuery(warehouse ? { type: 'warehouse', id: warehouse.id } : skipToken, { refetchOnMountOrArgChange: true });
-  const visible = useMemo(() => visibleAssetLogs(logs.data ?? [], filter, search), [logs.data, filter, search]);
+  const [q] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const query = warehouse ? { owner: { type: 'warehouse' as const, id: warehouse.id }, type: filter, q } : null;
+  const logs = useAssetLogsQuery(query ?? skipToken, { refetchOnMountOrArgChange: true });
+  const visible = logs.data ?? [];
 
   return (
     <>
@@ -66,7 +71,7 @@ function WarehouseAssetLogs() {
                 style={{ flex: 1, minWidth: 200 }}
               />
               {logs.isFetching && !logs.isLoading && <Loader size="xs" aria-label="Updating" />}
-              <Button variant="default" disabled={!warehouse} onClick={() => warehouse && void download(assetLogsCsvUrl({ type: 'warehouse', id: warehouse.id }))}>
+              <Button variant="default" disabled={!warehouse} onClick={() => query && void download(assetLogsCsvUrl(query))}>
                 Export CSV
               </Button>
             </Group>
