@@ -40,7 +40,7 @@ export function AssetTrackerDialog({ initialId, onClose }: { initialId: string |
           data-autofocus
         />
         {!direct && q.length >= MIN_SEARCH_LENGTH && !chosen && (
-          <Stack gap={4} role="list" aria-label="Matching assets">
+          <Stack gap={4} role="group" aria-label="Matching assets">
             {found.isFetching && !found.data ? (
               <Loader size="xs" />
             ) : (found.data ?? []).length === 0 ? (
@@ -49,7 +49,7 @@ export function AssetTrackerDialog({ initialId, onClose }: { initialId: string |
               </Text>
             ) : (
               (found.data ?? []).map((i) => (
-                <Button key={i.id} role="listitem" variant="subtle" justify="flex-start" onClick={() => setChosen(i.id)} styles={{ label: { whiteSpace: 'normal' } }}>
+                <Button key={i.id} variant="subtle" justify="flex-start" onClick={() => setChosen(i.id)} styles={{ label: { whiteSpace: 'normal' } }}>
                   {instanceLabel(i)}
                 </Button>
               ))
