@@ -13,7 +13,10 @@ function openPage(role: 'admin' | 'user' = 'admin') {
       'GET /api/assets/categories': { items: [laptops, cables] },
       'POST /api/assets/catalog': thinkpad,
       'DELETE /api/assets/catalog/k-1': { deleted: true },
-      'DELETE /api/assets/categories/c-1': reply(422, { error: 'RULE', message: 'This category is used by 1 catalog item (LAP-01); delete or move them first.' }),
+      'DELETE /api/assets/categories/c-1': reply(422, {
+        error: 'RULE',
+        message: 'This category is used by 1 catalog item (LAP-01); delete or move them first.',
+      }),
       'POST /api/assets/categories': { ...cables, id: 'c-3', category: 'Phones', kind: 'serialized', serialized: true },
     },
   });
@@ -35,7 +38,12 @@ describe('Asset Catalog Management', () => {
     await user.click(await screen.findByRole('option', { name: 'Laptops (serialized)' }));
     await user.click(within(dialog).getByRole('button', { name: 'Add' }));
     expect(await screen.findByText('Catalog item created')).toBeTruthy();
-    expect(server.sent('POST /api/assets/catalog')[0]?.body).toEqual({ asset_number: 'LAP-02', asset_name: 'ThinkPad X1', category: 'c-1', serial_required: true });
+    expect(server.sent('POST /api/assets/catalog')[0]?.body).toEqual({
+      asset_number: 'LAP-02',
+      asset_name: 'ThinkPad X1',
+      category: 'c-1',
+      serial_required: true,
+    });
   });
 
   it('asks before deleting a catalog item, in the spec’s words', async () => {

@@ -18,7 +18,6 @@ import { STATUS_COLORS, statusLabel } from './asset-table-model.ts';
 import { instanceLabel } from './instance-label.ts';
 import { ASSET_SEARCH_DEBOUNCE_MS, ASSET_SEARCH_LIMIT } from './instance-search-picker.tsx';
 
-
 export function AssetTrackerDialog({ initialId, onClose }: { initialId: string | null; onClose: () => void }) {
   const [search, setSearch] = useState('');
   const [chosen, setChosen] = useState<string | null>(initialId);
@@ -90,7 +89,10 @@ function AssetWhereabouts({ id }: { id: string }) {
       </Group>
       <Table variant="vertical" layout="fixed">
         <Table.Tbody>
-          <Row label="Where" value={project ? `Project ${project.project_number} · ${project.project_name}` : warehouse ? `Warehouse ${warehouseLabel(warehouse)}` : '—'} />
+          <Row
+            label="Where"
+            value={project ? `Project ${project.project_number} · ${project.project_name}` : warehouse ? `Warehouse ${warehouseLabel(warehouse)}` : '—'}
+          />
           {project && warehouse && <Row label="Parent warehouse" value={warehouseLabel(warehouse)} />}
           <Row label="Who has it" value={assignedUser ? `${personName(assignedUser)} (${assignedUser.user_email})` : 'Nobody: not in use'} />
           <Row label="Condition" value={instance.condition} />

@@ -120,7 +120,12 @@ export const assetsApi = baseApi.injectEndpoints({
       providesTags: (_r, _e, { owner }) => [{ type: 'AssetLogs', id: owner.id }],
     }),
     moveAsset: build.mutation<AssetMoveAnswer, Keyed & { owner: Owner; move: OwnerMove; body: object }>({
-      query: ({ owner, move, body, idempotencyKey }) => ({ url: ownerPath(owner, move), method: 'POST', body, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } }),
+      query: ({ owner, move, body, idempotencyKey }) => ({
+        url: ownerPath(owner, move),
+        method: 'POST',
+        body,
+        headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+      }),
       invalidatesTags: [...MOVED],
     }),
     setAssetInUse: build.mutation<AssetMoveAnswer, Keyed & { instanceId: string; in_use: boolean; assigned_user_id?: string | null; notes?: string }>({

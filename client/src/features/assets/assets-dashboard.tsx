@@ -46,7 +46,11 @@ export function AssetsDashboard() {
   return (
     <>
       {manages && (
-        <AssetActionsBar title="Project Actions" actions={actions} onAction={(key) => setOpen(key === 'receive' ? { kind: 'receive' } : { kind: 'move', move: key })} />
+        <AssetActionsBar
+          title="Project Actions"
+          actions={actions}
+          onAction={(key) => setOpen(key === 'receive' ? { kind: 'receive' } : { kind: 'move', move: key })}
+        />
       )}
       <AssetInventoryPanel
         rows={inventory.data}
@@ -55,7 +59,9 @@ export function AssetsDashboard() {
         error={inventory.error}
         onDetails={(r) => setOpen({ kind: 'details', key: r.instance_id ?? `bulk:${r.catalog_id}` })}
       />
-      {open?.kind === 'receive' && <AssetReceiveWizard target={{ ...here, label: `${project.project_number} · ${project.project_name}` }} onClose={() => setOpen(null)} />}
+      {open?.kind === 'receive' && (
+        <AssetReceiveWizard target={{ ...here, label: `${project.project_number} · ${project.project_name}` }} onClose={() => setOpen(null)} />
+      )}
       {open?.kind === 'details' && detailsRow && (
         <AssetDetailsModal
           row={detailsRow}

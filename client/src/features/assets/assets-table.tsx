@@ -36,7 +36,12 @@ export function AssetsTable({ rows, sort, onSort, onDetails }: AssetsTableProps)
     width: phone ? 80 : 96,
     align: 'right',
     render: (r) => (
-      <Button size="compact-sm" variant="light" aria-label={`Details of ${r.AssetName}${r.serial_number ? ` ${r.serial_number}` : ''}`} onClick={() => onDetails(r)}>
+      <Button
+        size="compact-sm"
+        variant="light"
+        aria-label={`Details of ${r.AssetName}${r.serial_number ? ` ${r.serial_number}` : ''}`}
+        onClick={() => onDetails(r)}
+      >
         Details
       </Button>
     ),

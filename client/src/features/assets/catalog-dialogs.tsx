@@ -105,7 +105,9 @@ export function CatalogItemDialog({ item, categories, onClose }: { item: AssetCa
 }
 
 export function CategoryDialog({ category, onClose }: { category: AssetCategory | null; onClose: () => void }) {
-  const [values, setValues] = useState<{ category: string; kind: CategoryKind }>(category ? { category: category.category, kind: category.kind } : { category: '', kind: 'serialized' });
+  const [values, setValues] = useState<{ category: string; kind: CategoryKind }>(
+    category ? { category: category.category, kind: category.kind } : { category: '', kind: 'serialized' },
+  );
   const [error, setError] = useState<string | null>(null);
   const [create, created] = useCreateAssetCategoryMutation();
   const [update, updated] = useUpdateAssetCategoryMutation();

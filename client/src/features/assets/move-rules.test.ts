@@ -33,8 +33,23 @@ describe('the asset return and assign dialogs’ rules', () => {
   it('sends the asset transfer body and the in-use body', () => {
     const values = { instanceId: 'i-1', otherId: 'w-1', notes: '' };
     expect(transferBody('project-return', values, 'p-1')).toEqual({ instance_id: 'i-1', to_owner_type: 'warehouse', to_owner_id: 'w-1', notes: undefined });
-    expect(transferBody('warehouse-return', { ...values, otherId: null }, 'w-9')).toEqual({ instance_id: 'i-1', to_owner_type: 'warehouse', to_owner_id: 'w-9', notes: undefined });
-    expect(inUseBody('project-assign', { instanceId: 'i-1', otherId: 'u-1', notes: ' on site ' })).toEqual({ instanceId: 'i-1', in_use: true, assigned_user_id: 'u-1', notes: 'on site' });
-    expect(inUseBody('project-unassign', { instanceId: 'i-1', otherId: null, notes: '' })).toEqual({ instanceId: 'i-1', in_use: false, assigned_user_id: null, notes: undefined });
+    expect(transferBody('warehouse-return', { ...values, otherId: null }, 'w-9')).toEqual({
+      instance_id: 'i-1',
+      to_owner_type: 'warehouse',
+      to_owner_id: 'w-9',
+      notes: undefined,
+    });
+    expect(inUseBody('project-assign', { instanceId: 'i-1', otherId: 'u-1', notes: ' on site ' })).toEqual({
+      instanceId: 'i-1',
+      in_use: true,
+      assigned_user_id: 'u-1',
+      notes: 'on site',
+    });
+    expect(inUseBody('project-unassign', { instanceId: 'i-1', otherId: null, notes: '' })).toEqual({
+      instanceId: 'i-1',
+      in_use: false,
+      assigned_user_id: null,
+      notes: undefined,
+    });
   });
 });

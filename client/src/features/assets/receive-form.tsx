@@ -96,18 +96,38 @@ export function FormStep({ values, errors, set, context, instance, onInstance, e
             Type details
           </Text>
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <TextInput label="Asset Number" required value={values.assetNumber} onChange={(e) => set({ assetNumber: e.currentTarget.value })} error={errors.assetNumber} />
-            <TextInput label="Asset Name" required value={values.assetName} onChange={(e) => set({ assetName: e.currentTarget.value })} error={errors.assetName} />
+            <TextInput
+              label="Asset Number"
+              required
+              value={values.assetNumber}
+              onChange={(e) => set({ assetNumber: e.currentTarget.value })}
+              error={errors.assetNumber}
+            />
+            <TextInput
+              label="Asset Name"
+              required
+              value={values.assetName}
+              onChange={(e) => set({ assetName: e.currentTarget.value })}
+              error={errors.assetName}
+            />
             <Select
               label="Category"
-              data={[...context.categories.map((c) => ({ value: c.id, label: `${c.category} (${c.serialized ? 'serialized' : 'bulk'})` })), { value: '', label: 'New category…' }]}
+              data={[
+                ...context.categories.map((c) => ({ value: c.id, label: `${c.category} (${c.serialized ? 'serialized' : 'bulk'})` })),
+                { value: '', label: 'New category…' },
+              ]}
               value={values.assetCategory}
               onChange={(id) => set({ assetCategory: id ?? '' })}
               allowDeselect={false}
               error={values.assetCategory !== '' ? errors.category : undefined}
             />
             {values.assetCategory === '' && (
-              <TextInput label="New category name" value={values.newCategoryName} onChange={(e) => set({ newCategoryName: e.currentTarget.value })} error={errors.category} />
+              <TextInput
+                label="New category name"
+                value={values.newCategoryName}
+                onChange={(e) => set({ newCategoryName: e.currentTarget.value })}
+                error={errors.category}
+              />
             )}
           </SimpleGrid>
           {values.assetCategory === '' && (
@@ -127,7 +147,13 @@ export function FormStep({ values, errors, set, context, instance, onInstance, e
       )}
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         {bulk ? (
-          <TextInput label="Quantity" inputMode="numeric" value={values.quantity} onChange={(e) => set({ quantity: e.currentTarget.value })} error={errors.quantity} />
+          <TextInput
+            label="Quantity"
+            inputMode="numeric"
+            value={values.quantity}
+            onChange={(e) => set({ quantity: e.currentTarget.value })}
+            error={errors.quantity}
+          />
         ) : (
           <TextInput
             label="Serial Number"

@@ -64,7 +64,9 @@ export function receiveSteps(values: Pick<ReceiveValues, 'instanceMode'>): Recei
   return values.instanceMode === 'existing' ? ['exists', 'form', 'summary'] : ['exists', 'type', 'form', 'summary'];
 }
 
-export type ReceiveErrors = Partial<Record<'form' | 'assetCatalogId' | 'assetName' | 'assetNumber' | 'category' | 'serialNumber' | 'instanceId' | 'warehouse' | 'quantity', string>>;
+export type ReceiveErrors = Partial<
+  Record<'form' | 'assetCatalogId' | 'assetName' | 'assetNumber' | 'category' | 'serialNumber' | 'instanceId' | 'warehouse' | 'quantity', string>
+>;
 
 export interface ReceiveContext {
   catalog: readonly AssetCatalogItem[];
@@ -120,7 +122,12 @@ export function existingInstanceBody(values: ReceiveValues, owner: { type: 'ware
 }
 
 /** The body of receiving a new instance of catalogue item `item` in category `categoryName`. */
-export function newInstanceBody(values: ReceiveValues, item: Pick<AssetCatalogItem, 'id' | 'asset_name' | 'serial_required'>, categoryName: string, bulk: boolean) {
+export function newInstanceBody(
+  values: ReceiveValues,
+  item: Pick<AssetCatalogItem, 'id' | 'asset_name' | 'serial_required'>,
+  categoryName: string,
+  bulk: boolean,
+) {
   return {
     catalog_id: item.id,
     serial_number: bulk ? undefined : optional(values.serialNumber),

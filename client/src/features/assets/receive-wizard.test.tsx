@@ -55,7 +55,12 @@ describe('the asset receive wizard', () => {
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
 
     expect(await screen.findByText('Asset Dell 7440 received into project.')).toBeTruthy();
-    expect(server.sent('POST /api/assets/catalog')[0]?.body).toEqual({ asset_number: 'LAP-09', asset_name: 'Dell 7440', category: 'c-1', serial_required: true });
+    expect(server.sent('POST /api/assets/catalog')[0]?.body).toEqual({
+      asset_number: 'LAP-09',
+      asset_name: 'Dell 7440',
+      category: 'c-1',
+      serial_required: true,
+    });
     expect(server.sent(`POST /api/projects/${P1}/assets/receive`)[0]?.body).toEqual({
       catalog_id: 'k-9',
       serial_number: 'DL-77',

@@ -11,7 +11,13 @@ import { messageOr } from '../../api/error-message.ts';
 import { useListWarehousesQuery } from '../../api/warehouses-api.ts';
 import { warehouseLabel } from '../../api/warehouse-types.ts';
 import { AppModal } from '../../components/app-modal.tsx';
-import { useCreateAssetCatalogItemMutation, useCreateAssetCategoryMutation, useListAssetCatalogQuery, useListAssetCategoriesQuery, type Owner } from './assets-api.ts';
+import {
+  useCreateAssetCatalogItemMutation,
+  useCreateAssetCategoryMutation,
+  useListAssetCatalogQuery,
+  useListAssetCategoriesQuery,
+  type Owner,
+} from './assets-api.ts';
 import type { AssetCatalogItem, AssetInstance } from './asset-types.ts';
 import { instanceLabel } from './instance-label.ts';
 import { ExistsStep, FormStep, TypeStep } from './receive-form.tsx';
@@ -79,7 +85,12 @@ function WizardBody({ target, onClose }: { target: ReceiveTarget; onClose: () =>
   const chosenItem = context.catalog.find((c) => c.id === values.assetCatalogId);
   const categoryName = (id: string | undefined) => context.categories.find((c) => c.id === id)?.category ?? '';
   const newCategoryLabel = values.assetCategory === '' ? values.newCategoryName.trim() : categoryName(values.assetCategory);
-  const assetName = values.instanceMode === 'existing' ? (instance?.asset_name ?? '') : values.receiveMode === 'newCatalog' ? values.assetName.trim() : (chosenItem?.asset_name ?? '');
+  const assetName =
+    values.instanceMode === 'existing'
+      ? (instance?.asset_name ?? '')
+      : values.receiveMode === 'newCatalog'
+        ? values.assetName.trim()
+        : (chosenItem?.asset_name ?? '');
 
   /** The catalogue item to receive: the chosen one, or the new type, created once. */
   const catalogItem = async (): Promise<{ item: AssetCatalogItem; category: string } | null> => {

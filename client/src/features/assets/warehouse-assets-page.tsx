@@ -104,12 +104,20 @@ function WarehouseAssets() {
         ) : null}
       </Stack>
       {(tracked || open?.kind === 'tracker') && <AssetTrackerDialog initialId={tracked} onClose={closeTracker} />}
-      {warehouse && open?.kind === 'receive' && <AssetReceiveWizard target={{ type: 'warehouse', id: warehouse.id, label: warehouseLabel(warehouse) }} onClose={close} />}
+      {warehouse && open?.kind === 'receive' && (
+        <AssetReceiveWizard target={{ type: 'warehouse', id: warehouse.id, label: warehouseLabel(warehouse) }} onClose={close} />
+      )}
       {warehouse && open?.kind === 'move' && (
         <AssetMoveDialog kind={open.move} here={{ type: 'warehouse', id: warehouse.id }} rows={rows} instanceId={open.instanceId} onClose={close} />
       )}
       {detailsRow && (
-        <AssetDetailsModal row={detailsRow} place="warehouse" canMove={!reason} onMove={(move, instanceId) => setOpen({ kind: 'move', move, instanceId })} onClose={close} />
+        <AssetDetailsModal
+          row={detailsRow}
+          place="warehouse"
+          canMove={!reason}
+          onMove={(move, instanceId) => setOpen({ kind: 'move', move, instanceId })}
+          onClose={close}
+        />
       )}
     </>
   );

@@ -27,7 +27,9 @@ export function WarehouseChoice({ choice }: { choice: ReturnType<typeof useWareh
   return (
     <Select
       aria-label="Warehouse"
-      placeholder={list.isLoading ? 'Loading...' : list.isError ? 'Failed to load warehouses.' : warehouses.length === 0 ? 'No warehouses yet' : 'Select a warehouse'}
+      placeholder={
+        list.isLoading ? 'Loading...' : list.isError ? 'Failed to load warehouses.' : warehouses.length === 0 ? 'No warehouses yet' : 'Select a warehouse'
+      }
       data={warehouses.map((w) => ({ value: w.id, label: w.active ? warehouseLabel(w) : `${warehouseLabel(w)} (inactive)` }))}
       value={chosen?.id ?? null}
       onChange={(id) => id && choose(id)}

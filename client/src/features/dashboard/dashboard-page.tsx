@@ -69,7 +69,11 @@ export function DashboardPage({ manageProject, assets }: { manageProject?: React
           <ProjectActionsBar mode={dashboardMode} frozen={frozen} onAction={(action) => open({ kind: 'wizard', action })} />
         )}
         {!materials ? (
-          project ? assets : noProjects ? null : <NoData />
+          project ? (
+            assets
+          ) : noProjects ? null : (
+            <NoData />
+          )
         ) : project ? (
           <InventoryPanel
             projectId={project.id}
