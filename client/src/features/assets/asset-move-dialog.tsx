@@ -4,7 +4,7 @@
  * member and Unassign marks it available; in a warehouse Assign sends an instance to a project and
  * Return brings one back from wherever it is.
  */
-import { Alert, Button, Group, Select, Stack, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Select, Stack, TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useGetProjectUsersQuery, useListProjectsQuery } from '../../api/projects-api.ts';
 import { projectLabel } from '../../api/project-types.ts';
@@ -13,6 +13,7 @@ import { warehouseLabel } from '../../api/warehouse-types.ts';
 import { personName } from '../../app/format.ts';
 import { AppModal } from '../../components/app-modal.tsx';
 import type { Owner } from './assets-api.ts';
+import { assetRowKey, isBulk } from './asset-table-model.ts';
 import type { AssetInstance, AssetRow } from './asset-types.ts';
 import { instanceLabel } from './instance-label.ts';
 import { InstanceSearchPicker } from './instance-search-picker.tsx';
@@ -40,8 +41,9 @@ export function AssetMoveDialog({ kind, here, rows, instanceId, onClose }: Asset
   const move = useAssetMove(spec.failure);
   const others = useOthers(kind, here);
   const offered = rows.filter(spec.offers);
-  const row = rows.find((r) => r.instance_id === values.instanceId);
-  const instanceText = kind === 'warehouse-return' ? (found ? instanceLabel(found) : '—') : row ? instanceLabel(rowInstance(row)) : '—';
+  const row = rows.find((r) => assetRowKey(r) === values.instanceId);
+  const bulk = row && isBulk(row) ? row : undefined;
+  const instanceText = kind === 'warehouse-return' ? (found ? instanceLabel(found) : '—') : row ? rowLabel(row) : '—';
   const otherText = others.options.find((o) => o.value === values.otherId)?.label ?? '—';
 
   const set = (patch: Partial<MoveValues>) => {
@@ -50,7 +52,7 @@ export function AssetMoveDialog({ kind, here, rows, instanceId, onClose }: Asset
     move.setFailure(null);
   };
   const next = () => {
-    const found = moveErrors(kind, values);
+    const found = moveErrors(kind, values, bulk);
     setErrors(found);
     if (Object.keys(found).length === 0) setConfirming(true);
   };
@@ -58,7 +60,7 @@ export function AssetMoveDialog({ kind, here, rows, instanceId, onClose }: Asset
     const ok =
       kind === 'project-assign' || kind === 'project-unassign'
         ? await move.setInUse(inUseBody(kind, values), spec.success)
-        : await move.send(here, kind === 'warehouse-assign' ? 'assign' : 'return', transferBody(kind, values, here.id), spec.success);
+        : await move.send(here, kind === 'warehouse-assign' ? 'assign' : 'return', transferBody(kind, values, here.id, bulk), spec.success);
     if (ok) onClose();
   };
 
@@ -75,6 +77,7 @@ export function AssetMoveDialog({ kind, here, rows, instanceId, onClose }: Asset
             <SummaryTable
               lines={[
                 ['Asset', instanceText],
+                ...(bulk ? ([['Quantity', values.quantity.trim()]] as [string, string][]) : []),
                 ...(others.label ? ([[others.label, otherText]] as [string, string][]) : []),
                 ['Notes', values.notes.trim() || '—'],
               ]}
@@ -97,12 +100,22 @@ export function AssetMoveDialog({ kind, here, rows, instanceId, onClose }: Asset
               <Select
                 label="Asset instance"
                 placeholder={offered.length === 0 ? 'No assets can be chosen here' : 'Search asset number, name or serial'}
-                data={offered.map((r) => ({ value: r.instance_id ?? '', label: instanceLabel(rowInstance(r)) }))}
+                data={offered.map((r) => ({ value: assetRowKey(r), label: rowLabel(r) }))}
                 value={values.instanceId}
                 onChange={(id) => set({ instanceId: id })}
                 searchable
                 nothingFoundMessage="No assets match"
                 error={errors.instance}
+              />
+            )}
+            {bulk && (
+              <TextInput
+                label="Quantity"
+                inputMode="numeric"
+                description={`${bulk.QtyOnHand} on hand`}
+                value={values.quantity}
+                onChange={(e) => set({ quantity: e.currentTarget.value })}
+                error={errors.quantity}
               />
             )}
             {others.label && (
@@ -137,7 +150,11 @@ export function AssetMoveDialog({ kind, here, rows, instanceId, onClose }: Asset
   );
 }
 
-const rowInstance = (r: AssetRow) => ({ asset_number: r.AssetNumber, asset_name: r.AssetName, serial_number: r.serial_number });
+/** A row as the picker and summary name it; a bulk type with its units on hand. */
+const rowLabel = (r: AssetRow) =>
+  isBulk(r)
+    ? `${r.AssetNumber} · ${r.AssetName} (${r.QtyOnHand} on hand)`
+    : instanceLabel({ asset_number: r.AssetNumber, asset_name: r.AssetName, serial_number: r.serial_number });
 
 /** The warehouses, members or projects the dialog offers as the other side of the move. */
 function useOthers(kind: AssetMoveKind, here: Owner) {

@@ -19,7 +19,9 @@ describe('the asset return and assign dialogs’ rules', () => {
     expect(MOVES['project-unassign'].offers(available)).toBe(false);
     expect(MOVES['project-assign'].offers(inUse)).toBe(false);
     expect(MOVES['project-return'].offers(available)).toBe(true);
-    expect(MOVES['project-return'].offers(bulk)).toBe(false);
+    expect(MOVES['project-return'].offers(bulk)).toBe(true);
+    expect(MOVES['project-return'].offers({ ...bulk, QtyOnHand: 0 })).toBe(false);
+    expect(MOVES['project-assign'].offers(bulk)).toBe(false);
   });
 
   it('shows the spec’s toasts', () => {
@@ -31,7 +33,7 @@ describe('the asset return and assign dialogs’ rules', () => {
   });
 
   it('sends the asset transfer body and the in-use body', () => {
-    const values = { instanceId: 'i-1', otherId: 'w-1', notes: '' };
+    const values = { ...EMPTY_MOVE, instanceId: 'i-1', otherId: 'w-1' };
     expect(transferBody('project-return', values, 'p-1')).toEqual({ instance_id: 'i-1', to_owner_type: 'warehouse', to_owner_id: 'w-1', notes: undefined });
     expect(transferBody('warehouse-return', { ...values, otherId: null }, 'w-9')).toEqual({
       instance_id: 'i-1',
@@ -39,16 +41,30 @@ describe('the asset return and assign dialogs’ rules', () => {
       to_owner_id: 'w-9',
       notes: undefined,
     });
-    expect(inUseBody('project-assign', { instanceId: 'i-1', otherId: 'u-1', notes: ' on site ' })).toEqual({
+    expect(inUseBody('project-assign', { ...EMPTY_MOVE, instanceId: 'i-1', otherId: 'u-1', notes: ' on site ' })).toEqual({
       instanceId: 'i-1',
       in_use: true,
       assigned_user_id: 'u-1',
       notes: 'on site',
     });
-    expect(inUseBody('project-unassign', { instanceId: 'i-1', otherId: null, notes: '' })).toEqual({
+    expect(inUseBody('project-unassign', { ...EMPTY_MOVE, instanceId: 'i-1' })).toEqual({
       instanceId: 'i-1',
       in_use: false,
       assigned_user_id: null,
+      notes: undefined,
+    });
+  });
+
+  it('moves units of a bulk type by count, named by asset number, no more than are on hand', () => {
+    const values = { ...EMPTY_MOVE, instanceId: 'bulk:k-2', otherId: 'p-1', quantity: '6' };
+    expect(moveErrors('warehouse-assign', values, { QtyOnHand: 5 })).toEqual({ quantity: 'Insufficient quantity available (5)' });
+    expect(moveErrors('warehouse-assign', { ...values, quantity: '0' }, { QtyOnHand: 5 })).toEqual({ quantity: 'Quantity must be at least 1.' });
+    expect(moveErrors('warehouse-assign', { ...values, quantity: '5' }, { QtyOnHand: 5 })).toEqual({});
+    expect(transferBody('warehouse-assign', { ...values, quantity: '5' }, 'w-1', { AssetNumber: 'CAB-01' })).toEqual({
+      instance_id: 'CAB-01',
+      to_owner_type: 'project',
+      to_owner_id: 'p-1',
+      quantity: 5,
       notes: undefined,
     });
   });

@@ -12,6 +12,8 @@ export const MOVE_MESSAGES = {
   instance: ASSET_MESSAGES.missingInstance,
   warehouse: 'Select a warehouse to return to.',
   project: 'Select a project to assign to.',
+  quantity: ASSET_MESSAGES.quantityPositive,
+  insufficient: ASSET_MESSAGES.insufficient,
 } as const;
 
 interface MoveSpec {
@@ -24,13 +26,15 @@ interface MoveSpec {
 }
 
 const serialized = (row: AssetRow) => row.kind === 'serialized' && row.instance_id !== null;
+/** A serialized instance free to move, or a bulk type with units on hand (moved by count, like materials). */
+const movable = (row: AssetRow) => (serialized(row) && row.Status === 'Available') || (row.kind === 'bulk' && row.QtyOnHand > 0);
 
 export const MOVES: Record<AssetMoveKind, MoveSpec> = {
   'project-return': {
     title: 'Return Assets',
     success: 'Asset returned successfully',
     failure: 'Failed to return item',
-    offers: (r) => serialized(r) && r.Status === 'Available',
+    offers: movable,
     needs: 'warehouse',
   },
   'project-assign': {
@@ -52,7 +56,7 @@ export const MOVES: Record<AssetMoveKind, MoveSpec> = {
     title: 'Assign Asset to Project',
     success: 'Asset assigned to project',
     failure: 'Failed to assign asset',
-    offers: (r) => serialized(r) && r.Status === 'Available',
+    offers: movable,
     needs: 'project',
   },
   'warehouse-return': {
@@ -65,17 +69,21 @@ export const MOVES: Record<AssetMoveKind, MoveSpec> = {
 };
 
 export interface MoveValues {
+  /** The chosen row: an instance id, or for a bulk type its row key. */
   instanceId: string | null;
+  /** Units of a bulk type to move. */
+  quantity: string;
   /** The warehouse, user or project the move needs. */
   otherId: string | null;
   notes: string;
 }
 
-export const EMPTY_MOVE: MoveValues = { instanceId: null, otherId: null, notes: '' };
+export const EMPTY_MOVE: MoveValues = { instanceId: null, quantity: '1', otherId: null, notes: '' };
 
-export type MoveErrors = Partial<Record<'instance' | 'other', string>>;
+export type MoveErrors = Partial<Record<'instance' | 'other' | 'quantity', string>>;
 
-export function moveErrors(kind: AssetMoveKind, values: MoveValues): MoveErrors {
+/** What the dialog needs before its confirm step; `bulk` is the chosen row when it is a bulk type. */
+export function moveErrors(kind: AssetMoveKind, values: MoveValues, bulk?: Pick<AssetRow, 'QtyOnHand'>): MoveErrors {
   const spec = MOVES[kind];
   const errors: MoveErrors = {};
   if (spec.needs === 'user') {
@@ -88,19 +96,33 @@ export function moveErrors(kind: AssetMoveKind, values: MoveValues): MoveErrors 
   if (!values.instanceId) errors.instance = MOVE_MESSAGES.instance;
   if (spec.needs === 'warehouse' && !values.otherId) errors.other = MOVE_MESSAGES.warehouse;
   if (spec.needs === 'project' && !values.otherId) errors.other = MOVE_MESSAGES.project;
+  if (bulk) {
+    const n = Number(values.quantity.trim());
+    if (!Number.isInteger(n) || n < 1) errors.quantity = MOVE_MESSAGES.quantity;
+    else if (n > bulk.QtyOnHand) errors.quantity = `${MOVE_MESSAGES.insufficient} (${bulk.QtyOnHand})`;
+  }
   return errors;
 }
 
 const notes = (values: MoveValues) => (values.notes.trim() ? values.notes.trim() : undefined);
 
-/** The transfer body (spec 02 §3 "Asset transfer body") of a move between owners. */
-export function transferBody(kind: 'project-return' | 'warehouse-assign' | 'warehouse-return', values: MoveValues, here: string) {
-  const instance_id = values.instanceId ?? '';
+/**
+ * The transfer body (spec 02 §3 "Asset transfer body") of a move between owners. Units of a bulk
+ * type are named by their asset number, which the server looks up where the move starts.
+ */
+export function transferBody(
+  kind: 'project-return' | 'warehouse-assign' | 'warehouse-return',
+  values: MoveValues,
+  here: string,
+  bulk?: Pick<AssetRow, 'AssetNumber'>,
+) {
+  const instance_id = bulk ? bulk.AssetNumber : (values.instanceId ?? '');
+  const units = bulk ? { quantity: Number(values.quantity.trim()) } : {};
   switch (kind) {
     case 'project-return':
-      return { instance_id, to_owner_type: 'warehouse' as const, to_owner_id: values.otherId ?? '', notes: notes(values) };
+      return { instance_id, to_owner_type: 'warehouse' as const, to_owner_id: values.otherId ?? '', ...units, notes: notes(values) };
     case 'warehouse-assign':
-      return { instance_id, to_owner_type: 'project' as const, to_owner_id: values.otherId ?? '', notes: notes(values) };
+      return { instance_id, to_owner_type: 'project' as const, to_owner_id: values.otherId ?? '', ...units, notes: notes(values) };
     case 'warehouse-return':
       return { instance_id, to_owner_type: 'warehouse' as const, to_owner_id: here, notes: notes(values) };
     default: {
