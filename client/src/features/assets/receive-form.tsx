@@ -6,6 +6,9 @@ import type { AssetInstance } from './asset-types.ts';
 import { InstanceSearchPicker } from './instance-search-picker.tsx';
 import { isBulkType, serialNeeded, type ReceiveContext, type ReceiveErrors, type ReceiveValues } from './receive-rules.ts';
 
+/** The Category choice that names a new category; the form holds it as ''. */
+const NEW_CATEGORY = 'new';
+
 interface StepProps {
   values: ReceiveValues;
   errors: ReceiveErrors;
@@ -114,10 +117,10 @@ export function FormStep({ values, errors, set, context, instance, onInstance, e
               label="Category"
               data={[
                 ...context.categories.map((c) => ({ value: c.id, label: `${c.category} (${c.serialized ? 'serialized' : 'bulk'})` })),
-                { value: '', label: 'New category…' },
+                { value: NEW_CATEGORY, label: 'New category…' },
               ]}
-              value={values.assetCategory}
-              onChange={(id) => set({ assetCategory: id ?? '' })}
+              value={values.assetCategory || NEW_CATEGORY}
+              onChange={(id) => set({ assetCategory: !id || id === NEW_CATEGORY ? '' : id })}
               allowDeselect={false}
               error={values.assetCategory !== '' ? errors.category : undefined}
             />
