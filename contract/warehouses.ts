@@ -146,7 +146,7 @@ export const warehouseStockRow = z.object({
 export type WarehouseStockRow = z.infer<typeof warehouseStockRow>;
 
 export const warehouseInventoryQuery = z.object({
-  mode: z.enum(['materials'], { error: 'mode must be materials' }).default('materials'),
+  mode: z.enum(['materials', 'assets'], { error: 'mode must be materials or assets' }).default('materials'),
   q: text({ label: 'Search', max: MAX_LENGTH.search }).optional(),
   as_of: z.iso.datetime({ offset: true, error: 'as_of must be an ISO 8601 instant, for example 2026-11-01T12:00:00Z' }).optional(),
 });
@@ -251,4 +251,8 @@ export const editPartBody = z.object({
 });
 
 /** The warehouse log's CSV file name: `material_warehouse_logs_{timestamp}.csv`. */
-export const warehouseLogsFileName = (at: Date) => `material_warehouse_logs_${at.toISOString().replace(/\.\d+Z$/, 'Z').replace(/:/g, '-')}.csv`;
+export const warehouseLogsFileName = (at: Date) =>
+  `material_warehouse_logs_${at
+    .toISOString()
+    .replace(/\.\d+Z$/, 'Z')
+    .replace(/:/g, '-')}.csv`;

@@ -14,6 +14,9 @@ import { usersProjector } from './users/projector.ts';
 import { warehousesProjector } from './warehouses/projector.ts';
 import { warehouseStockProjector } from './warehouse-stock/projector.ts';
 import { transfersProjector } from './transfers/projector.ts';
+import { assetsCatalogProjector } from './assets-catalog/projector.ts';
+import { assetsProjector } from './assets/projector.ts';
+import { assetTransactionsProjector } from './asset-transactions/projector.ts';
 
 export const projectors: readonly Projector[] = [
   usersProjector,
@@ -27,6 +30,9 @@ export const projectors: readonly Projector[] = [
   labelsProjector,
   labelTemplatesProjector,
   transfersProjector,
+  assetsCatalogProjector,
+  assetsProjector,
+  assetTransactionsProjector,
 ];
 
 export function findProjector(name: string, registry: readonly Projector[] = projectors): Projector {

@@ -21,6 +21,9 @@ import maintenancePlugin from './plugins/maintenance.ts';
 import projectAccessPlugin from './plugins/project-access.ts';
 import answersPlugin from './plugins/answers.ts';
 import { accountRoutes } from './routes/account/account.routes.ts';
+import { assetCatalogRoutes } from './routes/assets/asset-catalog.routes.ts';
+import { assetMoveRoutes } from './routes/assets/asset-moves.routes.ts';
+import { assetReadRoutes } from './routes/assets/asset-reads.routes.ts';
 import { catalogRoutes } from './routes/catalog/catalog.routes.ts';
 import { authRoutes } from './routes/auth/auth.routes.ts';
 import { healthRoutes } from './routes/health.routes.ts';
@@ -57,7 +60,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // The router refuses a path it cannot decode (bytes that are not UTF-8, such as a lone
     // surrogate's) before any route runs: answer it in the API's own error shape.
     frameworkErrors: (error, _request, reply: FastifyReply) => {
-      if (error.code === 'FST_ERR_BAD_URL') return reply.code(400).send({ error: 'VALIDATION', message: 'The address contains a character that is not allowed.', field: 'path' });
+      if (error.code === 'FST_ERR_BAD_URL')
+        return reply.code(400).send({ error: 'VALIDATION', message: 'The address contains a character that is not allowed.', field: 'path' });
       return reply.code(error.statusCode ?? 500).send({ error: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' });
     },
   });
@@ -95,6 +99,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(bulkRoutes);
   await app.register(labelRoutes);
   await app.register(labelTemplateRoutes);
+  await app.register(assetCatalogRoutes);
+  await app.register(assetMoveRoutes);
+  await app.register(assetReadRoutes);
 
   await registerClient(app, deps.clientDir ?? null);
   return app;

@@ -42,7 +42,7 @@ export type AssetInstanceCommand =
       type: 'MoveInstance';
       data: Gate & {
         /** Where the caller says it is (the warehouse or project of the route); absent: wherever it is. */
-        from: Owner | { type: 'project'; id: null } | null;
+        from: Owner | { type: Owner['type']; id: null } | null;
         to: Owner;
         destination: OwnerLookup;
         notes: string | null;

@@ -32,7 +32,7 @@ const notHereMessage = (at: { type: Owner['type'] }) => (at.type === 'warehouse'
 /** The instance exists and is where the caller says. */
 function requireAt(
   state: AssetInstanceState,
-  at: Owner | { type: 'project'; id: null } | null,
+  at: Owner | { type: Owner['type']; id: null } | null,
 ): { owner: Owner; asset: NonNullable<AssetInstanceState['asset']>; instanceId: string } {
   if (!state.exists || !state.owner || !state.asset || !state.instanceId) throw new DomainError('NOT_FOUND', at ? notHereMessage(at) : M.instanceNotFound);
   if (at && (state.owner.type !== at.type || (at.id !== null && state.owner.id !== at.id))) throw new DomainError('NOT_FOUND', notHereMessage(at));

@@ -16,7 +16,10 @@ import {
   warehouseSchema,
   warehousesQuery,
 } from '../../../contract/warehouses.ts';
+import { z } from 'zod';
+import { assetInventory as assetInventoryAnswer } from '../../../contract/assets.ts';
 import { DomainError } from '../../../ledger/errors.ts';
+import { assetInventory } from '../../../projections/assets/queries.ts';
 import { findWarehouse, listWarehouses } from '../../../projections/warehouses/queries.ts';
 import { warehouseInventory } from '../../../projections/warehouse-stock/queries.ts';
 import { commandOptions } from '../../plugins/command-context.ts';
@@ -42,7 +45,12 @@ export async function warehouseRoutes(app: FastifyInstance): Promise<void> {
     '/api/warehouses',
     {
       ...reader,
-      schema: { summary: 'Warehouses by number, each labelled "#{num_id} · name" (include_inactive=true lists deactivated ones too); admins and superadmins', tags, querystring: warehousesQuery, response: { 200: warehouseList, ...errors } },
+      schema: {
+        summary: 'Warehouses by number, each labelled "#{num_id} · name" (include_inactive=true lists deactivated ones too); admins and superadmins',
+        tags,
+        querystring: warehousesQuery,
+        response: { 200: warehouseList, ...errors },
+      },
     },
     async (request) => ({ items: await listWarehouses(app.db, { includeInactive: request.query.include_inactive === 'true' }) }),
   );
@@ -57,11 +65,20 @@ export async function warehouseRoutes(app: FastifyInstance): Promise<void> {
     '/api/warehouses',
     {
       ...manager,
-      schema: { summary: 'Create a warehouse (Warehouse Manager, superadmin); its number is the next one, never reused', tags, body: createWarehouseBody, response: { 200: warehouseSchema, ...errors } },
+      schema: {
+        summary: 'Create a warehouse (Warehouse Manager, superadmin); its number is the next one, never reused',
+        tags,
+        body: createWarehouseBody,
+        response: { 200: warehouseSchema, ...errors },
+      },
     },
     async (request) => {
       const { name, yard_info } = request.body;
-      const id = await createWarehouse(app.store, { name, location: yard_info?.location ?? null, capacitySummary: yard_info?.capacity_summary ?? null }, commandOptions(request));
+      const id = await createWarehouse(
+        app.store,
+        { name, location: yard_info?.location ?? null, capacitySummary: yard_info?.capacity_summary ?? null },
+        commandOptions(request),
+      );
       return warehouse(id);
     },
   );
@@ -70,7 +87,13 @@ export async function warehouseRoutes(app: FastifyInstance): Promise<void> {
     '/api/warehouses/:id',
     {
       ...manager,
-      schema: { summary: 'Rename a warehouse or change its yard details (superadmin); fields not sent are kept', tags, params: warehouseParams, body: editWarehouseBody, response: { 200: warehouseSchema, ...errors } },
+      schema: {
+        summary: 'Rename a warehouse or change its yard details (superadmin); fields not sent are kept',
+        tags,
+        params: warehouseParams,
+        body: editWarehouseBody,
+        response: { 200: warehouseSchema, ...errors },
+      },
     },
     async (request) => {
       const { name, yard_info } = request.body;
@@ -113,16 +136,24 @@ export async function warehouseRoutes(app: FastifyInstance): Promise<void> {
       ...reader,
       schema: {
         summary:
-          "A warehouse's material stock (mode=materials): each part's on hand by location, what it assigned to projects, thresholds; q searches part number, name and nickname; as_of gives the figures as they stood then (without locations)",
+          "A warehouse's stock: with mode=assets its Asset rows (as_of not taken); with mode=materials each part's on hand by location, what it assigned to projects, thresholds; q searches part number, name and nickname; as_of gives the figures as they stood then (without locations)",
         tags,
         params: warehouseParams,
         querystring: warehouseInventoryQuery,
-        response: { 200: warehouseInventoryAnswer, ...errors },
+        response: { 200: z.union([warehouseInventoryAnswer, assetInventoryAnswer]), ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       await warehouse(request.params.id);
-      const { q, as_of } = request.query;
+      const { q, as_of, mode } = request.query;
+      // Assets mode answers the Asset rows (contract/assets.ts); the figures of now only.
+      if (mode === 'assets') {
+        const answer = assetInventoryAnswer
+          .extend({ as_of: z.null() })
+          .parse({ items: await assetInventory(app.db, { type: 'warehouse', id: request.params.id }, q), as_of: null });
+        // The response schema's union is for the documentation; one shape is known here, so it is written directly.
+        return reply.serializer(JSON.stringify).send(answer);
+      }
       const asOf = as_of ? new Date(as_of) : null;
       return { items: await warehouseInventory(app.db, request.params.id, { q, asOf }), as_of: asOf ? asOf.toISOString() : null };
     },

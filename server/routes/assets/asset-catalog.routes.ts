@@ -1,0 +1,200 @@
+/**
+ * Asset Catalog Management (spec 02 §2.7): categories and catalogue items. Anyone signed in reads
+ * them (the dashboard's receive wizard picks from them); global admins and superadmins change them.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ASSET_MESSAGES,
+  assetCatalogItem,
+  assetCategory,
+  assetNumbers,
+  catalogBody,
+  catalogItemList,
+  catalogListQuery,
+  catalogParams,
+  categoryBody,
+  categoryList,
+  categoryParams,
+  deletedAnswer,
+} from '../../../contract/assets.ts';
+import { errorResponses as errors } from '../../../contract/errors.ts';
+import { DomainError } from '../../../ledger/errors.ts';
+import { listCatalog, listCategories, listInstances } from '../../../projections/assets/queries.ts';
+import { changeAssetCatalogItem, changeAssetCategory, createAssetCatalogItem, createAssetCategory } from '../../assets/catalog-commands.ts';
+import { commandOptions } from '../../plugins/command-context.ts';
+
+const tags = ['assets'];
+/** Global roles that change the asset catalogue and move assets through warehouses. */
+export const ASSET_ADMIN_ROLES = ['admin', 'superadmin'] as const;
+
+export async function assetCatalogRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const reader = { preHandler: app.requireUser };
+  const admin = { preHandler: app.requireRole(...ASSET_ADMIN_ROLES) };
+
+  async function category(id: string) {
+    const found = (await listCategories(app.db, id))[0];
+    if (!found) throw new DomainError('NOT_FOUND', ASSET_MESSAGES.categoryNotFound);
+    return found;
+  }
+  async function item(id: string) {
+    const found = (await listCatalog(app.db, { id }))[0];
+    if (!found) throw new DomainError('NOT_FOUND', ASSET_MESSAGES.catalogNotFound);
+    return found;
+  }
+
+  r.get(
+    '/api/assets/categories',
+    {
+      ...reader,
+      schema: { summary: 'Asset categories (serialized or bulk) with how many catalog items each has', tags, response: { 200: categoryList, ...errors } },
+    },
+    async () => ({
+      items: await listCategories(app.db),
+    }),
+  );
+
+  r.post(
+    '/api/assets/categories',
+    {
+      ...admin,
+      schema: {
+        summary: 'Create an asset category (admins); kind serialized (default) or bulk',
+        tags,
+        body: categoryBody,
+        response: { 200: assetCategory, ...errors },
+      },
+    },
+    async (request) => category(await createAssetCategory(app.store, { name: request.body.category, kind: request.body.kind }, commandOptions(request))),
+  );
+
+  r.put(
+    '/api/assets/categories/:id',
+    {
+      ...admin,
+      schema: {
+        summary: 'Rename a category or change its kind (admins; the kind is kept while items use it)',
+        tags,
+        params: categoryParams,
+        body: categoryBody,
+        response: { 200: assetCategory, ...errors },
+      },
+    },
+    async (request) => {
+      await changeAssetCategory(app.store, request.params.id, { type: 'edit', name: request.body.category, kind: request.body.kind }, commandOptions(request));
+      return category(request.params.id);
+    },
+  );
+
+  r.delete(
+    '/api/assets/categories/:id',
+    {
+      ...admin,
+      schema: {
+        summary: 'Delete an unused category (admins); refused, naming them, while catalog items use it',
+        tags,
+        params: categoryParams,
+        response: { 200: deletedAnswer, ...errors },
+      },
+    },
+    async (request) => {
+      await changeAssetCategory(app.store, request.params.id, { type: 'delete' }, commandOptions(request));
+      return { deleted: true as const };
+    },
+  );
+
+  r.get(
+    '/api/assets/catalog',
+    {
+      ...reader,
+      schema: {
+        summary: 'Asset types by number (q: number, name, nickname or catalog name contains; category: its id)',
+        tags,
+        querystring: catalogListQuery,
+        response: { 200: catalogItemList, ...errors },
+      },
+    },
+    async (request) => ({ items: await listCatalog(app.db, request.query) }),
+  );
+
+  r.post(
+    '/api/assets/catalog',
+    {
+      ...admin,
+      schema: {
+        summary: 'Add an asset type (admins); serial_required defaults to true in a serialized category and is always false in a bulk one',
+        tags,
+        body: catalogBody,
+        response: { 200: assetCatalogItem, ...errors },
+      },
+    },
+    async (request) => {
+      const b = request.body;
+      const details = {
+        assetNumber: b.asset_number,
+        assetName: b.asset_name,
+        assetNickname: b.asset_nickname,
+        catalogName: b.catalog_name,
+        categoryId: b.category,
+        serialRequired: b.serial_required,
+      };
+      return item(await createAssetCatalogItem(app.store, details, commandOptions(request)));
+    },
+  );
+
+  r.put(
+    '/api/assets/catalog/:id',
+    {
+      ...admin,
+      schema: { summary: 'Edit an asset type (admins)', tags, params: catalogParams, body: catalogBody, response: { 200: assetCatalogItem, ...errors } },
+    },
+    async (request) => {
+      const b = request.body;
+      const details = {
+        assetNumber: b.asset_number,
+        assetName: b.asset_name,
+        assetNickname: b.asset_nickname,
+        catalogName: b.catalog_name,
+        categoryId: b.category,
+        serialRequired: b.serial_required,
+      };
+      await changeAssetCatalogItem(app.store, request.params.id, { type: 'edit', ...details }, commandOptions(request));
+      return item(request.params.id);
+    },
+  );
+
+  r.delete(
+    '/api/assets/catalog/:id',
+    {
+      ...admin,
+      schema: {
+        summary: 'Delete an unused asset type (admins); refused while instances or bulk units use it',
+        tags,
+        params: catalogParams,
+        response: { 200: deletedAnswer, ...errors },
+      },
+    },
+    async (request) => {
+      await changeAssetCatalogItem(app.store, request.params.id, { type: 'delete' }, commandOptions(request));
+      return { deleted: true as const };
+    },
+  );
+
+  r.get(
+    '/api/assets/catalog/:id/asset-numbers',
+    {
+      ...reader,
+      schema: {
+        summary: "An asset type's instances (serial numbers and where each is), for pickers",
+        tags,
+        params: catalogParams,
+        response: { 200: assetNumbers, ...errors },
+      },
+    },
+    async (request) => {
+      const type = await item(request.params.id);
+      return { catalog_id: type.id, asset_number: type.asset_number, items: await listInstances(app.db, { catalogId: type.id }) };
+    },
+  );
+}

@@ -1,0 +1,251 @@
+/**
+ * Asset reads: a project's and a warehouse's Asset rows, instances by filter, search, the location
+ * lookup (the asset tracker), the transactions of a project, warehouse or instance (JSON or CSV), and
+ * the dashboard's asset item and info. Project reads need membership; warehouse-wide reads are for
+ * global admins and superadmins.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ASSET_MESSAGES as M,
+  assetInfo,
+  assetInventory as assetInventoryAnswer,
+  assetLocation,
+  assetProjectLogsFileName,
+  assetWarehouseLogsFileName,
+  infoQuery,
+  instanceList,
+  instancesQuery,
+  itemQuery,
+  locationParams,
+  ownerParams,
+  assetInventoryQuery,
+  searchQuery,
+  transactionList,
+  transactionsQuery,
+} from '../../../contract/assets.ts';
+import { errorResponses as errors } from '../../../contract/errors.ts';
+import { DomainError } from '../../../ledger/errors.ts';
+import { assetTransactions } from '../../../projections/asset-transactions/queries.ts';
+import { assetInventory, listInstances, locateInstance } from '../../../projections/assets/queries.ts';
+import { findWarehouse } from '../../../projections/warehouses/queries.ts';
+import type { AuthenticatedUser } from '../../auth/session-store.ts';
+import { sendCsv } from '../../csv.ts';
+import { roleOf } from '../../plugins/auth.ts';
+import { checkLevel, projectAccess, type AccessLevel } from '../../projects/project-access.ts';
+import { ASSET_ADMIN_ROLES } from './asset-catalog.routes.ts';
+
+const tags = ['assets'];
+const CSV_HEADER = ['Date', 'Type', 'Asset Number', 'Asset Name', 'Serial Number', 'Quantity', 'From', 'To', 'Transacted By', 'Notes', 'Position', 'Hash'];
+
+export async function assetReadRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const signedIn = { preHandler: app.requireUser };
+  const admin = { preHandler: app.requireRole(...ASSET_ADMIN_ROLES) };
+  const isAdmin = (request: FastifyRequest) => (ASSET_ADMIN_ROLES as readonly string[]).includes(roleOf(request.user as AuthenticatedUser));
+
+  async function requireProject(request: FastifyRequest, projectId: string, level: AccessLevel) {
+    checkLevel(await projectAccess(app.access, request.user as AuthenticatedUser, projectId), level);
+  }
+  async function requireWarehouse(id: string) {
+    if (!(await findWarehouse(app.db, id))) throw new DomainError('NOT_FOUND', M.warehouseNotFound);
+  }
+
+  r.get(
+    '/api/assets/inventory/project/:id',
+    {
+      ...signedIn,
+      config: { projectAccess: { level: 'view', from: 'params' } },
+      schema: {
+        summary: "A project's Asset rows: one per instance, one per bulk type (members)",
+        tags,
+        params: ownerParams,
+        querystring: assetInventoryQuery,
+        response: { 200: assetInventoryAnswer, ...errors },
+      },
+    },
+    async (request) => ({ items: await assetInventory(app.db, { type: 'project', id: request.params.id }, request.query.q) }),
+  );
+
+  r.get(
+    '/api/assets/inventory/warehouse/:id',
+    {
+      ...admin,
+      schema: {
+        summary: "A warehouse's Asset rows (admins)",
+        tags,
+        params: ownerParams,
+        querystring: assetInventoryQuery,
+        response: { 200: assetInventoryAnswer, ...errors },
+      },
+    },
+    async (request) => {
+      await requireWarehouse(request.params.id);
+      return { items: await assetInventory(app.db, { type: 'warehouse', id: request.params.id }, request.query.q) };
+    },
+  );
+
+  r.get(
+    '/api/assets/instances',
+    {
+      ...signedIn,
+      schema: {
+        summary: 'Instances by asset number, name, type, warehouse, project and status (members of project_id; admins otherwise)',
+        tags,
+        querystring: instancesQuery,
+        response: { 200: instanceList, ...errors },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      if (q.project_id && !isAdmin(request)) await requireProject(request, q.project_id, 'view');
+      else if (!isAdmin(request)) throw new DomainError('FORBIDDEN', 'You do not have permission to do this.');
+      const items = await listInstances(app.db, {
+        assetNumber: q.asset_number,
+        assetName: q.asset_name,
+        catalogId: q.catalog_id,
+        warehouseId: q.warehouse_id,
+        projectId: q.project_id,
+        status: q.status,
+      });
+      return { items };
+    },
+  );
+
+  r.get(
+    '/api/assets/search',
+    {
+      ...admin,
+      schema: {
+        summary: 'Instances whose serial, asset number, name or id contains q (admins; limit default 50)',
+        tags,
+        querystring: searchQuery,
+        response: { 200: instanceList, ...errors },
+      },
+    },
+    async (request) => ({ items: request.query.q.trim() ? await listInstances(app.db, { q: request.query.q, limit: request.query.limit }) : [] }),
+  );
+
+  r.get(
+    '/api/assets/location/:id',
+    {
+      ...signedIn,
+      schema: {
+        summary: 'Where an instance is (by id, or a serial naming one instance): warehouse, project, assigned user (admins, members of the holding project)',
+        tags,
+        params: locationParams,
+        response: { 200: assetLocation, ...errors },
+      },
+    },
+    async (request) => {
+      const found = await locateInstance(app.db, request.params.id);
+      if (!found) throw new DomainError('NOT_FOUND', 'Asset location not found');
+      if (!isAdmin(request)) {
+        if (!found.instance.project_id) throw new DomainError('FORBIDDEN', 'You do not have permission to do this.');
+        await requireProject(request, found.instance.project_id, 'view');
+      }
+      return found;
+    },
+  );
+
+  r.get(
+    '/api/assets/transactions',
+    {
+      ...signedIn,
+      schema: {
+        summary:
+          'Asset transactions newest first, with ledger position and hash: of a project (its admins and managers), a warehouse or an instance (admins); format=csv downloads asset_warehouse_logs_{timestamp}.csv',
+        tags,
+        querystring: transactionsQuery,
+        response: { 200: transactionList, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const q = request.query;
+      if (q.project_id && !isAdmin(request)) await requireProject(request, q.project_id, 'curate');
+      else if (!isAdmin(request)) throw new DomainError('FORBIDDEN', 'You do not have permission to do this.');
+      if (q.warehouse_id) await requireWarehouse(q.warehouse_id);
+      const items = await assetTransactions(app.db, {
+        projectId: q.project_id,
+        warehouseId: q.warehouse_id,
+        instanceId: q.instance_id,
+        type: q.type,
+        q: q.q,
+        limit: q.limit,
+      });
+      if (q.format === 'csv') {
+        const name = q.project_id ? assetProjectLogsFileName(new Date()) : assetWarehouseLogsFileName(new Date());
+        const rows = items.map((t) => [
+          t.created_at,
+          t.action_type,
+          t.asset_number,
+          t.asset_name,
+          t.serial_number,
+          t.quantity,
+          t.from_owner_label,
+          t.to_owner_label,
+          t.created_by,
+          t.notes,
+          t.position,
+          t.hash,
+        ]);
+        return sendCsv(
+          reply,
+          name,
+          CSV_HEADER,
+          (async function* () {
+            yield rows;
+          })(),
+        );
+      }
+      return { items };
+    },
+  );
+
+  r.get(
+    '/api/assets/item',
+    {
+      ...signedIn,
+      config: { projectAccess: { level: 'view', from: 'query' } },
+      schema: {
+        summary: "A project's Asset rows of one asset number (members)",
+        tags,
+        querystring: itemQuery,
+        response: { 200: assetInventoryAnswer, ...errors },
+      },
+    },
+    async (request) => {
+      const rows = await assetInventory(app.db, { type: 'project', id: request.query.project_id });
+      const items = rows.filter((row) => row.AssetNumber.toLowerCase() === request.query.number.trim().toLowerCase());
+      if (items.length === 0) throw new DomainError('NOT_FOUND', M.notInProject);
+      return { items };
+    },
+  );
+
+  r.get(
+    '/api/assets/info',
+    {
+      ...signedIn,
+      config: { projectAccess: { level: 'view', from: 'query' } },
+      schema: {
+        summary: "Totals of a project's assets: types, instances, available, in use, lost, bulk units on hand (members)",
+        tags,
+        querystring: infoQuery,
+        response: { 200: assetInfo, ...errors },
+      },
+    },
+    async (request) => {
+      const rows = await assetInventory(app.db, { type: 'project', id: request.query.project_id });
+      const instances = rows.filter((row) => row.kind === 'serialized');
+      const count = (status: string) => instances.filter((row) => row.Status === status).length;
+      return {
+        types: new Set(rows.map((row) => row.catalog_id)).size,
+        instances: instances.length,
+        available: count('Available'),
+        in_use: count('In-Use'),
+        lost: count('Lost'),
+        bulk_on_hand: rows.filter((row) => row.kind === 'bulk').reduce((sum, row) => sum + row.QtyOnHand, 0),
+      };
+    },
+  );
+}
