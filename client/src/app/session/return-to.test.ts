@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { returnPath } from './return-to.ts';
+import { returnPath, returnState } from './return-to.ts';
 
 describe('where sign-in returns to', () => {
   it('returns to the page the guard sent away, with its query', () => {
-    expect(returnPath({ from: '/warehouses?mode=assets&track=abc' })).toBe('/warehouses?mode=assets&track=abc');
+    expect(returnPath(returnState({ pathname: '/warehouses', search: '?mode=assets&track=abc' }))).toBe('/warehouses?mode=assets&track=abc');
   });
 
   it('goes to the dashboard without a page, for another site, or for the login page itself', () => {

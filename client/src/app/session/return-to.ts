@@ -8,6 +8,9 @@ export interface ReturnState {
 
 export const DEFAULT_AFTER_LOGIN = '/dashboard';
 
+/** The router state that sends sign-in back to `location` afterwards. */
+export const returnState = (location: { pathname: string; search: string }): ReturnState => ({ from: `${location.pathname}${location.search}` });
+
 /** The page to open after sign-in, from the router state the guard left. */
 export function returnPath(state: unknown): string {
   const from = (state as ReturnState | null)?.from;

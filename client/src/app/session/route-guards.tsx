@@ -6,6 +6,7 @@ import { FullPageLoader } from '../../components/full-page-loader.tsx';
 import { useCurrentProjectSync } from '../projects/use-current-project-sync.ts';
 import { useListProjectsQuery } from '../../api/projects-api.ts';
 import { guardAwaitsProject, guardRedirect, homeRedirect, type RouteGuard } from './permissions.ts';
+import { returnState } from './return-to.ts';
 import { selectSession } from './session-selectors.ts';
 
 function useAccess() {
@@ -30,7 +31,7 @@ export function RequireRole({ guard, children }: { guard: RouteGuard; children: 
   if (guardAwaitsProject(guard, access, hasCurrentProject)) return <AwaitCurrentProject />;
   const target = guardRedirect(guard, access);
   // Sign-in comes back here (return-to.ts).
-  const state = target === '/login' ? { from: `${location.pathname}${location.search}` } : undefined;
+  const state = target === '/login' ? returnState(location) : undefined;
   return target ? <Navigate to={target} replace state={state} /> : children;
 }
 

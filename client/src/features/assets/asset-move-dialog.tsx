@@ -98,6 +98,7 @@ export function AssetMoveDialog({ kind, here, rows, instanceId, onClose }: Asset
               />
             ) : (
               <Select
+                allowDeselect={false}
                 label="Asset instance"
                 placeholder={offered.length === 0 ? 'No assets can be chosen here' : 'Search asset number, name or serial'}
                 data={offered.map((r) => ({ value: assetRowKey(r), label: rowLabel(r) }))}
@@ -120,6 +121,7 @@ export function AssetMoveDialog({ kind, here, rows, instanceId, onClose }: Asset
             )}
             {others.label && (
               <Select
+                allowDeselect={false}
                 label={others.label}
                 placeholder={others.loading ? 'Loading...' : `Select a ${others.label.toLowerCase()}`}
                 data={others.options}

@@ -82,6 +82,7 @@ export function CatalogItemDialog({ item, categories, onClose }: { item: AssetCa
             <TextInput label="Catalog Name" value={values.catalog_name} onChange={(e) => set({ catalog_name: e.currentTarget.value })} />
           </SimpleGrid>
           <Select
+            allowDeselect={false}
             label="Category"
             required
             placeholder={categories.length === 0 ? 'Add a category first' : 'Select a category'}

@@ -84,6 +84,7 @@ export function FormStep({ values, errors, set, context, instance, onInstance, e
     <Stack gap="sm">
       {values.receiveMode === 'existing' ? (
         <Select
+          allowDeselect={false}
           label="Asset type"
           placeholder="Search asset number or name"
           data={context.catalog.map((c) => ({ value: c.id, label: `${c.asset_number} · ${c.asset_name}` }))}
@@ -168,6 +169,7 @@ export function FormStep({ values, errors, set, context, instance, onInstance, e
         )}
         <TextInput label="Condition" value={values.condition} onChange={(e) => set({ condition: e.currentTarget.value })} />
         <Select
+          allowDeselect={false}
           label="Parent warehouse"
           placeholder={warehouses.isLoading ? 'Loading...' : 'Select a warehouse'}
           data={active.map((w) => ({ value: w.id, label: warehouseLabel(w) }))}
