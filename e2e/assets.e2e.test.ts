@@ -117,6 +117,24 @@ describe('assets', () => {
     await expect.poll(visible(where.getByRole('row', { name: /Who has it Ben Carter/ }))).toBe(true);
     await settledShot(laptop, 'assets-tracker');
     await page.keyboard.press('Escape');
+
+    // The other instance comes back from the project into the warehouse, and both logs say so.
+    await page.getByRole('region', { name: 'Warehouse Actions' }).getByRole('button', { name: 'Return' }).click();
+    const back = page.getByRole('dialog', { name: 'Return Asset to Warehouse' });
+    await back.getByRole('combobox', { name: 'Asset instance' }).fill('PF3X10');
+    await page.getByRole('option', { name: 'LAP-01 · ThinkPad T14 · S/N PF3X10' }).click();
+    await back.getByRole('button', { name: 'Next' }).click();
+    await back.getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(seen(page, 'Asset returned to warehouse')).toBe(true);
+    await expect.poll(visible(assetRow(page, 'PF3X10'))).toBe(true);
+    await settledShot(laptop, 'assets-warehouse-inventory');
+
+    await page.getByRole('link', { name: 'Warehouse Logs' }).click();
+    await page.waitForURL(/\/warehouses\/logs/);
+    const logs = page.getByRole('table', { name: 'Asset logs' });
+    await expect.poll(visible(logs.locator('tr[data-type="Return"]'))).toBe(true);
+    expect(await logs.locator('tr[data-type="Return"]').textContent()).toContain('PF3X10');
+    await settledShot(laptop, 'assets-warehouse-logs');
   });
 
   it('fits a 390×844 screen, and the QR link leads to the tracker after sign-in', async () => {

@@ -4,8 +4,8 @@
  * refuses to delete what instances or catalogue items still use, and says what uses it.
  * Global admins and superadmins change the catalogue; others may look.
  */
-import { Button, Center, Group, Loader, Paper, Table, Tabs, Text, TextInput } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { Button, Center, Group, Loader, Paper, Table, Tabs, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import { messageOr } from '../../api/error-message.ts';
 import { MAX_LENGTH } from '../../app/field-limits.ts';
 import { useAppSelector } from '../../app/hooks.ts';
@@ -19,6 +19,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { useDeleteAssetCatalogItemMutation, useDeleteAssetCategoryMutation, useListAssetCatalogQuery, useListAssetCategoriesQuery } from './assets-api.ts';
 import type { AssetCatalogItem, AssetCategory } from './asset-types.ts';
 import { CatalogItemDialog, CategoryDialog } from './catalog-dialogs.tsx';
+import { CatalogItemsTable, RowButtons } from './catalog-items-table.tsx';
 import { CATALOG_MESSAGES, catalogFailure, catalogToast } from './catalog-rules.ts';
 
 type Editing = { kind: 'item'; item: AssetCatalogItem | null } | { kind: 'category'; category: AssetCategory | null };
@@ -35,10 +36,7 @@ export function AssetCatalogPage() {
   const [deleting, setDeleting] = useState<Deleting | null>(null);
   const [deleteItem, itemDeletion] = useDeleteAssetCatalogItemMutation();
   const [deleteCategory, categoryDeletion] = useDeleteAssetCategoryMutation();
-  const categoryName = useMemo(() => new Map((categories.data ?? []).map((c) => [c.id, c])), [categories.data]);
-  const items = (catalog.data ?? []).filter((i) =>
-    matchesAllWords([i.asset_number, i.asset_name, i.asset_nickname ?? '', i.catalog_name ?? '', categoryName.get(i.category)?.category ?? ''], search),
-  );
+  const items = (catalog.data ?? []).filter((i) => matchesAllWords([i.asset_number, i.asset_name, i.asset_nickname, i.catalog_name, i.category_name], search));
   const cats = (categories.data ?? []).filter((c) => matchesAllWords([c.category], search));
 
   const confirmDelete = async () => {
@@ -88,41 +86,12 @@ export function AssetCatalogPage() {
                 {items.length === 0 ? (
                   <NoData />
                 ) : (
-                  <Table.ScrollContainer minWidth={canEdit ? 720 : 560}>
-                    <Table verticalSpacing="xs" aria-label="Catalog items">
-                      <Table.Thead>
-                        <Table.Tr>
-                          <Table.Th>Asset Number</Table.Th>
-                          <Table.Th>Asset Name</Table.Th>
-                          <Table.Th>Category</Table.Th>
-                          <Table.Th>Serial Required</Table.Th>
-                          {canEdit && <Table.Th />}
-                        </Table.Tr>
-                      </Table.Thead>
-                      <Table.Tbody>
-                        {items.map((i) => (
-                          <Table.Tr key={i.id}>
-                            <Table.Td fw={600}>{i.asset_number}</Table.Td>
-                            <Table.Td>
-                              {i.asset_name}
-                              {i.asset_nickname ? <Text span c="dimmed" size="sm">{` · ${i.asset_nickname}`}</Text> : null}
-                            </Table.Td>
-                            <Table.Td>{categoryName.get(i.category)?.category ?? '—'}</Table.Td>
-                            <Table.Td>{i.serial_required ? 'Yes' : 'No'}</Table.Td>
-                            {canEdit && (
-                              <Table.Td ta="right">
-                                <RowButtons
-                                  name={i.asset_number}
-                                  onEdit={() => setEditing({ kind: 'item', item: i })}
-                                  onDelete={() => setDeleting({ kind: 'item', id: i.id })}
-                                />
-                              </Table.Td>
-                            )}
-                          </Table.Tr>
-                        ))}
-                      </Table.Tbody>
-                    </Table>
-                  </Table.ScrollContainer>
+                  <CatalogItemsTable
+                    items={items}
+                    canEdit={canEdit}
+                    onEdit={(item) => setEditing({ kind: 'item', item })}
+                    onDelete={(item) => setDeleting({ kind: 'item', id: item.id })}
+                  />
                 )}
               </Tabs.Panel>
               <Tabs.Panel value="categories">
@@ -173,18 +142,5 @@ export function AssetCatalogPage() {
         onCancel={() => setDeleting(null)}
       />
     </>
-  );
-}
-
-function RowButtons({ name, onEdit, onDelete }: { name: string; onEdit: () => void; onDelete: () => void }) {
-  return (
-    <Group gap="xs" justify="flex-end" wrap="nowrap">
-      <Button size="compact-sm" variant="light" onClick={onEdit} aria-label={`Edit ${name}`}>
-        Edit
-      </Button>
-      <Button size="compact-sm" variant="light" color="red" onClick={onDelete} aria-label={`Delete ${name}`}>
-        Delete
-      </Button>
-    </Group>
   );
 }

@@ -34,7 +34,7 @@ export function AssetDetailsModal({ row, canMove, onMove, onClose, place }: Asse
     <AppModal opened onClose={onClose} title="Asset Details" size="lg">
       <Stack gap="md">
         <Group justify="space-between" align="flex-start" wrap="wrap" gap="lg">
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" style={{ flex: 1, minWidth: 220 }}>
+          <SimpleGrid cols={2} spacing="sm" style={{ flex: 1, minWidth: 220 }}>
             <Field label="Asset Type" value={assetType(row)} />
             <Field label="Category" value={row.category} />
             <Field label="Asset Name" value={row.AssetName} />
@@ -54,7 +54,7 @@ export function AssetDetailsModal({ row, canMove, onMove, onClose, place }: Asse
                   <StatusBadge row={row} />
                 </div>
                 <Field label="In use by" value={holder ?? '—'} />
-                <Field label="Warehouse" value={where?.warehouse ? warehouseLabel(where.warehouse) : '—'} />
+                <Field label={where?.project ? 'Parent warehouse' : 'Warehouse'} value={where?.warehouse ? warehouseLabel(where.warehouse) : '—'} />
                 <Field label="Project" value={where?.project ? `${where.project.project_number} · ${where.project.project_name}` : '—'} />
                 <Field label="Condition" value={where?.instance.condition ?? '—'} />
                 {where?.instance.notes && <Field label="Notes" value={where.instance.notes} />}
