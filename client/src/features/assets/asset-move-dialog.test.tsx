@@ -1,0 +1,81 @@
+// @vitest-environment jsdom
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../test/render.tsx';
+import { AssetMoveDialog } from './asset-move-dialog.tsx';
+import { assetRow, I1, moveAnswer, northYard, P1, project, W1 } from './asset-fixtures.ts';
+
+const cable = assetRow({
+  AssetNumber: 'CAB-01',
+  AssetName: 'Patch cable',
+  kind: 'bulk',
+  instance_id: null,
+  serial_number: null,
+  catalog_id: 'k-2',
+  QtyOnHand: 5,
+  ProjectID: null,
+  warehouse_id: W1,
+});
+
+function openDialog(kind: 'warehouse-assign' | 'project-return') {
+  const onClose = vi.fn();
+  const here = kind === 'warehouse-assign' ? { type: 'warehouse' as const, id: W1 } : { type: 'project' as const, id: P1 };
+  const rendered = renderWithProviders(<AssetMoveDialog kind={kind} here={here} rows={[assetRow(), cable]} onClose={onClose} />, {
+    routes: {
+      'GET /api/projects': { items: [{ ...project, hide_from_transfer_list: false }] },
+      'GET /api/warehouses': { items: [northYard] },
+      [`POST /api/warehouses/${W1}/assets/assign`]: moveAnswer,
+      [`POST /api/projects/${P1}/assets/return`]: moveAnswer,
+    },
+  });
+  return { ...rendered, onClose };
+}
+
+type User = ReturnType<typeof openDialog>['user'];
+async function choose(user: User, box: string, option: string) {
+  await user.click(screen.getByRole('combobox', { name: box }));
+  await user.click(await screen.findByRole('option', { name: option }));
+}
+
+describe('the asset assign and return dialogs', () => {
+  it('assigns units of a bulk asset to a project by count, no more than the warehouse holds', async () => {
+    const { user, server, onClose } = openDialog('warehouse-assign');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByText('Missing instance')).toBeTruthy();
+    expect(screen.getByText('Select a project to assign to.')).toBeTruthy();
+
+    await choose(user, 'Asset instance', 'CAB-01 · Patch cable (5 on hand)');
+    await choose(user, 'Project', '3001 · Riverside Depot');
+    const quantity = screen.getByRole('textbox', { name: 'Quantity' });
+    await user.clear(quantity);
+    await user.type(quantity, '6');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByText('Insufficient quantity available (5)')).toBeTruthy();
+
+    await user.clear(quantity);
+    await user.type(quantity, '5');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByRole('row', { name: 'Quantity 5' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Asset assigned to project')).toBeTruthy();
+    expect(server.sent(`POST /api/warehouses/${W1}/assets/assign`)[0]?.body).toEqual({
+      instance_id: 'CAB-01',
+      to_owner_type: 'project',
+      to_owner_id: P1,
+      quantity: 5,
+    });
+    expect(onClose).toHaveBeenCalledOnce();
+  });
+
+  it('returns an instance from the project to a warehouse after a confirm step', async () => {
+    const { user, server } = openDialog('project-return');
+    await choose(user, 'Asset instance', 'LAP-01 · ThinkPad T14 · S/N PF3X9');
+    await choose(user, 'Warehouse', '#1 · North Yard');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    const dialog = screen.getByRole('dialog', { name: 'Return Assets' });
+    expect(within(dialog).getByRole('row', { name: 'Warehouse #1 · North Yard' })).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Asset returned successfully')).toBeTruthy();
+    expect(server.sent(`POST /api/projects/${P1}/assets/return`)[0]?.body).toEqual({ instance_id: I1, to_owner_type: 'warehouse', to_owner_id: W1 });
+  });
+});
