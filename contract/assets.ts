@@ -38,9 +38,10 @@
  *   starts (the warehouse or project): a bulk type's units, or that type's first available instance.
  *
  *   Reads
- *   GET /api/assets/inventory/project/{id}?q=     (member)  → { items: AssetRow[] }
- *   GET /api/assets/inventory/warehouse/{id}?q=   (admin)   → { items: AssetRow[] }
- *   GET /api/warehouses/{id}/inventory?mode=assets (admin)  → { items: AssetRow[], as_of: null }
+ *   GET /api/assets/inventory/project/{id}?q=&as_of=     (member)  → { items: AssetRow[], as_of }
+ *   GET /api/assets/inventory/warehouse/{id}?q=&as_of=   (admin)   → { items: AssetRow[], as_of }
+ *   GET /api/warehouses/{id}/inventory?mode=assets&as_of= (admin)  → { items: AssetRow[], as_of }
+ *        (as_of: the rows as they stood at that instant, from the transaction log)
  *   GET /api/assets/instances?asset_number&warehouse_id&project_id&status&catalog_id (member of project_id, else admin)
  *        → { items: AssetInstance[] }
  *   GET /api/assets/search?q&limit=50             (admin)   → { items: AssetInstance[] } (serial, asset number, name or id)
@@ -234,8 +235,12 @@ export const assetRow = z.object({
   warehouse_id: z.string().nullable(),
 });
 export type AssetRow = z.infer<typeof assetRow>;
-export const assetInventory = z.object({ items: z.array(assetRow) });
-export const assetInventoryQuery = z.object({ q: text({ label: 'Search', max: MAX_LENGTH.search }).optional() });
+/** With as_of the rows are as they stood then (assigned_user_name is then left out). */
+export const assetInventory = z.object({ items: z.array(assetRow), as_of: z.string().nullable().optional() });
+export const assetInventoryQuery = z.object({
+  q: text({ label: 'Search', max: MAX_LENGTH.search }).optional(),
+  as_of: z.iso.datetime({ offset: true, error: 'as_of must be an ISO 8601 instant, for example 2026-11-01T12:00:00Z' }).optional(),
+});
 export const ownerParams = z.object({ id: id('Owner', 'id must be a valid id') });
 
 export const instancesQuery = z.object({

@@ -3,7 +3,8 @@ import { sql, type Kysely } from 'kysely';
 /**
  * Assets: categories (serialized or bulk), the catalogue of asset types, serialized instances
  * with where each is and who uses it, bulk units per owner (a warehouse or a project), and one
- * transaction row per asset movement. Deleted categories and catalogue items keep their rows
+ * transaction row per asset movement (with `settles`: how much of what a warehouse assigned to a
+ * project a bulk return took back, so as-of reads can sum a warehouse's AssignedQty). Deleted categories and catalogue items keep their rows
  * (`deleted_at`) so old transactions still name them; names are unique among the live ones.
  */
 export async function up(db: Kysely<any>): Promise<void> {
@@ -76,6 +77,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       asset_name text not null,
       serial_number text,
       quantity integer not null check (quantity > 0),
+      settles integer not null check (settles >= 0),
       from_type text,
       from_id uuid,
       to_type text,
@@ -88,4 +90,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index asset_transactions_from on asset_transactions (from_id, position)`.execute(db);
   await sql`create index asset_transactions_to on asset_transactions (to_id, position)`.execute(db);
   await sql`create index asset_transactions_instance on asset_transactions (instance_id, position)`.execute(db);
+  // As-of reads sum an owner's rows up to an instant.
+  await sql`create index asset_transactions_from_time on asset_transactions (from_id, occurred_at)`.execute(db);
+  await sql`create index asset_transactions_to_time on asset_transactions (to_id, occurred_at)`.execute(db);
 }

@@ -308,6 +308,75 @@ export interface TransferItemsTable {
   status: 'pending' | 'fulfilled' | 'partial' | 'denied' | 'received';
 }
 
+export interface AssetCategoriesTable {
+  id: string;
+  category: string;
+  kind: 'serialized' | 'bulk';
+  created_at: Timestamp;
+  deleted_at: Timestamp | null;
+}
+
+export interface AssetCatalogTable {
+  id: string;
+  asset_number: string;
+  asset_name: string;
+  asset_nickname: string;
+  catalog_name: string;
+  category_id: string;
+  serial_required: boolean;
+  created_at: Timestamp;
+  deleted_at: Timestamp | null;
+}
+
+export interface AssetInstancesTable {
+  id: string;
+  catalog_id: string;
+  serial_number: string | null;
+  owner_type: 'warehouse' | 'project';
+  owner_id: string;
+  parent_warehouse_id: string | null;
+  origin_warehouse_id: string | null;
+  condition: string;
+  notes: string | null;
+  in_use: boolean;
+  assigned_user_id: string | null;
+  lost: boolean;
+  /** JSON text. */
+  metadata: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AssetStockTable {
+  owner_type: 'warehouse' | 'project';
+  owner_id: string;
+  catalog_id: string;
+  on_hand: number;
+  assigned: number;
+  lost: number;
+}
+
+export interface AssetTransactionsTable {
+  position: number;
+  occurred_at: Timestamp;
+  action_type: string;
+  catalog_id: string;
+  instance_id: string | null;
+  asset_number: string;
+  asset_name: string;
+  serial_number: string | null;
+  quantity: number;
+  settles: number;
+  from_type: string | null;
+  from_id: string | null;
+  to_type: string | null;
+  to_id: string | null;
+  actor_id: string | null;
+  actor_name: string;
+  notes: string | null;
+  hash: string;
+}
+
 export interface Database {
   events: EventsTable;
   command_results: CommandResultsTable;
@@ -335,4 +404,9 @@ export interface Database {
   label_templates: LabelTemplatesTable;
   transfers: TransfersTable;
   transfer_items: TransferItemsTable;
+  asset_categories: AssetCategoriesTable;
+  asset_catalog: AssetCatalogTable;
+  asset_instances: AssetInstancesTable;
+  asset_stock: AssetStockTable;
+  asset_transactions: AssetTransactionsTable;
 }

@@ -3,7 +3,8 @@
  * chains and every read table are the real thing): users of every role, a few projects with
  * members, a few hundred parts and six months of receipts, returns, assignments, losses and finds,
  * three warehouses with stock by location, relocations and moves to and from the projects, transfers
- * in every state, and a label database with a template in two projects.
+ * in every state, a label database with a template in two projects, and assets: categories, a
+ * catalogue of a dozen types, a few hundred instances over warehouses and projects, bulk units.
  * Prints the accounts and their passwords. Refuses to run on a database that already has projects.
  */
 import { loadConfig } from './config.ts';
@@ -20,6 +21,7 @@ import { registerUser } from './users/user-commands.ts';
 import { seedDemoLabels } from './labels/demo-labels.ts';
 import { seedDemoTransfers } from './transfers/demo-transfers.ts';
 import { seedWarehouses } from './warehouses/seed-warehouses.ts';
+import { seedAssets } from './assets/seed-assets.ts';
 
 /** A small deterministic generator, so every demo site is the same site. */
 function random(seed: number) {
@@ -163,10 +165,13 @@ async function main(): Promise<void> {
     // Transfers between the projects over the last two days, one in every state.
     const transfers = await seedDemoTransfers(store, projectIds, (at) => actor('Ada', at), seededAt - 2 * day, seededAt - 3600 * 1000);
     const labels = await seedDemoLabels(store, projectIds, actor('Ada', seededAt - 3600 * 1000));
+    const crewIds = ['Cy', 'Ria', 'Eli', 'Leo'].map((first) => byName(first).id);
+    const assets = await seedAssets(store, { rnd, projectIds, crewIds, actor: (at) => actor('Ada', past(at)), start: seededAt - 30 * day, day });
 
     console.log(`Demo site ready: ${PROJECTS.length} projects, ${parts.length} parts in the catalogue, ${events} stock movements over six months.`);
     console.log(`Three warehouses with ${warehouseMoves} movements: receipts at named racks and shelves, relocations, and moves to and from the projects.`);
     console.log(`${transfers} transfers between the projects, one in every state (one partly fulfilled, one in transit).`);
+    console.log(`${assets.instances} asset instances of a dozen types, bulk barriers and scaffold tubes, with ${assets.moves} movements: over the warehouses and projects, some in use, one lost and found.`);
     console.log(`${labels} labels in the Label Manager of the first two projects, each with a "Patch cable" template.\n`);
     console.log('Accounts (e-mail / password / global role):');
     for (const a of accounts) console.log(`  ${a.email.padEnd(42)} ${a.password.padEnd(22)} ${a.role}`);

@@ -246,7 +246,8 @@ export async function assetInventory(db: Db, owner: Owner, q?: string): Promise<
   return [...serialized, ...bulk].sort((a, b) => a.AssetNumber.localeCompare(b.AssetNumber) || (a.serial_number ?? '').localeCompare(b.serial_number ?? ''));
 }
 
-async function catalogNicknames(db: Db, ids: string[]): Promise<Map<string, string>> {
+/** The nickname (StandardName) of each asset type. */
+export async function catalogNicknames(db: Db, ids: string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
   const { rows } = await sql<{ id: string; asset_nickname: string }>`select id, asset_nickname from asset_catalog where id = any(${ids}::uuid[])`.execute(db);
   return new Map(rows.map((r) => [r.id, r.asset_nickname]));

@@ -13,6 +13,7 @@ import { changeMembership, createProject } from '../projects/project-commands.ts
 import { inviteUser, SYSTEM_ACTOR } from '../users/user-commands.ts';
 import { GLOBAL_ROLES, type GlobalRole } from '../../ledger/user/events.ts';
 import type { ProjectRole } from '../../ledger/project/events.ts';
+import { assetPermissionRows } from './assets/asset-permission-rows.ts';
 
 type ProjectRoleOrNone = ProjectRole | 'none';
 const PROJECT_ROLES_OR_NONE: ProjectRoleOrNone[] = ['none', 'user', 'manager', 'admin'];
@@ -145,6 +146,7 @@ const routes: RouteCase[] = [
   { name: 'POST /api/auth/update-password', request: () => ({ method: 'POST', url: '/api/auth/update-password', payload: { password: 'a new password' } }), expected: always(200) },
   { name: 'POST /api/auth/refresh', request: () => ({ method: 'POST', url: '/api/auth/refresh' }), expected: always(200) },
   { name: 'POST /api/logout', request: () => ({ method: 'POST', url: '/api/logout' }), expected: always(204) },
+  ...assetPermissionRows(() => runtime, () => projectId, () => actors.find((a) => a.global === 'user' && a.project === 'user')!.userId, can),
 ];
 
 beforeAll(async () => {

@@ -11,6 +11,7 @@ import {
   assetInfo,
   assetInventory as assetInventoryAnswer,
   assetLocation,
+  type AssetRow,
   assetProjectLogsFileName,
   assetWarehouseLogsFileName,
   infoQuery,
@@ -26,7 +27,9 @@ import {
 } from '../../../contract/assets.ts';
 import { errorResponses as errors } from '../../../contract/errors.ts';
 import { DomainError } from '../../../ledger/errors.ts';
+import { assetInventoryAsOf } from '../../../projections/asset-transactions/as-of.ts';
 import { assetTransactions } from '../../../projections/asset-transactions/queries.ts';
+import type { Owner } from '../../../ledger/asset/events.ts';
 import { assetInventory, listInstances, locateInstance } from '../../../projections/assets/queries.ts';
 import { findWarehouse } from '../../../projections/warehouses/queries.ts';
 import type { AuthenticatedUser } from '../../auth/session-store.ts';
@@ -36,6 +39,13 @@ import { checkLevel, projectAccess, type AccessLevel } from '../../projects/proj
 import { ASSET_ADMIN_ROLES } from './asset-catalog.routes.ts';
 
 const tags = ['assets'];
+
+/** The rows whose number, name or serial contains q (the live query filters in SQL; as-of rows are filtered here). */
+export function matching(rows: AssetRow[], q: string | undefined): AssetRow[] {
+  const needle = q?.trim().toLowerCase();
+  if (!needle) return rows;
+  return rows.filter((r) => [r.AssetNumber, r.AssetName, r.serial_number ?? ''].some((v) => v.toLowerCase().includes(needle)));
+}
 const CSV_HEADER = ['Date', 'Type', 'Asset Number', 'Asset Name', 'Serial Number', 'Quantity', 'From', 'To', 'Transacted By', 'Notes', 'Position', 'Hash'];
 
 export async function assetReadRoutes(app: FastifyInstance): Promise<void> {
@@ -47,6 +57,12 @@ export async function assetReadRoutes(app: FastifyInstance): Promise<void> {
   async function requireProject(request: FastifyRequest, projectId: string, level: AccessLevel) {
     checkLevel(await projectAccess(app.access, request.user as AuthenticatedUser, projectId), level);
   }
+  /** An owner's rows now, or as they stood at as_of. */
+  async function ownerRows(owner: Owner, query: { q?: string; as_of?: string }) {
+    if (!query.as_of) return { items: await assetInventory(app.db, owner, query.q), as_of: null };
+    const asOf = new Date(query.as_of);
+    return { items: matching(await assetInventoryAsOf(app.db, owner, asOf), query.q), as_of: asOf.toISOString() };
+  }
   async function requireWarehouse(id: string) {
     if (!(await findWarehouse(app.db, id))) throw new DomainError('NOT_FOUND', M.warehouseNotFound);
   }
@@ -57,14 +73,14 @@ export async function assetReadRoutes(app: FastifyInstance): Promise<void> {
       ...signedIn,
       config: { projectAccess: { level: 'view', from: 'params' } },
       schema: {
-        summary: "A project's Asset rows: one per instance, one per bulk type (members)",
+        summary: "A project's Asset rows: one per instance, one per bulk type (members); as_of: as they stood then",
         tags,
         params: ownerParams,
         querystring: assetInventoryQuery,
         response: { 200: assetInventoryAnswer, ...errors },
       },
     },
-    async (request) => ({ items: await assetInventory(app.db, { type: 'project', id: request.params.id }, request.query.q) }),
+    async (request) => ownerRows({ type: 'project', id: request.params.id }, request.query),
   );
 
   r.get(
@@ -72,7 +88,7 @@ export async function assetReadRoutes(app: FastifyInstance): Promise<void> {
     {
       ...admin,
       schema: {
-        summary: "A warehouse's Asset rows (admins)",
+        summary: "A warehouse's Asset rows (admins); as_of: as they stood then",
         tags,
         params: ownerParams,
         querystring: assetInventoryQuery,
@@ -81,7 +97,7 @@ export async function assetReadRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       await requireWarehouse(request.params.id);
-      return { items: await assetInventory(app.db, { type: 'warehouse', id: request.params.id }, request.query.q) };
+      return ownerRows({ type: 'warehouse', id: request.params.id }, request.query);
     },
   );
 

@@ -196,6 +196,12 @@ describe('the asset walk of the issue', () => {
       AssignedQty: 5,
       serial_number: null,
     });
+    expect(ok(await get(admin, `/api/warehouses/${W}/inventory?mode=assets&as_of=2000-01-01T00:00:00Z`))).toEqual({
+      items: [],
+      as_of: '2000-01-01T00:00:00.000Z',
+    });
+    const asOfNow = ok(await get(admin, `/api/assets/inventory/warehouse/${W}?q=cone&as_of=${new Date().toISOString()}`)).items;
+    expect(asOfNow.map((r: AssetRow) => [r.AssetNumber, r.QtyOnHand, r.AssignedQty])).toEqual([['CONE', 15, 5]]);
     const projectRows = ok(await get(manager, `/api/assets/inventory/project/${P}`)).items;
     expect(projectRows.find((r: AssetRow) => r.AssetNumber === 'CONE')).toMatchObject({ QtyOnHand: 5, AssignedQty: 0, QtyLost: 0 });
     const lost = await post(manager, '/api/assets/lost', { project_id: P, asset_number: 'CONE', quantity: 6 });

@@ -19,7 +19,9 @@ import {
 import { z } from 'zod';
 import { assetInventory as assetInventoryAnswer } from '../../../contract/assets.ts';
 import { DomainError } from '../../../ledger/errors.ts';
+import { assetInventoryAsOf } from '../../../projections/asset-transactions/as-of.ts';
 import { assetInventory } from '../../../projections/assets/queries.ts';
+import { matching } from '../assets/asset-reads.routes.ts';
 import { findWarehouse, listWarehouses } from '../../../projections/warehouses/queries.ts';
 import { warehouseInventory } from '../../../projections/warehouse-stock/queries.ts';
 import { commandOptions } from '../../plugins/command-context.ts';
@@ -45,12 +47,7 @@ export async function warehouseRoutes(app: FastifyInstance): Promise<void> {
     '/api/warehouses',
     {
       ...reader,
-      schema: {
-        summary: 'Warehouses by number, each labelled "#{num_id} · name" (include_inactive=true lists deactivated ones too); admins and superadmins',
-        tags,
-        querystring: warehousesQuery,
-        response: { 200: warehouseList, ...errors },
-      },
+      schema: { summary: 'Warehouses by number, each labelled "#{num_id} · name" (include_inactive=true lists deactivated ones too); admins and superadmins', tags, querystring: warehousesQuery, response: { 200: warehouseList, ...errors } },
     },
     async (request) => ({ items: await listWarehouses(app.db, { includeInactive: request.query.include_inactive === 'true' }) }),
   );
@@ -65,20 +62,11 @@ export async function warehouseRoutes(app: FastifyInstance): Promise<void> {
     '/api/warehouses',
     {
       ...manager,
-      schema: {
-        summary: 'Create a warehouse (Warehouse Manager, superadmin); its number is the next one, never reused',
-        tags,
-        body: createWarehouseBody,
-        response: { 200: warehouseSchema, ...errors },
-      },
+      schema: { summary: 'Create a warehouse (Warehouse Manager, superadmin); its number is the next one, never reused', tags, body: createWarehouseBody, response: { 200: warehouseSchema, ...errors } },
     },
     async (request) => {
       const { name, yard_info } = request.body;
-      const id = await createWarehouse(
-        app.store,
-        { name, location: yard_info?.location ?? null, capacitySummary: yard_info?.capacity_summary ?? null },
-        commandOptions(request),
-      );
+      const id = await createWarehouse(app.store, { name, location: yard_info?.location ?? null, capacitySummary: yard_info?.capacity_summary ?? null }, commandOptions(request));
       return warehouse(id);
     },
   );
@@ -87,13 +75,7 @@ export async function warehouseRoutes(app: FastifyInstance): Promise<void> {
     '/api/warehouses/:id',
     {
       ...manager,
-      schema: {
-        summary: 'Rename a warehouse or change its yard details (superadmin); fields not sent are kept',
-        tags,
-        params: warehouseParams,
-        body: editWarehouseBody,
-        response: { 200: warehouseSchema, ...errors },
-      },
+      schema: { summary: 'Rename a warehouse or change its yard details (superadmin); fields not sent are kept', tags, params: warehouseParams, body: editWarehouseBody, response: { 200: warehouseSchema, ...errors } },
     },
     async (request) => {
       const { name, yard_info } = request.body;
@@ -136,7 +118,7 @@ export async function warehouseRoutes(app: FastifyInstance): Promise<void> {
       ...reader,
       schema: {
         summary:
-          "A warehouse's stock: with mode=assets its Asset rows (as_of not taken); with mode=materials each part's on hand by location, what it assigned to projects, thresholds; q searches part number, name and nickname; as_of gives the figures as they stood then (without locations)",
+          "A warehouse's stock: with mode=assets its Asset rows (contract/assets.ts); with mode=materials each part's on hand by location, what it assigned to projects, thresholds; q searches part number, name and nickname; as_of gives the figures as they stood then (without locations)",
         tags,
         params: warehouseParams,
         querystring: warehouseInventoryQuery,
@@ -146,12 +128,11 @@ export async function warehouseRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       await warehouse(request.params.id);
       const { q, as_of, mode } = request.query;
-      // Assets mode answers the Asset rows (contract/assets.ts); the figures of now only.
       if (mode === 'assets') {
-        const answer = assetInventoryAnswer
-          .extend({ as_of: z.null() })
-          .parse({ items: await assetInventory(app.db, { type: 'warehouse', id: request.params.id }, q), as_of: null });
-        // The response schema's union is for the documentation; one shape is known here, so it is written directly.
+        const owner = { type: 'warehouse' as const, id: request.params.id };
+        const items = as_of ? matching(await assetInventoryAsOf(app.db, owner, new Date(as_of)), q) : await assetInventory(app.db, owner, q);
+        const answer = assetInventoryAnswer.parse({ items, as_of: as_of ? new Date(as_of).toISOString() : null });
+        // The response schema's union is for the documentation; the shape is known here, so it is written directly.
         return reply.serializer(JSON.stringify).send(answer);
       }
       const asOf = as_of ? new Date(as_of) : null;
