@@ -79,7 +79,8 @@ describe('the asset receive wizard', () => {
     await next(user);
     expect(screen.getByText('Select an asset instance to receive.')).toBeTruthy();
     await user.type(screen.getByRole('combobox', { name: 'Asset instance' }), 'PF3');
-    await user.click(await screen.findByRole('option', { name: 'LAP-01 · ThinkPad T14 · S/N PF3X9' }));
+    // The search waits for typing to pause: give a busy machine room.
+    await user.click(await screen.findByRole('option', { name: 'LAP-01 · ThinkPad T14 · S/N PF3X9' }, { timeout: 5000 }));
     await next(user);
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Asset ThinkPad T14 received into project.')).toBeTruthy();
