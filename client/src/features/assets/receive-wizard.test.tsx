@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, reply } from '../../test/render.tsx';
 import { cables, instance, laptops, moveAnswer, northYard, P1, thinkpad, W1 } from './asset-fixtures.ts';
-import { AssetReceiveWizard } from './receive-wizard.tsx';
+import { AssetReceiveWizard, receivedToast } from './receive-wizard.tsx';
 
 const target = { type: 'project' as const, id: P1, label: '3001 · Riverside Depot' };
 const newLaptop = { ...thinkpad, id: 'k-9', asset_number: 'LAP-09', asset_name: 'Dell 7440', category: 'c-1' };
@@ -31,6 +31,11 @@ async function choose(user: User, box: string, option: string) {
 }
 
 describe('the asset receive wizard', () => {
+  it('says where the asset was received, in the spec’s words for a project and a warehouse', () => {
+    expect(receivedToast({ type: 'project', id: P1 }, 'Dell 7440')).toBe('Asset Dell 7440 received into project.');
+    expect(receivedToast({ type: 'warehouse', id: W1 }, 'Dell 7440')).toBe('Asset received into warehouse');
+  });
+
   it('adds a new type to the catalogue, then receives its first instance into the project', async () => {
     const { user, server, onClose } = openWizard();
     await user.click(await screen.findByRole('radio', { name: 'No, it is new to the system' }));
