@@ -50,7 +50,8 @@
  *   GET /api/assets/transactions?project_id|warehouse_id|instance_id&type&q&limit=500&format=json|csv
  *        (manager of project_id; admin otherwise) → { items: AssetTransaction[] }, newest first;
  *        format=csv downloads `asset_warehouse_logs_{timestamp}.csv` (or `asset_project_logs_…`)
- *   GET /api/assets/item?project_id&number, /api/assets/info?project_id (member): the dashboard's asset variants
+ *   GET /api/assets/item?project_id&number, /api/assets/info?project_id (member): the dashboard's asset variants,
+ *   and /api/assets/available|assigned|assignees?project_id&number, /api/assets/max-assignable?project_id&number&user
  *
  * Realtime: every asset change names the topic `assets` for every project ("*"); a move to, from or
  * inside a project also names that project's `assets`.
@@ -59,6 +60,9 @@ import { z } from 'zod';
 import { id, quantity, text } from './fields.ts';
 import { MAX_LENGTH } from './limits.ts';
 import { ASSET_MESSAGES as M } from '../ledger/asset/messages.ts';
+import { ASSET_STATUSES, assetInstance, assetMetadata, assetRow, CATEGORY_KINDS, OWNER_TYPES } from './asset-rows.ts';
+
+export * from './asset-rows.ts';
 
 export { ASSET_MESSAGES, catalogInUseMessage, categoryInUseMessage, foundExceedsMessage, lostExceedsMessage } from '../ledger/asset/messages.ts';
 
@@ -82,13 +86,6 @@ export const ASSET_LOG_LIMIT = 500;
 export const ASSET_SEARCH_LIMIT = 50;
 export const ASSET_SEARCH_MAX = 500;
 
-export const CATEGORY_KINDS = ['serialized', 'bulk'] as const;
-export type CategoryKind = (typeof CATEGORY_KINDS)[number];
-export const OWNER_TYPES = ['warehouse', 'project'] as const;
-export type OwnerType = (typeof OWNER_TYPES)[number];
-/** What an asset row's and instance's Status reads. */
-export const ASSET_STATUSES = ['Available', 'In-Use', 'Lost'] as const;
-export type AssetStatus = (typeof ASSET_STATUSES)[number];
 /** The action types of an asset transaction (spec 02 §2.5's filter). */
 export const ASSET_ACTIONS = ['Receive', 'Return', 'Assign', 'Unassign', 'Lost', 'Found', 'Transfer'] as const;
 export type AssetAction = (typeof ASSET_ACTIONS)[number];
@@ -162,81 +159,7 @@ export type CatalogBody = z.input<typeof catalogBody>;
 export const catalogParams = z.object({ id: id('Catalog item', 'id must be a valid catalog item id') });
 export const deletedAnswer = z.object({ deleted: z.literal(true) });
 
-// ---- instances and rows -----------------------------------------------------------------------
-
-export const assetMetadata = z
-  .object({
-    asset_name: z.string().optional(),
-    asset_category: z.string().optional(),
-    serial_required: z.boolean().optional(),
-  })
-  .catchall(z.union([z.string(), z.number(), z.boolean(), z.null()]));
-
-export const assetInstance = z.object({
-  id: z.string(),
-  instance_id: z.string(),
-  catalog_id: z.string(),
-  asset_number: z.string(),
-  asset_name: z.string(),
-  category_id: z.string(),
-  asset_category: z.string(),
-  serial_number: z.string().nullable(),
-  owner_type: z.enum(OWNER_TYPES),
-  owner_id: z.string(),
-  /** "#{num_id} · name" of a warehouse, or the project's number and name. */
-  owner_label: z.string(),
-  /** Set when a warehouse holds it. */
-  warehouse_id: z.string().nullable(),
-  /** Set when a project holds it. */
-  project_id: z.string().nullable(),
-  /** The warehouse it was first received into (or for). */
-  origin_warehouse_id: z.string().nullable(),
-  /** The warehouse it belongs to and returns to. */
-  parent_warehouse_id: z.string().nullable(),
-  Status: z.enum(ASSET_STATUSES),
-  condition: z.string(),
-  notes: z.string().nullable(),
-  in_use: z.boolean(),
-  assigned_user_id: z.string().nullable(),
-  assigned_user_name: z.string().nullable(),
-  lost: z.boolean(),
-  metadata: assetMetadata,
-  created_at: z.string(),
-  updated_at: z.string(),
-});
-export type AssetInstance = z.infer<typeof assetInstance>;
-export const instanceList = z.object({ items: z.array(assetInstance) });
-
-/**
- * The spec's Asset row: one per serialized instance (its quantities 0 or 1), and one per bulk type a
- * place holds. In a warehouse AssignedQty is what it assigned to projects and not taken back; in a
- * project it is what is in use by people.
- */
-export const assetRow = z.object({
-  AssetNumber: z.string(),
-  AssetName: z.string(),
-  /** The nickname. */
-  StandardName: z.string(),
-  Status: z.enum(ASSET_STATUSES),
-  serial_number: z.string().nullable(),
-  QtyOnHand: z.number(),
-  AssignedQty: z.number(),
-  QtyLost: z.number(),
-  kind: z.enum(CATEGORY_KINDS),
-  catalog_id: z.string(),
-  /** Null for a bulk row. */
-  instance_id: z.string().nullable(),
-  category: z.string(),
-  condition: z.string().nullable(),
-  in_use: z.boolean(),
-  assigned_user_id: z.string().nullable(),
-  assigned_user_name: z.string().nullable(),
-  ProjectID: z.string().nullable(),
-  warehouse_id: z.string().nullable(),
-});
-export type AssetRow = z.infer<typeof assetRow>;
-/** With as_of the rows are as they stood then (assigned_user_name is then left out). */
-export const assetInventory = z.object({ items: z.array(assetRow), as_of: z.string().nullable().optional() });
+// ---- instances and rows (the entities are in asset-rows.ts) -------------------------------------
 export const assetInventoryQuery = z.object({
   q: text({ label: 'Search', max: MAX_LENGTH.search }).optional(),
   as_of: z.iso.datetime({ offset: true, error: 'as_of must be an ISO 8601 instant, for example 2026-11-01T12:00:00Z' }).optional(),
@@ -275,17 +198,6 @@ export const searchQuery = z.object({
 });
 
 export const locationParams = z.object({ id: text({ label: 'Instance', max: ASSET_LIMITS.itemId, required: M.missingInstance }) });
-/** The spec's Asset location lookup result. */
-export const assetLocation = z.object({
-  instance: assetInstance,
-  warehouse: z.object({ id: z.string(), name: z.string(), num_id: z.number(), label: z.string() }).nullable(),
-  project: z.object({ id: z.string(), project_name: z.string(), project_number: z.string() }).nullable(),
-  assignedUser: z.object({ uuid: z.string(), user_email: z.string(), user_firstname: z.string(), user_lastname: z.string() }).nullable(),
-});
-export type AssetLocation = z.infer<typeof assetLocation>;
-
-export const assetNumbers = z.object({ catalog_id: z.string(), asset_number: z.string(), items: z.array(assetInstance) });
-export type AssetNumbers = z.infer<typeof assetNumbers>;
 
 // ---- moves ------------------------------------------------------------------------------------
 
@@ -452,6 +364,23 @@ export const itemQuery = z.object({
   number: text({ label: 'Asset number', max: ASSET_LIMITS.assetNumber, required: M.missingInstance }),
 });
 export const infoQuery = z.object({ project_id: id('Project', 'project_id must be a valid project id') });
+/** Instances Available plus bulk units on hand of one asset number in a project. */
+export const assetAvailable = z.object({ asset_number: z.string(), available: z.number() });
+/** Someone with instances of an asset number in use, and how many. */
+export const assetAssignee = z.object({
+  uuid: z.string(),
+  user_email: z.string(),
+  user_firstname: z.string(),
+  user_lastname: z.string(),
+  quantity: z.number(),
+});
+export type AssetAssignee = z.infer<typeof assetAssignee>;
+export const assetAssigned = z.object({ items: z.array(assetAssignee), total: z.number() });
+export const assetAssignees = z.object({ items: z.array(assetAssignee) });
+export const maxAssignableQuery = itemQuery.extend({ user: z.uuid({ error: 'Select a user' }).optional() });
+/** The most that can be marked in use (available), and how many a user has in use (the most that can be made available). */
+export const assetMaxAssignable = z.object({ max: z.number(), assigned: z.number() });
+
 /** Totals of a project's assets for the dashboard. */
 export const assetInfo = z.object({
   types: z.number(),
@@ -478,6 +407,10 @@ export const ASSET_PATHS = {
   location: (id: string) => `/api/assets/location/${encodeURIComponent(id)}`,
   transactions: '/api/assets/transactions',
   item: '/api/assets/item',
+  available: '/api/assets/available',
+  assigned: '/api/assets/assigned',
+  assignees: '/api/assets/assignees',
+  maxAssignable: '/api/assets/max-assignable',
   info: '/api/assets/info',
   warehouseReceive: (id: string) => `/api/warehouses/${id}/assets/receive`,
   warehouseAssign: (id: string) => `/api/warehouses/${id}/assets/assign`,

@@ -313,3 +313,14 @@ export async function locateInstance(db: Db, idOrSerial: string): Promise<AssetL
   const user = u[0] ? { uuid: u[0].id, user_email: u[0].email, user_firstname: u[0].user_firstname, user_lastname: u[0].user_lastname } : null;
   return { instance, warehouse, project, assignedUser: user };
 }
+
+/** Who has instances of an asset number in use in a project, and how many each. */
+export async function assetAssignees(db: Db, projectId: string, assetNumber: string) {
+  const { rows } = await sql<{ id: string; email: string; user_firstname: string; user_lastname: string; quantity: number }>`
+    select u.id, u.email, u.user_firstname, u.user_lastname, count(*)::int as quantity
+      from asset_instances i join asset_catalog c on c.id = i.catalog_id join users u on u.id = i.assigned_user_id
+     where i.owner_type = 'project' and i.owner_id = ${projectId} and i.in_use and not i.lost and lower(c.asset_number) = lower(${assetNumber.trim()})
+     group by u.id, u.email, u.user_firstname, u.user_lastname
+     order by lower(u.user_lastname), lower(u.user_firstname)`.execute(db);
+  return rows.map((r) => ({ uuid: r.id, user_email: r.email, user_firstname: r.user_firstname, user_lastname: r.user_lastname, quantity: Number(r.quantity) }));
+}

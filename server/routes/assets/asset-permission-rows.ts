@@ -193,6 +193,14 @@ export function assetPermissionRows<A extends MatrixActor>(
       },
       expected: when(can.view),
     },
+    ...(['available', 'assigned', 'assignees', 'max-assignable'] as const).map((what) => ({
+      name: `GET /api/assets/${what}`,
+      request: async () => {
+        await setup();
+        return { method: 'GET' as const, url: `/api/assets/${what}?project_id=${projectId()}&number=MX-BULK` };
+      },
+      expected: when(can.view),
+    })),
     { name: 'GET /api/assets/info', request: () => ({ method: 'GET', url: `/api/assets/info?project_id=${projectId()}` }), expected: when(can.view) },
     {
       name: 'POST /api/warehouses/:id/assets/receive',

@@ -8,7 +8,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ASSET_MESSAGES as M,
+  assetAssigned,
+  assetAssignees as assetAssigneesAnswer,
+  assetAvailable,
   assetInfo,
+  assetMaxAssignable,
+  maxAssignableQuery,
   assetInventory as assetInventoryAnswer,
   assetLocation,
   type AssetRow,
@@ -30,7 +35,7 @@ import { DomainError } from '../../../ledger/errors.ts';
 import { assetInventoryAsOf } from '../../../projections/asset-transactions/as-of.ts';
 import { assetTransactions } from '../../../projections/asset-transactions/queries.ts';
 import type { Owner } from '../../../ledger/asset/events.ts';
-import { assetInventory, listInstances, locateInstance } from '../../../projections/assets/queries.ts';
+import { assetAssignees, assetInventory, listInstances, locateInstance } from '../../../projections/assets/queries.ts';
 import { findWarehouse } from '../../../projections/warehouses/queries.ts';
 import type { AuthenticatedUser } from '../../auth/session-store.ts';
 import { sendCsv } from '../../csv.ts';
@@ -230,11 +235,88 @@ export async function assetReadRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: assetInventoryAnswer, ...errors },
       },
     },
+    async (request) => ({ items: await numberRows(request.query.project_id, request.query.number), as_of: null }),
+  );
+
+  /** A project's rows of one asset number; 404 when it has none. */
+  async function numberRows(projectId: string, number: string) {
+    const rows = (await assetInventory(app.db, { type: 'project', id: projectId })).filter(
+      (row) => row.AssetNumber.toLowerCase() === number.trim().toLowerCase(),
+    );
+    if (rows.length === 0) throw new DomainError('NOT_FOUND', M.notInProject);
+    return rows;
+  }
+  const availableOf = (rows: AssetRow[]) => rows.reduce((sum, row) => sum + row.QtyOnHand, 0);
+  const viewer = { ...signedIn, config: { projectAccess: { level: 'view' as const, from: 'query' as const } } };
+
+  r.get(
+    '/api/assets/available',
+    {
+      ...viewer,
+      schema: {
+        summary: 'Instances available plus bulk units on hand of one asset number in a project (members)',
+        tags,
+        querystring: itemQuery,
+        response: { 200: assetAvailable, ...errors },
+      },
+    },
     async (request) => {
-      const rows = await assetInventory(app.db, { type: 'project', id: request.query.project_id });
-      const items = rows.filter((row) => row.AssetNumber.toLowerCase() === request.query.number.trim().toLowerCase());
-      if (items.length === 0) throw new DomainError('NOT_FOUND', M.notInProject);
-      return { items };
+      const rows = await numberRows(request.query.project_id, request.query.number);
+      return { asset_number: rows[0]!.AssetNumber, available: availableOf(rows) };
+    },
+  );
+
+  r.get(
+    '/api/assets/assigned',
+    {
+      ...viewer,
+      schema: {
+        summary: 'Who has instances of one asset number in use, and how many (members)',
+        tags,
+        querystring: itemQuery,
+        response: { 200: assetAssigned, ...errors },
+      },
+    },
+    async (request) => {
+      await numberRows(request.query.project_id, request.query.number);
+      const items = await assetAssignees(app.db, request.query.project_id, request.query.number);
+      return { items, total: items.reduce((n, i) => n + i.quantity, 0) };
+    },
+  );
+
+  r.get(
+    '/api/assets/assignees',
+    {
+      ...viewer,
+      schema: {
+        summary: 'Users with instances of one asset number in use (to mark available or lost)',
+        tags,
+        querystring: itemQuery,
+        response: { 200: assetAssigneesAnswer, ...errors },
+      },
+    },
+    async (request) => {
+      await numberRows(request.query.project_id, request.query.number);
+      return { items: await assetAssignees(app.db, request.query.project_id, request.query.number) };
+    },
+  );
+
+  r.get(
+    '/api/assets/max-assignable',
+    {
+      ...viewer,
+      schema: {
+        summary: 'How many can be marked in use (available), and how many the user has in use',
+        tags,
+        querystring: maxAssignableQuery,
+        response: { 200: assetMaxAssignable, ...errors },
+      },
+    },
+    async (request) => {
+      const { project_id, number, user } = request.query;
+      const rows = await numberRows(project_id, number);
+      const held = user ? (await assetAssignees(app.db, project_id, number)).find((a) => a.uuid === user)?.quantity : 0;
+      return { max: availableOf(rows), assigned: held ?? 0 };
     },
   );
 

@@ -119,6 +119,12 @@ describe('the asset walk of the issue', () => {
     expect(inUse.instance).toMatchObject({ in_use: true, Status: 'In-Use', assigned_user_id: memberId, assigned_user_name: 'Cara Crew' });
     expect(inUse.rows[0]).toMatchObject({ Status: 'In-Use', AssignedQty: 1, QtyOnHand: 0 });
     expect((await location()).assignedUser).toMatchObject({ uuid: memberId, user_email: 'crew@example.com', user_firstname: 'Cara' });
+    const q = `project_id=${P}&number=gen-5`;
+    expect(ok(await get(manager, `/api/assets/available?${q}`))).toEqual({ asset_number: 'GEN-5', available: 0 });
+    const crew = { uuid: memberId, user_email: 'crew@example.com', user_firstname: 'Cara', user_lastname: 'Crew', quantity: 1 };
+    expect(ok(await get(manager, `/api/assets/assigned?${q}`))).toEqual({ items: [crew], total: 1 });
+    expect(ok(await get(manager, `/api/assets/assignees?${q}`))).toEqual({ items: [crew] });
+    expect(ok(await get(manager, `/api/assets/max-assignable?${q}&user=${memberId}`))).toEqual({ max: 0, assigned: 1 });
     const busy = await post(manager, `/api/projects/${P}/assets/return`, { instance_id: instanceId, to_owner_id: W });
     expect([busy.statusCode, busy.json().message]).toEqual([422, 'This asset is in use; mark it available before moving it']);
 
