@@ -1,7 +1,8 @@
 /**
  * Asset Details (spec 01 §2 "Modals on the dashboard"): the instance's type, name, serial, status,
  * where it is and who has it, a QR code of its tracker link for a label, and the moves that fit
- * its status (Mark In Use, Mark Available, Return). A bulk asset shows its counts instead.
+ * its status (Mark In Use, Mark Available, Return), and Mark Lost / Mark Found. A bulk asset shows
+ * its counts instead of a serial and a holder.
  */
 import { Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { skipToken } from '@reduxjs/toolkit/query';
@@ -14,18 +15,21 @@ import { assetType, isBulk } from './asset-table-model.ts';
 import type { AssetRow } from './asset-types.ts';
 import { StatusBadge } from './assets-table.tsx';
 import type { AssetMoveKind } from './move-rules.ts';
+import { offersLostFound, type AssetLostFoundMode } from './lost-found-rules.ts';
 
 interface AssetDetailsModalProps {
   row: AssetRow;
   /** The moves this place offers, or none for those who may only look. */
   canMove: boolean;
   onMove: (kind: AssetMoveKind, instanceId: string) => void;
+  /** Mark Lost / Mark Found, for those who may (project admins and managers, admins); absent otherwise. */
+  onLostFound?: (mode: AssetLostFoundMode) => void;
   onClose: () => void;
   /** Which dialogs the place has: the dashboard's, or a warehouse's. */
   place: 'project' | 'warehouse';
 }
 
-export function AssetDetailsModal({ row, canMove, onMove, onClose, place }: AssetDetailsModalProps) {
+export function AssetDetailsModal({ row, canMove, onMove, onLostFound, onClose, place }: AssetDetailsModalProps) {
   const location = useLocateAssetQuery(row.instance_id ?? skipToken);
   const where = location.data;
   const holder = where?.assignedUser ? personName(where.assignedUser) : (row.assigned_user_name ?? null);
@@ -75,6 +79,20 @@ export function AssetDetailsModal({ row, canMove, onMove, onClose, place }: Asse
             )}
             {place === 'project' && row.Status === 'In-Use' && <Button onClick={() => onMove('project-unassign', id)}>Mark Available</Button>}
             {place === 'warehouse' && row.Status === 'Available' && <Button onClick={() => onMove('warehouse-assign', id)}>Assign to Project</Button>}
+          </Group>
+        )}
+        {onLostFound && (offersLostFound('lost', row) || offersLostFound('found', row)) && (
+          <Group gap="sm" wrap="wrap">
+            {offersLostFound('lost', row) && (
+              <Button color="red" variant="light" onClick={() => onLostFound('lost')}>
+                Mark Lost
+              </Button>
+            )}
+            {offersLostFound('found', row) && (
+              <Button color="teal" variant="light" onClick={() => onLostFound('found')}>
+                Mark Found
+              </Button>
+            )}
           </Group>
         )}
       </Stack>

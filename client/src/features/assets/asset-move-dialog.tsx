@@ -2,9 +2,11 @@
  * The asset return and assign dialogs (spec 01 §2): a form, then a confirm step showing what will
  * be sent. On the dashboard Return sends an instance to a warehouse, Assign marks it in use for a
  * member and Unassign marks it available; in a warehouse Assign sends an instance to a project and
- * Return brings one back from wherever it is.
+ * Return brings one back from wherever it is, or counts units of a bulk type back from a project
+ * (no more than the project holds).
  */
-import { Alert, Button, Group, Select, Stack, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Group, SegmentedControl, Select, Stack, TextInput, Textarea } from '@mantine/core';
+import { skipToken } from '@reduxjs/toolkit/query';
 import { useState } from 'react';
 import { useGetProjectUsersQuery, useListProjectsQuery } from '../../api/projects-api.ts';
 import { projectLabel } from '../../api/project-types.ts';
@@ -12,12 +14,23 @@ import { useListWarehousesQuery } from '../../api/warehouses-api.ts';
 import { warehouseLabel } from '../../api/warehouse-types.ts';
 import { personName } from '../../app/format.ts';
 import { AppModal } from '../../components/app-modal.tsx';
-import type { Owner } from './assets-api.ts';
+import { useGetAssetInventoryQuery, type Owner } from './assets-api.ts';
 import { assetRowKey, isBulk } from './asset-table-model.ts';
 import type { AssetInstance, AssetRow } from './asset-types.ts';
 import { instanceLabel } from './instance-label.ts';
 import { InstanceSearchPicker } from './instance-search-picker.tsx';
-import { EMPTY_MOVE, inUseBody, moveErrors, MOVES, transferBody, type AssetMoveKind, type MoveErrors, type MoveValues } from './move-rules.ts';
+import {
+  EMPTY_MOVE,
+  inUseBody,
+  moveErrors,
+  MOVES,
+  movePartner,
+  transferBody,
+  type AssetMoveKind,
+  type MoveErrors,
+  type MoveSpec,
+  type MoveValues,
+} from './move-rules.ts';
 import { SummaryTable } from './summary-table.tsx';
 import { useAssetMove } from './use-asset-move.ts';
 
@@ -39,11 +52,15 @@ export function AssetMoveDialog({ kind, here, rows, instanceId, onClose }: Asset
   const [errors, setErrors] = useState<MoveErrors>({});
   const [confirming, setConfirming] = useState(false);
   const move = useAssetMove(spec.failure);
-  const others = useOthers(kind, here);
-  const offered = rows.filter(spec.offers);
-  const row = rows.find((r) => assetRowKey(r) === values.instanceId);
+  const others = useOthers(movePartner(kind, values), here);
+  // A warehouse's return of bulk units chooses from what the chosen project holds.
+  const units = kind === 'warehouse-return' && values.units;
+  const held = useGetAssetInventoryQuery(units && values.otherId ? { type: 'project', id: values.otherId } : skipToken);
+  const choices = units ? (held.data ?? []) : rows;
+  const offered = units ? choices.filter((r) => isBulk(r) && r.QtyOnHand > 0) : rows.filter(spec.offers);
+  const row = choices.find((r) => assetRowKey(r) === values.instanceId);
   const bulk = row && isBulk(row) ? row : undefined;
-  const instanceText = kind === 'warehouse-return' ? (found ? instanceLabel(found) : '—') : row ? rowLabel(row) : '—';
+  const instanceText = kind === 'warehouse-return' && !units ? (found ? instanceLabel(found) : '—') : row ? rowLabel(row) : '—';
   const otherText = others.options.find((o) => o.value === values.otherId)?.label ?? '—';
 
   const set = (patch: Partial<MoveValues>) => {
@@ -64,6 +81,21 @@ export function AssetMoveDialog({ kind, here, rows, instanceId, onClose }: Asset
     if (ok) onClose();
   };
 
+  const partnerSelect = others.label && (
+    <Select
+      allowDeselect={false}
+      label={units ? 'From project' : others.label}
+      placeholder={others.loading ? 'Loading...' : `Select a ${others.label.toLowerCase()}`}
+      data={others.options}
+      value={values.otherId}
+      // Another project holds other units: the bulk asset is chosen again.
+      onChange={(id) => set(units ? { otherId: id, instanceId: null } : { otherId: id })}
+      searchable
+      nothingFoundMessage="Nothing matches"
+      error={errors.other}
+    />
+  );
+
   return (
     <AppModal opened onClose={onClose} title={spec.title} size="md">
       <Stack gap="md">
@@ -78,14 +110,30 @@ export function AssetMoveDialog({ kind, here, rows, instanceId, onClose }: Asset
               lines={[
                 ['Asset', instanceText],
                 ...(bulk ? ([['Quantity', values.quantity.trim()]] as [string, string][]) : []),
-                ...(others.label ? ([[others.label, otherText]] as [string, string][]) : []),
+                ...(others.label ? ([[units ? 'From project' : others.label, otherText]] as [string, string][]) : []),
                 ['Notes', values.notes.trim() || '—'],
               ]}
             />
           </>
         ) : (
           <>
-            {kind === 'warehouse-return' ? (
+            {kind === 'warehouse-return' && (
+              <SegmentedControl
+                aria-label="Return what"
+                fullWidth
+                data={[
+                  { value: 'instance', label: 'One instance' },
+                  { value: 'units', label: 'Bulk units' },
+                ]}
+                value={values.units ? 'units' : 'instance'}
+                onChange={(v) => {
+                  setFound(null);
+                  set({ units: v === 'units', instanceId: null, otherId: null, quantity: '1' });
+                }}
+              />
+            )}
+            {units && partnerSelect}
+            {kind === 'warehouse-return' && !units ? (
               <InstanceSearchPicker
                 label="Asset instance"
                 value={found}
@@ -99,8 +147,16 @@ export function AssetMoveDialog({ kind, here, rows, instanceId, onClose }: Asset
             ) : (
               <Select
                 allowDeselect={false}
-                label="Asset instance"
-                placeholder={offered.length === 0 ? 'No assets can be chosen here' : 'Search asset number, name or serial'}
+                label={units ? 'Bulk asset' : 'Asset instance'}
+                placeholder={
+                  units && !values.otherId
+                    ? 'Select the project first'
+                    : held.isFetching
+                      ? 'Loading...'
+                      : offered.length === 0
+                        ? 'No assets can be chosen here'
+                        : 'Search asset number, name or serial'
+                }
                 data={offered.map((r) => ({ value: assetRowKey(r), label: rowLabel(r) }))}
                 value={values.instanceId}
                 onChange={(id) => set({ instanceId: id })}
@@ -113,25 +169,13 @@ export function AssetMoveDialog({ kind, here, rows, instanceId, onClose }: Asset
               <TextInput
                 label="Quantity"
                 inputMode="numeric"
-                description={`${bulk.QtyOnHand} on hand`}
+                description={units ? `${bulk.QtyOnHand} held by the project` : `${bulk.QtyOnHand} on hand`}
                 value={values.quantity}
                 onChange={(e) => set({ quantity: e.currentTarget.value })}
                 error={errors.quantity}
               />
             )}
-            {others.label && (
-              <Select
-                allowDeselect={false}
-                label={others.label}
-                placeholder={others.loading ? 'Loading...' : `Select a ${others.label.toLowerCase()}`}
-                data={others.options}
-                value={values.otherId}
-                onChange={(id) => set({ otherId: id })}
-                searchable
-                nothingFoundMessage="Nothing matches"
-                error={errors.other}
-              />
-            )}
+            {!units && partnerSelect}
             <Textarea label="Notes" value={values.notes} onChange={(e) => set({ notes: e.currentTarget.value })} autosize minRows={2} />
           </>
         )}
@@ -159,8 +203,7 @@ const rowLabel = (r: AssetRow) =>
     : instanceLabel({ asset_number: r.AssetNumber, asset_name: r.AssetName, serial_number: r.serial_number });
 
 /** The warehouses, members or projects the dialog offers as the other side of the move. */
-function useOthers(kind: AssetMoveKind, here: Owner) {
-  const needs = MOVES[kind].needs;
+function useOthers(needs: MoveSpec['needs'], here: Owner) {
   const warehouses = useListWarehousesQuery(undefined, { skip: needs !== 'warehouse' });
   const members = useGetProjectUsersQuery(here.id, { skip: needs !== 'user' });
   const projects = useListProjectsQuery({ scope: 'all' }, { skip: needs !== 'project' });

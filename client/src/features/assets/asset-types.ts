@@ -14,8 +14,9 @@ export type {
   CatalogBody,
   CategoryBody,
   CategoryKind,
+  LostFoundBody,
   OwnerType,
   ReceiveBody,
   TransferBody,
 } from '@contract/assets.ts';
-export { ASSET_DEFAULT_CONDITION, ASSET_LOG_LIMIT, ASSET_MESSAGES, ASSET_PATHS } from '@contract/assets.ts';
+export { ASSET_DEFAULT_CONDITION, ASSET_LOG_LIMIT, ASSET_MESSAGES, ASSET_PATHS, foundExceedsMessage, lostExceedsMessage } from '@contract/assets.ts';

@@ -16,6 +16,7 @@ import type {
   AssetTransaction,
   CatalogBody,
   CategoryBody,
+  LostFoundBody,
   OwnerType,
 } from './asset-types.ts';
 import { ASSET_LOG_LIMIT } from './asset-types.ts';
@@ -137,10 +138,19 @@ export const assetsApi = baseApi.injectEndpoints({
       }),
       invalidatesTags: [...MOVED],
     }),
+    markAssetLostFound: build.mutation<AssetMoveAnswer, Keyed & { action: 'lost' | 'found'; body: LostFoundBody }>({
+      query: ({ action, body, idempotencyKey }) => ({
+        url: `api/assets/${action}`,
+        method: 'POST',
+        body,
+        headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+      }),
+      invalidatesTags: [...MOVED],
+    }),
   }),
 });
 
-/** Every matching row of a warehouse's asset log as CSV (asset_warehouse_logs_{timestamp}.csv). */
+/** Every matching row of a warehouse's or project's asset log as CSV (asset_warehouse_logs_{timestamp}.csv). */
 export const assetLogsCsvUrl = (query: LogQuery) => `/api/assets/transactions?${new URLSearchParams({ ...logParams(query), format: 'csv' })}`;
 
 export const {
@@ -159,4 +169,5 @@ export const {
   useAssetLogsQuery,
   useMoveAssetMutation,
   useSetAssetInUseMutation,
+  useMarkAssetLostFoundMutation,
 } = assetsApi;

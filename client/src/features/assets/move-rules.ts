@@ -12,11 +12,12 @@ export const MOVE_MESSAGES = {
   instance: ASSET_MESSAGES.missingInstance,
   warehouse: 'Select a warehouse to return to.',
   project: 'Select a project to assign to.',
+  fromProject: 'Select the project the units come back from.',
   quantity: ASSET_MESSAGES.quantityPositive,
   insufficient: ASSET_MESSAGES.insufficient,
 } as const;
 
-interface MoveSpec {
+export interface MoveSpec {
   title: string;
   success: string;
   failure: string;
@@ -73,16 +74,25 @@ export interface MoveValues {
   instanceId: string | null;
   /** Units of a bulk type to move. */
   quantity: string;
-  /** The warehouse, user or project the move needs. */
+  /** The warehouse, user or project the move needs; in a warehouse's return of bulk units, the project they come from. */
   otherId: string | null;
   notes: string;
+  /** A warehouse's return: units of a bulk type counted back from a project, rather than one instance. */
+  units: boolean;
 }
 
-export const EMPTY_MOVE: MoveValues = { instanceId: null, quantity: '1', otherId: null, notes: '' };
+export const EMPTY_MOVE: MoveValues = { instanceId: null, quantity: '1', otherId: null, notes: '', units: false };
+
+/** What the other side of a move is; a warehouse's return of bulk units names the project they come from. */
+export const movePartner = (kind: AssetMoveKind, values: Pick<MoveValues, 'units'>) =>
+  kind === 'warehouse-return' && values.units ? 'project' : MOVES[kind].needs;
 
 export type MoveErrors = Partial<Record<'instance' | 'other' | 'quantity', string>>;
 
-/** What the dialog needs before its confirm step; `bulk` is the chosen row when it is a bulk type. */
+/**
+ * What the dialog needs before its confirm step; `bulk` is the chosen row when it is a bulk type
+ * (in a warehouse's return, the project's row: no more than the project holds comes back).
+ */
 export function moveErrors(kind: AssetMoveKind, values: MoveValues, bulk?: Pick<AssetRow, 'QtyOnHand'>): MoveErrors {
   const spec = MOVES[kind];
   const errors: MoveErrors = {};
@@ -93,9 +103,10 @@ export function moveErrors(kind: AssetMoveKind, values: MoveValues, bulk?: Pick<
     }
     return errors;
   }
+  const needs = movePartner(kind, values);
   if (!values.instanceId) errors.instance = MOVE_MESSAGES.instance;
-  if (spec.needs === 'warehouse' && !values.otherId) errors.other = MOVE_MESSAGES.warehouse;
-  if (spec.needs === 'project' && !values.otherId) errors.other = MOVE_MESSAGES.project;
+  if (needs === 'warehouse' && !values.otherId) errors.other = MOVE_MESSAGES.warehouse;
+  if (needs === 'project' && !values.otherId) errors.other = kind === 'warehouse-return' ? MOVE_MESSAGES.fromProject : MOVE_MESSAGES.project;
   if (bulk) {
     const n = Number(values.quantity.trim());
     if (!Number.isInteger(n) || n < 1) errors.quantity = MOVE_MESSAGES.quantity;
@@ -124,7 +135,10 @@ export function transferBody(
     case 'warehouse-assign':
       return { instance_id, to_owner_type: 'project' as const, to_owner_id: values.otherId ?? '', ...units, notes: notes(values) };
     case 'warehouse-return':
-      return { instance_id, to_owner_type: 'warehouse' as const, to_owner_id: here, notes: notes(values) };
+      // Units are looked up by asset number in the project they come back from.
+      return bulk
+        ? { instance_id, to_owner_type: 'warehouse' as const, to_owner_id: here, project_id: values.otherId ?? '', ...units, notes: notes(values) }
+        : { instance_id, to_owner_type: 'warehouse' as const, to_owner_id: here, notes: notes(values) };
     default: {
       const unknown: never = kind;
       throw new Error(`Unknown move ${String(unknown)}`);

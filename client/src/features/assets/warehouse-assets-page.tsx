@@ -1,6 +1,7 @@
 /**
  * /warehouses in assets mode (spec 02 §2.4): the warehouse selector, the action bar (receive,
- * assign to project, return, and the asset tracker) and the warehouse's assets. A tracker link
+ * assign to project, return, and the asset tracker), the warehouse's assets, Asset Details with
+ * Mark Lost / Mark Found. A tracker link
  * (`?track={instance id}`, the QR code on a label) opens the tracker on that instance.
  */
 import { Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
@@ -20,9 +21,11 @@ import { useGetAssetInventoryQuery } from './assets-api.ts';
 import { AssetActionsBar } from './asset-actions-bar.tsx';
 import { AssetDetailsModal } from './asset-details-modal.tsx';
 import { AssetInventoryPanel } from './asset-inventory-panel.tsx';
+import { AssetLostFoundDialog } from './asset-lost-found-dialog.tsx';
 import { AssetMoveDialog } from './asset-move-dialog.tsx';
 import { assetRowKey } from './asset-table-model.ts';
 import { AssetTrackerDialog } from './asset-tracker.tsx';
+import type { AssetLostFoundMode } from './lost-found-rules.ts';
 import type { AssetMoveKind } from './move-rules.ts';
 import { AssetReceiveWizard } from './receive-wizard.tsx';
 import { TRACK_PARAM } from './tracker-link.ts';
@@ -32,7 +35,12 @@ const TITLE = 'Warehouse Inventory';
 export const INACTIVE_REASON = 'This warehouse is deactivated';
 
 type WarehouseAction = 'receive' | 'warehouse-assign' | 'warehouse-return' | 'tracker';
-type Open = { kind: 'receive' } | { kind: 'tracker' } | { kind: 'details'; key: string } | { kind: 'move'; move: AssetMoveKind; instanceId?: string };
+type Open =
+  | { kind: 'receive' }
+  | { kind: 'tracker' }
+  | { kind: 'details'; key: string }
+  | { kind: 'lost-found'; mode: AssetLostFoundMode; key: string }
+  | { kind: 'move'; move: AssetMoveKind; instanceId?: string };
 
 export function WarehouseAssetsPage() {
   const { role } = useAppSelector(selectSession);
@@ -65,7 +73,7 @@ function WarehouseAssets() {
     { key: 'tracker', label: 'Asset Tracker', reason: null },
   ];
   const onAction = (key: WarehouseAction) => setOpen(key === 'receive' || key === 'tracker' ? { kind: key } : { kind: 'move', move: key });
-  const detailsRow = open?.kind === 'details' ? rows.find((r) => assetRowKey(r) === open.key) : undefined;
+  const detailsRow = open?.kind === 'details' || open?.kind === 'lost-found' ? rows.find((r) => assetRowKey(r) === open.key) : undefined;
 
   return (
     <>
@@ -110,13 +118,22 @@ function WarehouseAssets() {
       {warehouse && open?.kind === 'move' && (
         <AssetMoveDialog kind={open.move} here={{ type: 'warehouse', id: warehouse.id }} rows={rows} instanceId={open.instanceId} onClose={close} />
       )}
-      {detailsRow && (
+      {open?.kind === 'details' && detailsRow && (
         <AssetDetailsModal
           row={detailsRow}
           place="warehouse"
           canMove={!reason}
           onMove={(move, instanceId) => setOpen({ kind: 'move', move, instanceId })}
+          onLostFound={reason ? undefined : (mode) => setOpen({ kind: 'lost-found', mode, key: assetRowKey(detailsRow) })}
           onClose={close}
+        />
+      )}
+      {warehouse && open?.kind === 'lost-found' && detailsRow && (
+        <AssetLostFoundDialog
+          mode={open.mode}
+          row={detailsRow}
+          here={{ type: 'warehouse', id: warehouse.id }}
+          onClose={() => setOpen({ kind: 'details', key: open.key })}
         />
       )}
     </>
