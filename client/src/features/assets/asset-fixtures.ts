@@ -1,7 +1,7 @@
 /** Assets, categories, warehouses and people as the tests of this feature hand them to the fake server. */
 import type { Warehouse } from '../../api/warehouse-types.ts';
 import type { Me } from '../../app/session/session-types.ts';
-import type { AssetCatalogItem, AssetCategory, AssetInstance, AssetLocation, AssetRow } from './asset-types.ts';
+import type { AssetCatalogItem, AssetCategory, AssetInstance, AssetLocation, AssetRow, AssetTransaction } from './asset-types.ts';
 
 export const W1 = '11111111-1111-4111-8111-111111111111';
 export const P1 = '22222222-2222-4222-8222-222222222222';
@@ -116,3 +116,29 @@ export const location = (figures: Partial<AssetLocation> = {}): AssetLocation =>
 });
 
 export const moveAnswer = { instance: instance(), rows: [] };
+
+export function transaction(figures: Partial<AssetTransaction> = {}): AssetTransaction {
+  return {
+    id: 1,
+    position: 1,
+    hash: 'ab12',
+    action_type: 'Receive',
+    created_at: '2026-11-20T09:00:00Z',
+    created_by: 'Ada Lovelace',
+    created_by_id: U1,
+    quantity: 1,
+    asset_number: 'LAP-01',
+    asset_name: 'ThinkPad T14',
+    serial_number: 'PF3X9',
+    instance_id: I1,
+    catalog_id: 'k-1',
+    from_owner_type: null,
+    from_owner_id: null,
+    from_owner_label: null,
+    to_owner_type: 'project',
+    to_owner_id: P1,
+    to_owner_label: '3001 · Riverside Depot',
+    notes: null,
+    ...figures,
+  };
+}

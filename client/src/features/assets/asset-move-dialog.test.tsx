@@ -17,15 +17,18 @@ const cable = assetRow({
   warehouse_id: W1,
 });
 
-function openDialog(kind: 'warehouse-assign' | 'project-return') {
+function openDialog(kind: 'warehouse-assign' | 'project-return' | 'warehouse-return') {
   const onClose = vi.fn();
-  const here = kind === 'warehouse-assign' ? { type: 'warehouse' as const, id: W1 } : { type: 'project' as const, id: P1 };
+  const here = kind === 'project-return' ? { type: 'project' as const, id: P1 } : { type: 'warehouse' as const, id: W1 };
   const rendered = renderWithProviders(<AssetMoveDialog kind={kind} here={here} rows={[assetRow(), cable]} onClose={onClose} />, {
     routes: {
       'GET /api/projects': { items: [{ ...project, hide_from_transfer_list: false }] },
       'GET /api/warehouses': { items: [northYard] },
       [`POST /api/warehouses/${W1}/assets/assign`]: moveAnswer,
       [`POST /api/projects/${P1}/assets/return`]: moveAnswer,
+      [`POST /api/warehouses/${W1}/assets/return`]: moveAnswer,
+      // The project holds 3 of the cables, one instance and no other bulk units.
+      [`GET /api/assets/inventory/project/${P1}`]: { items: [assetRow(), { ...cable, QtyOnHand: 3, ProjectID: P1, warehouse_id: null }] },
     },
   });
   return { ...rendered, onClose };
@@ -77,5 +80,37 @@ describe('the asset assign and return dialogs', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Asset returned successfully')).toBeTruthy();
     expect(server.sent(`POST /api/projects/${P1}/assets/return`)[0]?.body).toEqual({ instance_id: I1, to_owner_type: 'warehouse', to_owner_id: W1 });
+  });
+
+  it('counts bulk units back into the warehouse from the project that holds them, no more than it holds', async () => {
+    const { user, server, onClose } = openDialog('warehouse-return');
+    const dialog = screen.getByRole('dialog', { name: 'Return Asset to Warehouse' });
+    await user.click(within(dialog).getByText('Bulk units'));
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    expect(within(dialog).getByText('Select the project the units come back from.')).toBeTruthy();
+    await choose(user, 'From project', '3001 · Riverside Depot');
+    // Only the project's bulk types with units are offered.
+    await user.click(within(dialog).getByRole('combobox', { name: 'Bulk asset' }));
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['CAB-01 · Patch cable (3 on hand)']);
+    await user.click(screen.getByRole('option', { name: 'CAB-01 · Patch cable (3 on hand)' }));
+    const quantity = within(dialog).getByRole('textbox', { name: 'Quantity' });
+    await user.clear(quantity);
+    await user.type(quantity, '4');
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    expect(within(dialog).getByText('Insufficient quantity available (3)')).toBeTruthy();
+    await user.clear(quantity);
+    await user.type(quantity, '3');
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    expect(within(dialog).getByRole('row', { name: 'From project 3001 · Riverside Depot' })).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Asset returned to warehouse')).toBeTruthy();
+    expect(server.sent(`POST /api/warehouses/${W1}/assets/return`)[0]?.body).toEqual({
+      instance_id: 'CAB-01',
+      to_owner_type: 'warehouse',
+      to_owner_id: W1,
+      project_id: P1,
+      quantity: 3,
+    });
+    expect(onClose).toHaveBeenCalledOnce();
   });
 });

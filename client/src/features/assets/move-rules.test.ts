@@ -68,4 +68,21 @@ describe('the asset return and assign dialogs’ rules', () => {
       notes: undefined,
     });
   });
+
+  it('counts bulk units back into a warehouse from the project that holds them, no more than it holds', () => {
+    const values = { ...EMPTY_MOVE, units: true, instanceId: 'bulk:k-2', quantity: '4' };
+    expect(moveErrors('warehouse-return', { ...values, otherId: null }, { QtyOnHand: 3 })).toEqual({
+      other: 'Select the project the units come back from.',
+      quantity: 'Insufficient quantity available (3)',
+    });
+    expect(moveErrors('warehouse-return', { ...values, otherId: 'p-1', quantity: '3' }, { QtyOnHand: 3 })).toEqual({});
+    expect(transferBody('warehouse-return', { ...values, otherId: 'p-1', quantity: '3' }, 'w-1', { AssetNumber: 'CAB-01' })).toEqual({
+      instance_id: 'CAB-01',
+      to_owner_type: 'warehouse',
+      to_owner_id: 'w-1',
+      project_id: 'p-1',
+      quantity: 3,
+      notes: undefined,
+    });
+  });
 });
