@@ -8,9 +8,10 @@ import type { AssetRow } from './asset-types.ts';
 
 const cable = assetRow({ AssetNumber: 'CAB-01', AssetName: 'Patch cable', kind: 'bulk', instance_id: null, serial_number: null, QtyOnHand: 5, QtyLost: 0 });
 
-function openDialog(mode: 'lost' | 'found', row: AssetRow, here: { type: 'project' | 'warehouse'; id: string }, answer: unknown = moveAnswer) {
+function openDialog(mode: 'lost' | 'found', row: AssetRow | null, here: { type: 'project' | 'warehouse'; id: string }, answer: unknown = moveAnswer) {
   const onClose = vi.fn();
-  const rendered = renderWithProviders(<AssetLostFoundDialog mode={mode} row={row} here={here} onClose={onClose} />, {
+  const rows = [assetRow(), assetRow({ instance_id: 'i-2', serial_number: 'ZZ-9', Status: 'Lost' }), cable, { ...cable, AssetNumber: 'CAB-02', QtyOnHand: 0 }];
+  const rendered = renderWithProviders(<AssetLostFoundDialog mode={mode} row={row} rows={rows} here={here} onClose={onClose} />, {
     routes: { [`POST /api/assets/${mode}`]: () => answer },
   });
   return { ...rendered, onClose };
@@ -71,5 +72,23 @@ describe('Mark Lost / Mark Found for assets', () => {
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
     expect((await screen.findByRole('alert')).textContent).toBe('This asset is already marked lost');
     expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('opened from a warehouse’s action bar, chooses among the assets that can be marked', async () => {
+    const { user, server } = openDialog('lost', null, { type: 'warehouse', id: W1 });
+    const dialog = screen.getByRole('dialog', { name: 'Mark Lost' });
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    expect(within(dialog).getByText('Please select an asset instance')).toBeTruthy();
+    await user.click(within(dialog).getByRole('combobox', { name: 'Asset' }));
+    // Not the lost instance, nor a bulk type with nothing on hand.
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
+      'LAP-01 · ThinkPad T14 · S/N PF3X9',
+      'CAB-01 · Patch cable (5 on hand, 0 lost)',
+    ]);
+    await user.click(screen.getByRole('option', { name: 'CAB-01 · Patch cable (5 on hand, 0 lost)' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Marked lost')).toBeTruthy();
+    expect(server.sent('POST /api/assets/lost')[0]?.body).toEqual({ warehouse_id: W1, asset_number: 'CAB-01', quantity: 1, source: 'on_hand', note: null });
   });
 });

@@ -4,14 +4,14 @@
  * type's units are counted, no more than are on hand (lost) or outstanding lost (found). Success
  * says Marked lost / Marked found; a refusal stays in the dialog (default Failed to submit update).
  */
-import { Alert, Button, Group, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { messageOr } from '../../api/error-message.ts';
 import { useIdempotencyKey } from '../../api/idempotency.ts';
 import { toast } from '../../app/toast.ts';
 import { AppModal } from '../../components/app-modal.tsx';
 import { useMarkAssetLostFoundMutation, type Owner } from './assets-api.ts';
-import { isBulk } from './asset-table-model.ts';
+import { assetRowKey, isBulk } from './asset-table-model.ts';
 import type { AssetRow } from './asset-types.ts';
 import { instanceLabel } from './instance-label.ts';
 import {
@@ -27,14 +27,20 @@ import { SummaryTable } from './summary-table.tsx';
 
 interface AssetLostFoundDialogProps {
   mode: AssetLostFoundMode;
-  row: AssetRow;
+  /** The asset, chosen already (from Asset Details), or null to choose one of `rows` in the form. */
+  row: AssetRow | null;
+  /** The place's inventory to choose from when no row is given (the warehouse action bar). */
+  rows?: readonly AssetRow[];
   /** The project or warehouse where it went missing (or turned up). */
   here: Owner;
   onClose: () => void;
 }
 
-export function AssetLostFoundDialog({ mode, row, here, onClose }: AssetLostFoundDialogProps) {
-  const bulk = isBulk(row);
+export function AssetLostFoundDialog({ mode, row: given, rows = [], here, onClose }: AssetLostFoundDialogProps) {
+  const [chosenKey, setChosenKey] = useState<string | null>(null);
+  const offered = rows.filter((r) => offersLostFound(mode, r));
+  const row = given ?? offered.find((r) => assetRowKey(r) === chosenKey) ?? null;
+  const bulk = row ? isBulk(row) : false;
   const [quantity, setQuantity] = useState('1');
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<AssetLostFoundErrors>({});
@@ -43,16 +49,19 @@ export function AssetLostFoundDialog({ mode, row, here, onClose }: AssetLostFoun
   const [mark, { isLoading }] = useMarkAssetLostFoundMutation();
   const idempotency = useIdempotencyKey();
   const verb = mode === 'lost' ? 'Mark Lost' : 'Mark Found';
-  const what = bulk
-    ? `${row.AssetNumber} · ${row.AssetName}`
-    : instanceLabel({ asset_number: row.AssetNumber, asset_name: row.AssetName, serial_number: row.serial_number });
+  const what = row ? rowText(row) : '—';
 
   const next = () => {
+    if (!row) {
+      setErrors({ asset: MSG.asset });
+      return;
+    }
     const found = assetLostFoundErrors(mode, row, quantity, note);
     setErrors(found);
     if (Object.keys(found).length === 0) setConfirming(true);
   };
   const submit = async () => {
+    if (!row) return;
     const body = lostFoundBody(here, row, quantity, note);
     const result = await mark({ action: mode, body, idempotencyKey: idempotency.keyFor({ mode, body }) });
     idempotency.settle(result.error);
@@ -65,7 +74,7 @@ export function AssetLostFoundDialog({ mode, row, here, onClose }: AssetLostFoun
   };
 
   return (
-    <AppModal opened onClose={onClose} title={`${verb} · ${row.AssetNumber}`} size="md">
+    <AppModal opened onClose={onClose} title={given ? `${verb} · ${given.AssetNumber}` : verb} size="md">
       <Stack gap="md">
         {failure && (
           <Alert color="red" role="alert">
@@ -83,10 +92,28 @@ export function AssetLostFoundDialog({ mode, row, here, onClose }: AssetLostFoun
           />
         ) : (
           <>
-            <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-              {what}
-            </Text>
-            {bulk ? (
+            {given ? (
+              <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+                {what}
+              </Text>
+            ) : (
+              <Select
+                allowDeselect={false}
+                label="Asset"
+                placeholder={offered.length === 0 ? 'No assets can be chosen here' : 'Search asset number, name or serial'}
+                data={offered.map((r) => ({ value: assetRowKey(r), label: rowText(r) }))}
+                value={chosenKey}
+                onChange={(key) => {
+                  setChosenKey(key);
+                  setQuantity('1');
+                  setErrors({});
+                }}
+                searchable
+                nothingFoundMessage="No assets match"
+                error={errors.asset}
+              />
+            )}
+            {row && bulk ? (
               <>
                 <Text size="sm" c="dimmed">
                   On hand {row.QtyOnHand} · assigned {row.AssignedQty} · lost {row.QtyLost}
@@ -104,9 +131,11 @@ export function AssetLostFoundDialog({ mode, row, here, onClose }: AssetLostFoun
                 />
               </>
             ) : (
-              <Text size="sm" c="dimmed">
-                {mode === 'lost' ? 'The instance is marked lost here until it is found.' : 'The instance comes back here, available.'}
-              </Text>
+              row && (
+                <Text size="sm" c="dimmed">
+                  {mode === 'lost' ? 'The instance is marked lost here until it is found.' : 'The instance comes back here, available.'}
+                </Text>
+              )
             )}
             <Textarea
               label="Note"
@@ -133,7 +162,7 @@ export function AssetLostFoundDialog({ mode, row, here, onClose }: AssetLostFoun
             </Button>
           ) : (
             // Nothing to lose, or nothing recorded lost: the dialog cannot go on (spec 01 §5).
-            <Button onClick={next} disabled={!offersLostFound(mode, row)}>
+            <Button onClick={next} disabled={row ? !offersLostFound(mode, row) : offered.length === 0}>
               Next
             </Button>
           )}
@@ -141,4 +170,11 @@ export function AssetLostFoundDialog({ mode, row, here, onClose }: AssetLostFoun
       </Stack>
     </AppModal>
   );
+}
+
+/** A bulk type by number and name with its counts; an instance by number, name and serial. */
+function rowText(r: AssetRow): string {
+  return isBulk(r)
+    ? `${r.AssetNumber} · ${r.AssetName} (${r.QtyOnHand} on hand, ${r.QtyLost} lost)`
+    : instanceLabel({ asset_number: r.AssetNumber, asset_name: r.AssetName, serial_number: r.serial_number });
 }

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render.tsx';
 import { AssetMoveDialog } from './asset-move-dialog.tsx';
-import { assetRow, I1, moveAnswer, northYard, P1, project, W1 } from './asset-fixtures.ts';
+import { assetRow, I1, instance, moveAnswer, northYard, P1, project, W1 } from './asset-fixtures.ts';
 
 const cable = assetRow({
   AssetNumber: 'CAB-01',
@@ -17,7 +17,7 @@ const cable = assetRow({
   warehouse_id: W1,
 });
 
-function openDialog(kind: 'warehouse-assign' | 'project-return' | 'warehouse-return') {
+function openDialog(kind: 'warehouse-assign' | 'project-return' | 'warehouse-return' | 'warehouse-unassign') {
   const onClose = vi.fn();
   const here = kind === 'project-return' ? { type: 'project' as const, id: P1 } : { type: 'warehouse' as const, id: W1 };
   const rendered = renderWithProviders(<AssetMoveDialog kind={kind} here={here} rows={[assetRow(), cable]} onClose={onClose} />, {
@@ -27,6 +27,9 @@ function openDialog(kind: 'warehouse-assign' | 'project-return' | 'warehouse-ret
       [`POST /api/warehouses/${W1}/assets/assign`]: moveAnswer,
       [`POST /api/projects/${P1}/assets/return`]: moveAnswer,
       [`POST /api/warehouses/${W1}/assets/return`]: moveAnswer,
+      [`POST /api/assets/instances/${I1}/in-use`]: moveAnswer,
+      // One instance in use on the project, one available: only the first can be unassigned.
+      'GET /api/assets/search': { items: [instance({ Status: 'In-Use', in_use: true }), instance({ id: 'i-2', instance_id: 'i-2', serial_number: 'ZZ-9' })] },
       // The project holds 3 of the cables, one instance and no other bulk units.
       [`GET /api/assets/inventory/project/${P1}`]: { items: [assetRow(), { ...cable, QtyOnHand: 3, ProjectID: P1, warehouse_id: null }] },
     },
@@ -112,5 +115,20 @@ describe('the asset assign and return dialogs', () => {
       quantity: 3,
     });
     expect(onClose).toHaveBeenCalledOnce();
+  });
+
+  it('unassigns an In-Use instance found by search from the warehouse, after a confirm step', async () => {
+    const { user, server } = openDialog('warehouse-unassign');
+    const dialog = screen.getByRole('dialog', { name: 'Unassign Asset' });
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    expect(within(dialog).getByText('Missing instance')).toBeTruthy();
+    await user.type(within(dialog).getByRole('combobox', { name: 'Asset instance' }), 'LAP');
+    const options = await screen.findAllByRole('option', {}, { timeout: 5000 });
+    expect(options.map((o) => o.textContent)).toEqual(['LAP-01 · ThinkPad T14 · S/N PF3X9']);
+    await user.click(options[0] as HTMLElement);
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Asset marked available')).toBeTruthy();
+    expect(server.sent(`POST /api/assets/instances/${I1}/in-use`)[0]?.body).toEqual({ in_use: false, assigned_user_id: null });
   });
 });

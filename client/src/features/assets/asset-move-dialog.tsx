@@ -2,7 +2,8 @@
  * The asset return and assign dialogs (spec 01 §2): a form, then a confirm step showing what will
  * be sent. On the dashboard Return sends an instance to a warehouse, Assign marks it in use for a
  * member and Unassign marks it available; in a warehouse Assign sends an instance to a project and
- * Return brings one back from wherever it is, or counts units of a bulk type back from a project
+ * Unassign marks an In-Use instance found by search available; Return brings one back from
+ * wherever it is, or counts units of a bulk type back from a project
  * (no more than the project holds).
  */
 import { Alert, Button, Group, SegmentedControl, Select, Stack, TextInput, Textarea } from '@mantine/core';
@@ -60,7 +61,9 @@ export function AssetMoveDialog({ kind, here, rows, instanceId, onClose }: Asset
   const offered = units ? choices.filter((r) => isBulk(r) && r.QtyOnHand > 0) : rows.filter(spec.offers);
   const row = choices.find((r) => assetRowKey(r) === values.instanceId);
   const bulk = row && isBulk(row) ? row : undefined;
-  const instanceText = kind === 'warehouse-return' && !units ? (found ? instanceLabel(found) : '—') : row ? rowLabel(row) : '—';
+  // The warehouse's instance return and unassign find the instance anywhere by search.
+  const searched = (kind === 'warehouse-return' && !units) || kind === 'warehouse-unassign';
+  const instanceText = searched ? (found ? instanceLabel(found) : '—') : row ? rowLabel(row) : '—';
   const otherText = others.options.find((o) => o.value === values.otherId)?.label ?? '—';
 
   const set = (patch: Partial<MoveValues>) => {
@@ -75,7 +78,7 @@ export function AssetMoveDialog({ kind, here, rows, instanceId, onClose }: Asset
   };
   const submit = async () => {
     const ok =
-      kind === 'project-assign' || kind === 'project-unassign'
+      kind === 'project-assign' || kind === 'project-unassign' || kind === 'warehouse-unassign'
         ? await move.setInUse(inUseBody(kind, values), spec.success)
         : await move.send(here, kind === 'warehouse-assign' ? 'assign' : 'return', transferBody(kind, values, here.id, bulk), spec.success);
     if (ok) onClose();
@@ -133,7 +136,7 @@ export function AssetMoveDialog({ kind, here, rows, instanceId, onClose }: Asset
               />
             )}
             {units && partnerSelect}
-            {kind === 'warehouse-return' && !units ? (
+            {searched ? (
               <InstanceSearchPicker
                 label="Asset instance"
                 value={found}
@@ -142,7 +145,8 @@ export function AssetMoveDialog({ kind, here, rows, instanceId, onClose }: Asset
                   set({ instanceId: i?.id ?? null });
                 }}
                 error={errors.instance}
-                exclude={(i) => i.owner_type === 'warehouse' && i.owner_id === here.id}
+                // Only In-Use instances can be unassigned (spec 01 §4); a return takes one from elsewhere.
+                exclude={kind === 'warehouse-unassign' ? (i) => i.Status !== 'In-Use' : (i) => i.owner_type === 'warehouse' && i.owner_id === here.id}
               />
             ) : (
               <Select

@@ -15,6 +15,7 @@ export const ASSET_LOST_FOUND_MESSAGES = {
   quantityRequired: QUANTITY_REQUIRED,
   quantityPositive: LOST_FOUND_QUANTITY_POSITIVE,
   failed: 'Failed to submit update',
+  asset: 'Please select an asset instance',
   lost: 'Marked lost',
   found: 'Marked found',
 } as const;
@@ -32,6 +33,7 @@ export function offersLostFound(mode: AssetLostFoundMode, row: Counts): boolean 
 export const bulkLimit = (mode: AssetLostFoundMode, row: Pick<AssetRow, 'QtyOnHand' | 'QtyLost'>) => (mode === 'lost' ? row.QtyOnHand : row.QtyLost);
 
 export interface AssetLostFoundErrors {
+  asset?: string;
   quantity?: string;
   note?: string;
 }

@@ -5,7 +5,7 @@
  */
 import { ASSET_MESSAGES, type AssetRow } from './asset-types.ts';
 
-export type AssetMoveKind = 'project-return' | 'project-assign' | 'project-unassign' | 'warehouse-assign' | 'warehouse-return';
+export type AssetMoveKind = 'project-return' | 'project-assign' | 'project-unassign' | 'warehouse-assign' | 'warehouse-return' | 'warehouse-unassign';
 
 export const MOVE_MESSAGES = {
   instanceOrUser: ASSET_MESSAGES.missingInstanceOrUser,
@@ -59,6 +59,14 @@ export const MOVES: Record<AssetMoveKind, MoveSpec> = {
     failure: 'Failed to assign asset',
     offers: movable,
     needs: 'project',
+  },
+  // A warehouse's Unassign (spec 02 §2.4): an In-Use instance anywhere, found by search, marked available.
+  'warehouse-unassign': {
+    title: 'Unassign Asset',
+    success: 'Asset marked available',
+    failure: 'Failed to unassign asset',
+    offers: (r) => serialized(r) && r.Status === 'In-Use',
+    needs: null,
   },
   'warehouse-return': {
     title: 'Return Asset to Warehouse',
@@ -147,7 +155,7 @@ export function transferBody(
 }
 
 /** The in-use body of marking an instance in use for a user, or available again. */
-export function inUseBody(kind: 'project-assign' | 'project-unassign', values: MoveValues) {
+export function inUseBody(kind: 'project-assign' | 'project-unassign' | 'warehouse-unassign', values: MoveValues) {
   return kind === 'project-assign'
     ? { instanceId: values.instanceId ?? '', in_use: true, assigned_user_id: values.otherId, notes: notes(values) }
     : { instanceId: values.instanceId ?? '', in_use: false, assigned_user_id: null, notes: notes(values) };

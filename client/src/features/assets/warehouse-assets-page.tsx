@@ -1,6 +1,6 @@
 /**
  * /warehouses in assets mode (spec 02 §2.4): the warehouse selector, the action bar (receive,
- * assign to project, return, and the asset tracker), the warehouse's assets, Asset Details with
+ * assign to project, return, unassign, mark lost and found, and the asset tracker), the warehouse's assets, Asset Details with
  * Mark Lost / Mark Found. A tracker link
  * (`?track={instance id}`, the QR code on a label) opens the tracker on that instance.
  */
@@ -34,12 +34,12 @@ import { useWarehouseChoice, WarehouseChoice } from './warehouse-choice.tsx';
 const TITLE = 'Warehouse Inventory';
 export const INACTIVE_REASON = 'This warehouse is deactivated';
 
-type WarehouseAction = 'receive' | 'warehouse-assign' | 'warehouse-return' | 'tracker';
+type WarehouseAction = 'receive' | 'warehouse-assign' | 'warehouse-return' | 'warehouse-unassign' | 'lost' | 'found' | 'tracker';
 type Open =
   | { kind: 'receive' }
   | { kind: 'tracker' }
   | { kind: 'details'; key: string }
-  | { kind: 'lost-found'; mode: AssetLostFoundMode; key: string }
+  | { kind: 'lost-found'; mode: AssetLostFoundMode; key: string | null }
   | { kind: 'move'; move: AssetMoveKind; instanceId?: string };
 
 export function WarehouseAssetsPage() {
@@ -70,9 +70,19 @@ function WarehouseAssets() {
     { key: 'receive', label: 'Receive', reason },
     { key: 'warehouse-assign', label: 'Assign to Project', reason },
     { key: 'warehouse-return', label: 'Return', reason },
+    { key: 'warehouse-unassign', label: 'Unassign', reason },
+    { key: 'lost', label: 'Mark Lost', reason },
+    { key: 'found', label: 'Mark Found', reason },
     { key: 'tracker', label: 'Asset Tracker', reason: null },
   ];
-  const onAction = (key: WarehouseAction) => setOpen(key === 'receive' || key === 'tracker' ? { kind: key } : { kind: 'move', move: key });
+  const onAction = (key: WarehouseAction) =>
+    setOpen(
+      key === 'receive' || key === 'tracker'
+        ? { kind: key }
+        : key === 'lost' || key === 'found'
+          ? { kind: 'lost-found', mode: key, key: null }
+          : { kind: 'move', move: key },
+    );
   const detailsRow = open?.kind === 'details' || open?.kind === 'lost-found' ? rows.find((r) => assetRowKey(r) === open.key) : undefined;
 
   return (
@@ -128,12 +138,14 @@ function WarehouseAssets() {
           onClose={close}
         />
       )}
-      {warehouse && open?.kind === 'lost-found' && detailsRow && (
+      {warehouse && open?.kind === 'lost-found' && (
         <AssetLostFoundDialog
           mode={open.mode}
-          row={detailsRow}
+          row={detailsRow ?? null}
+          rows={rows}
           here={{ type: 'warehouse', id: warehouse.id }}
-          onClose={() => setOpen({ kind: 'details', key: open.key })}
+          // From Asset Details it goes back there; from the action bar it simply closes.
+          onClose={() => setOpen(open.key ? { kind: 'details', key: open.key } : null)}
         />
       )}
     </>
