@@ -129,11 +129,32 @@ describe('assets', () => {
     await expect.poll(visible(assetRow(page, 'PF3X10'))).toBe(true);
     await settledShot(laptop, 'assets-warehouse-inventory');
 
+    // Lost in the warehouse, then found again, each a form and a confirm step from Asset Details.
+    await assetRow(page, 'PF3X10').getByRole('button', { name: 'Details of ThinkPad T14 PF3X10' }).click();
+    await page.getByRole('dialog', { name: 'Asset Details' }).getByRole('button', { name: 'Mark Lost' }).click();
+    const lost = page.getByRole('dialog', { name: 'Mark Lost · LAP-01' });
+    await lost.getByRole('button', { name: 'Next' }).click();
+    await lost.getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(seen(page, 'Marked lost')).toBe(true);
+    await expect.poll(() => assetRow(page, 'PF3X10').locator('[data-status]').getAttribute('data-status')).toBe('Lost');
+    const markFound = page.getByRole('dialog', { name: 'Asset Details' }).getByRole('button', { name: 'Mark Found' });
+    await expect.poll(visible(markFound)).toBe(true);
+    await markFound.click();
+    const found = page.getByRole('dialog', { name: 'Mark Found · LAP-01' });
+    await found.getByRole('button', { name: 'Next' }).click();
+    await settledShot(laptop, 'assets-mark-found-confirm');
+    await found.getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(seen(page, 'Marked found')).toBe(true);
+    await expect.poll(() => assetRow(page, 'PF3X10').locator('[data-status]').getAttribute('data-status')).toBe('Available');
+    await page.keyboard.press('Escape');
+
     await page.getByRole('link', { name: 'Warehouse Logs' }).click();
     await page.waitForURL(/\/warehouses\/logs/);
     const logs = page.getByRole('table', { name: 'Asset logs' });
     await expect.poll(visible(logs.locator('tr[data-type="Return"]'))).toBe(true);
     expect(await logs.locator('tr[data-type="Return"]').textContent()).toContain('PF3X10');
+    await expect.poll(visible(logs.locator('tr[data-type="Lost"]'))).toBe(true);
+    await expect.poll(visible(logs.locator('tr[data-type="Found"]'))).toBe(true);
     await settledShot(laptop, 'assets-warehouse-logs');
   });
 
