@@ -40,6 +40,11 @@ export const TAG_TYPES = [
   'Request',
   'RequestHistory',
   'RequestUnread',
+  // The asset catalogue (LIST) and its categories (CATEGORIES).
+  'AssetCatalog',
+  // Per project or warehouse id: its asset inventory (instances and bulk counts), and its asset log.
+  'AssetInventory',
+  'AssetLogs',
 ] as const;
 
 export type ApiTag = (typeof TAG_TYPES)[number];

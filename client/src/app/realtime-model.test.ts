@@ -28,6 +28,10 @@ describe('topics to cache tags', () => {
     expect(tagsForTopics('p1', ['requests'])).toEqual([{ type: 'Requests', id: 'p1' }, 'Request', 'RequestHistory']);
   });
 
+  it('maps an asset change to every asset inventory and log and the catalogue: instances move between places', () => {
+    expect(tagsForTopics('p1', ['assets'])).toEqual(['AssetCatalog', 'AssetInventory', 'AssetLogs']);
+  });
+
   it('ignores topics it does not know', () => {
     expect(tagsForTopics('p1', ['weather'])).toEqual([]);
   });

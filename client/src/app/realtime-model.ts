@@ -61,6 +61,9 @@ export function tagsForTopic(projectId: string, topic: string): ApiTagDescriptio
     case 'requests':
       // Not the unread count: it refreshes on its own, at most once in 30 s (spec 01 §9).
       return [{ type: 'Requests', id: projectId }, 'Request', 'RequestHistory'];
+    case 'assets':
+      // Instances move between warehouses and projects: every asset inventory and log, and the catalogue.
+      return ['AssetCatalog', 'AssetInventory', 'AssetLogs'];
     default:
       return [];
   }

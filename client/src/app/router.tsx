@@ -6,6 +6,10 @@ import type { ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { NotSetUpPage } from '../components/not-set-up-page.tsx';
 import { AuthPage } from '../features/account/auth-page.tsx';
+import { AssetCatalogPage } from '../features/assets/asset-catalog-page.tsx';
+import { AssetsDashboard } from '../features/assets/assets-dashboard.tsx';
+import { WarehouseAssetLogsPage } from '../features/assets/warehouse-asset-logs-page.tsx';
+import { WarehouseAssetsPage } from '../features/assets/warehouse-assets-page.tsx';
 import { ForgotPasswordPage } from '../features/account/forgot-password-page.tsx';
 import { InviteLinkPage } from '../features/account/invite-link-page.tsx';
 import { BulkPage } from '../features/bulk/bulk-page.tsx';
@@ -23,6 +27,7 @@ import { RequestsPage } from '../features/requests/requests-page.tsx';
 import { LoginPage } from '../features/login/login-page.tsx';
 import type { RouteGuard } from './session/permissions.ts';
 import { HomeRedirect, RedirectIfSignedIn, RequireRole } from './session/route-guards.tsx';
+import { InventoryMode } from './inventory-mode.tsx';
 import { MaintenancePage } from '../features/site/maintenance-page.tsx';
 import { SiteSettingsPage } from '../features/site/site-settings-page.tsx';
 import { TransfersPage } from '../features/transfers/transfers-page.tsx';
@@ -57,7 +62,7 @@ export const routes: RouteObject[] = [
   {
     element: <ProtectedLayout />,
     children: [
-      guarded('/dashboard', 'user', <DashboardPage manageProject={<ManageProjectButton />} />),
+      guarded('/dashboard', 'user', <DashboardPage manageProject={<ManageProjectButton />} assets={<AssetsDashboard />} />),
       guarded('/dashboard/receive_return', 'admin', <ProjectLogsPage />),
       guarded('/dashboard/receive_return/bulk', 'admin', <BulkPage />),
       guarded('/dashboard/assign_unassign', 'admin', <AssignLogsPage />),
@@ -65,11 +70,11 @@ export const routes: RouteObject[] = [
       guarded('/dashboard/manage_requests', 'admin', <ManageRequestsPage />),
       guarded('/dashboard/manage_transfers', 'admin', <TransfersPage />),
       guarded('/dashboard/transfers', 'user', <TransfersPage />),
-      guarded('/warehouses', 'admin', <WarehouseInventoryPage />),
-      guarded('/warehouses/logs', 'admin', <WarehouseLogsPage />),
+      guarded('/warehouses', 'admin', <InventoryMode materials={<WarehouseInventoryPage />} assets={<WarehouseAssetsPage />} />),
+      guarded('/warehouses/logs', 'admin', <InventoryMode materials={<WarehouseLogsPage />} assets={<WarehouseAssetLogsPage />} />),
       guarded('/warehouse-manager', 'superadmin', <WarehouseManagerPage />),
       guarded('/catalogs/materials', 'admin', <MaterialCatalogPage />),
-      notSetUp('/catalogs/assets', 'admin', 'Asset Catalog', 'Assets'),
+      guarded('/catalogs/assets', 'admin', <AssetCatalogPage />),
       guarded('/users', 'superadmin', <UsersPage />),
       // "Special project guard": only global admins and superadmins (spec 02 §4.4, second guard).
       guarded('/projects', 'global-admin', <ProjectsPage />),

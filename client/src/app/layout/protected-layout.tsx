@@ -2,9 +2,10 @@
  * Gate of every signed-in route: wait for the session, send visitors to /login, and send
  * non-superadmins to /maintenance while maintenance mode is on (spec 02 §4.3, §4.4).
  */
-import { Navigate } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router-dom';
 import { FullPageLoader } from '../../components/full-page-loader.tsx';
 import { isSuperadmin } from '../session/permissions.ts';
+import { returnState } from '../session/return-to.ts';
 import { selectSession } from '../session/session-selectors.ts';
 import { useGetPublicSettingsQuery } from '../../api/site-api.ts';
 import { useAppSelector } from '../hooks.ts';
@@ -12,6 +13,7 @@ import { AppLayout } from './app-layout.tsx';
 
 export function ProtectedLayout() {
   const { status, role } = useAppSelector(selectSession);
+  const location = useLocation();
   const signedIn = status === 'authenticated';
   const exempt = isSuperadmin(role);
   // A failed check (missing endpoint, network) leaves `data` empty: treated as not in maintenance.
@@ -25,7 +27,8 @@ export function ProtectedLayout() {
   const recheckingMaintenance = settings.isFetching && settings.data?.maintenance_mode === true;
 
   if (status === 'loading') return <FullPageLoader />;
-  if (!signedIn) return <Navigate to="/login" replace />;
+  // Sign-in comes back to the page asked for (a label's QR code, a shared link).
+  if (!signedIn) return <Navigate to="/login" replace state={returnState(location)} />;
   if (!exempt && (settings.isLoading || recheckingMaintenance)) return <FullPageLoader />;
   if (!exempt && settings.data?.maintenance_mode === true) {
     return <Navigate to="/maintenance" replace />;

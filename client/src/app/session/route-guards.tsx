@@ -1,11 +1,12 @@
 /** Route elements that apply the guards of spec 02 §4.4 and the redirects of §2.1. */
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router-dom';
 import { useAppSelector } from '../hooks.ts';
 import { FullPageLoader } from '../../components/full-page-loader.tsx';
 import { useCurrentProjectSync } from '../projects/use-current-project-sync.ts';
 import { useListProjectsQuery } from '../../api/projects-api.ts';
 import { guardAwaitsProject, guardRedirect, homeRedirect, type RouteGuard } from './permissions.ts';
+import { returnState } from './return-to.ts';
 import { selectSession } from './session-selectors.ts';
 
 function useAccess() {
@@ -25,10 +26,13 @@ function useAccess() {
 /** Renders its children only for visitors the guard admits; others are sent where it says. */
 export function RequireRole({ guard, children }: { guard: RouteGuard; children: ReactNode }) {
   const { status, access, hasCurrentProject } = useAccess();
+  const location = useLocation();
   if (status === 'loading') return <FullPageLoader />;
   if (guardAwaitsProject(guard, access, hasCurrentProject)) return <AwaitCurrentProject />;
   const target = guardRedirect(guard, access);
-  return target ? <Navigate to={target} replace /> : children;
+  // Sign-in comes back here (return-to.ts).
+  const state = target === '/login' ? returnState(location) : undefined;
+  return target ? <Navigate to={target} replace state={state} /> : children;
 }
 
 /**

@@ -1,8 +1,9 @@
 /**
  * /dashboard: the selected project's inventory (spec 01 §2). The header holds the project picker
  * and Manage Project (handed in by the router: it belongs to the projects feature); below come the
- * project's name, customer and number, the Project Actions bar for those who may manage the
- * project, and the inventory of the mode chosen in the sidebar.
+ * project's name, customer and number, then the mode chosen in the sidebar: in materials mode the
+ * Project Actions bar for those who may manage the project and the inventory; in assets mode the
+ * assets feature's own bar, table and dialogs.
  */
 import { Group, Paper, Stack, Text } from '@mantine/core';
 import { skipToken } from '@reduxjs/toolkit/query';
@@ -17,7 +18,6 @@ import { useCurrentProjectSync } from '../../app/projects/use-current-project-sy
 import { canCurateProject, canExportInventory, canManageStock, isSuperadmin } from '../../app/session/permissions.ts';
 import { selectSession } from '../../app/session/session-selectors.ts';
 import { useSiteStatus } from '../../app/site/site-status.ts';
-import { AssetsPanel } from './assets-panel.tsx';
 import { DashboardDialogs } from './dashboard-dialogs.tsx';
 import { dialogStack, type DashboardDialog } from './dialog-stack.ts';
 import { InventoryPanel } from './inventory-panel.tsx';
@@ -26,7 +26,8 @@ import { ProjectActionsBar } from './project-actions-bar.tsx';
 export const NO_PROJECTS_TEXT = 'You are not in any project yet. An administrator can add you to one.';
 export const NO_PROJECTS_ADMIN_TEXT = 'There are no projects yet. Create one under Administration, Projects.';
 
-export function DashboardPage({ manageProject }: { manageProject?: ReactNode }) {
+/** `assets` is the assets mode, composed in by the router: it belongs to the assets feature. */
+export function DashboardPage({ manageProject, assets }: { manageProject?: ReactNode; assets?: ReactNode }) {
   const { currentProject: project, role, currentProjectRole, dashboardMode } = useAppSelector(selectSession);
   useCurrentProjectSync();
   const access = { role, projectRole: currentProjectRole };
@@ -64,11 +65,15 @@ export function DashboardPage({ manageProject }: { manageProject?: ReactNode }) 
             <Text c="dimmed">{noProjects ? (isSuperadmin(role) ? NO_PROJECTS_ADMIN_TEXT : NO_PROJECTS_TEXT) : 'No project selected'}</Text>
           )}
         </Paper>
-        {project && canManageStock(access) && (
+        {materials && project && canManageStock(access) && (
           <ProjectActionsBar mode={dashboardMode} frozen={frozen} onAction={(action) => open({ kind: 'wizard', action })} />
         )}
         {!materials ? (
-          <AssetsPanel />
+          project ? (
+            assets
+          ) : noProjects ? null : (
+            <NoData />
+          )
         ) : project ? (
           <InventoryPanel
             projectId={project.id}

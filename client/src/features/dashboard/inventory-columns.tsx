@@ -62,7 +62,15 @@ export function inventoryColumns(useNicknames: boolean, phone: boolean, canExpla
       header: 'In Transit',
       width: 110,
       align: 'right',
-      render: (r) => <FigureLink figure="in_transit" value={r.QtyInTransit + r.QtyIncoming} partNumber={r.PartNumber} onExplain={explain(r)} color={r.QtyInTransit + r.QtyIncoming > 0 ? 'cyan.9' : undefined} />,
+      render: (r) => (
+        <FigureLink
+          figure="in_transit"
+          value={r.QtyInTransit + r.QtyIncoming}
+          partNumber={r.PartNumber}
+          onExplain={explain(r)}
+          color={r.QtyInTransit + r.QtyIncoming > 0 ? 'cyan.9' : undefined}
+        />
+      ),
       title: (r) => inTransitTitle(r),
     },
     {

@@ -1,8 +1,7 @@
 /**
  * The Project Actions bar (spec 01 §2): Receive, Return, Assign and Unassign, labelled for the
- * dashboard's mode. The page shows it only to those who may manage the project. There is no asset
- * data yet, so in assets mode the buttons say why they cannot act instead of opening empty forms;
- * while transactions are frozen they say that instead.
+ * dashboard's mode. The page shows it only to those who may manage the project, in materials mode
+ * (assets mode has the assets feature's own bar). While transactions are frozen the buttons say so.
  */
 import { Button } from '@mantine/core';
 import { ActionBarFrame } from '../../components/action-bar-frame.tsx';
@@ -13,13 +12,6 @@ import { FROZEN_REASON } from '../../app/site/site-status.ts';
 import { ACTION_VERBS, type StockAction } from './wizard-rules.ts';
 
 const ACTIONS: StockAction[] = ['receive', 'return', 'assign', 'unassign'];
-
-const ASSET_REASONS: Record<StockAction, string> = {
-  receive: 'The asset catalogue has no asset types to receive',
-  return: 'This project has no assets',
-  assign: 'This project has no assets',
-  unassign: 'This project has no assets',
-};
 
 interface ProjectActionsBarProps {
   mode: DashboardMode;
@@ -34,7 +26,7 @@ export function ProjectActionsBar({ mode, onAction, frozen }: ProjectActionsBarP
   const size = phone ? 'xs' : 'sm';
   const buttons = ACTIONS.map((action) => {
     const label = `${ACTION_VERBS[action]} ${noun}`;
-    const reason = frozen ? FROZEN_REASON : mode === 'assets' ? ASSET_REASONS[action] : null;
+    const reason = frozen ? FROZEN_REASON : null;
     if (reason) {
       return (
         <ReasonedDisabledButton key={action} reason={reason} variant="light" size={size}>

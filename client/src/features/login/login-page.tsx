@@ -2,7 +2,7 @@
 import { Alert, Anchor, Button, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useState, type FormEvent } from 'react';
-import { Link, Navigate } from 'react-router-dom';
+import { Link, Navigate, useLocation } from 'react-router-dom';
 import { baseApi } from '../../api/base-api.ts';
 import { serverMessage } from '../../api/error-message.ts';
 import { MAX_LENGTH } from '../../app/field-limits.ts';
@@ -13,11 +13,13 @@ import { PublicFrame } from '../../components/public-frame.tsx';
 import { useLoginMutation } from '../../app/session/auth-api.ts';
 import { validateLogin, type LoginFieldErrors } from './login-form.ts';
 import { selectSessionStatus } from '../../app/session/session-selectors.ts';
+import { returnPath } from '../../app/session/return-to.ts';
 
 export function LoginPage() {
   useDocumentTitle(`Login · ${PRODUCT_NAME}`);
   const dispatch = useAppDispatch();
   const status = useAppSelector(selectSessionStatus);
+  const location = useLocation();
   const [login, { isLoading }] = useLoginMutation();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -26,7 +28,7 @@ export function LoginPage() {
 
   if (status === 'loading') return <FullPageLoader />;
   // Success lands here too: the session slice marks the user authenticated when login resolves.
-  if (status === 'authenticated') return <Navigate to="/dashboard" replace />;
+  if (status === 'authenticated') return <Navigate to={returnPath(location.state)} replace />;
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

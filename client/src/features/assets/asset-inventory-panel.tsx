@@ -1,0 +1,66 @@
+/** The searchable asset table of a project or warehouse, with its loading, failure and empty states. */
+import { Center, Group, Loader, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { useMemo, useState, type ReactNode } from 'react';
+import { messageOr } from '../../api/error-message.ts';
+import { MAX_LENGTH } from '../../app/field-limits.ts';
+import { toggleSort, type SortState } from '../../app/table-sort.ts';
+import { NoData } from '../../components/no-data.tsx';
+import { DEFAULT_ASSET_SORT, visibleAssets, type AssetSortKey } from './asset-table-model.ts';
+import type { AssetRow } from './asset-types.ts';
+import { AssetsTable } from './assets-table.tsx';
+
+interface AssetInventoryPanelProps {
+  rows: readonly AssetRow[] | undefined;
+  isLoading: boolean;
+  isFetching: boolean;
+  error: Parameters<typeof messageOr>[0];
+  onDetails: (row: AssetRow) => void;
+  /** Buttons beside the search (the tracker in a warehouse). */
+  tools?: ReactNode;
+}
+
+export function AssetInventoryPanel({ rows, isLoading, isFetching, error, onDetails, tools }: AssetInventoryPanelProps) {
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<SortState<AssetSortKey>>(DEFAULT_ASSET_SORT);
+  const visible = useMemo(() => visibleAssets(rows ?? [], search, sort), [rows, search, sort]);
+  const total = rows?.length ?? 0;
+  return (
+    <Paper withBorder radius="md" p="sm">
+      <Stack gap="sm">
+        <Group gap="sm" wrap="wrap" justify="space-between">
+          <TextInput
+            aria-label="Search assets"
+            maxLength={MAX_LENGTH.search}
+            placeholder="Search type, name, number or serial"
+            value={search}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+            w={{ base: '100%', xs: 320 }}
+          />
+          <Group gap="xs" wrap="wrap">
+            {isFetching && !isLoading && <Loader size="xs" aria-label="Updating" />}
+            {tools}
+          </Group>
+        </Group>
+        {isLoading ? (
+          <Center p="xl" aria-busy="true">
+            <Group gap="sm">
+              <Loader size="sm" />
+              <Text c="dimmed">Loading assets…</Text>
+            </Group>
+          </Center>
+        ) : error && !rows ? (
+          <NoData text={messageOr(error, 'Failed to fetch asset inventory')} />
+        ) : visible.length === 0 ? (
+          <NoData />
+        ) : (
+          <>
+            <AssetsTable rows={visible} sort={sort} onSort={(key) => setSort((s) => toggleSort(s, key))} onDetails={onDetails} />
+            <Text size="xs" c="dimmed">
+              {visible.length === total ? `${total} ${total === 1 ? 'asset' : 'assets'}` : `${visible.length} of ${total} assets`}
+            </Text>
+          </>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,83 @@
+/** The asset log, newest first, each row tinted by its type: a table on a wide screen, cards on a phone. */
+import { Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { formatDateTime } from '../../app/format.ts';
+import { usePhone } from '../../app/use-phone.ts';
+import { LogTypeBadge } from '../../components/log-table.tsx';
+import { logTypeColor } from '../../components/log-colors.ts';
+import { NoData } from '../../components/no-data.tsx';
+import { ownerText } from './asset-log-model.ts';
+import type { AssetTransaction } from './asset-types.ts';
+
+export const NO_LOGS_TEXT = 'No logs to display';
+
+const nowrap = { whiteSpace: 'nowrap' } as const;
+const tint = (type: string) => ({ backgroundColor: `var(--mantine-color-${logTypeColor(type)}-light)` });
+
+export function AssetLogTable({ rows }: { rows: readonly AssetTransaction[] }) {
+  const phone = usePhone();
+  if (rows.length === 0) return <NoData text={NO_LOGS_TEXT} />;
+  if (phone) {
+    return (
+      <Stack gap="xs" aria-label="Asset logs">
+        {rows.map((r) => {
+          const type = r.action_type;
+          return (
+            <Paper key={r.id} withBorder radius="md" p="xs" style={tint(type)}>
+              <Group justify="space-between" gap="xs" wrap="nowrap">
+                <LogTypeBadge type={type} />
+                <Text size="xs" c="dimmed">
+                  {formatDateTime(r.created_at)}
+                </Text>
+              </Group>
+              <Text size="sm" fw={600} mt={4} style={{ overflowWrap: 'anywhere' }}>
+                {r.asset_number} {r.serial_number ? `· S/N ${r.serial_number}` : ''} × {r.quantity}
+              </Text>
+              <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
+                {ownerText(r.from_owner_type, r.from_owner_label)} → {ownerText(r.to_owner_type, r.to_owner_label)} · {r.created_by}
+              </Text>
+            </Paper>
+          );
+        })}
+      </Stack>
+    );
+  }
+  return (
+    <Table.ScrollContainer minWidth={860}>
+      <Table verticalSpacing="xs" aria-label="Asset logs">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th style={nowrap}>Date</Table.Th>
+            <Table.Th style={nowrap}>Type</Table.Th>
+            <Table.Th style={nowrap}>Asset Number</Table.Th>
+            <Table.Th style={nowrap}>S/N</Table.Th>
+            <Table.Th ta="right" style={nowrap}>
+              Quantity
+            </Table.Th>
+            <Table.Th style={nowrap}>From</Table.Th>
+            <Table.Th style={nowrap}>To</Table.Th>
+            <Table.Th style={nowrap}>Transacted By</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((r) => {
+            const type = r.action_type;
+            return (
+              <Table.Tr key={r.id} style={tint(type)} data-type={type}>
+                <Table.Td style={nowrap}>{formatDateTime(r.created_at)}</Table.Td>
+                <Table.Td>
+                  <LogTypeBadge type={type} />
+                </Table.Td>
+                <Table.Td>{r.asset_number}</Table.Td>
+                <Table.Td>{r.serial_number ?? '—'}</Table.Td>
+                <Table.Td ta="right">{r.quantity}</Table.Td>
+                <Table.Td>{ownerText(r.from_owner_type, r.from_owner_label)}</Table.Td>
+                <Table.Td>{ownerText(r.to_owner_type, r.to_owner_label)}</Table.Td>
+                <Table.Td>{r.created_by}</Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

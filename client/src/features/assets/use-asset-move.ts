@@ -1,0 +1,42 @@
+/**
+ * Sends one asset move with an Idempotency-Key (a retry after a lost answer does not move twice),
+ * keeps the server's refusal to show in the dialog, and on success shows the toast.
+ */
+import { useState } from 'react';
+import { messageOr } from '../../api/error-message.ts';
+import { useIdempotencyKey } from '../../api/idempotency.ts';
+import { toast } from '../../app/toast.ts';
+import { useMoveAssetMutation, useSetAssetInUseMutation, type Owner, type OwnerMove } from './assets-api.ts';
+
+export function useAssetMove(failureFallback: string) {
+  const [move, moveState] = useMoveAssetMutation();
+  const [inUse, inUseState] = useSetAssetInUseMutation();
+  const idempotency = useIdempotencyKey();
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const settle = (error: Parameters<typeof messageOr>[0], success: string): boolean => {
+    idempotency.settle(error);
+    if (error) {
+      setFailure(messageOr(error, failureFallback));
+      return false;
+    }
+    setFailure(null);
+    toast.success(success);
+    return true;
+  };
+
+  /** True when the server took it. */
+  const send = async (owner: Owner, kind: OwnerMove, body: object, success: string): Promise<boolean> => {
+    const key = idempotency.keyFor({ owner, kind, body });
+    const result = await move({ owner, move: kind, body, idempotencyKey: key });
+    return settle(result.error, success);
+  };
+
+  const setInUse = async (body: { instanceId: string; in_use: boolean; assigned_user_id?: string | null; notes?: string }, success: string) => {
+    const key = idempotency.keyFor(body);
+    const result = await inUse({ ...body, idempotencyKey: key });
+    return settle(result.error, success);
+  };
+
+  return { send, setInUse, busy: moveState.isLoading || inUseState.isLoading, failure, setFailure };
+}

@@ -1,0 +1,164 @@
+/**
+ * /warehouses in assets mode (spec 02 §2.4): the warehouse selector, the action bar (receive,
+ * assign to project, return, unassign, mark lost and found, and the asset tracker), the warehouse's assets, Asset Details with
+ * Mark Lost / Mark Found. A tracker link
+ * (`?track={instance id}`, the QR code on a label) opens the tracker on that instance.
+ */
+import { Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { messageOr } from '../../api/error-message.ts';
+import { warehouseLabel } from '../../api/warehouse-types.ts';
+import { useAppSelector } from '../../app/hooks.ts';
+import { ADMIN_ACCESS_DENIED, canUseWarehouses } from '../../app/session/permissions.ts';
+import { selectSession } from '../../app/session/session-selectors.ts';
+import { FROZEN_REASON, useSiteStatus } from '../../app/site/site-status.ts';
+import { AccessDenied } from '../../components/access-denied.tsx';
+import { NoData } from '../../components/no-data.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { useGetAssetInventoryQuery } from './assets-api.ts';
+import { AssetActionsBar } from './asset-actions-bar.tsx';
+import { AssetDetailsModal } from './asset-details-modal.tsx';
+import { AssetInventoryPanel } from './asset-inventory-panel.tsx';
+import { AssetLostFoundDialog } from './asset-lost-found-dialog.tsx';
+import { AssetMoveDialog } from './asset-move-dialog.tsx';
+import { assetRowKey } from './asset-table-model.ts';
+import { AssetTrackerDialog } from './asset-tracker.tsx';
+import type { AssetLostFoundMode } from './lost-found-rules.ts';
+import type { AssetMoveKind } from './move-rules.ts';
+import { AssetReceiveWizard } from './receive-wizard.tsx';
+import { TRACK_PARAM } from './tracker-link.ts';
+import { useWarehouseChoice, WarehouseChoice } from './warehouse-choice.tsx';
+
+const TITLE = 'Warehouse Inventory';
+export const INACTIVE_REASON = 'This warehouse is deactivated';
+
+type WarehouseAction = 'receive' | 'warehouse-assign' | 'warehouse-return' | 'warehouse-unassign' | 'lost' | 'found' | 'tracker';
+type Open =
+  | { kind: 'receive' }
+  | { kind: 'tracker' }
+  | { kind: 'details'; key: string }
+  | { kind: 'lost-found'; mode: AssetLostFoundMode; key: string | null }
+  | { kind: 'move'; move: AssetMoveKind; instanceId?: string };
+
+export function WarehouseAssetsPage() {
+  const { role } = useAppSelector(selectSession);
+  if (!canUseWarehouses(role)) return <AccessDenied title={TITLE} text={ADMIN_ACCESS_DENIED} />;
+  return <WarehouseAssets />;
+}
+
+function WarehouseAssets() {
+  const choice = useWarehouseChoice();
+  const warehouse = choice.chosen;
+  const [params, setParams] = useSearchParams();
+  const tracked = params.get(TRACK_PARAM);
+  const { frozen } = useSiteStatus();
+  const inventory = useGetAssetInventoryQuery(warehouse ? { type: 'warehouse', id: warehouse.id } : skipToken, { refetchOnMountOrArgChange: true });
+  const [open, setOpen] = useState<Open | null>(null);
+  const close = () => setOpen(null);
+  const closeTracker = () => {
+    const next = new URLSearchParams(params);
+    next.delete(TRACK_PARAM);
+    setParams(next, { replace: true });
+    close();
+  };
+  const rows = inventory.data ?? [];
+  const noWarehouses = choice.list.isSuccess && choice.warehouses.length === 0;
+  const reason = frozen ? FROZEN_REASON : warehouse && !warehouse.active ? INACTIVE_REASON : null;
+  const actions: { key: WarehouseAction; label: string; reason: string | null }[] = [
+    { key: 'receive', label: 'Receive', reason },
+    { key: 'warehouse-assign', label: 'Assign to Project', reason },
+    { key: 'warehouse-return', label: 'Return', reason },
+    { key: 'warehouse-unassign', label: 'Unassign', reason },
+    { key: 'lost', label: 'Mark Lost', reason },
+    { key: 'found', label: 'Mark Found', reason },
+    { key: 'tracker', label: 'Asset Tracker', reason: null },
+  ];
+  const onAction = (key: WarehouseAction) =>
+    setOpen(
+      key === 'receive' || key === 'tracker'
+        ? { kind: key }
+        : key === 'lost' || key === 'found'
+          ? { kind: 'lost-found', mode: key, key: null }
+          : { kind: 'move', move: key },
+    );
+  const detailsRow = open?.kind === 'details' || open?.kind === 'lost-found' ? rows.find((r) => assetRowKey(r) === open.key) : undefined;
+
+  return (
+    <>
+      <PageHeader title={TITLE}>
+        <Group gap="sm" wrap="wrap" w={{ base: '100%', sm: 'auto' }}>
+          <WarehouseChoice choice={choice} />
+        </Group>
+      </PageHeader>
+      <Stack gap="md">
+        {choice.list.isError ? (
+          <NoData text={messageOr(choice.list.error, 'Failed to load warehouses.')} />
+        ) : noWarehouses ? (
+          <NoData text="There are no warehouses yet." />
+        ) : warehouse ? (
+          <>
+            <Paper withBorder radius="md" p="md">
+              <Group gap="xl" wrap="wrap">
+                <Field label="Warehouse" value={warehouseLabel(warehouse)} />
+                <Field label="Location" value={warehouse.yard_info.location || '—'} />
+                {!warehouse.active && <Field label="Status" value="Deactivated" />}
+              </Group>
+            </Paper>
+            <AssetActionsBar title="Warehouse Actions" actions={actions} onAction={onAction} />
+            <AssetInventoryPanel
+              rows={inventory.data}
+              isLoading={inventory.isLoading}
+              isFetching={inventory.isFetching}
+              error={inventory.error}
+              onDetails={(r) => setOpen({ kind: 'details', key: assetRowKey(r) })}
+            />
+          </>
+        ) : choice.list.isLoading ? (
+          <Center p="xl">
+            <Loader size="sm" />
+          </Center>
+        ) : null}
+      </Stack>
+      {(tracked || open?.kind === 'tracker') && <AssetTrackerDialog initialId={tracked} onClose={closeTracker} />}
+      {warehouse && open?.kind === 'receive' && (
+        <AssetReceiveWizard target={{ type: 'warehouse', id: warehouse.id, label: warehouseLabel(warehouse) }} onClose={close} />
+      )}
+      {warehouse && open?.kind === 'move' && (
+        <AssetMoveDialog kind={open.move} here={{ type: 'warehouse', id: warehouse.id }} rows={rows} instanceId={open.instanceId} onClose={close} />
+      )}
+      {open?.kind === 'details' && detailsRow && (
+        <AssetDetailsModal
+          row={detailsRow}
+          place="warehouse"
+          canMove={!reason}
+          onMove={(move, instanceId) => setOpen({ kind: 'move', move, instanceId })}
+          onLostFound={reason ? undefined : (mode) => setOpen({ kind: 'lost-found', mode, key: assetRowKey(detailsRow) })}
+          onClose={close}
+        />
+      )}
+      {warehouse && open?.kind === 'lost-found' && (
+        <AssetLostFoundDialog
+          mode={open.mode}
+          row={detailsRow ?? null}
+          rows={rows}
+          here={{ type: 'warehouse', id: warehouse.id }}
+          // From Asset Details it goes back there; from the action bar it simply closes.
+          onClose={() => setOpen(open.key ? { kind: 'details', key: open.key } : null)}
+        />
+      )}
+    </>
+  );
+}
+
+function Field({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text fw={500}>{value}</Text>
+    </div>
+  );
+}
