@@ -20,6 +20,7 @@ import mailPlugin from './plugins/mail.ts';
 import maintenancePlugin from './plugins/maintenance.ts';
 import projectAccessPlugin from './plugins/project-access.ts';
 import answersPlugin from './plugins/answers.ts';
+import storagePlugin from './storage/storage.plugin.ts';
 import { accountRoutes } from './routes/account/account.routes.ts';
 import { catalogRoutes } from './routes/catalog/catalog.routes.ts';
 import { authRoutes } from './routes/auth/auth.routes.ts';
@@ -78,6 +79,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(housekeepingPlugin);
   await app.register(openApiPlugin);
   await app.register(realtimePlugin);
+  await app.register(storagePlugin, { config: deps.config.storage });
 
   await app.register(healthRoutes);
   await app.register(authRoutes);

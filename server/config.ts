@@ -1,5 +1,6 @@
 /** Settings from the environment, validated once at start-up. */
 import { z } from 'zod';
+import { loadStorageConfig, type StorageConfig } from './storage/storage-config.ts';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', ''])
@@ -59,6 +60,8 @@ export type Config = {
   mailFrom: string;
   /** Invitations one person may send an hour. */
   inviteRateLimit: number;
+  /** Where files (label imports, request images) are kept: local disk or S3. */
+  storage: StorageConfig;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -91,5 +94,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL || null,
     mailFrom: e.MAIL_FROM,
     inviteRateLimit: e.INVITE_RATE_LIMIT,
+    storage: loadStorageConfig(env, e.DATA_DIR),
   };
 }
