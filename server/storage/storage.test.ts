@@ -14,7 +14,7 @@ import { loadStorageConfig } from './storage-config.ts';
 async function postUpload(base: string, upload: PresignedUpload, body: Buffer, contentType = upload.fields['Content-Type']): Promise<Response> {
   const form = new FormData();
   for (const [name, value] of Object.entries(upload.fields)) form.append(name, value);
-  form.append('file', new Blob([body], { type: contentType }), 'labels.csv');
+  form.append('file', new Blob([new Uint8Array(body)], { type: contentType }), 'labels.csv');
   return fetch(new URL(upload.upload_url, base), { method: 'POST', body: form });
 }
 
