@@ -21,12 +21,14 @@ import maintenancePlugin from './plugins/maintenance.ts';
 import projectAccessPlugin from './plugins/project-access.ts';
 import answersPlugin from './plugins/answers.ts';
 import storagePlugin from './storage/storage.plugin.ts';
+import labelImportPlugin from './labels/import/label-import.plugin.ts';
 import { accountRoutes } from './routes/account/account.routes.ts';
 import { catalogRoutes } from './routes/catalog/catalog.routes.ts';
 import { authRoutes } from './routes/auth/auth.routes.ts';
 import { healthRoutes } from './routes/health.routes.ts';
 import { labelRoutes } from './routes/labels.routes.ts';
 import { labelTemplateRoutes } from './routes/labels-templates.routes.ts';
+import { labelImportRoutes } from './routes/label-import.routes.ts';
 import { materialReadRoutes } from './routes/materials/materials.routes.ts';
 import { bulkRoutes, stockRoutes } from './routes/materials/stock.routes.ts';
 import { outboxRoutes } from './routes/outbox/outbox.routes.ts';
@@ -80,6 +82,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(openApiPlugin);
   await app.register(realtimePlugin);
   await app.register(storagePlugin, { config: deps.config.storage });
+  await app.register(labelImportPlugin);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
@@ -97,6 +100,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(bulkRoutes);
   await app.register(labelRoutes);
   await app.register(labelTemplateRoutes);
+  await app.register(labelImportRoutes);
 
   await registerClient(app, deps.clientDir ?? null);
   return app;
