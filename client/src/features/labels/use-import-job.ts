@@ -8,6 +8,8 @@ import { messageOr } from '../../api/error-message.ts';
 import { useLazyLabelImportStatusQuery } from '../../api/label-import-api.ts';
 import { shownImported } from './import-progress.ts';
 
+const FULL_BAR_MS = 600;
+
 export type JobOutcome = { ok: true; imported: number } | { ok: false; message: string };
 
 export function useImportJob(job: { id: string; rows: number } | null, onDone: (outcome: JobOutcome) => void) {
@@ -21,6 +23,7 @@ export function useImportJob(job: { id: string; rows: number } | null, onDone: (
     const startedAt = Date.now();
     let server: { imported: number; total: number } | null = null;
     let finished = false;
+    let finishing: ReturnType<typeof setTimeout> | undefined;
     setProgress({ imported: 0, total: job.rows });
     const tick = setInterval(() => setProgress(shownImported(Date.now() - startedAt, job.rows, server)), IMPORT_ESTIMATE.tickMs);
     const finish = (outcome: JobOutcome) => {
@@ -32,7 +35,7 @@ export function useImportJob(job: { id: string; rows: number } | null, onDone: (
     };
     const poll = setInterval(async () => {
       const answer = await fetchStatus(job.id);
-      if (finished) return;
+      if (finished || finishing) return;
       if (answer.error) {
         finish({ ok: false, message: IMPORT_MESSAGES.status(messageOr(answer.error, 'no answer')) });
         return;
@@ -40,8 +43,11 @@ export function useImportJob(job: { id: string; rows: number } | null, onDone: (
       const status = answer.data!;
       server = { imported: status.imported, total: status.total };
       if (status.status === 'success') {
+        // The full bar stays a moment, so the person sees the import reach its end before the dialog closes.
         setProgress({ imported: status.imported, total: status.total });
-        finish({ ok: true, imported: status.result?.imported_count ?? status.imported });
+        clearInterval(tick);
+        clearInterval(poll);
+        finishing = setTimeout(() => finish({ ok: true, imported: status.result?.imported_count ?? status.imported }), FULL_BAR_MS);
       } else if (status.status === 'error') {
         finish({ ok: false, message: status.message || IMPORT_MESSAGES.jobFailed });
       } else {
@@ -50,6 +56,7 @@ export function useImportJob(job: { id: string; rows: number } | null, onDone: (
     }, IMPORT_STATUS_POLL_MS);
     return () => {
       finished = true;
+      clearTimeout(finishing);
       clearInterval(tick);
       clearInterval(poll);
     };
