@@ -46,7 +46,8 @@ export async function killDuringImport(
                where e2.type = 'LabelsImported' and e2.data ->> 'importId' = ${jobId}) as distinct_ids
         from events e where e.type = 'LabelsImported' and e.data ->> 'importId' = ${jobId}`.execute(handle.db);
     const b = batches[0]!;
-    const expectedKeys = Math.ceil(rows / 5000);
+    const job = await handle.db.selectFrom('label_import_jobs').select(['batch_size']).where('id', '=', jobId).executeTakeFirstOrThrow();
+    const expectedKeys = Math.ceil(rows / (job.batch_size ?? 1));
     record(
       `${engine}: SIGKILL mid-import of ${rows.toLocaleString('en-US')} rows, restart`,
       midway.imported > 0 && midway.imported < rows && finished.status === 'success' && finished.imported === rows,

@@ -5,7 +5,8 @@ import { sql, type Kysely } from 'kysely';
  * mid-import leaves the job to the next. A process claims a job with `FOR UPDATE SKIP LOCKED` and
  * holds it by a lease (`locked_until`) it renews after every batch; a lease that runs out frees the
  * job. `batches_done` is written in the same transaction as each batch's label events, so it says
- * exactly which batches are on the ledger: a resumed job starts after them.
+ * exactly which batches are on the ledger: a resumed job starts after them, with the batch size
+ * the job began with.
  *
  * This is working state beside the ledger, not a read model: the labels themselves are events.
  */
@@ -23,6 +24,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       status text not null default 'queued' check (status in ('queued', 'running', 'success', 'error')),
       total integer check (total >= 0),
       imported integer not null default 0 check (imported >= 0),
+      batch_size integer check (batch_size > 0),
       batches_done integer not null default 0 check (batches_done >= 0),
       message text not null default '',
       actor_id uuid,

@@ -273,6 +273,8 @@ export interface LabelImportJobsTable {
   status: 'queued' | 'running' | 'success' | 'error';
   total: number | null;
   imported: Generated<number>;
+  /** Labels per batch, fixed when the job first runs. */
+  batch_size: number | null;
   /** Batches whose label events are on the ledger (written in the same transaction as them). */
   batches_done: Generated<number>;
   message: Generated<string>;

@@ -71,8 +71,8 @@ export async function releaseImportJob(db: Db, jobId: string, owner: string, ret
              where id = ${jobId} and locked_by = ${owner} and status = 'running'`.execute(db);
 }
 
-export async function setImportTotal(db: Db, jobId: string, total: number): Promise<void> {
-  await db.updateTable('label_import_jobs').set({ total, updated_at: new Date() }).where('id', '=', jobId).execute();
+export async function setImportTotal(db: Db, jobId: string, total: number, batchSize: number): Promise<void> {
+  await db.updateTable('label_import_jobs').set({ total, batch_size: batchSize, updated_at: new Date() }).where('id', '=', jobId).execute();
 }
 
 /**

@@ -28,7 +28,7 @@ export interface ImportWorkerOptions {
   leaseMs?: number;
   /** How often an idle process looks for jobs other processes queued. */
   pollMs?: number;
-  /** Labels per batch: one transaction, ceil(n / 1,000) events. */
+  /** Labels per batch of a new job: one transaction, ceil(n / 1,000) events. */
   batchSize?: number;
   parseLimits?: ParseLimits;
   /** Attempts before a job that keeps failing for other reasons than its file gives up. */
@@ -66,15 +66,17 @@ export function startImportWorker(options: ImportWorkerOptions): ImportWorker {
       const template = job.import_type === 'raw' ? ((job.template_lines as TemplateLineSpec[] | null) ?? null) : null;
       const labels = labelLinesOf(table, template);
       if (labels.length === 0) throw new ImportFileError(IMPORT_MESSAGES.empty);
-      if (job.total !== labels.length) await setImportTotal(options.db, job.id, labels.length);
+      // A resumed job keeps the batch size it began with, so its batches stay the same ones.
+      const size = job.batch_size ?? batchSize;
+      if (job.total !== labels.length || job.batch_size !== size) await setImportTotal(options.db, job.id, labels.length, size);
       const metadata = { actorId: job.actor_id, actorName: job.actor_name, correlationId: job.id, source: 'label-import' };
-      for (let batch = job.batches_done; batch * batchSize < labels.length; batch += 1) {
+      for (let batch = job.batches_done; batch * size < labels.length; batch += 1) {
         if (stopping) {
           await releaseImportJob(options.db, job.id, owner);
           return;
         }
-        const start = batch * batchSize;
-        const slice = labels.slice(start, start + batchSize).map((lines, i) => ({
+        const start = batch * size;
+        const slice = labels.slice(start, start + size).map((lines, i) => ({
           id: importLabelId(job.id, start + i),
           lines,
           system: job.system,
@@ -85,6 +87,9 @@ export function startImportWorker(options: ImportWorkerOptions): ImportWorker {
           { projectId: job.project_id, jobId: job.id, batch, labels: slice, templateId: job.template_id, importedAfter: start + slice.length, owner, leaseMs },
           { metadata },
         );
+        // The embedded database runs on this thread and answers without I/O: without a turn of the
+        // event loop between batches, requests would wait for the whole import.
+        await new Promise((resolve) => setImmediate(resolve));
       }
       await finishImportJob(options.db, job.id, { status: 'success', message: IMPORT_MESSAGES.success(labels.length) });
     } catch (error) {
