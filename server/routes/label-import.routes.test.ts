@@ -96,7 +96,8 @@ describe('label import through the local store', () => {
   });
 
   it('previews and imports a preformatted CSV: non-blank cells trimmed, blank rows skipped, tags from the dialog', async () => {
-    const key = await upload(csvFile([['  RACK 1 ', '', 'Port 1'], ['', '', ''], ['RACK 2', ' Port 2 ', ' '], ['RACK 3']]), 'csv');
+    const file = csvFile([['  RACK 1 ', '', 'Port 1'], ['', '', ''], ['RACK 2', ' Port 2 ', ' '], ['RACK 3']]);
+    const key = await upload(file, 'csv');
     const answer = await preview(key, { system: 'Power', cluster_pod: 'Pod-1' });
     expect(answer.statusCode, answer.body).toBe(200);
     const body = answer.json() as ImportPreview;
@@ -108,7 +109,9 @@ describe('label import through the local store', () => {
     expect(labels.items.map((l) => l.label_lines)).toEqual([['RACK 1', 'Port 1'], ['RACK 2', 'Port 2'], ['RACK 3']]);
     expect(labels.items[0]).toMatchObject({ system: 'Power', cluster_pod: 'Pod-1' });
 
-    const again = (await preview(key)).json() as ImportPreview;
+    // The imported file is removed; the same file uploaded again is all duplicates in the dry run.
+    await expect.poll(async () => (await preview(key)).statusCode).toBe(404);
+    const again = (await preview(await upload(file, 'csv'))).json() as ImportPreview;
     expect(again.dry_run).toEqual({ labels: 3, new: 0, duplicates: 3 });
   });
 
