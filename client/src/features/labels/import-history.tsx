@@ -3,14 +3,18 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { messageOr } from '../../api/error-message.ts';
 import { useListLabelImportsQuery, useUndoLabelImportMutation } from '../../api/label-import-api.ts';
 import { toast } from '../../app/toast.ts';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { useState } from 'react';
 
 export function ImportHistory({ projectId }: { projectId: string }) {
   const imports = useListLabelImportsQuery(projectId);
   const [undo, undoing] = useUndoLabelImportMutation();
+  const [asking, setAsking] = useState<{ jobId: string; labels: number } | null>(null);
   const finished = (imports.data ?? []).filter((i) => i.status === 'success' && i.imported > 0).slice(0, 5);
   if (finished.length === 0) return null;
   const run = async (jobId: string) => {
     const answer = await undo({ projectId, jobId });
+    setAsking(null);
     if ('error' in answer) toast.error(messageOr(answer.error, 'Undo failed'));
     else toast.success(`Removed ${answer.data.removed} labels of the import`);
   };
@@ -26,12 +30,22 @@ export function ImportHistory({ projectId }: { projectId: string }) {
             {i.undone_at && ` · undone by ${i.undone_by}`}
           </Text>
           {!i.undone_at && (
-            <Button size="compact-xs" variant="subtle" color="red" loading={undoing.isLoading && undoing.originalArgs?.jobId === i.job_id} onClick={() => void run(i.job_id)}>
+            <Button size="compact-xs" variant="subtle" color="red" onClick={() => setAsking({ jobId: i.job_id, labels: i.imported })}>
               Undo
             </Button>
           )}
         </Group>
       ))}
+      <ConfirmDialog
+        opened={asking !== null}
+        title="Undo import?"
+        message={`Remove the ${asking?.labels.toLocaleString('en-US') ?? ''} labels of this import that are still in the database? The label history keeps the import and its undo.`}
+        confirmLabel="Undo import"
+        color="red"
+        loading={undoing.isLoading}
+        onConfirm={() => asking && void run(asking.jobId)}
+        onCancel={() => setAsking(null)}
+      />
     </Stack>
   );
 }
