@@ -6,7 +6,9 @@
  *    DATABASE_URL is set.
  * 2. PGlite: a DATA_DIR on a disk that fills up pauses changes with a clear 507 and keeps reading
  *    (bench/disk-full.ts).
- * 3. PostgreSQL only: stop the database during a load; requests get 503 with a clear message while
+ * 3. Kill the server in the middle of a 100,000-row label import (20,000 with --quick), start it
+ *    again: the job finishes by itself with exactly one label per row and no batch twice.
+ * 4. PostgreSQL only: stop the database during a load; requests get 503 with a clear message while
  *    it is down, and the same server process serves again once it is back.
  */
 import { execFileSync } from 'node:child_process';
@@ -19,9 +21,13 @@ import { openDatabase } from '../ledger/database.ts';
 import { startServer } from '../e2e/helpers/server.ts';
 import { createProject, ledgerVerify, signIn, startLoad } from './server-load.ts';
 import { diskFull } from './disk-full.ts';
+import { killDuringImport } from './label-import-durability.ts';
 
 const quick = process.argv.includes('--quick');
 const results: Array<{ check: string; ok: boolean; detail: string }> = [];
+// The quick run (CI) imports fewer rows but kills and resumes the same way.
+const importRowCount = quick ? 20_000 : 100_000;
+const session = { signIn: (url: string, admin: { email: string; password: string }) => signIn({ url, admin }), createProject: (url: string, cookie: string) => createProject({ url }, cookie) };
 
 function record(check: string, ok: boolean, detail: string) {
   results.push({ check, ok, detail });
@@ -63,6 +69,7 @@ async function pglite(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'stockledger-durability-'));
   try {
     await killDuringLoad('PGlite', { DATABASE_URL: '', DATA_DIR: dataDir }, { url: null, dataDir });
+    await killDuringImport('PGlite', { DATABASE_URL: '', DATA_DIR: dataDir }, { url: null, dataDir }, importRowCount, session, record);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -83,6 +90,7 @@ async function postgres(baseUrl: string): Promise<void> {
   const env = { DATABASE_URL: url.toString() };
   try {
     await killDuringLoad('PostgreSQL', env, { url: url.toString(), dataDir: '' });
+    await killDuringImport('PostgreSQL', env, { url: url.toString(), dataDir: '' }, importRowCount, session, record);
     await databaseOutage(env);
   } finally {
     await admin(`drop database if exists ${name} with (force)`).catch(() => undefined);

@@ -19,6 +19,7 @@ import { verifyLedger } from '../projections/verify.ts';
 import { startServer } from '../e2e/helpers/server.ts';
 import { measureFresh } from './fresh.ts';
 import { labelRows, measureLabels } from './labels.ts';
+import { labelImportRows, measureLabelImport } from './label-import.ts';
 import { generateHistory } from './history.ts';
 import { httpLoad, memoryOf } from './measure.ts';
 import { measurePeer } from './peer.ts';
@@ -33,6 +34,8 @@ const seconds = quick ? 2 : 10;
 const withPeer = args.includes('--peer');
 // `--labels` measures only the Label Manager and updates its part of bench/results.json.
 const labelsOnly = args.includes('--labels');
+// `--label-import` measures only the label import (100,000 rows; 20,000 with --quick) and updates its part.
+const labelImportOnly = args.includes('--label-import');
 const labelCountArg = args.indexOf('--label-count');
 const labelCount = labelCountArg >= 0 ? Number(args[labelCountArg + 1]) : quick ? 50_000 : 1_000_000;
 // `--soak [--soak-minutes N]` runs only the long mixed-load check and updates its part of bench/results.json.
@@ -50,6 +53,11 @@ async function admin(query: string): Promise<void> {
   } finally {
     await client.end();
   }
+}
+
+function printTable(rows: string[][]): void {
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
+  console.log(`\n${rows.map((row) => row.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n')}`);
 }
 
 async function main(): Promise<void> {
@@ -78,6 +86,14 @@ async function main(): Promise<void> {
     } finally {
       await admin(`drop database if exists ${name} with (force)`);
     }
+    return;
+  }
+  if (labelImportOnly) {
+    const labelImport = await measureLabelImport(baseUrl, { rows: quick ? 20_000 : 100_000, log: console.log });
+    printTable(labelImportRows(labelImport));
+    const previous = existsSync(resultsFile) ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as Record<string, unknown>) : {};
+    writeFileSync(resultsFile, `${JSON.stringify({ ...previous, labelImport }, null, 2)}\n`);
+    console.log('\nWrote the label import figures to bench/results.json');
     return;
   }
   if (labelsOnly) {

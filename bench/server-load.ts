@@ -8,13 +8,13 @@ import type { RunningServer } from '../e2e/helpers/server.ts';
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '..');
 
-export async function signIn(server: RunningServer): Promise<string> {
+export async function signIn(server: Pick<RunningServer, 'url' | 'admin'>): Promise<string> {
   const response = await fetch(`${server.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(server.admin) });
   if (response.status !== 200) throw new Error(`sign-in failed: ${response.status}`);
   return response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
 }
 
-export async function createProject(server: RunningServer, cookie: string): Promise<string> {
+export async function createProject(server: Pick<RunningServer, 'url'>, cookie: string): Promise<string> {
   const response = await fetch(`${server.url}/api/projects`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie },

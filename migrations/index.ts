@@ -20,6 +20,7 @@ import * as m0030 from './0030-assets.ts';
 import * as m0040 from './0040-ledger-subscriptions.ts';
 import * as m0041 from './0041-stock-alert-levels.ts';
 import * as m0035 from './0035-requests.ts';
+import * as m0042 from './0042-label-import-jobs.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-ledger-events': m0001,
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '0040-ledger-subscriptions': m0040,
   '0041-stock-alert-levels': m0041,
   '0035-requests': m0035,
+  '0042-label-import-jobs': m0042,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {

@@ -283,6 +283,36 @@ export interface LabelsTable {
   imported_at: Timestamp;
 }
 
+export interface LabelImportJobsTable {
+  id: string;
+  project_id: string;
+  file_key: string;
+  import_type: 'preformatted' | 'raw';
+  system: string | null;
+  cluster_pod: string | null;
+  template_id: string | null;
+  /** The template's lines as they were when the job started, so a resumed job formats alike. */
+  template_lines: ColumnType<unknown, string | null, string | null>;
+  status: 'queued' | 'running' | 'success' | 'error';
+  total: number | null;
+  imported: Generated<number>;
+  /** Labels per batch, fixed when the job first runs. */
+  batch_size: number | null;
+  /** Batches whose label events are on the ledger (written in the same transaction as them). */
+  batches_done: Generated<number>;
+  message: Generated<string>;
+  actor_id: string | null;
+  actor_name: string;
+  attempts: Generated<number>;
+  locked_by: string | null;
+  locked_until: Timestamp | null;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+  finished_at: Timestamp | null;
+  undone_at: Timestamp | null;
+  undone_by: string | null;
+}
+
 export interface LabelTagCountsTable {
   project_id: string;
   kind: 'all' | 'system' | 'cluster_pod';
@@ -467,6 +497,7 @@ export interface Database {
   labels: LabelsTable;
   label_tag_counts: LabelTagCountsTable;
   label_templates: LabelTemplatesTable;
+  label_import_jobs: LabelImportJobsTable;
   transfers: TransfersTable;
   transfer_items: TransferItemsTable;
   requests: RequestsTable;

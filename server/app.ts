@@ -24,6 +24,7 @@ import notificationsPlugin from './notifications/notifications.plugin.ts';
 import projectAccessPlugin from './plugins/project-access.ts';
 import answersPlugin from './plugins/answers.ts';
 import storagePlugin from './storage/storage.plugin.ts';
+import labelImportPlugin from './labels/import/label-import.plugin.ts';
 import { accountRoutes } from './routes/account/account.routes.ts';
 import { assetCatalogRoutes } from './routes/assets/asset-catalog.routes.ts';
 import { assetMoveRoutes } from './routes/assets/asset-moves.routes.ts';
@@ -33,6 +34,7 @@ import { authRoutes } from './routes/auth/auth.routes.ts';
 import { healthRoutes } from './routes/health.routes.ts';
 import { labelRoutes } from './routes/labels.routes.ts';
 import { labelTemplateRoutes } from './routes/labels-templates.routes.ts';
+import { labelImportRoutes } from './routes/label-import.routes.ts';
 import { materialReadRoutes } from './routes/materials/materials.routes.ts';
 import { bulkRoutes, stockRoutes } from './routes/materials/stock.routes.ts';
 import { outboxRoutes } from './routes/outbox/outbox.routes.ts';
@@ -96,6 +98,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(realtimePlugin);
   await app.register(notificationsPlugin);
   await app.register(storagePlugin, { config: deps.config.storage });
+  await app.register(labelImportPlugin);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
@@ -118,6 +121,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(assetCatalogRoutes);
   await app.register(assetMoveRoutes);
   await app.register(assetReadRoutes);
+  await app.register(labelImportRoutes);
 
   await registerClient(app, deps.clientDir ?? null);
   return app;

@@ -166,8 +166,10 @@ async function main(): Promise<void> {
     // Transfers between the projects over the last two days, one in every state.
     const transfers = await seedDemoTransfers(store, projectIds, (at) => actor('Ada', at), seededAt - 2 * day, seededAt - 3600 * 1000);
     const labels = await seedDemoLabels(store, projectIds, actor('Ada', seededAt - 3600 * 1000));
-    const crewIds = ['Cy', 'Ria', 'Eli', 'Leo'].map((first) => byName(first).id);
-    const assets = await seedAssets(store, { rnd, projectIds, crewIds, actor: (at) => actor('Ada', past(at)), start: seededAt - 30 * day, day });
+    // Eli is not on P-1004's crew (see the memberships above).
+    const crewOf = (projectId: string) =>
+      ['Cy', 'Ria', 'Eli', 'Leo'].filter((first) => first !== 'Eli' || PROJECTS[projectIds.indexOf(projectId)]?.number !== 'P-1004').map((first) => byName(first).id);
+    const assets = await seedAssets(store, { rnd, projectIds, crewOf, actor: (at) => actor('Ada', past(at)), start: seededAt - 30 * day, day });
     // Requests over the last five days, in every state; two wait on a delivery.
     const crewPeople = ['Cy', 'Ria', 'Eli'].map((first) => ({ id: byName(first).id, name: byName(first).name, email: byName(first).email }));
     const requests = await seedDemoRequests(store, projectIds, crewPeople, (at) => actor('Mia', at), seededAt - 5 * day, seededAt - 2 * 3600 * 1000);

@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import { deciderSpec } from '../testing/decider-spec.ts';
-import { LABELS_NOT_IN_PROJECT, labelsDecider } from './decide.ts';
+import { LABELS_NOT_IN_PROJECT, labelsDecider, NOTHING_TO_UNDO } from './decide.ts';
 import type { ImportedLabel, LabelEvent } from './events.ts';
 
 const spec = deciderSpec(labelsDecider);
@@ -56,5 +56,33 @@ describe('label database aggregate', () => {
       .given([imported([label(1)]), { type: 'LabelsDeleted', data: { projectId, labels: [{ id: labelId(1), system: 'SYS-A', clusterPod: null }] } }])
       .when({ type: 'DeleteLabels', data: { projectId, ids: [labelId(1)] } })
       .thenThrows(LABELS_NOT_IN_PROJECT, 'DOMAIN_RULE');
+  });
+});
+
+describe('undoing an import', () => {
+  it('removes in one event the labels of the import that are still live', () => {
+    spec
+      .given([imported([label(1), label(2), label(3)]), { type: 'LabelsDeleted', data: { projectId, labels: [{ id: labelId(2), system: 'SYS-A', clusterPod: null }] } }])
+      .when({ type: 'UndoLabelImport', data: { projectId, importId, ids: [labelId(1), labelId(2), labelId(3)] } })
+      .then([
+        {
+          type: 'LabelsImportUndone',
+          data: {
+            projectId,
+            importId,
+            labels: [
+              { id: labelId(1), system: 'SYS-A', clusterPod: null },
+              { id: labelId(3), system: 'SYS-A', clusterPod: null },
+            ],
+          },
+        },
+      ]);
+  });
+
+  it('refuses an undo when nothing of the import is left', () => {
+    spec
+      .given([imported([label(1)]), { type: 'LabelsImportUndone', data: { projectId, importId, labels: [{ id: labelId(1), system: 'SYS-A', clusterPod: null }] } }])
+      .when({ type: 'UndoLabelImport', data: { projectId, importId, ids: [labelId(1)] } })
+      .thenThrows(NOTHING_TO_UNDO, 'DOMAIN_RULE');
   });
 });

@@ -33,12 +33,24 @@ function deleteLabels(command: Extract<LabelCommand, { type: 'DeleteLabels' }>, 
   return [{ type: 'LabelsDeleted', data: { projectId: command.data.projectId, labels } }];
 }
 
+export const NOTHING_TO_UNDO = 'Nothing of this import is left to undo.';
+
+function undoImport(command: Extract<LabelCommand, { type: 'UndoLabelImport' }>, state: LabelsState): LabelEvent[] {
+  const { projectId, importId } = command.data;
+  // Labels deleted since the import stay deleted; the undo takes back what is left of it.
+  const labels = [...new Set(command.data.ids)].filter((id) => state.live.has(id)).map((id) => ({ id, ...state.live.get(id)! }));
+  if (labels.length === 0) throw new DomainError('DOMAIN_RULE', NOTHING_TO_UNDO);
+  return [{ type: 'LabelsImportUndone', data: { projectId, importId, labels } }];
+}
+
 export function decide(command: LabelCommand, state: LabelsState): LabelEvent[] {
   switch (command.type) {
     case 'ImportLabels':
       return importLabels(command, state);
     case 'DeleteLabels':
       return deleteLabels(command, state);
+    case 'UndoLabelImport':
+      return undoImport(command, state);
     default: {
       const unknown: never = command;
       return unknown;

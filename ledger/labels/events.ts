@@ -34,6 +34,8 @@ export const labelEventSchemas = {
   }),
   /** Labels removed from the label database; their import events keep what they said. */
   LabelsDeleted: z.object({ projectId: z.uuid(), labels: z.array(removedLabel).min(1) }),
+  /** A whole import reversed in one event: every label of it still live, removed together. */
+  LabelsImportUndone: z.object({ projectId: z.uuid(), importId: z.uuid(), labels: z.array(removedLabel).min(1) }),
 } as const;
 
 type Schemas = typeof labelEventSchemas;

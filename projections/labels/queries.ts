@@ -163,3 +163,16 @@ export async function liveLabels(trx: Trx, projectId: string, ids: readonly stri
   for (const r of rows) live.set(r.id, { system: r.system, clusterPod: r.cluster_pod });
   return live;
 }
+
+/**
+ * How many of these labels (lines joined by newlines) have the same lines as a live label of the
+ * project: one scan of the project's labels, hashed against the candidates (an import's dry run).
+ */
+export async function countExistingLabelTexts(db: Db, projectId: string, texts: readonly string[]): Promise<number> {
+  if (texts.length === 0) return 0;
+  const { rows } = await sql<{ n: number | string }>`
+    select count(*) as n
+      from unnest(${sql.val([...texts])}::text[]) as t (search_text)
+      join (select distinct search_text from labels where project_id = ${projectId}) l on l.search_text = t.search_text`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}

@@ -42,7 +42,7 @@ describe('the demo assets', () => {
     const result = await seedAssets(runtime.store, {
       rnd,
       projectIds,
-      crewIds: [crew],
+      crewOf: () => [crew],
       actor: (at) => ({ ...system, now: new Date(at) }),
       start: Date.now() - 30 * day,
       day,

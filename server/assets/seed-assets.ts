@@ -40,8 +40,8 @@ const TYPES: Array<[number, string, string, string, boolean, number]> = [
 export interface AssetSeedContext {
   rnd: { next: () => number; int: (min: number, max: number) => number; pick: <T>(items: readonly T[]) => T };
   projectIds: string[];
-  /** Members of every project who can have equipment in use. */
-  crewIds: string[];
+  /** The members of a project who can have equipment in use there. */
+  crewOf: (projectId: string) => string[];
   /** Command options of the warehouse admin at an instant. */
   actor: (at: number) => CommandOptions;
   /** When the month of asset history starts, and a day in milliseconds. */
@@ -52,7 +52,7 @@ export interface AssetSeedContext {
 /** Seeds the assets; answers how many instances and asset movements were recorded. */
 export async function seedAssets(
   store: EventStore,
-  { rnd, projectIds, crewIds, actor, start, day }: AssetSeedContext,
+  { rnd, projectIds, crewOf, actor, start, day }: AssetSeedContext,
 ): Promise<{ instances: number; moves: number }> {
   const warehouses = (await listWarehouses(store.db)).map((w) => ({ type: 'warehouse', id: w.id }) as Owner);
   const projects = projectIds.map((id) => ({ type: 'project', id }) as Owner);
@@ -113,7 +113,7 @@ export async function seedAssets(
   // Some equipment in use by the crew, and one instance lost on site and found again.
   for (const [n, item] of inProject.entries()) {
     if (n % 3 !== 0) continue;
-    await runInstance(store, item.id, { type: 'in-use', inUse: true, userId: rnd.pick(crewIds), notes: null }, tick());
+    await runInstance(store, item.id, { type: 'in-use', inUse: true, userId: rnd.pick(crewOf(item.at.id)), notes: null }, tick());
     moves += 1;
     if (n % 9 === 0 && n > 0) {
       await runInstance(store, item.id, { type: 'in-use', inUse: false, userId: null, notes: 'Back from site' }, tick());

@@ -60,7 +60,7 @@ function currentSlice(loaded: Map<string, LiveLabel>, folded: LabelsState): Labe
 }
 
 /** Where each of these streams stands: its last version and hash, one query for all of them. */
-async function streamHeads(trx: Trx, streamIds: readonly string[]): Promise<Map<string, StreamPosition>> {
+export async function streamHeads(trx: Trx, streamIds: readonly string[]): Promise<Map<string, StreamPosition>> {
   const wanted = [...new Set(streamIds)];
   const { rows } = await sql<{ stream_id: string; stream_version: number; hash: Uint8Array }>`
     select h.stream_id, h.stream_version, h.hash

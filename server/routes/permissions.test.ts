@@ -11,6 +11,7 @@ import { buildTestApp } from '../../test/helpers/test-app.ts';
 import { createSession } from '../auth/session-store.ts';
 import { changeMembership, createProject } from '../projects/project-commands.ts';
 import { inviteUser, SYSTEM_ACTOR } from '../users/user-commands.ts';
+import { createImportJob, finishImportJob } from '../labels/import/import-jobs.ts';
 import { GLOBAL_ROLES, type GlobalRole } from '../../ledger/user/events.ts';
 import type { ProjectRole } from '../../ledger/project/events.ts';
 import { multipartBody, PNG_1X1 } from '../../test/helpers/multipart.ts';
@@ -231,7 +232,49 @@ const routes: RouteCase[] = [
   { name: 'POST /api/auth/refresh', request: () => ({ method: 'POST', url: '/api/auth/refresh' }), expected: always(200) },
   { name: 'POST /api/logout', request: () => ({ method: 'POST', url: '/api/logout' }), expected: always(204) },
   ...assetPermissionRows(() => runtime, () => projectId, () => actors.find((a) => a.global === 'user' && a.project === 'user')!.userId, can),
+  {
+    name: 'POST /api/labels/upload-url',
+    request: () => ({ method: 'POST', url: `/api/labels/upload-url?file_extension=csv&project_id=${projectId}` }),
+    expected: when(labelImporter, 200),
+  },
+  { name: 'POST /api/labels/import-preview', request: async () => ({ method: 'POST', url: `/api/labels/import-preview?${await importFile()}` }), expected: when(labelImporter, 200) },
+  {
+    name: 'POST /api/labels/import-from-s3/async/start',
+    request: async () => ({ method: 'POST', url: `/api/labels/import-from-s3/async/start?${await importFile()}` }),
+    expected: when(labelImporter, 200),
+  },
+  {
+    name: 'GET /api/labels/import-from-s3/async/status',
+    request: async () => ({ method: 'GET', url: `/api/labels/import-from-s3/async/status?job_id=${await finishedImportJob()}` }),
+    expected: when(labelImporter, 200),
+  },
+  { name: 'GET /api/labels/imports', request: () => ({ method: 'GET', url: `/api/labels/imports?project_id=${projectId}` }), expected: when(labelImporter, 200) },
+  {
+    name: 'POST /api/labels/imports/:id/undo (nothing left to undo)',
+    request: async () => ({ method: 'POST', url: `/api/labels/imports/${await finishedImportJob()}/undo`, payload: { project_id: projectId } }),
+    expected: when(labelImporter, 422),
+  },
 ];
+
+/** Label import: admins and superadmins (spec 02 §6) with access to the project. */
+function labelImporter(a: Actor): boolean {
+  return can.admins(a) && can.view(a);
+}
+
+/** The query of a stored one-label CSV of the project, as preview and start take it. */
+async function importFile(): Promise<string> {
+  const key = `label-imports/${projectId}/${randomUUID()}.csv`;
+  await app.storage.put(key, Buffer.from('MATRIX LABEL\n'), 'text/csv');
+  return new URLSearchParams({ file_key: key, project_id: projectId, import_type: 'preformatted' }).toString();
+}
+
+/** A finished import of the project that brought no labels. */
+async function finishedImportJob(): Promise<string> {
+  const id = randomUUID();
+  await createImportJob(runtime.store.db, { id, projectId, fileKey: `label-imports/${projectId}/${id}.csv`, importType: 'preformatted', system: null, clusterPod: null, templateId: null, templateLines: null, actorId: null, actorName: 'Matrix' });
+  await finishImportJob(runtime.store.db, id, { status: 'success', message: '' });
+  return id;
+}
 
 beforeAll(async () => {
   runtime = await openTestRuntime();

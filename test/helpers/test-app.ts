@@ -1,13 +1,18 @@
 /** Builds the real app over a test runtime, with a helper that signs in and returns its cookies. */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import type { Runtime } from '../../server/runtime.ts';
 import { registerUser, SYSTEM_ACTOR } from '../../server/users/user-commands.ts';
 import type { GlobalRole } from '../../ledger/user/events.ts';
 
+// Files a test app stores land in the system's temporary directory, never in the repository's data/.
+const testFilesDir = join(tmpdir(), `stockledger-test-files-${process.pid}`);
+
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({}), logLevel: 'silent', loginRateLimit: 1000, ...overrides };
+  return { ...loadConfig({}), logLevel: 'silent', loginRateLimit: 1000, storage: { kind: 'local', dataDir: testFilesDir, maxUploadBytes: 50 * 1024 * 1024 }, ...overrides };
 }
 
 export async function buildTestApp(runtime: Runtime, overrides: Partial<Config> = {}): Promise<FastifyInstance> {

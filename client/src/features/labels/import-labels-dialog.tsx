@@ -1,139 +1,189 @@
 /**
- * Import Labels (spec 02 §2.12, preformatted files): pick a .csv or .xlsx file whose rows are
- * labels, optionally tag them with a System and a Cluster/Pod, see the first rows, and import them
- * in requests of up to 5,000 labels with a progress bar. On success the dialog closes and the list
- * reloads (the import invalidates it).
+ * Import Labels (spec 02 §2.12, §4.6): upload → preview (preformatted) or upload → template
+ * selection → preview (raw) → importing. The file goes to the storage's upload URL, the server
+ * previews it (200 rows and a dry run) and imports it as a job whose progress the dialog polls.
+ * On success the dialog closes, the list reloads and a toast says how many; on error it returns
+ * to the preview with the error in a red banner.
  */
-import { Alert, Button, FileInput, Group, Progress, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Stack } from '@mantine/core';
 import { useState } from 'react';
-import { LABEL_LIMITS, type NewLabel } from '@contract/labels.ts';
-import { messageOr } from '../../api/error-message.ts';
-import { useImportLabelsMutation } from '../../api/labels-api.ts';
+import type { ImportPreview } from '@contract/label-import.ts';
+import { IMPORT_MESSAGES } from '@contract/label-import.ts';
+import { messageOr, serverDetail } from '../../api/error-message.ts';
+import { labelsChanged, uploadFile, useGetLabelUploadUrlMutation, usePreviewLabelImportMutation, useStartLabelImportMutation } from '../../api/label-import-api.ts';
+import { useCreateLabelTemplateMutation, useListLabelTemplatesQuery } from '../../api/labels-api.ts';
+import { useAppDispatch } from '../../app/hooks.ts';
 import { toast } from '../../app/toast.ts';
 import { AppModal } from '../../components/app-modal.tsx';
-import { preformattedLabels, readLabelFile } from './label-file.ts';
+import { ImportHistory } from './import-history.tsx';
+import { ImportingStep, PreviewStep, TemplateStep, UploadStep, type UploadForm } from './import-steps.tsx';
+import { TemplateEditor } from './template-editor.tsx';
+import { draftBody, newDraft, type TemplateDraft } from './template-model.ts';
+import { useImportJob, type JobOutcome } from './use-import-job.ts';
 
-const PREVIEW_ROWS = 10;
-
-/** Rows with their numbers from 1, which are their keys: the list never reorders. */
-const numbered = <T,>(items: readonly T[]) => items.map((item, index) => ({ n: index + 1, item }));
+type Step = 'upload' | 'template' | 'preview' | 'importing';
+const EMPTY_FORM: UploadForm = { file: null, importType: 'preformatted', system: '', clusterPod: '' };
 
 export function ImportLabelsDialog({ opened, projectId, onClose }: { opened: boolean; projectId: string; onClose: () => void }) {
-  const [file, setFile] = useState<File | null>(null);
-  const [system, setSystem] = useState('');
-  const [clusterPod, setClusterPod] = useState('');
-  const [labels, setLabels] = useState<NewLabel[] | null>(null);
+  const dispatch = useAppDispatch();
+  const [step, setStep] = useState<Step>('upload');
+  const [form, setForm] = useState<UploadForm>(EMPTY_FORM);
+  const [fileKey, setFileKey] = useState<string | null>(null);
+  const [preview, setPreview] = useState<ImportPreview | null>(null);
+  const [templateId, setTemplateId] = useState<string | null>(null);
+  const [applied, setApplied] = useState<string | null>(null);
+  const [draft, setDraft] = useState<TemplateDraft | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
-  const [importLabels] = useImportLabelsMutation();
+  const [busy, setBusy] = useState(false);
+  const [job, setJob] = useState<{ id: string; rows: number } | null>(null);
+  const templates = useListLabelTemplatesQuery(projectId, { skip: !opened });
+  const [getUploadUrl] = useGetLabelUploadUrlMutation();
+  const [previewFile] = usePreviewLabelImportMutation();
+  const [startImport] = useStartLabelImportMutation();
+  const [createTemplate, creating] = useCreateLabelTemplateMutation();
+  const templateList = templates.isError ? [] : (templates.data ?? []);
+  const appliedName = templateList.find((t) => t.id === applied)?.name ?? null;
 
   const reset = () => {
-    setFile(null);
-    setLabels(null);
+    setStep('upload');
+    setForm(EMPTY_FORM);
+    setFileKey(null);
+    setPreview(null);
+    setTemplateId(null);
+    setApplied(null);
     setError(null);
-    setProgress(null);
+    setJob(null);
   };
   const close = () => {
-    if (progress) return;
+    if (step === 'importing') return;
     reset();
     onClose();
   };
-  const preview = async () => {
-    if (!file) return;
-    const read = await readLabelFile(file);
-    if ('error' in read) {
-      setError(read.error);
-      return;
+  const base = (key: string) => ({ file_key: key, project_id: projectId, import_type: form.importType, system: form.system, cluster_pod: form.clusterPod });
+
+  const loadPreview = async (key: string, template: string | null): Promise<ImportPreview | null> => {
+    const answer = await previewFile({ ...base(key), template_id: template });
+    if ('error' in answer) {
+      setError(messageOr(answer.error, IMPORT_MESSAGES.preview));
+      return null;
     }
-    const found = preformattedLabels(read.rows, { system, clusterPod });
-    if (found.length === 0) setError('File is empty');
-    else {
-      setError(null);
-      setLabels(found);
-    }
-  };
-  const run = async () => {
-    if (!labels) return;
-    setProgress({ done: 0, total: labels.length });
-    for (let start = 0; start < labels.length; start += LABEL_LIMITS.importBatch) {
-      const result = await importLabels({ projectId, labels: labels.slice(start, start + LABEL_LIMITS.importBatch) });
-      if ('error' in result) {
-        setError(messageOr(result.error, 'Failed to import labels'));
-        setProgress(null);
-        return;
-      }
-      setProgress({ done: start + result.data.imported, total: labels.length });
-    }
-    toast.success(`Successfully imported ${labels.length.toLocaleString('en-US')} labels`);
-    setProgress(null);
-    reset();
-    onClose();
+    return answer.data;
   };
 
+  const uploadAndPreview = async () => {
+    const file = form.file;
+    if (!file) return;
+    const extension = file.name.toLowerCase().match(/\.(csv|xlsx)$/)?.[1];
+    if (!extension) return setError(IMPORT_MESSAGES.wrongType);
+    if (file.size === 0) return setError(IMPORT_MESSAGES.empty);
+    setBusy(true);
+    setError(null);
+    try {
+      const url = await getUploadUrl({ projectId, extension, contentType: file.type || (extension === 'csv' ? 'text/csv' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet') });
+      if ('error' in url) return setError(messageOr(url.error, IMPORT_MESSAGES.uploadUrl));
+      if (!(await uploadFile(url.data, file))) return setError(IMPORT_MESSAGES.upload);
+      setFileKey(url.data.file_key);
+      const first = await loadPreview(url.data.file_key, null);
+      if (!first) return;
+      setPreview(first);
+      setApplied(null);
+      setStep(form.importType === 'raw' && first.columns.length > 0 ? 'template' : 'preview');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const applyTemplate = async (id: string) => {
+    if (!fileKey) return;
+    setBusy(true);
+    setError(null);
+    const next = await loadPreview(fileKey, id);
+    setBusy(false);
+    if (!next) return;
+    setPreview(next);
+    setApplied(id);
+    setStep('preview');
+  };
+
+  const saveTemplate = async () => {
+    if (!draft) return;
+    const answer = await createTemplate({ projectId, body: draftBody(draft) });
+    if ('error' in answer) return setError(serverDetail(answer.error) ?? IMPORT_MESSAGES.createTemplate);
+    setDraft(null);
+    setTemplateId(answer.data.id);
+  };
+
+  const onJobDone = (outcome: JobOutcome) => {
+    dispatch(labelsChanged(projectId));
+    if (outcome.ok) {
+      toast.success(IMPORT_MESSAGES.success(outcome.imported));
+      reset();
+      onClose();
+    } else {
+      setJob(null);
+      setError(outcome.message);
+      setStep('preview');
+    }
+  };
+  const progress = useImportJob(job, onJobDone);
+
+  const start = async () => {
+    if (!fileKey || !preview) return;
+    setBusy(true);
+    setError(null);
+    const answer = await startImport({ ...base(fileKey), template_id: applied });
+    setBusy(false);
+    if ('error' in answer) return setError(IMPORT_MESSAGES.start(messageOr(answer.error, IMPORT_MESSAGES.importFailed)));
+    setJob({ id: answer.data.job_id, rows: preview.dry_run.labels || preview.total_rows });
+    setStep('importing');
+  };
+
+  const samples = (preview?.preview_data ?? []).slice(0, 5).map((row) => row.data_points ?? {});
   return (
-    <AppModal opened={opened} onClose={close} title="Import Labels" size="lg">
-      <Stack gap="md">
-        {error && (
-          <Alert color="red" variant="light">
-            {error}
-          </Alert>
-        )}
-        {labels === null ? (
-          <>
-            <FileInput label="File" placeholder="Choose a .csv or .xlsx file" accept=".csv,.xlsx" value={file} onChange={setFile} clearable />
-            <Text size="xs" c="dimmed">
-              Each row is one label; its non-blank cells are the label's lines.
-            </Text>
-            <Group grow>
-              <TextInput label="System" value={system} maxLength={LABEL_LIMITS.tag} onChange={(e) => setSystem(e.currentTarget.value)} />
-              <TextInput label="Cluster/Pod" value={clusterPod} maxLength={LABEL_LIMITS.tag} onChange={(e) => setClusterPod(e.currentTarget.value)} />
-            </Group>
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                Cancel
-              </Button>
-              <Button onClick={() => void preview()} disabled={!file}>
-                Preview
-              </Button>
-            </Group>
-          </>
-        ) : (
-          <>
-            <Table.ScrollContainer minWidth={400}>
-              <Table striped aria-label="Import preview">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>#</Table.Th>
-                    <Table.Th>Lines</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {numbered(labels.slice(0, PREVIEW_ROWS)).map(({ n, item: l }) => (
-                    <Table.Tr key={n}>
-                      <Table.Td>{n}</Table.Td>
-                      <Table.Td style={{ whiteSpace: 'pre-line' }}>{l.label_lines.join('\n')}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-            {progress && <Progress value={(100 * progress.done) / progress.total} aria-label="Import progress" />}
-            {progress && (
-              <Text size="sm">
-                {progress.done.toLocaleString('en-US')} / {progress.total.toLocaleString('en-US')}
-              </Text>
-            )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close} disabled={Boolean(progress)}>
-                Cancel
-              </Button>
-              <Button onClick={() => void run()} loading={Boolean(progress)}>
-                Import {labels.length.toLocaleString('en-US')} Labels
-              </Button>
-            </Group>
-          </>
-        )}
-      </Stack>
-    </AppModal>
+    <>
+      <AppModal opened={opened && !draft} onClose={close} title="Import Labels" size="xl" closeOnClickOutside={step !== 'importing'}>
+        <Stack gap="md">
+          {error && (
+            <Alert color="red" variant="light" role="alert">
+              {error}
+            </Alert>
+          )}
+          {step === 'upload' && (
+            <>
+              <UploadStep form={form} onChange={setForm} onCancel={close} onPreview={() => void uploadAndPreview()} busy={busy} />
+              {opened && <ImportHistory projectId={projectId} />}
+            </>
+          )}
+          {step === 'template' && (
+            <TemplateStep
+              templates={templateList}
+              chosen={templateId}
+              onChoose={setTemplateId}
+              onCreate={() => setDraft(newDraft(preview?.columns ?? []))}
+              onBack={() => setStep('upload')}
+              onNext={() => templateId && void applyTemplate(templateId)}
+              busy={busy}
+            />
+          )}
+          {step === 'preview' && preview && (
+            <PreviewStep preview={preview} templateName={appliedName} onChangeTemplate={() => setStep('template')} onCancel={close} onImport={() => void start()} busy={busy} />
+          )}
+          {step === 'importing' && <ImportingStep imported={progress.imported} total={progress.total} />}
+        </Stack>
+      </AppModal>
+      {draft && (
+        <TemplateEditor
+          opened
+          title="Create Template"
+          draft={draft}
+          onChange={setDraft}
+          onCancel={() => setDraft(null)}
+          onSave={() => void saveTemplate()}
+          saving={creating.isLoading}
+          samples={samples}
+          error={error}
+        />
+      )}
+    </>
   );
 }

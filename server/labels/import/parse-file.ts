@@ -1,0 +1,114 @@
+/**
+ * Reading an uploaded label file (spec 02 §5, Label import): `.csv` or `.xlsx` only, size-limited,
+ * parsed in a worker thread with a time limit and memory limits (parse-worker-source.ts). Errors
+ * carry the spec's words: `File is empty`, `Failed to parse file: {reason}`.
+ *
+ * XLSX goes through npm's `xlsx` 0.18.5, whose two advisories (prototype pollution, ReDoS) concern
+ * parsing untrusted files: contained here by the worker (its own heap and prototypes, killed on
+ * time), by the zip directory check before it, and by the refusal of any change to built-in
+ * prototypes seen after the parse.
+ */
+import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { checkZip } from './zip-check.ts';
+import { PARSE_WORKER_SOURCE } from './parse-worker-source.ts';
+
+export const IMPORT_FILE_MESSAGES = {
+  wrongType: 'Please select a CSV or XLSX file',
+  empty: 'File is empty',
+  parse: (reason: string) => `Failed to parse file: ${reason}`,
+  read: 'Failed to read file',
+} as const;
+
+export const IMPORT_FILE_TYPES = ['csv', 'xlsx'] as const;
+export type ImportFileType = (typeof IMPORT_FILE_TYPES)[number];
+
+export interface ParseLimits {
+  /** Milliseconds a parse may take before its worker is ended. */
+  timeoutMs: number;
+  /** Heap of the parse worker, in MB. */
+  heapMb: number;
+  /** Bytes an XLSX's parts may unpack to. */
+  maxUnpackedBytes: number;
+  /** Rows a file may have. */
+  maxRows: number;
+}
+
+export const DEFAULT_PARSE_LIMITS: ParseLimits = { timeoutMs: 60_000, heapMb: 1024, maxUnpackedBytes: 400 * 1024 * 1024, maxRows: 500_000 };
+
+/** A file refused with the message the dialog shows. */
+export class ImportFileError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ImportFileError';
+  }
+}
+
+// The parsers are loaded in the worker by absolute path; resolved from the running program so the
+// bundled server (dist-server/main.js) finds the same node_modules as the sources do.
+let parserPaths: { xlsxPath: string; csvPath: string } | null = null;
+function parsers(): { xlsxPath: string; csvPath: string } {
+  if (!parserPaths) {
+    const from = createRequire(process.argv[1] ? resolve(process.argv[1]) : join(process.cwd(), 'index.js'));
+    const fallback = createRequire(join(process.cwd(), 'index.js'));
+    const find = (name: string) => {
+      try {
+        return from.resolve(name);
+      } catch {
+        return fallback.resolve(name);
+      }
+    };
+    parserPaths = { xlsxPath: find('xlsx'), csvPath: find('csv-parse/sync') };
+  }
+  return parserPaths;
+}
+
+export function fileTypeOf(nameOrExtension: string): ImportFileType | null {
+  const ext = nameOrExtension.toLowerCase().replace(/^.*\./, '');
+  return ext === 'csv' || ext === 'xlsx' ? ext : null;
+}
+
+/** The rows of a file as text cells, or an ImportFileError with the spec's message. */
+export async function parseImportFile(bytes: Buffer, type: ImportFileType, limits: ParseLimits = DEFAULT_PARSE_LIMITS): Promise<string[][]> {
+  if (bytes.length === 0) throw new ImportFileError(IMPORT_FILE_MESSAGES.empty);
+  if (type === 'xlsx') {
+    const zip = checkZip(bytes, limits.maxUnpackedBytes);
+    if (!zip.ok) throw new ImportFileError(IMPORT_FILE_MESSAGES.parse(zip.reason));
+  }
+  const rows = await inWorker(bytes, type, limits);
+  if (rows.length > limits.maxRows) throw new ImportFileError(IMPORT_FILE_MESSAGES.parse(`the file has more than ${limits.maxRows.toLocaleString('en-US')} rows`));
+  if (!rows.some((row) => row.some((cell) => cell.trim() !== ''))) throw new ImportFileError(IMPORT_FILE_MESSAGES.empty);
+  return rows;
+}
+
+function inWorker(bytes: Buffer, kind: ImportFileType, limits: ParseLimits): Promise<string[][]> {
+  return new Promise((resolvePromise, reject) => {
+    const worker = new Worker(PARSE_WORKER_SOURCE, {
+      eval: true,
+      workerData: { kind, bytes: new Uint8Array(bytes), ...parsers() },
+      resourceLimits: { maxOldGenerationSizeMb: limits.heapMb, maxYoungGenerationSizeMb: 64, codeRangeSizeMb: 32, stackSizeMb: 8 },
+      stdout: true,
+      stderr: true,
+    });
+    let settled = false;
+    const finish = (error: Error | null, rows?: string[][]) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      void worker.terminate();
+      if (error) reject(error);
+      else resolvePromise(rows!);
+    };
+    const timer = setTimeout(() => finish(new ImportFileError(IMPORT_FILE_MESSAGES.parse('the file took too long to read'))), limits.timeoutMs);
+    worker.on('message', (message: { rows?: string[][]; error?: string }) => {
+      if (message.rows) finish(null, message.rows);
+      else finish(new ImportFileError(IMPORT_FILE_MESSAGES.parse(message.error ?? 'unknown error')));
+    });
+    worker.on('error', (error: Error & { code?: string }) => {
+      const reason = error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'the file needs too much memory to read' : error.message;
+      finish(new ImportFileError(IMPORT_FILE_MESSAGES.parse(reason)));
+    });
+    worker.on('exit', (code) => finish(new ImportFileError(IMPORT_FILE_MESSAGES.parse(`the reader stopped (code ${code})`))));
+  });
+}
