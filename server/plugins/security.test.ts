@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
 import { openTestRuntime } from '../../test/helpers/test-database.ts';
 import { buildTestApp, createUser, signIn } from '../../test/helpers/test-app.ts';
-import { CROSS_SITE_MESSAGE } from './security.ts';
+import { CROSS_SITE_MESSAGE, uploadOrigins } from './security.ts';
 
 let runtime: Awaited<ReturnType<typeof openTestRuntime>>;
 let app: FastifyInstance;
@@ -64,6 +64,15 @@ describe('security headers', () => {
   it('lets the configured extra origins be reached by the page (the dev server)', async () => {
     const csp = String((await app.inject({ method: 'GET', url: '/healthz' })).headers['content-security-policy']);
     expect(csp).toContain("connect-src 'self' http://localhost:5173");
+  });
+});
+
+describe('uploads to S3 under the policy', () => {
+  it('lets the page post files to the bucket, path or host style, and to nowhere else when files are local', () => {
+    const base = { kind: 's3' as const, bucket: 'labels', region: 'eu-west-1', accessKeyId: null, secretAccessKey: null, maxUploadBytes: 1 };
+    expect(uploadOrigins({ ...base, endpoint: 'http://127.0.0.1:9000', forcePathStyle: true })).toEqual(['http://127.0.0.1:9000', 'http://labels.127.0.0.1:9000']);
+    expect(uploadOrigins({ ...base, endpoint: null, forcePathStyle: false })).toEqual(['https://labels.s3.eu-west-1.amazonaws.com', 'https://s3.eu-west-1.amazonaws.com']);
+    expect(uploadOrigins({ kind: 'local', dataDir: '/tmp', maxUploadBytes: 1 })).toEqual([]);
   });
 });
 

@@ -7,6 +7,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
+import type { StorageConfig } from '../storage/storage-config.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -37,6 +38,16 @@ export function originAllowed(request: FastifyRequest, allowed: ReadonlySet<stri
   return host !== undefined && own !== null && new URL(own).host === host;
 }
 
+/** Where the browser POSTs uploads when files live in S3: the bucket's address, path or host style. */
+export function uploadOrigins(storage: StorageConfig): string[] {
+  if (storage.kind !== 's3') return [];
+  if (storage.endpoint) {
+    const endpoint = new URL(storage.endpoint);
+    return [endpoint.origin, `${endpoint.protocol}//${storage.bucket}.${endpoint.host}`];
+  }
+  return [`https://${storage.bucket}.s3.${storage.region}.amazonaws.com`, `https://s3.${storage.region}.amazonaws.com`];
+}
+
 async function securityPlugin(app: FastifyInstance): Promise<void> {
   const publicOrigin = originOf(app.config.publicUrl);
   const allowed = new Set([publicOrigin, ...app.config.allowedOrigins.map(originOf)].filter((o): o is string => o !== null));
@@ -52,7 +63,7 @@ async function securityPlugin(app: FastifyInstance): Promise<void> {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...app.config.allowedOrigins],
+        connectSrc: ["'self'", ...app.config.allowedOrigins, ...uploadOrigins(app.config.storage)],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
