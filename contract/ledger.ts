@@ -81,7 +81,10 @@ export const ledgerStatus = z.object({
 export type LedgerStatus = z.infer<typeof ledgerStatus>;
 
 const seqParam = (name: string) =>
-  z.coerce.number({ error: `${name} must be a ledger_seq (a whole number from 1)` }).int(`${name} must be a ledger_seq (a whole number from 1)`).positive(`${name} must be a ledger_seq (a whole number from 1)`);
+  z.coerce
+    .number({ error: `${name} must be a ledger_seq (a whole number from 1)` })
+    .int(`${name} must be a ledger_seq (a whole number from 1)`)
+    .positive(`${name} must be a ledger_seq (a whole number from 1)`);
 
 export const checkpointsQuery = z.object({
   limit: z.coerce.number().int().min(1, 'limit must be from 1 to 1000').max(1000, 'limit must be from 1 to 1000').default(100),
@@ -89,7 +92,9 @@ export const checkpointsQuery = z.object({
 });
 export const checkpointList = z.object({ items: z.array(checkpoint) });
 
-export const consistencyQuery = z.object({ from: seqParam('from'), to: seqParam('to') }).refine((q) => q.from <= q.to, { message: LEDGER_MESSAGES.fromAfterTo, path: ['from'] });
+export const consistencyQuery = z
+  .object({ from: seqParam('from'), to: seqParam('to') })
+  .refine((q) => q.from <= q.to, { message: LEDGER_MESSAGES.fromAfterTo, path: ['from'] });
 
 /** RFC 9162 §2.1.4: the nodes that let a holder of the tree at `from` recompute both heads. */
 export const consistencyProof = z.object({
@@ -103,7 +108,12 @@ const periodEdge = (name: string) =>
   z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: `${name} must be a date (2026-11-01) or an ISO 8601 instant` });
 
 export const bundleQuery = z
-  .object({ project_id: id('Project id', 'project_id must be a valid project id'), from: periodEdge('from'), to: periodEdge('to'), since: seqParam('since').optional() })
+  .object({
+    project_id: id('Project id', 'project_id must be a valid project id'),
+    from: periodEdge('from'),
+    to: periodEdge('to'),
+    since: seqParam('since').optional(),
+  })
   .refine((q) => periodStart(q.from) < periodEnd(q.to), { message: LEDGER_MESSAGES.periodOrder, path: ['to'] });
 export type BundleQuery = z.infer<typeof bundleQuery>;
 
@@ -153,7 +163,14 @@ export const bundleEvent = z.object({
 });
 export type BundleEvent = z.infer<typeof bundleEvent>;
 
-export const stockFigures = z.object({ logistics: z.number(), on_hand: z.number(), field: z.number(), lost: z.number(), in_transit: z.number(), incoming: z.number() });
+export const stockFigures = z.object({
+  logistics: z.number(),
+  on_hand: z.number(),
+  field: z.number(),
+  lost: z.number(),
+  in_transit: z.number(),
+  incoming: z.number(),
+});
 export type StockFiguresOf = z.infer<typeof stockFigures>;
 
 export const auditBundle = z.object({

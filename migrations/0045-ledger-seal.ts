@@ -30,7 +30,11 @@ export async function up(db: Kysely<any>): Promise<void> {
       signature text not null
     )`.execute(db);
   for (const table of ['ledger_seal', 'ledger_merkle_blocks', 'ledger_checkpoints']) {
-    await sql`create trigger ${sql.raw(`${table}_no_update`)} before update or delete on ${sql.table(table)} for each row execute function events_refuse_change()`.execute(db);
-    await sql`create trigger ${sql.raw(`${table}_no_truncate`)} before truncate on ${sql.table(table)} for each statement execute function events_refuse_change()`.execute(db);
+    await sql`create trigger ${sql.raw(`${table}_no_update`)} before update or delete on ${sql.table(table)} for each row execute function events_refuse_change()`.execute(
+      db,
+    );
+    await sql`create trigger ${sql.raw(`${table}_no_truncate`)} before truncate on ${sql.table(table)} for each statement execute function events_refuse_change()`.execute(
+      db,
+    );
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BLOCK, consistencyProof, leafHash, memorySource, subtreeHash, treeRoot, verifyConsistency } from './merkle.ts';
+import { BLOCK, consistencyProof, MerkleFrontier, leafHash, memorySource, subtreeHash, treeRoot, verifyConsistency } from './merkle.ts';
 
 // The test vectors of Certificate Transparency's reference implementation (RFC 6962 trees).
 const LEAVES = ['', '00', '10', '2021', '3031', '40414243', '5051525354555657', '606162636465666768696a6b6c6d6e6f'].map((h) => leafHash(Buffer.from(h, 'hex')));
@@ -15,8 +15,24 @@ const ROOTS = [
 ];
 const PROOFS: Array<[number, number, string[]]> = [
   [1, 1, []],
-  [1, 8, ['96a296d224f285c67bee93c30f8a309157f0daa35dc5b87e410b78630a09cfc7', '5f083f0a1a33ca076a95279832580db3e0ef4584bdff1f54c8a360f50de3031e', '6b47aaf29ee3c2af9af889bc1fb9254dabd31177f16232dd6aab035ca39bf6e4']],
-  [6, 8, ['0ebc5d3437fbe2db158b9f126a1d118e308181031d0a949f8dededebc558ef6a', 'ca854ea128ed050b41b35ffc1b87b8eb2bde461e9e3b5596ece6b9d5975a0ae0', 'd37ee418976dd95753c1c73862b9398fa2a2cf9b4ff0fdfe8b30cd95209614b7']],
+  [
+    1,
+    8,
+    [
+      '96a296d224f285c67bee93c30f8a309157f0daa35dc5b87e410b78630a09cfc7',
+      '5f083f0a1a33ca076a95279832580db3e0ef4584bdff1f54c8a360f50de3031e',
+      '6b47aaf29ee3c2af9af889bc1fb9254dabd31177f16232dd6aab035ca39bf6e4',
+    ],
+  ],
+  [
+    6,
+    8,
+    [
+      '0ebc5d3437fbe2db158b9f126a1d118e308181031d0a949f8dededebc558ef6a',
+      'ca854ea128ed050b41b35ffc1b87b8eb2bde461e9e3b5596ece6b9d5975a0ae0',
+      'd37ee418976dd95753c1c73862b9398fa2a2cf9b4ff0fdfe8b30cd95209614b7',
+    ],
+  ],
   [2, 5, ['5f083f0a1a33ca076a95279832580db3e0ef4584bdff1f54c8a360f50de3031e', 'bc1a0643b12e4d2d7c77918f44e0f4f79a838b6cf9ec5b5c283e1f4d88599e6b']],
 ];
 
@@ -64,6 +80,15 @@ describe('Merkle tree (RFC 9162)', () => {
           expect(verifyConsistency(m, n, first, treeRoot(memorySource(rewritten), n), proof)).toBe(false);
         }
       }
+    }
+  });
+
+  it('grows one leaf at a time to the same heads', () => {
+    const leaves = leavesOf(200);
+    const frontier = new MerkleFrontier();
+    for (let n = 1; n <= leaves.length; n += 1) {
+      frontier.push(leaves[n - 1]!);
+      expect(hex(frontier.root())).toBe(hex(treeRoot(memorySource(leaves), n)));
     }
   });
 

@@ -133,3 +133,30 @@ export function memorySource(leaves: readonly Buffer[], blocks?: readonly Buffer
     block: blocks ? (i) => blocks[i] : undefined,
   };
 }
+
+/**
+ * The tree grown one leaf at a time, keeping only the heads of its perfect subtrees (at most
+ * log2(n) of them): what a walk over every leaf needs to check each checkpoint's head on the way.
+ */
+export class MerkleFrontier {
+  private readonly heads: Array<{ size: number; hash: Buffer }> = [];
+  size = 0;
+
+  push(leaf: Buffer): void {
+    let head = { size: 1, hash: leaf };
+    while (this.heads.length > 0 && this.heads[this.heads.length - 1]!.size === head.size) {
+      const left = this.heads.pop()!;
+      head = { size: left.size * 2, hash: nodeHash(left.hash, head.hash) };
+    }
+    this.heads.push(head);
+    this.size += 1;
+  }
+
+  /** MTH of the leaves so far: the perfect subtrees folded from the right. */
+  root(): Buffer {
+    if (this.heads.length === 0) return hash('sha256', Buffer.alloc(0), 'buffer');
+    let root = this.heads[this.heads.length - 1]!.hash;
+    for (let i = this.heads.length - 2; i >= 0; i -= 1) root = nodeHash(this.heads[i]!.hash, root);
+    return root;
+  }
+}

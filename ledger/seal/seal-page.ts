@@ -41,12 +41,26 @@ export async function sealPage(trx: Trx, events: readonly RecordedEvent[], state
   let chain = current.chainHash;
   const tail = [...current.tail];
   const blocks = [...current.blocks];
-  const rows: Array<{ ledger_seq: number; global_position: number; stream_id: string; stream_version: number; event_hash: Uint8Array; chain_hash: Uint8Array }> = [];
+  const rows: Array<{
+    ledger_seq: number;
+    global_position: number;
+    stream_id: string;
+    stream_version: number;
+    event_hash: Uint8Array;
+    chain_hash: Uint8Array;
+  }> = [];
   const newBlocks: Array<{ block: number; hash: Buffer }> = [];
   for (const event of events) {
     seq += 1;
     chain = chainHash(chain, event.hash);
-    rows.push({ ledger_seq: seq, global_position: event.globalPosition, stream_id: event.streamId, stream_version: event.streamVersion, event_hash: event.hash, chain_hash: chain });
+    rows.push({
+      ledger_seq: seq,
+      global_position: event.globalPosition,
+      stream_id: event.streamId,
+      stream_version: event.streamVersion,
+      event_hash: event.hash,
+      chain_hash: chain,
+    });
     tail.push(leafHash(event.hash));
     if (tail.length === BLOCK) {
       const hash = subtreeHash(memorySource(tail), 0, BLOCK);
@@ -56,7 +70,10 @@ export async function sealPage(trx: Trx, events: readonly RecordedEvent[], state
     }
   }
   for (let start = 0; start < rows.length; start += INSERT_SLICE) {
-    await trx.insertInto('ledger_seal').values(rows.slice(start, start + INSERT_SLICE)).execute();
+    await trx
+      .insertInto('ledger_seal')
+      .values(rows.slice(start, start + INSERT_SLICE))
+      .execute();
   }
   if (newBlocks.length > 0) await trx.insertInto('ledger_merkle_blocks').values(newBlocks).execute();
   return { seq, chainHash: chain, blocks, tail };

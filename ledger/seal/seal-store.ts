@@ -22,7 +22,13 @@ export async function sealHead(db: Db | Trx): Promise<SealHead> {
 /** The leaf hashes of ledger_seq first … last (1-based, inclusive), in order. */
 export async function leafHashes(db: Db | Trx, first: number, last: number): Promise<Buffer[]> {
   if (last < first) return [];
-  const rows = await db.selectFrom('ledger_seal').select('event_hash').where('ledger_seq', '>=', first).where('ledger_seq', '<=', last).orderBy('ledger_seq').execute();
+  const rows = await db
+    .selectFrom('ledger_seal')
+    .select('event_hash')
+    .where('ledger_seq', '>=', first)
+    .where('ledger_seq', '<=', last)
+    .orderBy('ledger_seq')
+    .execute();
   return rows.map((r) => leafHash(r.event_hash));
 }
 
@@ -79,7 +85,10 @@ export const toCheckpoint = (row: CheckpointRow): Checkpoint => ({
 const checkpointColumns = ['ledger_seq', 'chain_hash', 'tree_root', 'signed_at', 'key_id', 'signature'] as const;
 
 /** Newest first; `before` a ledger_seq to page back. */
-export async function listCheckpoints(db: Db | Trx, options: { limit: number; before?: number | undefined; from?: number; to?: number }): Promise<Checkpoint[]> {
+export async function listCheckpoints(
+  db: Db | Trx,
+  options: { limit: number; before?: number | undefined; from?: number; to?: number },
+): Promise<Checkpoint[]> {
   const rows = await db
     .selectFrom('ledger_checkpoints')
     .select(checkpointColumns)
@@ -110,7 +119,10 @@ export async function latestCheckpoint(db: Db | Trx): Promise<Checkpoint | null>
 
 export async function countEvents(db: Db | Trx): Promise<{ events: number; sealed: number }> {
   const [events, sealed] = await Promise.all([
-    db.selectFrom('events').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('events')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
     sealHead(db),
   ]);
   return { events: Number(events.n), sealed: sealed.seq };

@@ -29,7 +29,12 @@ export function keyIdOf(raw: Uint8Array): string {
 
 export function describePublicKey(key: KeyObject): PublicKey {
   const raw = rawPublicKey(key);
-  return { algorithm: 'Ed25519', key_id: keyIdOf(raw), public_key_pem: key.export({ format: 'pem', type: 'spki' }).toString(), public_key_hex: raw.toString('hex') };
+  return {
+    algorithm: 'Ed25519',
+    key_id: keyIdOf(raw),
+    public_key_pem: key.export({ format: 'pem', type: 'spki' }).toString(),
+    public_key_hex: raw.toString('hex'),
+  };
 }
 
 function fromPrivate(privateKey: KeyObject, origin: string): SigningKey {
