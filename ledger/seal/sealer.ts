@@ -64,7 +64,7 @@ function pacedStore(store: EventStore, ms: number): EventStore {
 export function startSealer(store: EventStore, options: SealerOptions): Sealer {
   const onError = options.onError ?? (() => undefined);
   let state: SealState | null = null;
-  const subscription: Subscription = startSubscription(pacedStore(store, options.wakeEveryMs ?? 200), {
+  const subscription: Subscription = startSubscription(pacedStore(store, options.wakeEveryMs ?? 500), {
     name: SEALER_SUBSCRIPTION,
     batchSize: options.batchSize ?? 2000,
     pollMs: options.pollMs ?? 500,
