@@ -24,6 +24,7 @@ import { generateHistory } from './history.ts';
 import { httpLoad, memoryOf } from './measure.ts';
 import { measurePeer } from './peer.ts';
 import { soak } from './soak.ts';
+import { measureSeal, sealRows } from './seal.ts';
 import { formatReport, type BenchReport } from './report.ts';
 
 const args = process.argv.slice(2);
@@ -36,6 +37,8 @@ const withPeer = args.includes('--peer');
 const labelsOnly = args.includes('--labels');
 // `--label-import` measures only the label import (100,000 rows; 20,000 with --quick) and updates its part.
 const labelImportOnly = args.includes('--label-import');
+// `--seal` measures only the global seal (its cost to commands, its lag, the offline audit) and updates its part.
+const sealOnly = args.includes('--seal');
 const labelCountArg = args.indexOf('--label-count');
 const labelCount = labelCountArg >= 0 ? Number(args[labelCountArg + 1]) : quick ? 50_000 : 1_000_000;
 // `--soak [--soak-minutes N]` runs only the long mixed-load check and updates its part of bench/results.json.
@@ -94,6 +97,14 @@ async function main(): Promise<void> {
     const previous = existsSync(resultsFile) ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as Record<string, unknown>) : {};
     writeFileSync(resultsFile, `${JSON.stringify({ ...previous, labelImport }, null, 2)}\n`);
     console.log('\nWrote the label import figures to bench/results.json');
+    return;
+  }
+  if (sealOnly) {
+    const seal = await measureSeal(baseUrl, { seconds, rounds: quick ? 2 : 3, bundleEvents: quick ? 10_000 : 100_000, log: console.log });
+    printTable(sealRows(seal));
+    const previous = existsSync(resultsFile) ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as Record<string, unknown>) : {};
+    writeFileSync(resultsFile, `${JSON.stringify({ ...previous, seal: { ...seal, bundle: { ...seal.bundle, auditOutput: seal.bundle.auditOutput.trim().split('\n') } } }, null, 2)}\n`);
+    console.log('\nWrote the seal figures to bench/results.json');
     return;
   }
   if (labelsOnly) {

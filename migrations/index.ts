@@ -17,10 +17,11 @@ import * as m0014 from './0014-warehouses.ts';
 import * as m0020 from './0020-labels.ts';
 import * as m0026 from './0026-transfers.ts';
 import * as m0030 from './0030-assets.ts';
+import * as m0035 from './0035-requests.ts';
 import * as m0040 from './0040-ledger-subscriptions.ts';
 import * as m0041 from './0041-stock-alert-levels.ts';
-import * as m0035 from './0035-requests.ts';
 import * as m0042 from './0042-label-import-jobs.ts';
+import * as m0045 from './0045-ledger-seal.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-ledger-events': m0001,
@@ -40,10 +41,11 @@ const migrations: Record<string, Migration> = {
   '0020-labels': m0020,
   '0026-transfers': m0026,
   '0030-assets': m0030,
+  '0035-requests': m0035,
   '0040-ledger-subscriptions': m0040,
   '0041-stock-alert-levels': m0041,
-  '0035-requests': m0035,
   '0042-label-import-jobs': m0042,
+  '0045-ledger-seal': m0045,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {

@@ -25,6 +25,9 @@ import projectAccessPlugin from './plugins/project-access.ts';
 import answersPlugin from './plugins/answers.ts';
 import storagePlugin from './storage/storage.plugin.ts';
 import labelImportPlugin from './labels/import/label-import.plugin.ts';
+import auditorGuard from './ledger-audit/auditor-guard.ts';
+import ledgerSealPlugin from './ledger-audit/ledger-seal.plugin.ts';
+import { ledgerRoutes } from './routes/ledger/ledger.routes.ts';
 import { accountRoutes } from './routes/account/account.routes.ts';
 import { assetCatalogRoutes } from './routes/assets/asset-catalog.routes.ts';
 import { assetMoveRoutes } from './routes/assets/asset-moves.routes.ts';
@@ -90,6 +93,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(diskGuardPlugin, { freeSpace: deps.freeSpace });
   await app.register(authPlugin);
   await app.register(maintenancePlugin);
+  await app.register(auditorGuard);
   await app.register(projectAccessPlugin);
   await app.register(answersPlugin);
   await app.register(mailPlugin);
@@ -99,6 +103,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(notificationsPlugin);
   await app.register(storagePlugin, { config: deps.config.storage });
   await app.register(labelImportPlugin);
+  await app.register(ledgerSealPlugin);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
@@ -122,6 +127,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(assetMoveRoutes);
   await app.register(assetReadRoutes);
   await app.register(labelImportRoutes);
+  await app.register(ledgerRoutes);
 
   await registerClient(app, deps.clientDir ?? null);
   return app;
