@@ -10,6 +10,7 @@ import { openTestRuntime } from '../../test/helpers/test-database.ts';
 import { buildTestApp } from '../../test/helpers/test-app.ts';
 import { createSession } from '../auth/session-store.ts';
 import { changeMembership, createProject } from '../projects/project-commands.ts';
+import { runStock } from '../materials/stock-commands.ts';
 import { inviteUser, SYSTEM_ACTOR } from '../users/user-commands.ts';
 import { GLOBAL_ROLES, type GlobalRole } from '../../ledger/user/events.ts';
 import type { ProjectRole } from '../../ledger/project/events.ts';
@@ -145,6 +146,16 @@ const routes: RouteCase[] = [
   { name: 'POST /api/auth/update-password', request: () => ({ method: 'POST', url: '/api/auth/update-password', payload: { password: 'a new password' } }), expected: always(200) },
   { name: 'POST /api/auth/refresh', request: () => ({ method: 'POST', url: '/api/auth/refresh' }), expected: always(200) },
   { name: 'POST /api/logout', request: () => ({ method: 'POST', url: '/api/logout' }), expected: always(204) },
+  {
+    name: 'POST /api/materials/corrections',
+    // A fresh receive to correct each time: an entry is corrected once.
+    request: async () => {
+      const partNumber = `COR-${randomUUID().slice(0, 8)}`;
+      const { position } = await runStock(runtime.store, { type: 'receive', location: { kind: 'project', id: projectId }, partNumber, quantity: 5, partName: 'Part', partNickname: 'Part' }, system);
+      return { method: 'POST', url: '/api/materials/corrections', payload: { project_id: projectId, position, quantity: 4, reason: 'Miscounted' } };
+    },
+    expected: when((a) => a.global === 'superadmin' || a.project === 'admin', 200),
+  },
 ];
 
 beforeAll(async () => {
