@@ -22,6 +22,7 @@ import { labelRows, measureLabels } from './labels.ts';
 import { generateHistory } from './history.ts';
 import { httpLoad, memoryOf } from './measure.ts';
 import { measurePeer } from './peer.ts';
+import { measureSeal, sealRows } from './seal.ts';
 import { formatReport, type BenchReport } from './report.ts';
 
 const args = process.argv.slice(2);
@@ -32,6 +33,8 @@ const seconds = quick ? 2 : 10;
 const withPeer = args.includes('--peer');
 // `--labels` measures only the Label Manager and updates its part of bench/results.json.
 const labelsOnly = args.includes('--labels');
+// `--seal` measures only the global seal (its cost to commands, its lag, the offline audit) and updates its part.
+const sealOnly = args.includes('--seal');
 const labelCountArg = args.indexOf('--label-count');
 const labelCount = labelCountArg >= 0 ? Number(args[labelCountArg + 1]) : quick ? 50_000 : 1_000_000;
 const resultsFile = path.join(import.meta.dirname, 'results.json');
@@ -47,6 +50,11 @@ async function admin(query: string): Promise<void> {
   }
 }
 
+function printTable(rows: string[][]): void {
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
+  console.log(`\n${rows.map((row) => row.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n')}`);
+}
+
 async function main(): Promise<void> {
   if (!baseUrl) {
     console.error(
@@ -56,6 +64,14 @@ async function main(): Promise<void> {
   }
   if (!Number.isInteger(events) || events < 1000) throw new Error('--events takes a whole number of at least 1000');
   if (!Number.isInteger(labelCount) || labelCount < 10_000) throw new Error('--label-count takes a whole number of at least 10000');
+  if (sealOnly) {
+    const seal = await measureSeal(baseUrl, { seconds, rounds: quick ? 2 : 3, bundleEvents: quick ? 10_000 : 100_000, log: console.log });
+    printTable(sealRows(seal));
+    const previous = existsSync(resultsFile) ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as Record<string, unknown>) : {};
+    writeFileSync(resultsFile, `${JSON.stringify({ ...previous, seal: { ...seal, bundle: { ...seal.bundle, auditOutput: seal.bundle.auditOutput.trim().split('\n') } } }, null, 2)}\n`);
+    console.log('\nWrote the seal figures to bench/results.json');
+    return;
+  }
   if (labelsOnly) {
     const labels = await measureLabels(baseUrl, { labels: labelCount, seconds, log: console.log });
     const rows = labelRows(labels);

@@ -5,7 +5,7 @@ import { email, text } from './fields.ts';
 import { MAX_LENGTH, MIN_PASSWORD_LENGTH } from './limits.ts';
 import { OTP_FIELDS_REQUIRED } from './messages.ts';
 
-export const globalRole = z.enum(GLOBAL_ROLES, { error: 'Choose guest, user, admin or superadmin' });
+export const globalRole = z.enum(GLOBAL_ROLES, { error: 'Choose guest, user, admin, superadmin or auditor' });
 
 /** The signed-in user as GET /api/users/me returns it. */
 export const meSchema = z.object({

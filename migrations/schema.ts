@@ -310,6 +310,32 @@ export interface TransferItemsTable {
   status: 'pending' | 'fulfilled' | 'partial' | 'denied' | 'received';
 }
 
+/** One sealed event: its place in the global chain (0045). */
+export interface LedgerSealTable {
+  ledger_seq: ColumnType<number, number, never>;
+  global_position: ColumnType<number, number, never>;
+  stream_id: string;
+  stream_version: number;
+  event_hash: Uint8Array;
+  chain_hash: Uint8Array;
+}
+
+/** The Merkle head of leaves block·64 … block·64+63, once all 64 are sealed. */
+export interface LedgerMerkleBlocksTable {
+  block: ColumnType<number, number, never>;
+  hash: Uint8Array;
+}
+
+export interface LedgerCheckpointsTable {
+  ledger_seq: ColumnType<number, number, never>;
+  chain_hash: Uint8Array;
+  tree_root: Uint8Array;
+  signed_at: Date;
+  key_id: string;
+  /** Ed25519, base64. */
+  signature: string;
+}
+
 export interface Database {
   events: EventsTable;
   command_results: CommandResultsTable;
@@ -337,4 +363,7 @@ export interface Database {
   label_templates: LabelTemplatesTable;
   transfers: TransfersTable;
   transfer_items: TransferItemsTable;
+  ledger_seal: LedgerSealTable;
+  ledger_merkle_blocks: LedgerMerkleBlocksTable;
+  ledger_checkpoints: LedgerCheckpointsTable;
 }

@@ -29,6 +29,9 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('StockLedger <no-reply@stockledger.local>'),
   INVITE_RATE_LIMIT: z.coerce.number().int().positive().default(20),
+  LEDGER_SIGNING_KEY: z.string().optional(),
+  LEDGER_SEALER: z.enum(['on', 'off']).default('on'),
+  LEDGER_CHECKPOINT_SECONDS: z.coerce.number().positive().default(5),
 });
 
 export type Config = {
@@ -59,6 +62,12 @@ export type Config = {
   mailFrom: string;
   /** Invitations one person may send an hour. */
   inviteRateLimit: number;
+  /** The Ed25519 key that signs checkpoints (PKCS#8 PEM); null keeps it in a file under dataDir. */
+  ledgerSigningKey: string | null;
+  /** Whether this process takes part in sealing (one process seals at a time whatever this says). */
+  ledgerSealer: boolean;
+  /** How often the active sealer signs the chain's head when it has grown. */
+  ledgerCheckpointSeconds: number;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -91,5 +100,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL || null,
     mailFrom: e.MAIL_FROM,
     inviteRateLimit: e.INVITE_RATE_LIMIT,
+    ledgerSigningKey: e.LEDGER_SIGNING_KEY || null,
+    ledgerSealer: e.LEDGER_SEALER === 'on',
+    ledgerCheckpointSeconds: e.LEDGER_CHECKPOINT_SECONDS,
   };
 }

@@ -1,6 +1,7 @@
 /**
- * Ledger operations: `migrate`, `rebuild [projection]`, `verify`. Reads DATABASE_URL / DATA_DIR like
- * the server. `verify` exits 1 when a hash chain is broken or a read table differs from its replay.
+ * Ledger operations: `migrate`, `rebuild [projection]`, `verify`, `audit`. Reads DATABASE_URL /
+ * DATA_DIR like the server. `verify` exits 1 when a hash chain or the global seal is broken or a
+ * read table differs from its replay; `audit` checks a bundle offline and opens no database.
  */
 import { loadConfig } from './config.ts';
 import { openRuntime, type Runtime } from './runtime.ts';
@@ -8,11 +9,15 @@ import { migrateToLatest } from '../migrations/index.ts';
 import { findProjector, projectors } from '../projections/registry.ts';
 import { rebuildProjections } from '../projections/rebuild.ts';
 import { verifyLedger } from '../projections/verify.ts';
+import { runAudit } from './ledger-audit/audit-command.ts';
+import { verifySealForCli } from './ledger-audit/verify-seal-cli.ts';
 
 const USAGE = `Usage: npm run ledger -- <command>
   migrate               apply pending migrations
   rebuild [projection]  rebuild one projection (or all) from the events, swapping it in atomically
-  verify                check every hash chain and diff every projection against its replay
+  verify                check every hash chain, the global seal and its checkpoints, and diff every projection against its replay
+  audit <bundle> [--checkpoint <file>]
+                        check an auditor's bundle offline (no database); --checkpoint: one saved item of /api/ledger/checkpoints
 Projections: ${projectors.map((p) => p.name).join(', ')}`;
 
 const MAX_DIFFERENCES_SHOWN = 20;
@@ -36,6 +41,7 @@ async function verify(runtime: Runtime): Promise<number> {
     if (report.differences.length > MAX_DIFFERENCES_SHOWN) console.log(`  … and ${report.differences.length - MAX_DIFFERENCES_SHOWN} more`);
     failed ||= report.differences.length > 0;
   }
+  failed = (await verifySealForCli(runtime)) || failed;
   console.log(failed ? 'verify: FAILED' : 'verify: OK');
   return failed ? 1 : 0;
 }
@@ -46,6 +52,7 @@ async function main(argv: string[]): Promise<number> {
     console.log(USAGE);
     return command ? 0 : 2;
   }
+  if (command === 'audit') return runAudit(argv.slice(1));
   const config = loadConfig();
   const runtime = await openRuntime({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, migrate: false, poolSize: 4 });
   try {

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import type { RecordedEvent } from '../event-store/types.ts';
 import { EVERY_PROJECT, type Change } from '../topics.ts';
 
-export const GLOBAL_ROLES = ['guest', 'user', 'admin', 'superadmin'] as const;
+/** `auditor` reads every project's logs and the sealed ledger, and changes nothing. */
+export const GLOBAL_ROLES = ['guest', 'user', 'admin', 'superadmin', 'auditor'] as const;
 export const globalRoleSchema = z.enum(GLOBAL_ROLES);
 export type GlobalRole = z.infer<typeof globalRoleSchema>;
 

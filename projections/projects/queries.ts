@@ -37,7 +37,8 @@ export function toProject(row: ProjectColumns): Project {
  */
 export async function visibleProjects(db: Db, user: { id: string; role: string }, options: { q?: string; role?: ProjectRole; all?: boolean } = {}): Promise<ProjectWithRole[]> {
   const superadmin = user.role.toLowerCase() === 'superadmin';
-  const all = (superadmin || options.all === true) && !options.role;
+  // An auditor reads every project's logs, so every project is listed for them (with no role in it).
+  const all = (superadmin || user.role.toLowerCase() === 'auditor' || options.all === true) && !options.role;
   const q = options.q?.trim() ?? '';
   const rows = await db
     .selectFrom('projects as p')

@@ -4,8 +4,10 @@
  * - manage (the Project Actions bar): a superadmin, or a member who is a global admin or a
  *   project admin or manager;
  * - administer (the Manage Project dialog): a superadmin, or a global admin with project role admin;
- * - curate (mark lost or found, edit names and stock warnings, read the logs): a superadmin, or a
- *   project admin or manager.
+ * - curate (mark lost or found, edit names and stock warnings): a superadmin, or a project admin or
+ *   manager;
+ * - logs (read a project's logs): whoever may curate, and an auditor in every project. An auditor
+ *   may view every project and change nothing (server/ledger-audit/auditor-guard.ts).
  */
 import { DomainError } from '../../ledger/errors.ts';
 import type { ProjectRole } from '../../ledger/project/events.ts';
@@ -13,7 +15,7 @@ import type { AccessCache } from '../auth/access-cache.ts';
 import type { AuthenticatedUser } from '../auth/session-store.ts';
 import { roleOf } from '../plugins/auth.ts';
 
-export type AccessLevel = 'view' | 'manage' | 'administer' | 'curate';
+export type AccessLevel = 'view' | 'manage' | 'administer' | 'curate' | 'logs';
 
 export interface ProjectAccess {
   projectRole: ProjectRole | null;
@@ -21,18 +23,22 @@ export interface ProjectAccess {
   manage: boolean;
   administer: boolean;
   curate: boolean;
+  logs: boolean;
 }
 
 export function accessFor(globalRole: string, projectRole: ProjectRole | null): ProjectAccess {
   const role = globalRole.toLowerCase();
-  if (role === 'superadmin') return { projectRole: projectRole ?? 'admin', view: true, manage: true, administer: true, curate: true };
+  if (role === 'superadmin') return { projectRole: projectRole ?? 'admin', view: true, manage: true, administer: true, curate: true, logs: true };
+  if (role === 'auditor') return { projectRole, view: true, manage: false, administer: false, curate: false, logs: true };
   const member = projectRole !== null;
+  const curate = projectRole === 'admin' || projectRole === 'manager';
   return {
     projectRole,
     view: member,
     manage: member && (role === 'admin' || projectRole === 'admin' || projectRole === 'manager'),
     administer: member && role === 'admin' && projectRole === 'admin',
-    curate: projectRole === 'admin' || projectRole === 'manager',
+    curate,
+    logs: curate,
   };
 }
 
@@ -41,6 +47,7 @@ const refusal: Record<AccessLevel, string> = {
   manage: 'You do not have permission to manage this project.',
   administer: 'You do not have permission to manage this project.',
   curate: 'Only a project admin or manager can do this.',
+  logs: 'Only a project admin or manager can do this.',
 };
 
 /** Throws 404 for a project that does not exist (or was deleted) and 403 below the level. */

@@ -5,9 +5,13 @@ import { loadConfig, type Config } from '../../server/config.ts';
 import type { Runtime } from '../../server/runtime.ts';
 import { registerUser, SYSTEM_ACTOR } from '../../server/users/user-commands.ts';
 import type { GlobalRole } from '../../ledger/user/events.ts';
+import { newSigningKeyPem } from '../../ledger/seal/signing-key.ts';
+
+/** One signing key per test process, so no test writes a key file; the sealer runs only where a test asks for it. */
+const TEST_SIGNING_KEY = newSigningKeyPem();
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({}), logLevel: 'silent', loginRateLimit: 1000, ...overrides };
+  return { ...loadConfig({}), logLevel: 'silent', loginRateLimit: 1000, ledgerSealer: false, ledgerSigningKey: TEST_SIGNING_KEY, ...overrides };
 }
 
 export async function buildTestApp(runtime: Runtime, overrides: Partial<Config> = {}): Promise<FastifyInstance> {

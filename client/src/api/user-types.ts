@@ -16,6 +16,7 @@ export const GLOBAL_ROLES: readonly { value: GlobalRole; label: string }[] = [
   { value: 'user', label: 'User' },
   { value: 'admin', label: 'Admin' },
   { value: 'superadmin', label: 'Superadmin' },
+  { value: 'auditor', label: 'Auditor' },
 ];
 
 export function roleLabel(role: string | null | undefined): string {

@@ -113,7 +113,7 @@ export async function materialReadRoutes(app: FastifyInstance): Promise<void> {
     {
       ...signedIn,
       // A warehouse's log (warehouse_id instead of project_id) is for global admins and superadmins.
-      config: { projectAccess: { level: 'curate', from: 'query', optional: true } },
+      config: { projectAccess: { level: 'logs', from: 'query', optional: true } },
       schema: {
         summary:
           'Material logs of a project, or of a warehouse with warehouse_id (global admins and superadmins; a move between a warehouse and a project names the other side in location_a and location_b) (type, time window of 1/7/30/365 days or all, search in the shown fields, each row saying which it matched), newest first (sort=LogDate for oldest first), paged by page and page_size or by limit and offset (total counts up to 10,000; total_capped says there are more); format=csv streams every row. The ETag changes with the project\'s stock: If-None-Match answers 304.',

@@ -91,7 +91,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       const { first_name, last_name, email, role } = request.body;
       const domain = app.config.allowedEmailDomain;
       if (domain && !email.endsWith(`@${domain}`)) throw new DomainError('VALIDATION', `Email must be in the ${domain} domain`);
-      if (roleOf(me) !== 'superadmin' && (role === 'admin' || role === 'superadmin')) {
+      if (roleOf(me) !== 'superadmin' && (role === 'admin' || role === 'superadmin' || role === 'auditor')) {
         throw new DomainError('FORBIDDEN', 'Only a superadmin can invite admins.');
       }
       const limit = await hitRateLimit(app.db, `invite:${me.id}`, app.config.inviteRateLimit, 3600);
