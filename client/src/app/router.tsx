@@ -16,6 +16,7 @@ import { LabelsPage } from '../features/labels/labels-page.tsx';
 import { TemplatesPage } from '../features/labels/templates-page.tsx';
 import { AssignLogsPage, ProjectLogsPage } from '../features/logs/logs-page.tsx';
 import { OutboxPage } from '../features/outbox/outbox-page.tsx';
+import { LedgerPage } from '../features/ledger/ledger-page.tsx';
 import { ManageProjectButton } from '../features/projects/manage-project-button.tsx';
 import { ProjectsPage } from '../features/projects/projects-page.tsx';
 import { LoginPage } from '../features/login/login-page.tsx';
@@ -74,6 +75,8 @@ export const routes: RouteObject[] = [
       guarded('/site-settings', 'superadmin', <SiteSettingsPage />),
       // Where invitations and reset codes are read when no mail server is configured.
       guarded('/outbox', 'superadmin', <OutboxPage />),
+      // The sealed books: superadmins and auditors.
+      guarded('/ledger', 'ledger', <LedgerPage />),
       guarded('/labels', 'user', <LabelsPage />),
       guarded('/labels/templates', 'admin', <TemplatesPage />),
     ],
