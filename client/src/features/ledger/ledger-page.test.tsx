@@ -1,21 +1,28 @@
 // @vitest-environment jsdom
-import { generateKeyPairSync, sign } from 'node:crypto';
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type Checkpoint, checkpointMessage } from '@contract/ledger.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { bundleUrl } from './ledger-api.ts';
 import { LedgerPage, signatureBadge } from './ledger-page.tsx';
 import { verifyCheckpointInBrowser } from './signature-check.ts';
 
-const { publicKey, privateKey } = generateKeyPairSync('ed25519');
-const publicKeyHex = publicKey.export({ format: 'der', type: 'spki' }).subarray(-32).toString('hex');
-const publicKeyPem = publicKey.export({ format: 'pem', type: 'spki' }).toString();
+const hex = (bytes: ArrayBuffer) => [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, '0')).join('');
+const base64 = (bytes: ArrayBuffer) => btoa(String.fromCharCode(...new Uint8Array(bytes)));
+let keys: CryptoKeyPair;
+let publicKeyHex: string;
+let publicKeyPem: string;
+let signature: string;
+const head = { ledger_seq: 1234, chain_hash: 'a'.repeat(64), tree_root: 'b'.repeat(64), signed_at: '2026-11-24T12:00:00.000Z' };
 
-function signed(): Checkpoint {
-  const head = { ledger_seq: 1234, chain_hash: 'a'.repeat(64), tree_root: 'b'.repeat(64), signed_at: '2026-11-24T12:00:00.000Z' };
-  return { ...head, key_id: '0123456789abcdef', signature: sign(null, Buffer.from(checkpointMessage(head)), privateKey).toString('base64') };
-}
+beforeAll(async () => {
+  keys = (await crypto.subtle.generateKey({ name: 'Ed25519' }, true, ['sign', 'verify'])) as CryptoKeyPair;
+  publicKeyHex = hex(await crypto.subtle.exportKey('raw', keys.publicKey));
+  publicKeyPem = `-----BEGIN PUBLIC KEY-----\n${base64(await crypto.subtle.exportKey('spki', keys.publicKey))}\n-----END PUBLIC KEY-----\n`;
+  signature = base64(await crypto.subtle.sign({ name: 'Ed25519' }, keys.privateKey, new TextEncoder().encode(checkpointMessage(head))));
+});
+
+const signed = (): Checkpoint => ({ ...head, key_id: '0123456789abcdef', signature });
 
 const routes = (checkpoint: Checkpoint, jobs: unknown[] = []) => {
   let polled = 0;
