@@ -42,6 +42,7 @@ export function PointInTimeControl({ value, onChange }: { value: PointInTime; on
         label="As of"
         description="What was true then"
         type="datetime-local"
+        step={1}
         size="xs"
         value={value.asOf}
         onChange={(e) => onChange({ ...value, asOf: e.currentTarget.value })}
@@ -50,6 +51,7 @@ export function PointInTimeControl({ value, onChange }: { value: PointInTime; on
         label="As known on"
         description="What the ledger knew then"
         type="datetime-local"
+        step={1}
         size="xs"
         value={value.asKnownOn}
         onChange={(e) => onChange({ ...value, asKnownOn: e.currentTarget.value })}
