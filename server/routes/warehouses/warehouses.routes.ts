@@ -113,7 +113,7 @@ export async function warehouseRoutes(app: FastifyInstance): Promise<void> {
       ...reader,
       schema: {
         summary:
-          "A warehouse's material stock (mode=materials): each part's on hand by location, what it assigned to projects, thresholds; q searches part number, name and nickname; as_of gives the figures as they stood then (without locations)",
+          "A warehouse's material stock (mode=materials): each part's on hand by location, what it assigned to projects, thresholds; q searches part number, name and nickname; as_of gives the figures as they stood then (without locations), as_known_on as the ledger knew them on that day",
         tags,
         params: warehouseParams,
         querystring: warehouseInventoryQuery,
@@ -122,9 +122,10 @@ export async function warehouseRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       await warehouse(request.params.id);
-      const { q, as_of } = request.query;
+      const { q, as_of, as_known_on } = request.query;
       const asOf = as_of ? new Date(as_of) : null;
-      return { items: await warehouseInventory(app.db, request.params.id, { q, asOf }), as_of: asOf ? asOf.toISOString() : null };
+      const knownOn = as_known_on ? new Date(as_known_on) : null;
+      return { items: await warehouseInventory(app.db, request.params.id, { q, asOf, knownOn }), as_of: asOf ? asOf.toISOString() : null };
     },
   );
 }
