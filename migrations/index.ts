@@ -16,6 +16,7 @@ import * as m0013 from './0013-activity-log-batches.ts';
 import * as m0014 from './0014-warehouses.ts';
 import * as m0020 from './0020-labels.ts';
 import * as m0026 from './0026-transfers.ts';
+import * as m0040 from './0040-ledger-subscriptions.ts';
 import * as m0045 from './0045-ledger-seal.ts';
 import * as m0049 from './0049-corrections.ts';
 
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '0014-warehouses': m0014,
   '0020-labels': m0020,
   '0026-transfers': m0026,
+  '0040-ledger-subscriptions': m0040,
   '0045-ledger-seal': m0045,
   '0049-corrections': m0049,
 };

@@ -38,6 +38,20 @@ export interface ProjectionCheckpointsTable {
   updated_at: GeneratedTimestamp;
 }
 
+/** Which process runs a ledger subscription, until when (migration 0040). */
+export interface SubscriptionLeasesTable {
+  name: string;
+  holder: string | null;
+  lease_until: GeneratedTimestamp;
+}
+
+/** Where each era of transaction ids begins in the global order (a restore opens a new one). */
+export interface LedgerErasTable {
+  era: number;
+  first_position: number;
+  opened_at: GeneratedTimestamp;
+}
+
 export interface UsersTable {
   id: string;
   email: string;
@@ -340,6 +354,8 @@ export interface Database {
   events: EventsTable;
   command_results: CommandResultsTable;
   projection_checkpoints: ProjectionCheckpointsTable;
+  subscription_leases: SubscriptionLeasesTable;
+  ledger_eras: LedgerErasTable;
   users: UsersTable;
   user_credentials: UserCredentialsTable;
   auth_sessions: AuthSessionsTable;

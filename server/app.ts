@@ -20,6 +20,9 @@ import mailPlugin from './plugins/mail.ts';
 import maintenancePlugin from './plugins/maintenance.ts';
 import projectAccessPlugin from './plugins/project-access.ts';
 import answersPlugin from './plugins/answers.ts';
+import auditorGuard from './ledger-audit/auditor-guard.ts';
+import ledgerSealPlugin from './ledger-audit/ledger-seal.plugin.ts';
+import { ledgerRoutes } from './routes/ledger/ledger.routes.ts';
 import { accountRoutes } from './routes/account/account.routes.ts';
 import { catalogRoutes } from './routes/catalog/catalog.routes.ts';
 import { authRoutes } from './routes/auth/auth.routes.ts';
@@ -73,12 +76,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(dbPlugin, { store: deps.store, config: deps.config, engine: deps.engine });
   await app.register(authPlugin);
   await app.register(maintenancePlugin);
+  await app.register(auditorGuard);
   await app.register(projectAccessPlugin);
   await app.register(answersPlugin);
   await app.register(mailPlugin);
   await app.register(housekeepingPlugin);
   await app.register(openApiPlugin);
   await app.register(realtimePlugin);
+  await app.register(ledgerSealPlugin);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
@@ -97,6 +102,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(bulkRoutes);
   await app.register(labelRoutes);
   await app.register(labelTemplateRoutes);
+  await app.register(ledgerRoutes);
 
   await registerClient(app, deps.clientDir ?? null);
   return app;

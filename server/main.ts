@@ -9,6 +9,8 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
+import { ledgerKeyLine } from './ledger-audit/ledger-seal.plugin.ts';
+import { loadSigningKey } from '../ledger/seal/signing-key.ts';
 import { loadConfig } from './config.ts';
 import { openRuntime } from './runtime.ts';
 import { bootstrapSuperadmin, signInBanner } from './users/bootstrap-admin.ts';
@@ -34,10 +36,13 @@ async function startWorkers(config: ReturnType<typeof loadConfig>): Promise<void
   const runtime = await openRuntime({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 1 });
   const created = await bootstrapSuperadmin(runtime.store, { email: config.adminEmail, password: config.adminPassword });
   await runtime.close();
+  // Made here, before the workers start, so they all read the one key file.
+  const key = loadSigningKey({ envKey: config.ledgerSigningKey ?? undefined, dataDir: config.dataDir });
   superviseWorkers(config.workers, (port) => {
     const url = `http://localhost:${port}`;
     if (created) console.log(`\n${signInBanner(created, url)}\n`);
     console.log(`StockLedger is running at ${url} (database: PostgreSQL; ${config.workers} server processes)`);
+    console.log(ledgerKeyLine(key));
   });
 }
 
@@ -67,6 +72,7 @@ async function serve(config: ReturnType<typeof loadConfig>): Promise<void> {
   const url = `http://localhost:${new URL(address).port}`;
   if (created) console.log(`\n${signInBanner(created, url)}\n`);
   console.log(`StockLedger is running at ${url} (database: ${runtime.database.engine === 'pglite' ? `embedded, in ${path.resolve(config.dataDir)}` : 'PostgreSQL'})`);
+  console.log(ledgerKeyLine(app.ledgerSeal.key()));
 }
 
 main().catch((error: unknown) => {

@@ -7,6 +7,7 @@ import { configureCommands } from '../ledger/command-runner.ts';
 import { EventStore } from '../ledger/event-store/event-store.ts';
 import { inProcessNotifier, postgresNotifier } from '../ledger/event-store/notifier.ts';
 import { migrateToLatest } from '../migrations/index.ts';
+import { openEraAfterRestore } from '../ledger/subscriptions/eras.ts';
 import { inlineProjections } from '../projections/registry.ts';
 
 export interface Runtime {
@@ -25,6 +26,8 @@ export async function openRuntime(options: {
 }): Promise<Runtime> {
   const database = await openDatabase({ url: options.databaseUrl, dataDir: options.dataDir, poolSize: options.poolSize });
   if (options.migrate !== false) await migrateToLatest(database.db);
+  // Before this process appends anything: a database restored into a new cluster starts a new era.
+  await openEraAfterRestore(database.db);
   const notifier = database.url ? postgresNotifier(database.url) : inProcessNotifier(database.listen);
   const store = new EventStore(database.db, notifier);
   store.onAppend(inlineProjections());

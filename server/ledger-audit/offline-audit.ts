@@ -23,6 +23,7 @@ import { stockDeltas } from '../../ledger/stock-item/stock-numbers.ts';
 import type { RecordedEvent } from '../../ledger/event-store/types.ts';
 import { LOG_TYPES } from '../../projections/activity-log/projector.ts';
 import { LOG_EXPORT_COLUMNS } from '../../projections/activity-log/queries.ts';
+import { z } from 'zod';
 import { parseCsv } from './csv-read.ts';
 
 export class AuditFailure extends Error {}
@@ -31,6 +32,27 @@ const fail = (message: string): never => {
   throw new AuditFailure(message);
 };
 
+/** The bundle's frame checked by its schema; its events and hashes, the bulk of it, by the loops below (a schema would copy each). */
+const bundleFrame = auditBundle.extend({ events: z.array(z.unknown()), seal: auditBundle.shape.seal.extend({ event_hashes: z.array(z.unknown()) }) });
+const HEX32 = /^[0-9a-f]{64}$/;
+const isHash = (value: unknown) => typeof value === 'string' && HEX32.test(value);
+
+function isEvent(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const e = value as Record<string, unknown>;
+  const whole = (n: unknown) => Number.isInteger(n);
+  return (
+    whole(e.ledger_seq) &&
+    whole(e.global_position) &&
+    whole(e.stream_version) &&
+    typeof e.stream_id === 'string' &&
+    typeof e.type === 'string' &&
+    typeof e.occurred_at === 'string' &&
+    isHash(e.hash) &&
+    (e.prev_hash === null || isHash(e.prev_hash))
+  );
+}
+
 export function parseBundle(text: string): AuditBundle {
   let json: unknown;
   try {
@@ -38,10 +60,12 @@ export function parseBundle(text: string): AuditBundle {
   } catch {
     return fail('the bundle is not JSON');
   }
-  const parsed = auditBundle.safeParse(json);
-  if (!parsed.success)
-    return fail(`the bundle is not a StockLedger audit bundle: ${parsed.error.issues[0]?.path.join('.')}: ${parsed.error.issues[0]?.message}`);
-  return parsed.data;
+  const parsed = bundleFrame.safeParse(json);
+  if (!parsed.success) return fail(`the bundle is not a StockLedger audit bundle: ${parsed.error.issues[0]?.path.join('.')}: ${parsed.error.issues[0]?.message}`);
+  const { events, seal } = parsed.data;
+  events.forEach((e, i) => isEvent(e) || fail(`the bundle is not a StockLedger audit bundle: events.${i} is not an event`));
+  seal.event_hashes.forEach((h, i) => isHash(h) || fail(`the bundle is not a StockLedger audit bundle: seal.event_hashes.${i} is not a hash`));
+  return parsed.data as AuditBundle;
 }
 
 export function parseSavedCheckpoint(text: string): Checkpoint {
@@ -50,14 +74,16 @@ export function parseSavedCheckpoint(text: string): Checkpoint {
   return parsed.data;
 }
 
-const asRecorded = (e: BundleEvent) =>
-  ({
-    ...e,
-    streamId: e.stream_id,
-    streamVersion: e.stream_version,
-    occurredAt: new Date(e.occurred_at),
-    globalPosition: e.global_position,
-  }) as unknown as RecordedEvent;
+/** The event as the ledger's own functions take it (hash, deltas), made once per event. */
+const recordedOf = new WeakMap<BundleEvent, RecordedEvent>();
+function asRecorded(e: BundleEvent): RecordedEvent {
+  let recorded = recordedOf.get(e);
+  if (!recorded) {
+    recorded = { streamId: e.stream_id, streamVersion: e.stream_version, type: e.type, data: e.data, metadata: e.metadata, occurredAt: new Date(e.occurred_at), globalPosition: e.global_position } as RecordedEvent;
+    recordedOf.set(e, recorded);
+  }
+  return recorded;
+}
 
 /** Runs every check in order, telling `log` what held; throws AuditFailure on the first that does not. */
 export function auditBundleData(bundle: AuditBundle, saved: Checkpoint | null, log: (line: string) => void): void {
@@ -169,7 +195,8 @@ function checkRows(bundle: AuditBundle, chainAt: Map<number, string>): void {
   const [header, ...rows] = parseCsv(bundle.csv);
   const columns = [...LOG_EXPORT_COLUMNS, ...BUNDLE_EXTRA_COLUMNS];
   if (!header || header.join('|') !== columns.join('|')) fail(`the CSV's header is not ${columns.join(', ')}`);
-  const at = (name: (typeof columns)[number]) => columns.indexOf(name);
+  const index = new Map<string, number>(columns.map((name, i) => [name, i]));
+  const at = (name: (typeof columns)[number]) => index.get(name)!;
   const byPosition = new Map(bundle.events.map((e) => [e.global_position, e]));
   if (rows.length !== bundle.events.length) fail(`the CSV has ${rows.length} rows for ${bundle.events.length} events`);
   const seen = new Set<number>();

@@ -44,8 +44,12 @@ async function memberOf(project: string, userId: string, role: ProjectRoleOrNone
 }
 
 const can = {
-  view: (a: Actor) => a.global === 'superadmin' || a.project !== 'none',
-  manage: (a: Actor) => a.global === 'superadmin' || (a.project !== 'none' && (a.global === 'admin' || a.project === 'admin' || a.project === 'manager')),
+  view: (a: Actor) => a.global === 'superadmin' || a.global === 'auditor' || a.project !== 'none',
+  manage: (a: Actor) =>
+    a.global === 'superadmin' || (a.global !== 'auditor' && a.project !== 'none' && (a.global === 'admin' || a.project === 'admin' || a.project === 'manager')),
+  // A project's logs: whoever curates it, and auditors everywhere (read-only).
+  logs: (a: Actor) => a.global === 'superadmin' || a.global === 'auditor' || a.project === 'admin' || a.project === 'manager',
+  ledger: (a: Actor) => a.global === 'superadmin' || a.global === 'auditor',
   administer: (a: Actor) => a.global === 'superadmin' || (a.global === 'admin' && a.project === 'admin'),
   admins: (a: Actor) => a.global === 'admin' || a.global === 'superadmin',
   superadmin: (a: Actor) => a.global === 'superadmin',
@@ -58,6 +62,8 @@ interface RouteCase {
   /** Builds the request for one actor; may create what it needs first (a fresh target). */
   request: (actor: Actor) => Promise<InjectOptions> | InjectOptions;
   expected: (actor: Actor) => number;
+  /** The answer signed out, when not 401. */
+  signedOut?: number;
 }
 
 const routes: RouteCase[] = [
@@ -156,11 +162,35 @@ const routes: RouteCase[] = [
     },
     expected: when((a) => a.global === 'superadmin' || a.project === 'admin', 200),
   },
+  { name: 'GET /api/materials/logs', request: () => ({ method: 'GET', url: `/api/materials/logs?project_id=${projectId}` }), expected: when(can.logs, 200) },
+  {
+    name: 'POST /api/materials/receive',
+    request: () => ({ method: 'POST', url: '/api/materials/receive', payload: { project_id: projectId, part_number: 'PERM-1', quantity: 1, part_name: 'Matrix part', standard_name: 'mp' } }),
+    expected: when(can.manage, 200),
+  },
+  { name: 'GET /api/ledger/public-key', request: () => ({ method: 'GET', url: '/api/ledger/public-key' }), expected: always(200), signedOut: 200 },
+  { name: 'GET /api/ledger/status', request: () => ({ method: 'GET', url: '/api/ledger/status' }), expected: when(can.ledger, 200) },
+  { name: 'GET /api/ledger/checkpoints', request: () => ({ method: 'GET', url: '/api/ledger/checkpoints' }), expected: when(can.ledger, 200) },
+  { name: 'POST /api/ledger/checkpoints', request: () => ({ method: 'POST', url: '/api/ledger/checkpoints' }), expected: when(can.superadmin, 200) },
+  {
+    name: 'GET /api/ledger/consistency',
+    request: async () => {
+      const seq = (await app.ledgerSeal.checkpointNow())!.ledger_seq;
+      return { method: 'GET', url: `/api/ledger/consistency?from=${seq}&to=${seq}` };
+    },
+    expected: when(can.ledger, 200),
+  },
+  {
+    name: 'GET /api/ledger/bundle',
+    request: () => ({ method: 'GET', url: `/api/ledger/bundle?project_id=${projectId}&from=2020-01-01&to=2100-01-01` }),
+    expected: when(can.ledger, 200),
+  },
+  { name: 'POST /api/ledger/verify', request: () => ({ method: 'POST', url: '/api/ledger/verify' }), expected: when(can.ledger, 202) },
 ];
 
 beforeAll(async () => {
   runtime = await openTestRuntime();
-  app = await buildTestApp(runtime, { inviteRateLimit: 10_000 });
+  app = await buildTestApp(runtime, { inviteRateLimit: 10_000, ledgerSealer: true });
   projectId = await createProject(runtime.store, { name: 'Matrix', customer: 'ACME', number: 'M-1' }, system);
   for (const global of GLOBAL_ROLES) {
     for (const project of PROJECT_ROLES_OR_NONE) {
@@ -188,7 +218,7 @@ describe('permissions: every route for every global role × project role', () =>
       actual[cell(actor)] = response.statusCode;
     }
     const signedOut = await app.inject(await route.request(actors[0]!));
-    expected['signed out'] = route.name === 'POST /api/logout' ? 204 : 401;
+    expected['signed out'] = route.signedOut ?? (route.name === 'POST /api/logout' ? 204 : 401);
     actual['signed out'] = signedOut.statusCode;
     expect(actual).toEqual(expected);
   });
