@@ -72,8 +72,9 @@ function LogsPage({ kind }: { kind: LogsPageKind }) {
   // The same people as the bulk page: a superadmin, or the project's admins and managers.
   const reverseUpload = useReverseUpload(project?.id ?? null, data?.items ?? [], frozen);
   const mayReverse = kind === 'project' && canManageStock({ role, projectRole: currentProjectRole });
-  // A correction rewrites no entry but changes past figures: a superadmin or the project's admin.
-  const mayCorrect = isSuperadmin(role) || currentProjectRole === 'admin';
+  // A correction rewrites no entry but changes past figures: a superadmin or the project's admin
+  // (an auditor changes nothing, whatever their project role).
+  const mayCorrect = isSuperadmin(role) || (currentProjectRole === 'admin' && role !== 'auditor');
   const correctEntry = useCorrectEntry(project?.id ?? null, frozen);
   const rowAction =
     mayReverse || mayCorrect
