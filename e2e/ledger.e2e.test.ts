@@ -98,7 +98,7 @@ describe('corrections and the Ledger page', () => {
     // Seal what is committed now, so the page has a checkpoint that covers the correction.
     await bossApi.post('/api/ledger/checkpoints');
     await signIn(page, server.url, server.admin.email, server.admin.password);
-    await page.getByRole('link', { name: 'Ledger' }).click();
+    await page.getByRole('link', { name: 'Ledger', exact: true }).click();
     await expect.poll(seen(page, /Signature verified (in this browser|by the server)/)).toBe(true);
     await expect.poll(seen(page, /BEGIN PUBLIC KEY/)).toBe(true);
     await page.getByRole('button', { name: 'Verify now' }).click();

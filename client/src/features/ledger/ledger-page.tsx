@@ -97,10 +97,10 @@ function CheckpointCard({ status, publicKeyHex, loading, error }: { status?: Led
               Ledger seq <b>{latest.ledger_seq.toLocaleString()}</b>, signed {formatDateTime(latest.signed_at)} with key {latest.key_id}
             </Text>
             <Text size="xs" c="dimmed">
-              Chain hash <Code>{latest.chain_hash}</Code>
+              Chain hash <Code style={{ wordBreak: 'break-all' }}>{latest.chain_hash}</Code>
             </Text>
             <Text size="xs" c="dimmed">
-              Tree root <Code>{latest.tree_root}</Code>
+              Tree root <Code style={{ wordBreak: 'break-all' }}>{latest.tree_root}</Code>
             </Text>
             {status && (
               <Text size="xs" c="dimmed">
