@@ -12,6 +12,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { startServer } from '../e2e/helpers/server.ts';
+import { runStock } from '../server/materials/stock-commands.ts';
+import { openRuntime } from '../server/runtime.ts';
+import { SYSTEM_ACTOR } from '../server/users/user-commands.ts';
 import { httpLoad, type LoadFigures } from './measure.ts';
 
 export interface SealFigures {
@@ -72,6 +75,7 @@ async function freshServer(baseUrl: string, sealer: 'on' | 'off') {
     cookie,
     receive,
     status,
+    url: url.toString(),
     close: async () => {
       await server.stop();
       await admin(baseUrl, `drop database if exists ${dbName} with (force)`);
@@ -112,15 +116,20 @@ export async function measureSeal(baseUrl: string, options: { seconds: number; r
 
     log(`${options.bundleEvents.toLocaleString('en')} receives into one project, then its bundle and the offline audit…`);
     const startedAt = new Date();
-    let sent = 0;
-    const worker = async () => {
-      while (sent < options.bundleEvents) {
-        sent += 1;
-        const response = await fetch(`${on.server.url}/api/materials/receive`, { method: 'POST', headers: on.headers, body: on.receive(sent % 100) });
-        if (!response.ok) throw new Error(`receive: ${response.status}`);
+    // Through the command path in this process (group commit), not HTTP: the server seals them as they commit.
+    const runtime = await openRuntime({ databaseUrl: on.url, dataDir: '', poolSize: 4, migrate: false });
+    try {
+      const location = { kind: 'project' as const, id: on.projectId };
+      for (let done = 0; done < options.bundleEvents; done += 500) {
+        await Promise.all(
+          Array.from({ length: Math.min(500, options.bundleEvents - done) }, (_, i) =>
+            runStock(runtime.store, { type: 'receive', location, partNumber: `PS-${(done + i) % 100}`, quantity: 1, partName: null, partNickname: null }, { metadata: SYSTEM_ACTOR, now: new Date() }),
+          ),
+        );
       }
-    };
-    await Promise.all(Array.from({ length: 32 }, worker));
+    } finally {
+      await runtime.close();
+    }
     const day = (d: Date) => d.toISOString().slice(0, 10);
     const downloadStarted = performance.now();
     const response = await fetch(`${on.server.url}/api/ledger/bundle?project_id=${on.projectId}&from=${day(startedAt)}&to=${day(new Date())}`, { headers: { cookie: on.cookie } });

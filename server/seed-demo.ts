@@ -44,6 +44,7 @@ const PEOPLE: Array<{ first: string; last: string; role: GlobalRole }> = [
   { first: 'Ria', last: 'Rigger', role: 'user' },
   { first: 'Eli', last: 'Electrician', role: 'user' },
   { first: 'Gus', last: 'Guest', role: 'guest' },
+  { first: 'Ava', last: 'Auditor', role: 'auditor' },
 ];
 
 const PROJECTS = [

@@ -6,6 +6,7 @@
  */
 import type { Checkpoint } from '../../contract/ledger.ts';
 import type { EventStore } from '../event-store/event-store.ts';
+import type { Notifier } from '../event-store/notifier.ts';
 import { startSubscription, type Subscription } from '../subscriptions/subscription.ts';
 import { type SealState, sealPage, writeCheckpoint } from './seal-page.ts';
 import { latestCheckpoint, sealHead } from './seal-store.ts';
@@ -20,6 +21,11 @@ export interface SealerOptions {
   /** Events sealed per transaction. */
   batchSize?: number;
   pollMs?: number;
+  /**
+   * Commits wake the sealer at most this often: under a stream of commands one page then seals
+   * many of them, instead of each commit costing the database a page transaction of its own.
+   */
+  wakeEveryMs?: number;
   onError?: (error: unknown) => void;
 }
 
@@ -32,10 +38,33 @@ export interface Sealer {
   stop(): Promise<void>;
 }
 
+/** The store as the subscription sees it, its commit wake-ups gathered into one per `ms`. */
+function pacedStore(store: EventStore, ms: number): EventStore {
+  if (ms <= 0) return store;
+  const notifier = store.notifier;
+  const paced: Notifier = {
+    ...notifier,
+    subscribe: (listener) => {
+      let timer: NodeJS.Timeout | null = null;
+      const stop = notifier.subscribe((position) => {
+        timer ??= setTimeout(() => {
+          timer = null;
+          listener(position);
+        }, ms);
+      });
+      return () => {
+        if (timer) clearTimeout(timer);
+        stop();
+      };
+    },
+  };
+  return Object.create(store, { notifier: { value: paced } }) as EventStore;
+}
+
 export function startSealer(store: EventStore, options: SealerOptions): Sealer {
   const onError = options.onError ?? (() => undefined);
   let state: SealState | null = null;
-  const subscription: Subscription = startSubscription(store, {
+  const subscription: Subscription = startSubscription(pacedStore(store, options.wakeEveryMs ?? 500), {
     name: SEALER_SUBSCRIPTION,
     batchSize: options.batchSize ?? 2000,
     pollMs: options.pollMs ?? 500,

@@ -16,13 +16,15 @@ import { newSigningKeyPem, signingKeyFromPem } from '../../ledger/seal/signing-k
 import { verifySeal } from '../../ledger/seal/verify-seal.ts';
 import { openTestRuntime } from '../../test/helpers/test-database.ts';
 import { runAudit } from './audit-command.ts';
+import { sealCommitted } from '../../ledger/seal/seal-testing.ts';
+import { writeCheckpoint } from '../../ledger/seal/seal-page.ts';
 import { projectWithHistory, takeBundle, withoutTriggers } from './audit-fixture.ts';
 import { AuditFailure, auditBundleData } from './offline-audit.ts';
 
 let runtime: Awaited<ReturnType<typeof openTestRuntime>>;
 const key = signingKeyFromPem(newSigningKeyPem());
 const dir = mkdtempSync(join(tmpdir(), 'ledger-audit-'));
-const projects: Record<'untouched' | 'edited' | 'truncated' | 'rewritten', string> = { untouched: '', edited: '', truncated: '', rewritten: '' };
+const projects: Record<'untouched' | 'edited' | 'truncated' | 'rewritten' | 'forged', string> = { untouched: '', edited: '', truncated: '', rewritten: '', forged: '' };
 /** The checkpoint an auditor saved before anything was tampered with. */
 let saved: Checkpoint;
 
@@ -168,5 +170,36 @@ describe('books changed in the database with the triggers disabled', () => {
     expect(audit(bundle, saved).failure).toMatch(
       new RegExp(`^event at position \\d+ \\(stream ${streamId} version 2, ledger_seq \\d+\\): its hash is not the one sealed$`),
     );
+  });
+
+  it('books rewritten everywhere, the seal rebuilt and signed afresh: only the checkpoint saved before shows it', async () => {
+    const events = await stockEvents(projects.forged);
+    const streamId = events[0]!.stream_id;
+    const stream = await runtime.store.readStream(runtime.store.db, streamId);
+    const tables = ['events', 'ledger_seal', 'ledger_merkle_blocks', 'ledger_checkpoints'];
+    for (const table of tables) await sql`alter table ${sql.table(table)} disable trigger user`.execute(runtime.store.db);
+    try {
+      // Who received the part is rewritten, the stream's hashes recomputed, the log rows made to agree.
+      let prev: Uint8Array | null = null;
+      for (const e of stream) {
+        const metadata = { ...e.metadata, actorName: 'Someone else' };
+        const hash = eventHash(prev, { ...e, metadata });
+        await sql`update events set metadata = ${JSON.stringify(metadata)}::jsonb, prev_hash = ${prev}, hash = ${hash} where global_position = ${e.globalPosition}`.execute(runtime.store.db);
+        await sql`update activity_log set actor_name = 'Someone else', hash = ${Buffer.from(hash).toString('hex')} where position = ${e.globalPosition}`.execute(runtime.store.db);
+        prev = hash;
+      }
+      // The whole seal thrown away and made again from the rewritten events, then signed by the running server.
+      for (const table of tables.slice(1)) await sql`delete from ${sql.table(table)}`.execute(runtime.store.db);
+    } finally {
+      for (const table of tables) await sql`alter table ${sql.table(table)} enable trigger user`.execute(runtime.store.db);
+    }
+    await sealCommitted(runtime.store);
+    await writeCheckpoint(runtime.store.db, key);
+    expect((await verifyHashChains(runtime.store)).problems.filter((p) => p.streamId === streamId)).toEqual([]);
+    expect((await verifySeal(runtime.store.db, { publicKey: key.publicKey })).problems).toEqual([]);
+
+    const { bundle } = await takeBundle(runtime.store, key, projects.forged);
+    expect(audit(bundle).failure).toBeNull();
+    expect(audit(bundle, saved).failure).toMatch(new RegExp(`^at ledger_seq ${saved.ledger_seq} the bundle's chain hash is [0-9a-f]{64}, your checkpoint's is ${saved.chain_hash}: the books were rewritten since you saved it$`));
   });
 });

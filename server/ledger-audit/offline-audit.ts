@@ -63,8 +63,8 @@ export function parseBundle(text: string): AuditBundle {
   const parsed = bundleFrame.safeParse(json);
   if (!parsed.success) return fail(`the bundle is not a StockLedger audit bundle: ${parsed.error.issues[0]?.path.join('.')}: ${parsed.error.issues[0]?.message}`);
   const { events, seal } = parsed.data;
-  events.forEach((e, i) => isEvent(e) || fail(`the bundle is not a StockLedger audit bundle: events.${i} is not an event`));
-  seal.event_hashes.forEach((h, i) => isHash(h) || fail(`the bundle is not a StockLedger audit bundle: seal.event_hashes.${i} is not a hash`));
+  for (const [i, e] of events.entries()) if (!isEvent(e)) fail(`the bundle is not a StockLedger audit bundle: events.${i} is not an event`);
+  for (const [i, h] of seal.event_hashes.entries()) if (!isHash(h)) fail(`the bundle is not a StockLedger audit bundle: seal.event_hashes.${i} is not a hash`);
   return parsed.data as AuditBundle;
 }
 
