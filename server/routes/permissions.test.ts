@@ -152,17 +152,6 @@ const routes: RouteCase[] = [
   { name: 'POST /api/auth/update-password', request: () => ({ method: 'POST', url: '/api/auth/update-password', payload: { password: 'a new password' } }), expected: always(200) },
   { name: 'POST /api/auth/refresh', request: () => ({ method: 'POST', url: '/api/auth/refresh' }), expected: always(200) },
   { name: 'POST /api/logout', request: () => ({ method: 'POST', url: '/api/logout' }), expected: always(204) },
-  {
-    name: 'POST /api/materials/corrections',
-    // A fresh receive to correct each time: an entry is corrected once.
-    request: async () => {
-      const partNumber = `COR-${randomUUID().slice(0, 8)}`;
-      const { position } = await runStock(runtime.store, { type: 'receive', location: { kind: 'project', id: projectId }, partNumber, quantity: 5, partName: 'Part', partNickname: 'Part' }, system);
-      return { method: 'POST', url: '/api/materials/corrections', payload: { project_id: projectId, position, quantity: 4, reason: 'Miscounted' } };
-    },
-    // An auditor changes nothing, whatever their project role.
-    expected: when((a) => a.global === 'superadmin' || (a.project === 'admin' && a.global !== 'auditor'), 200),
-  },
   { name: 'GET /api/materials/logs', request: () => ({ method: 'GET', url: `/api/materials/logs?project_id=${projectId}` }), expected: when(can.logs, 200) },
   {
     name: 'POST /api/materials/receive',
@@ -187,6 +176,17 @@ const routes: RouteCase[] = [
     expected: when(can.ledger, 200),
   },
   { name: 'POST /api/ledger/verify', request: () => ({ method: 'POST', url: '/api/ledger/verify' }), expected: when(can.ledger, 202) },
+  {
+    name: 'POST /api/materials/corrections',
+    // A fresh receive to correct each time: an entry is corrected once.
+    request: async () => {
+      const partNumber = `COR-${randomUUID().slice(0, 8)}`;
+      const { position } = await runStock(runtime.store, { type: 'receive', location: { kind: 'project', id: projectId }, partNumber, quantity: 5, partName: 'Part', partNickname: 'Part' }, system);
+      return { method: 'POST', url: '/api/materials/corrections', payload: { project_id: projectId, position, quantity: 4, reason: 'Miscounted' } };
+    },
+    // An auditor changes nothing, whatever their project role.
+    expected: when((a) => a.global === 'superadmin' || (a.project === 'admin' && a.global !== 'auditor'), 200),
+  },
 ];
 
 beforeAll(async () => {
