@@ -64,13 +64,15 @@ const pageOffset = z.coerce.number({ error: 'Offset must be a number.' }).int('O
 export const inventoryQuery = z.object({
   project_id: projectId,
   as_of: isoInstant.optional(),
+  /** What the ledger had recorded by then (recorded_at): with as_of, what was true then as known on this day. */
+  as_known_on: z.iso.datetime({ offset: true, error: 'as_known_on must be an ISO 8601 instant, for example 2026-11-01T12:00:00Z' }).optional(),
   format: z.enum(['json', 'csv'], { error: 'Format must be json or csv.' }).default('json'),
   q: text({ label: 'Search', max: MAX_LENGTH.search }).optional(),
   sort: inventorySort.optional(),
   limit: pageLimit,
   offset: pageOffset,
 });
-export const inventoryAnswer = z.object({ items: z.array(inventoryRow), total: z.number(), as_of: z.string().nullable() });
+export const inventoryAnswer = z.object({ items: z.array(inventoryRow), total: z.number(), as_of: z.string().nullable(), as_known_on: z.string().nullable().optional() });
 export type InventoryAnswer = z.infer<typeof inventoryAnswer>;
 
 
@@ -98,6 +100,9 @@ export const logRow = z.object({
   /** The bulk file the row came from ('bulk' rows), and on a reversal ('bulk-reversal') the file it undoes. */
   batch_id: z.string().nullable(),
   reverses_batch_id: z.string().nullable(),
+  /** On a correction: the position of the entry it corrects; on a corrected entry: the position of its correction. */
+  corrects_position: z.number().nullable(),
+  corrected_by: z.number().nullable(),
   hash: z.string(),
   d_on_hand: z.number(),
   d_field: z.number(),

@@ -149,6 +149,8 @@ export const warehouseInventoryQuery = z.object({
   mode: z.enum(['materials', 'assets'], { error: 'mode must be materials or assets' }).default('materials'),
   q: text({ label: 'Search', max: MAX_LENGTH.search }).optional(),
   as_of: z.iso.datetime({ offset: true, error: 'as_of must be an ISO 8601 instant, for example 2026-11-01T12:00:00Z' }).optional(),
+  /** As the ledger knew it then (by when things were recorded). */
+  as_known_on: z.iso.datetime({ offset: true, error: 'as_known_on must be an ISO 8601 instant, for example 2026-11-01T12:00:00Z' }).optional(),
 });
 /** With as_of the rows carry the figures of that instant and `locations`/`projects` are empty (they are kept for now only). */
 export const warehouseInventory = z.object({ items: z.array(warehouseStockRow), as_of: z.string().nullable() });

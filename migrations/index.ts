@@ -22,6 +22,7 @@ import * as m0040 from './0040-ledger-subscriptions.ts';
 import * as m0041 from './0041-stock-alert-levels.ts';
 import * as m0042 from './0042-label-import-jobs.ts';
 import * as m0045 from './0045-ledger-seal.ts';
+import * as m0049 from './0049-corrections.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-ledger-events': m0001,
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '0041-stock-alert-levels': m0041,
   '0042-label-import-jobs': m0042,
   '0045-ledger-seal': m0045,
+  '0049-corrections': m0049,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {

@@ -210,7 +210,7 @@ export interface ActivityLogTable {
   material_id: string;
   part_number: string;
   part_name: string;
-  log_type: 'Receive' | 'Return' | 'Assign' | 'Unassign' | 'Lost' | 'Found' | 'Relocate' | 'Transfer';
+  log_type: 'Receive' | 'Return' | 'Assign' | 'Unassign' | 'Lost' | 'Found' | 'Relocate' | 'Transfer' | 'Correction';
   quantity: number;
   actor_id: string | null;
   actor_name: string;
@@ -239,6 +239,8 @@ export interface ActivityLogTable {
   /** Where a movement took the units from and to, by name at the time ("#2 · North Yard — Rack A"). */
   location_a: string | null;
   location_b: string | null;
+  /** On a correction: the position of the row it corrects. */
+  corrects_position: number | null;
 }
 
 export interface WarehousesTable {

@@ -40,6 +40,7 @@ import { labelTemplateRoutes } from './routes/labels-templates.routes.ts';
 import { labelImportRoutes } from './routes/label-import.routes.ts';
 import { materialReadRoutes } from './routes/materials/materials.routes.ts';
 import { bulkRoutes, stockRoutes } from './routes/materials/stock.routes.ts';
+import { correctionRoutes } from './routes/materials/corrections.routes.ts';
 import { outboxRoutes } from './routes/outbox/outbox.routes.ts';
 import { projectRoutes } from './routes/projects/projects.routes.ts';
 import { siteRoutes } from './routes/site/site.routes.ts';
@@ -120,6 +121,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(requestRoutes);
   await app.register(requestFileRoutes);
   await app.register(stockRoutes);
+  await app.register(correctionRoutes);
   await app.register(bulkRoutes);
   await app.register(labelRoutes);
   await app.register(labelTemplateRoutes);

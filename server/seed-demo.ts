@@ -16,6 +16,7 @@ import type { ProjectRole } from '../ledger/project/events.ts';
 import { changeMembership, createProject } from './projects/project-commands.ts';
 import { holders, inventory } from '../projections/material-stock/queries.ts';
 import { runStock } from './materials/stock-commands.ts';
+import { runCorrection } from './materials/correction-commands.ts';
 import { bootstrapSuperadmin } from './users/bootstrap-admin.ts';
 import { registerUser } from './users/user-commands.ts';
 import { seedDemoLabels } from './labels/demo-labels.ts';
@@ -161,6 +162,22 @@ async function main(): Promise<void> {
           if (!(error instanceof DomainError)) throw error;
         }
       }
+    }
+
+    // A correction, as an auditor would find one: the first project's first receive was 5 short on
+    // its delivery note; the compensating entry is dated the next day and names it.
+    const first = await store.db
+      .selectFrom('activity_log')
+      .select(['position', 'quantity', 'occurred_at'])
+      .where('location_id', '=', projectIds[0]!)
+      .where('log_type', '=', 'Receive')
+      .orderBy('position')
+      .limit(1)
+      .executeTakeFirst();
+    if (first) {
+      const appliesAt = new Date(first.occurred_at.getTime() + day);
+      const correction = { projectId: projectIds[0]!, position: Number(first.position), quantity: first.quantity + 5, reason: 'Delivery note counted 5 more', appliesAt };
+      await runCorrection(store, correction, actor('Ada', appliesAt.getTime()));
     }
 
     const warehouseMoves = await seedWarehouses(store, { rnd, parts, projectIds, actor, start, day, past });

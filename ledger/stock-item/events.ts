@@ -94,6 +94,25 @@ export const transferStockSchema = stockEventBase.extend({
   projectLabel: z.string(),
 });
 
+/**
+ * A compensating event: a mistaken movement of this stream is never edited; this event names it
+ * (its global position, type, quantity and when it happened), says why, and carries the deltas that
+ * take the figures from what the movement did to what it should have done (the corrected quantity;
+ * 0 reverses it). It is dated (occurred_at) when the correction applies, at or after the movement.
+ */
+export const CORRECTABLE_TYPES = ['MaterialReceived', 'MaterialReturned', 'MaterialAssigned', 'MaterialUnassigned', 'MaterialMarkedLost', 'MaterialMarkedFound'] as const;
+export type CorrectableType = (typeof CORRECTABLE_TYPES)[number];
+export const stockMovementCorrectedSchema = stockEventBase.extend({
+  corrects: z.object({ position: z.number().int().positive(), type: z.enum(CORRECTABLE_TYPES), quantity, occurredAt: z.string() }),
+  /** What the movement should have been: 0 reverses it. */
+  quantity: z.number().int().nonnegative(),
+  reason: z.string().min(1),
+  /** The user whose field-assigned quantity the corrected movement changed, if any. */
+  userId: z.string().min(1).nullable(),
+  userName: z.string().nullable(),
+  deltas: z.object({ logistics: z.number().int(), onHand: z.number().int(), field: z.number().int(), lost: z.number().int() }),
+});
+
 export type MaterialReceived = { type: 'MaterialReceived'; data: z.infer<typeof materialReceivedSchema> };
 export type MaterialReturned = { type: 'MaterialReturned'; data: z.infer<typeof materialReturnedSchema> };
 export type MaterialAssigned = { type: 'MaterialAssigned'; data: z.infer<typeof materialAssignedSchema> };
@@ -106,6 +125,8 @@ export type MaterialAssignedToProject = { type: 'MaterialAssignedToProject'; dat
 export type MaterialUnassignedFromProject = { type: 'MaterialUnassignedFromProject'; data: z.infer<typeof materialUnassignedFromProjectSchema> };
 export type MaterialReceivedFromWarehouse = { type: 'MaterialReceivedFromWarehouse'; data: z.infer<typeof materialReceivedFromWarehouseSchema> };
 export type MaterialReturnedToWarehouse = { type: 'MaterialReturnedToWarehouse'; data: z.infer<typeof materialReturnedToWarehouseSchema> };
+
+export type StockMovementCorrected = { type: 'StockMovementCorrected'; data: z.infer<typeof stockMovementCorrectedSchema> };
 
 export type TransferStockEventType =
   | 'MaterialSentOnTransfer'
@@ -129,7 +150,8 @@ export type StockItemEvent =
   | MaterialUnassignedFromProject
   | MaterialReceivedFromWarehouse
   | MaterialReturnedToWarehouse
-  | TransferStockEvent;
+  | TransferStockEvent
+  | StockMovementCorrected;
 
 export const stockItemEventSchemas = {
   MaterialReceived: materialReceivedSchema,
@@ -150,6 +172,7 @@ export const stockItemEventSchemas = {
   MaterialReceivedOnTransfer: transferStockSchema,
   MaterialReturnedFromTransfer: transferStockSchema,
   MaterialIncomingCancelled: transferStockSchema,
+  StockMovementCorrected: stockMovementCorrectedSchema,
 } as const;
 
 export const STOCK_ITEM_EVENT_TYPES = Object.keys(stockItemEventSchemas) as StockItemEvent['type'][];

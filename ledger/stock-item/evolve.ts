@@ -67,6 +67,7 @@ export function evolve(state: StockItemState, event: StockItemEvent): StockItemS
     case 'MaterialReceivedOnTransfer':
     case 'MaterialReturnedFromTransfer':
     case 'MaterialIncomingCancelled':
+    case 'StockMovementCorrected':
       return next;
     default: {
       const unknown: never = event;

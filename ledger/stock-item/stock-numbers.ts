@@ -90,6 +90,10 @@ export function stockDeltas(event: StockItemEvent): StockDeltas {
       return transfer(0, event.data.quantity, -event.data.quantity, 0);
     case 'MaterialIncomingCancelled':
       return transfer(0, 0, 0, -event.data.quantity);
+    case 'StockMovementCorrected': {
+      const { deltas: c, userId } = event.data;
+      return deltas(c.logistics, c.onHand, c.field, c.lost, c.field === 0 ? null : forUser(userId, c.field));
+    }
     default: {
       const unknown: never = event;
       throw new Error(`unknown stock event ${JSON.stringify(unknown)}`);

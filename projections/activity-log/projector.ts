@@ -30,6 +30,9 @@ export const LOG_TYPES = {
   MaterialReceivedOnTransfer: 'Transfer',
   MaterialReturnedFromTransfer: 'Transfer',
   MaterialIncomingCancelled: 'Transfer',
+  // A compensating event: its row names the row it corrects (corrects_position), whose screens
+  // then show it struck through with a link here.
+  StockMovementCorrected: 'Correction',
 } as const;
 
 export const ACTIVITY_LOG_COLUMNS = [
@@ -68,6 +71,7 @@ export const ACTIVITY_LOG_COLUMNS = [
   'd_incoming',
   'b_in_transit',
   'b_incoming',
+  'corrects_position',
 ] as const;
 
 /**
@@ -138,7 +142,7 @@ export const transferNote = (type: StockItemEvent['type'], transferId: string) =
 
 export const activityLogProjector: Projector = {
   name: 'activity_log',
-  version: 5,
+  version: 6,
   tables: [{ name: 'activity_log', key: ['position'], columns: ACTIVITY_LOG_COLUMNS, running: STOCK_BALANCES }],
   handles: Object.keys(LOG_TYPES),
   project(event: RecordedEvent): RowOp[] {
@@ -147,6 +151,7 @@ export const activityLogProjector: Projector = {
     const d = stockDeltas(e);
     const sides = movementSides(e);
     const data = e.data as typeof e.data & { userId?: string | null; userName?: string | null; binInfo?: string | null; note?: string | null; transferId?: string };
+    const correction = e.type === 'StockMovementCorrected' ? e.data : null;
     return [
       {
         kind: 'insert',
@@ -169,7 +174,7 @@ export const activityLogProjector: Projector = {
           associated_name: data.userName ?? null,
           source: event.metadata.source ?? null,
           bin_info: data.binInfo ?? null,
-          note: data.transferId ? transferNote(e.type, data.transferId) : (data.note ?? null),
+          note: correction ? correction.reason : data.transferId ? transferNote(e.type, data.transferId) : (data.note ?? null),
           d_logistics: d.logistics,
           d_on_hand: d.onHand,
           d_field: d.field,
@@ -181,6 +186,7 @@ export const activityLogProjector: Projector = {
           location_b: sides.b,
           d_in_transit: d.inTransit,
           d_incoming: d.incoming,
+          corrects_position: correction ? correction.corrects.position : null,
         },
       },
     ];

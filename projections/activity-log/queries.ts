@@ -65,12 +65,34 @@ const selection = [
   'activity_log.d_lost',
   'activity_log.location_a',
   'activity_log.location_b',
+  'activity_log.corrects_position',
+  // The correction of an entry, if any: one probe of the small partial unique index per row shown.
+  sql<number | null>`(select c.position from activity_log c where c.corrects_position = activity_log.position)`.as('corrected_by'),
 ] as const;
 
 type SelectedRow = Pick<
   Selectable<ActivityLogTable>,
-  'position' | 'occurred_at' | 'log_type' | 'actor_name' | 'quantity' | 'part_number' | 'part_name' | 'associated_name' | 'bin_info' | 'note' | 'source' | 'batch_id' | 'reverses_batch_id' | 'hash' | 'd_on_hand' | 'd_field' | 'd_lost' | 'location_a' | 'location_b'
-> & { associated_email: string | null };
+  | 'position'
+  | 'occurred_at'
+  | 'log_type'
+  | 'actor_name'
+  | 'quantity'
+  | 'part_number'
+  | 'part_name'
+  | 'associated_name'
+  | 'bin_info'
+  | 'note'
+  | 'source'
+  | 'batch_id'
+  | 'reverses_batch_id'
+  | 'hash'
+  | 'd_on_hand'
+  | 'd_field'
+  | 'd_lost'
+  | 'location_a'
+  | 'location_b'
+  | 'corrects_position'
+> & { associated_email: string | null; corrected_by: number | string | null };
 
 function toLogRow(location: StockLocation, r: SelectedRow): LogRow {
   return {
@@ -95,6 +117,8 @@ function toLogRow(location: StockLocation, r: SelectedRow): LogRow {
     source: r.source,
     batch_id: r.batch_id,
     reverses_batch_id: r.reverses_batch_id,
+    corrects_position: r.corrects_position === null ? null : Number(r.corrects_position),
+    corrected_by: r.corrected_by === null ? null : Number(r.corrected_by),
     hash: r.hash,
     d_on_hand: r.d_on_hand,
     d_field: r.d_field,

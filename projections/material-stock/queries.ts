@@ -67,11 +67,10 @@ function currentFigures(location: StockLocation): RawBuilder<StockFigures> {
 }
 
 /**
- * Stock as it stood at an instant (by when things happened): the monthly totals of the whole months
- * before it, plus the movements of its own month up to the instant.
+ * Stock as it stood at an instant (by when things happened): each part's running figures on its
+ * latest movement at or before it; with `knownOn`, only what had been recorded by then.
  */
-/** Stock as it stood at an instant: each part's running figures on its latest movement at or before it. */
-const figuresAsOf = (location: StockLocation, asOf: Date): RawBuilder<StockFigures> => stockFiguresAsOfQuery(location, asOf);
+const figuresAsOf = (location: StockLocation, asOf: Date, knownOn: Date | null): RawBuilder<StockFigures> => stockFiguresAsOfQuery(location, asOf, knownOn);
 
 const SORT_COLUMNS: Record<InventorySortKey, string> = {
   PartNumber: 'part_number',
@@ -94,11 +93,14 @@ export interface InventoryOptions {
   offset?: number;
   /** Stock as it stood then; absent means now. */
   asOf?: Date | null;
+  /** Only what the ledger had recorded by then (recorded_at); absent means everything. */
+  knownOn?: Date | null;
 }
 
 /** A location's inventory, searched, sorted (by part number unless told) and paged; `total` counts every match. */
 export async function inventoryPage(db: Db, location: StockLocation, options: InventoryOptions = {}): Promise<{ items: InventoryRow[]; total: number }> {
-  const figures = options.asOf ? figuresAsOf(location, options.asOf) : currentFigures(location);
+  const asOf = options.asOf ?? options.knownOn ?? null;
+  const figures = asOf ? figuresAsOf(location, asOf, options.knownOn ?? null) : currentFigures(location);
   const text = options.q?.trim() ?? '';
   const like = containing(text);
   const column = sql.ref(SORT_COLUMNS[options.sort?.key ?? 'PartNumber']);

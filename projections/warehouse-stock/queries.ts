@@ -11,7 +11,7 @@ import type { Db } from '../../ledger/database.ts';
 import { placeLabel } from '../../ledger/stock-item/place.ts';
 import { DEFAULT_CRITICAL_THRESHOLD, DEFAULT_LOW_THRESHOLD } from '../../ledger/stock-item/stock-numbers.ts';
 import { containing } from '../like.ts';
-import { inventoryAsOf, partDisplay } from '../material-stock/queries.ts';
+import { inventoryPage, partDisplay } from '../material-stock/queries.ts';
 
 interface PlaceJson {
   place_key: string;
@@ -46,11 +46,11 @@ const placesOf = sql`(select json_agg(json_build_object('place_key', sp.place_ke
                         from warehouse_stock_places sp
                        where sp.warehouse_id = s.location_id and sp.material_id = s.material_id and sp.qty > 0)`;
 
-/** The warehouse's parts now (or as they stood at `asOf`, without places), by part number. */
-export async function warehouseInventory(db: Db, warehouseId: string, options: { q?: string; asOf?: Date | null } = {}): Promise<WarehouseStockRow[]> {
+/** The warehouse's parts now (or as they stood at `asOf` and/or as known on `knownOn`, without places), by part number. */
+export async function warehouseInventory(db: Db, warehouseId: string, options: { q?: string; asOf?: Date | null; knownOn?: Date | null } = {}): Promise<WarehouseStockRow[]> {
   const text = options.q?.trim() ?? '';
-  if (options.asOf) {
-    const rows = await inventoryAsOf(db, { kind: 'warehouse', id: warehouseId }, options.asOf);
+  if (options.asOf || options.knownOn) {
+    const rows = (await inventoryPage(db, { kind: 'warehouse', id: warehouseId }, { asOf: options.asOf, knownOn: options.knownOn })).items;
     const like = text.toLowerCase();
     return rows
       .filter((r) => !like || [r.part_number, r.part_name, r.part_nickname].some((v) => v.toLowerCase().includes(like)))

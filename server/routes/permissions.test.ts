@@ -10,6 +10,7 @@ import { openTestRuntime } from '../../test/helpers/test-database.ts';
 import { buildTestApp } from '../../test/helpers/test-app.ts';
 import { createSession } from '../auth/session-store.ts';
 import { changeMembership, createProject } from '../projects/project-commands.ts';
+import { runStock } from '../materials/stock-commands.ts';
 import { inviteUser, SYSTEM_ACTOR } from '../users/user-commands.ts';
 import { createImportJob, finishImportJob } from '../labels/import/import-jobs.ts';
 import { GLOBAL_ROLES, type GlobalRole } from '../../ledger/user/events.ts';
@@ -284,6 +285,17 @@ const routes: RouteCase[] = [
     expected: when(can.ledger, 200),
   },
   { name: 'POST /api/ledger/verify', request: () => ({ method: 'POST', url: '/api/ledger/verify' }), expected: when(can.ledger, 202) },
+  {
+    name: 'POST /api/materials/corrections',
+    // A fresh receive to correct each time: an entry is corrected once.
+    request: async () => {
+      const partNumber = `COR-${randomUUID().slice(0, 8)}`;
+      const { position } = await runStock(runtime.store, { type: 'receive', location: { kind: 'project', id: projectId }, partNumber, quantity: 5, partName: 'Part', partNickname: 'Part' }, system);
+      return { method: 'POST', url: '/api/materials/corrections', payload: { project_id: projectId, position, quantity: 4, reason: 'Miscounted' } };
+    },
+    // An auditor changes nothing, whatever their project role.
+    expected: when((a) => a.global === 'superadmin' || (a.project === 'admin' && a.global !== 'auditor'), 200),
+  },
 ];
 
 /** Label import: admins and superadmins (spec 02 §6) with access to the project. */

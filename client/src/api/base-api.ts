@@ -7,6 +7,7 @@ import { createAppBaseQuery } from './base-query.ts';
 
 export const TAG_TYPES = [
   'Me',
+  'Ledger',
   'PublicSettings',
   'SiteSettings',
   'Project',

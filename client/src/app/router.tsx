@@ -20,6 +20,7 @@ import { LabelsPage } from '../features/labels/labels-page.tsx';
 import { TemplatesPage } from '../features/labels/templates-page.tsx';
 import { AssignLogsPage, ProjectLogsPage } from '../features/logs/logs-page.tsx';
 import { OutboxPage } from '../features/outbox/outbox-page.tsx';
+import { LedgerPage } from '../features/ledger/ledger-page.tsx';
 import { ManageProjectButton } from '../features/projects/manage-project-button.tsx';
 import { ProjectsPage } from '../features/projects/projects-page.tsx';
 import { ManageRequestsPage } from '../features/requests/manage-requests-page.tsx';
@@ -81,6 +82,8 @@ export const routes: RouteObject[] = [
       guarded('/site-settings', 'superadmin', <SiteSettingsPage />),
       // Where invitations and reset codes are read when no mail server is configured.
       guarded('/outbox', 'superadmin', <OutboxPage />),
+      // The sealed books: superadmins and auditors.
+      guarded('/ledger', 'ledger', <LedgerPage />),
       guarded('/labels', 'user', <LabelsPage />),
       guarded('/labels/templates', 'admin', <TemplatesPage />),
     ],

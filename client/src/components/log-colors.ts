@@ -9,6 +9,7 @@ export const LOG_TYPE_COLORS: Record<LogType, string> = {
   Lost: 'red',
   Found: 'teal',
   Transfer: 'cyan',
+  Correction: 'yellow',
 };
 
 /** Types only the warehouse logs carry: a move between two places of one warehouse. */

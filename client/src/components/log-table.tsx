@@ -2,7 +2,7 @@
  * A page of the activity log, newest first, each row tinted by its type. Two layouts: the
  * Project Logs columns, and the Assign/Unassign Logs columns (spec 01 §2).
  */
-import { Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { LogRow } from '../api/material-types.ts';
 import { formatDateTime } from '../app/format.ts';
@@ -30,6 +30,33 @@ export function logOrigin(row: Pick<LogRow, 'source' | 'reverses_batch_id'>): st
   if (row.source === 'bulk-reversal' && row.reverses_batch_id) return `reverses upload ${row.reverses_batch_id.slice(0, 8)}`;
   return null;
 }
+
+/**
+ * A corrected entry is struck through with a link to its correction, and a correction links back
+ * to the entry it corrects (rows carry `log-<position>` ids, so the link scrolls to a row shown).
+ */
+export function CorrectionLink({ row }: { row: Pick<LogRow, 'corrected_by' | 'corrects_position' | 'note'> }) {
+  if (row.corrected_by !== null) {
+    return (
+      <Anchor href={`#log-${row.corrected_by}`} size="xs" display="block" c="yellow.9" style={{ textDecoration: 'none' }}>
+        Corrected by entry #{row.corrected_by}
+      </Anchor>
+    );
+  }
+  if (row.corrects_position !== null) {
+    return (
+      <Text size="xs" c="dimmed">
+        <Anchor href={`#log-${row.corrects_position}`} size="xs" c="yellow.9">
+          Corrects entry #{row.corrects_position}
+        </Anchor>
+        {row.note ? `: ${row.note}` : ''}
+      </Text>
+    );
+  }
+  return null;
+}
+
+const struck = (row: Pick<LogRow, 'corrected_by'>) => (row.corrected_by !== null ? ({ textDecoration: 'line-through' } as const) : undefined);
 
 export function LogTypeBadge({ type }: { type: string }) {
   return (
@@ -93,7 +120,13 @@ export function LogTable({ rows, layout, nameOf = (row) => row.PartName, emptyTe
               </Table.Td>
             );
             return (
-              <Table.Tr key={row.id} data-log-type={row.LogType} style={{ backgroundColor: `var(--mantine-color-${logTypeColor(row.LogType)}-light)` }}>
+              <Table.Tr
+                key={row.id}
+                id={`log-${row.position}`}
+                data-log-type={row.LogType}
+                data-corrected={row.corrected_by !== null || undefined}
+                style={{ backgroundColor: `var(--mantine-color-${logTypeColor(row.LogType)}-light)` }}
+              >
                 {movements ? (
                   <>
                     {date}
@@ -105,11 +138,13 @@ export function LogTable({ rows, layout, nameOf = (row) => row.PartName, emptyTe
                     {date}
                   </>
                 )}
-                <Table.Td fw={500} style={{ whiteSpace: 'nowrap' }}>
+                <Table.Td fw={500} style={{ whiteSpace: 'nowrap', ...struck(row) }}>
                   {row.PartNumber}
                 </Table.Td>
-                <Table.Td>{nameOf(row)}</Table.Td>
-                <Table.Td ta="right">{row.LogAmount}</Table.Td>
+                <Table.Td style={struck(row)}>{nameOf(row)}</Table.Td>
+                <Table.Td ta="right" style={struck(row)}>
+                  {row.LogAmount}
+                </Table.Td>
                 <Table.Td>
                   {movements ? (
                     <>
@@ -119,6 +154,7 @@ export function LogTable({ rows, layout, nameOf = (row) => row.PartName, emptyTe
                           {logOrigin(row)}
                         </Text>
                       )}
+                      <CorrectionLink row={row} />
                     </>
                   ) : (
                     // The name whole on its line, the address under it: side by side they wrapped the name.
@@ -131,6 +167,7 @@ export function LogTable({ rows, layout, nameOf = (row) => row.PartName, emptyTe
                           {row.AssociatedEmail}
                         </Text>
                       )}
+                      <CorrectionLink row={row} />
                     </>
                   )}
                 </Table.Td>
@@ -155,8 +192,10 @@ function LogCards({ rows, layout, nameOf, rowAction }: Required<Omit<LogTablePro
         return (
           <Paper
             key={row.id}
+            id={`log-${row.position}`}
             role="listitem"
             data-log-type={row.LogType}
+            data-corrected={row.corrected_by !== null || undefined}
             withBorder
             p="xs"
             radius="sm"
@@ -171,7 +210,7 @@ function LogCards({ rows, layout, nameOf, rowAction }: Required<Omit<LogTablePro
                 {formatDateTime(row.LogDate)}
               </Text>
             </Group>
-            <Text size="sm" mt={4} style={{ overflowWrap: 'anywhere' }}>
+            <Text size="sm" mt={4} style={{ overflowWrap: 'anywhere', ...struck(row) }}>
               <Text span fw={600}>
                 {row.PartNumber}
               </Text>{' '}
@@ -185,6 +224,7 @@ function LogCards({ rows, layout, nameOf, rowAction }: Required<Omit<LogTablePro
                 {layout === 'movements' ? 'Amount' : 'Quantity'} {row.LogAmount}
               </Text>
             </Group>
+            <CorrectionLink row={row} />
             {rowAction(row)}
           </Paper>
         );

@@ -81,21 +81,22 @@ export async function materialReadRoutes(app: FastifyInstance): Promise<void> {
       ...viewer,
       schema: {
         summary:
-          "A project's material inventory, whole or a page (limit, offset) searched (q: part number, name or nickname) and sorted (sort=PartNumber, -QtyOnHand, …); as_of gives the stock as it stood then; format=csv downloads it (admins). The ETag changes with the project's stock: If-None-Match answers 304.",
+          "A project's material inventory, whole or a page (limit, offset) searched (q: part number, name or nickname) and sorted (sort=PartNumber, -QtyOnHand, …); as_of gives the stock as it stood then (by when things happened), as_known_on as the ledger knew it on that day (by when things were recorded; both together: what was true at as_of as known on as_known_on); format=csv downloads it (admins). The ETag changes with the project's stock: If-None-Match answers 304.",
         tags,
         querystring: inventoryQuery,
         response: { 200: inventoryAnswer, 304: z.undefined().describe("Not modified: the If-None-Match tag is current"), ...errorResponses },
       },
     },
     async (request, reply) => {
-      const { as_of, format, q, sort, limit, offset } = request.query;
+      const { as_of, as_known_on, format, q, sort, limit, offset } = request.query;
       const project = request.project!;
       const location = projectLocation(project.id);
       const asOf = as_of ? new Date(as_of) : null;
+      const knownOn = as_known_on ? new Date(as_known_on) : null;
       if (format === 'csv') {
         if (!['admin', 'superadmin'].includes(roleOf(request.user!))) throw new DomainError('FORBIDDEN', 'Only admins can export the inventory.');
         const { project_number } = (await findProject(app.db, project.id))!;
-        const rows = (await inventoryPage(app.db, location, { asOf, q, sort })).items;
+        const rows = (await inventoryPage(app.db, location, { asOf, knownOn, q, sort })).items;
         async function* batches() {
           yield rows.map((row) => [row.PartNumber, row.PartName, row.StandardName, row.MatVendorQty, row.QtyOnHand, row.FieldAssigned, row.QtyLost, row.LowStockWarning, row.CriticalStockWarning]);
         }
@@ -104,8 +105,9 @@ export async function materialReadRoutes(app: FastifyInstance): Promise<void> {
       const { etag, notModified: unchanged } = conditional(request, reply, await inventoryTags.read(location.id));
       if (unchanged) return reply.code(304).send();
       return sendCached(reply, app.answers, `inventory|${location.id}|${etag}`, async () => ({
-        ...(await inventoryPage(app.db, location, { asOf, q, sort, limit, offset })),
+        ...(await inventoryPage(app.db, location, { asOf, knownOn, q, sort, limit, offset })),
         as_of: asOf?.toISOString() ?? null,
+        as_known_on: knownOn?.toISOString() ?? null,
       }));
     },
   );

@@ -153,6 +153,14 @@ describe('receive 50 at rack A shelf 2, relocate 20 to rack B, assign 15 to a pr
     expect(response.json().items).toMatchObject([{ material: { part_number: 'BLT-10' }, qty_on_hand: 50, locations: [] }]);
   });
 
+  it('answers the stock as the ledger knew it on a day: as of the same instant when nothing came late, nothing before it began', async () => {
+    const at = encodeURIComponent(relocatedAt);
+    const known = await get(admin, `/api/warehouses/${warehouseId}/inventory?mode=materials&as_known_on=${at}`);
+    expect(known.json().items).toMatchObject([{ material: { part_number: 'BLT-10' }, qty_on_hand: 50 }]);
+    const before = await get(admin, `/api/warehouses/${warehouseId}/inventory?mode=materials&as_known_on=2000-01-01T00:00:00Z`);
+    expect(before.json().items).toEqual([]);
+  });
+
   it('says where the part is held: the project and the warehouse with its locations', async () => {
     const row = await warehouseRow();
     const response = await get(admin, `/api/catalog/materials/${row.material_id}/holdings`);

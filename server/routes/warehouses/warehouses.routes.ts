@@ -118,7 +118,7 @@ export async function warehouseRoutes(app: FastifyInstance): Promise<void> {
       ...reader,
       schema: {
         summary:
-          "A warehouse's stock: with mode=assets its Asset rows (contract/assets.ts); with mode=materials each part's on hand by location, what it assigned to projects, thresholds; q searches part number, name and nickname; as_of gives the figures as they stood then (without locations)",
+          "A warehouse's stock: with mode=assets its Asset rows (contract/assets.ts); with mode=materials each part's on hand by location, what it assigned to projects, thresholds; q searches part number, name and nickname; as_of gives the figures as they stood then (without locations), as_known_on (materials) as the ledger knew them on that day",
         tags,
         params: warehouseParams,
         querystring: warehouseInventoryQuery,
@@ -127,7 +127,7 @@ export async function warehouseRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       await warehouse(request.params.id);
-      const { q, as_of, mode } = request.query;
+      const { q, as_of, as_known_on, mode } = request.query;
       if (mode === 'assets') {
         const owner = { type: 'warehouse' as const, id: request.params.id };
         const items = as_of ? matching(await assetInventoryAsOf(app.db, owner, new Date(as_of)), q) : await assetInventory(app.db, owner, q);
@@ -136,7 +136,8 @@ export async function warehouseRoutes(app: FastifyInstance): Promise<void> {
         return reply.serializer(JSON.stringify).send(answer);
       }
       const asOf = as_of ? new Date(as_of) : null;
-      return { items: await warehouseInventory(app.db, request.params.id, { q, asOf }), as_of: asOf ? asOf.toISOString() : null };
+      const knownOn = as_known_on ? new Date(as_known_on) : null;
+      return { items: await warehouseInventory(app.db, request.params.id, { q, asOf, knownOn }), as_of: asOf ? asOf.toISOString() : null };
     },
   );
 }

@@ -34,6 +34,12 @@ describe('sidebar', () => {
     expect(labels).toEqual({ labels: ['/labels', '/labels/templates'], administration });
   });
 
+  it('lists the Ledger for superadmins and auditors only, in the inventory section', () => {
+    expect(paths(buildNavigation('inventory', { role: 'superadmin', projectRole: null })).audit).toEqual(['/ledger']);
+    expect(paths(buildNavigation('inventory', { role: 'auditor', projectRole: null })).audit).toEqual(['/ledger']);
+    expect(paths(buildNavigation('inventory', { role: 'admin', projectRole: 'admin' })).audit).toBeUndefined();
+  });
+
   it('shows label users the database and label admins the templates too', () => {
     expect(paths(buildNavigation('labels', { role: 'user', projectRole: null }))).toEqual({
       labels: ['/labels'],

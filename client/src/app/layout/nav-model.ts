@@ -2,7 +2,7 @@
  * What the sidebar lists for whom (spec 02 §2.2), and where switching section goes. Pure, so the
  * role rules are tested without rendering anything.
  */
-import { actsAsProjectAdminOrManager, canUseWarehouses, hasAdminAccess, isSuperadmin, type Access } from '../session/permissions.ts';
+import { actsAsProjectAdminOrManager, canAuditLedger, canUseWarehouses, hasAdminAccess, isSuperadmin, type Access } from '../session/permissions.ts';
 import type { Section } from '../session/session-types.ts';
 
 export interface NavItem {
@@ -13,7 +13,7 @@ export interface NavItem {
 }
 
 export interface NavGroup {
-  id: 'project' | 'warehouse' | 'catalogs' | 'labels' | 'administration';
+  id: 'project' | 'warehouse' | 'catalogs' | 'labels' | 'administration' | 'audit';
   title: string;
   items: NavItem[];
 }
@@ -82,6 +82,8 @@ export function buildNavigation(section: Section, access: Pick<Access, 'role' | 
   }
 
   if (isSuperadmin(access.role)) groups.push(ADMINISTRATION);
+  // The sealed books are the stock's: the Ledger sits with the inventory section.
+  if (section === 'inventory' && canAuditLedger(access.role)) groups.push({ id: 'audit', title: 'Audit', items: [{ to: '/ledger', label: 'Ledger' }] });
   return groups;
 }
 

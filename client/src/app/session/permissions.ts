@@ -3,7 +3,7 @@
  * route sends someone; the server enforces the real permissions. Roles arrive lower-cased.
  */
 
-export type RouteGuard = 'user' | 'admin' | 'superadmin' | 'global-admin';
+export type RouteGuard = 'user' | 'admin' | 'superadmin' | 'global-admin' | 'ledger';
 
 export interface Access {
   signedIn: boolean;
@@ -12,6 +12,9 @@ export interface Access {
 }
 
 export const isSuperadmin = (role: string | null): boolean => role === 'superadmin';
+
+/** The Ledger page (seal, checkpoints, bundles): superadmins and auditors. */
+export const canAuditLedger = (role: string | null): boolean => role === 'superadmin' || role === 'auditor';
 
 /** Global admin rights are held by admin and superadmin. */
 export const isGlobalAdmin = (role: string | null): boolean => role === 'admin' || role === 'superadmin';
@@ -74,6 +77,8 @@ export function guardRedirect(guard: RouteGuard, access: Access): string | null 
       return isSuperadmin(access.role) ? null : '/dashboard';
     case 'global-admin':
       return isGlobalAdmin(access.role) ? null : '/dashboard';
+    case 'ledger':
+      return canAuditLedger(access.role) ? null : '/dashboard';
     default: {
       const unknownGuard: never = guard;
       throw new Error(`Unknown route guard ${String(unknownGuard)}`);

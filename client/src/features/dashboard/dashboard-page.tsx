@@ -7,7 +7,7 @@
  */
 import { Group, Paper, Stack, Text } from '@mantine/core';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useCallback, useEffect, useReducer, type ReactNode } from 'react';
+import { useCallback, useEffect, useReducer, useState, type ReactNode } from 'react';
 import { useGetInventoryQuery } from '../../api/materials-api.ts';
 import { useAppSelector } from '../../app/hooks.ts';
 import { NoData } from '../../components/no-data.tsx';
@@ -21,6 +21,8 @@ import { useSiteStatus } from '../../app/site/site-status.ts';
 import { DashboardDialogs } from './dashboard-dialogs.tsx';
 import { dialogStack, type DashboardDialog } from './dialog-stack.ts';
 import { InventoryPanel } from './inventory-panel.tsx';
+import { useGetInventoryAtQuery } from '../../api/inventory-at-api.ts';
+import { instantOf, isPast, NOW, PointInTimeControl, type PointInTime } from './point-in-time.tsx';
 import { ProjectActionsBar } from './project-actions-bar.tsx';
 
 export const NO_PROJECTS_TEXT = 'You are not in any project yet. An administrator can add you to one.';
@@ -37,7 +39,14 @@ export function DashboardPage({ manageProject, assets }: { manageProject?: React
   const noProjects = !project && projects.isSuccess && projects.data.length === 0;
   const materials = dashboardMode === 'materials';
   // Fetched afresh on every visit: changes to other projects are not pushed while away.
-  const inventory = useGetInventoryQuery(project && materials ? project.id : skipToken, { refetchOnMountOrArgChange: true });
+  const [pointInTime, setPointInTime] = useState<PointInTime>(NOW);
+  const past = isPast(pointInTime);
+  const today = useGetInventoryQuery(project && materials ? project.id : skipToken, { refetchOnMountOrArgChange: true });
+  const then = useGetInventoryAtQuery(
+    project && materials && past ? { projectId: project.id, asOf: instantOf(pointInTime.asOf), asKnownOn: instantOf(pointInTime.asKnownOn) } : skipToken,
+  );
+  // The dialogs act on today's stock whatever the table shows.
+  const inventory = past ? then : today;
   const [stack, dispatch] = useReducer(dialogStack, []);
   const open = useCallback((dialog: DashboardDialog) => dispatch({ type: 'open', dialog }), []);
   const back = useCallback(() => dispatch({ type: 'back' }), []);
@@ -75,16 +84,19 @@ export function DashboardPage({ manageProject, assets }: { manageProject?: React
             <NoData />
           )
         ) : project ? (
-          <InventoryPanel
-            projectId={project.id}
-            rows={inventory.data}
-            isLoading={inventory.isLoading}
-            isFetching={inventory.isFetching}
-            error={inventory.error}
-            canCurate={canCurateProject(access)}
-            canExport={canExportInventory(role)}
-            onOpen={open}
-          />
+          <Stack gap="xs">
+            <PointInTimeControl value={pointInTime} onChange={setPointInTime} />
+            <InventoryPanel
+              projectId={project.id}
+              rows={inventory.data}
+              isLoading={inventory.isLoading}
+              isFetching={inventory.isFetching}
+              error={inventory.error}
+              canCurate={canCurateProject(access)}
+              canExport={canExportInventory(role)}
+              onOpen={open}
+            />
+          </Stack>
         ) : noProjects ? null : (
           <NoData />
         )}
@@ -93,7 +105,7 @@ export function DashboardPage({ manageProject, assets }: { manageProject?: React
         <DashboardDialogs
           projectId={project.id}
           top={stack[stack.length - 1]}
-          rows={inventory.data ?? []}
+          rows={today.data ?? []}
           canCurate={canCurateProject(access)}
           onOpen={open}
           onBack={back}

@@ -9,7 +9,7 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { messageOr } from '../../api/error-message.ts';
-import { LOG_TYPES, type LogDays, type LogType } from '../../api/material-types.ts';
+import { LOG_TYPES, type LogDays, type LogRow, type LogType } from '../../api/material-types.ts';
 import { logsCsvUrl, useGetMaterialLogsQuery } from '../../api/materials-api.ts';
 import { MAX_LENGTH } from '../../app/field-limits.ts';
 import { useAppSelector } from '../../app/hooks.ts';
@@ -21,7 +21,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { ReasonedDisabledButton } from '../../components/reasoned-disabled-button.tsx';
 import { ProjectPicker } from '../../app/projects/project-picker.tsx';
 import { useCurrentProjectSync } from '../../app/projects/use-current-project-sync.ts';
-import { canManageStock } from '../../app/session/permissions.ts';
+import { canManageStock, isSuperadmin } from '../../app/session/permissions.ts';
 import { selectCurrentProject, selectSession } from '../../app/session/session-selectors.ts';
 import { FROZEN_REASON, useSiteStatus } from '../../app/site/site-status.ts';
 import {
@@ -36,6 +36,7 @@ import {
   type LogsPageKind,
 } from './logs-filters.ts';
 import { useReverseUpload } from './reverse-upload.tsx';
+import { useCorrectEntry } from './correct-entry.tsx';
 
 export function ProjectLogsPage() {
   return <LogsPage kind="project" />;
@@ -71,6 +72,19 @@ function LogsPage({ kind }: { kind: LogsPageKind }) {
   // The same people as the bulk page: a superadmin, or the project's admins and managers.
   const reverseUpload = useReverseUpload(project?.id ?? null, data?.items ?? [], frozen);
   const mayReverse = kind === 'project' && canManageStock({ role, projectRole: currentProjectRole });
+  // A correction rewrites no entry but changes past figures: a superadmin or the project's admin
+  // (an auditor changes nothing, whatever their project role).
+  const mayCorrect = isSuperadmin(role) || (currentProjectRole === 'admin' && role !== 'auditor');
+  const correctEntry = useCorrectEntry(project?.id ?? null, frozen);
+  const rowAction =
+    mayReverse || mayCorrect
+      ? (row: LogRow) => (
+          <Group gap={4} wrap="nowrap">
+            {mayReverse && reverseUpload.action(row)}
+            {mayCorrect && correctEntry.action(row)}
+          </Group>
+        )
+      : undefined;
   const title = kind === 'project' ? 'Project Logs' : 'Assign/Unassign Logs';
   const exportCsv = async () => {
     if (!project) return;
@@ -146,11 +160,7 @@ function LogsPage({ kind }: { kind: LogsPageKind }) {
         ) : error ? (
           <NoData text={messageOr(error, 'Failed to fetch logs')} />
         ) : (
-          <LogTable
-            rows={data?.items ?? []}
-            layout={kind === 'project' ? 'movements' : 'assignments'}
-            rowAction={mayReverse ? reverseUpload.action : undefined}
-          />
+          <LogTable rows={data?.items ?? []} layout={kind === 'project' ? 'movements' : 'assignments'} rowAction={rowAction} />
         )}
         {data && data.total > 0 && (
           <Group justify="space-between" wrap="wrap" gap="sm">
@@ -162,6 +172,7 @@ function LogsPage({ kind }: { kind: LogsPageKind }) {
         )}
       </Stack>
       {reverseUpload.dialog}
+      {correctEntry.dialog}
     </>
   );
 }
