@@ -16,7 +16,6 @@ import { createImportJob, finishImportJob } from '../labels/import/import-jobs.t
 import { GLOBAL_ROLES, type GlobalRole } from '../../ledger/user/events.ts';
 import type { ProjectRole } from '../../ledger/project/events.ts';
 import { multipartBody, PNG_1X1 } from '../../test/helpers/multipart.ts';
-import { runStock } from '../materials/stock-commands.ts';
 import { runRequest } from '../requests/request-commands.ts';
 import { createAssetCatalogItem, createAssetCategory } from '../assets/catalog-commands.ts';
 import { assetPermissionRows } from './assets/asset-permission-rows.ts';
