@@ -183,7 +183,7 @@ export async function assetReadRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const q = request.query;
-      if (q.project_id && !isAdmin(request)) await requireProject(request, q.project_id, 'curate');
+      if (q.project_id && !isAdmin(request)) await requireProject(request, q.project_id, 'logs');
       else if (!isAdmin(request)) throw new DomainError('FORBIDDEN', 'You do not have permission to do this.');
       if (q.warehouse_id) await requireWarehouse(q.warehouse_id);
       const items = await assetTransactions(app.db, {

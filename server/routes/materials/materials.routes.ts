@@ -255,8 +255,8 @@ export async function materialReadRoutes(app: FastifyInstance): Promise<void> {
     '/api/materials/explain',
     {
       ...signedIn,
-      // The movements behind a figure are log rows: the logs' readers only (spec 01 §6).
-      config: { projectAccess: { level: 'curate', from: 'query' } },
+      // The movements behind a figure are log rows: the logs' readers only (spec 01 §6), auditors included.
+      config: { projectAccess: { level: 'logs', from: 'query' } },
       schema: { summary: 'The movements behind one figure of one part, with the running balance after each', tags, querystring: explainQuery, response: { 200: explanation, ...errorResponses } },
     },
     async (request) => {

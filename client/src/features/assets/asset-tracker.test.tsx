@@ -50,6 +50,6 @@ describe('the asset tracker', () => {
     });
     const tracker = await screen.findByRole('dialog', { name: 'Asset Tracker' });
     expect(await within(tracker).findByRole('row', { name: 'Who has it Ada Lovelace (ada@example.com)' })).toBeTruthy();
-    expect(screen.getByText('No data to display')).toBeTruthy();
+    expect(await screen.findByText('No data to display')).toBeTruthy();
   });
 });
