@@ -90,7 +90,14 @@ async function postgres(baseUrl: string): Promise<void> {
   const env = { DATABASE_URL: url.toString() };
   try {
     await killDuringLoad('PostgreSQL', env, { url: url.toString(), dataDir: '' });
-    await killDuringImport('PostgreSQL', env, { url: url.toString(), dataDir: '' }, importRowCount, session, record);
+    // The uploaded file lives in the file store under DATA_DIR, which outlives a server process as
+    // it does in production (or use S3): the restarted server must find the same directory.
+    const filesDir = mkdtempSync(path.join(tmpdir(), 'stockledger-durability-files-'));
+    try {
+      await killDuringImport('PostgreSQL', { ...env, DATA_DIR: filesDir }, { url: url.toString(), dataDir: '' }, importRowCount, session, record);
+    } finally {
+      rmSync(filesDir, { recursive: true, force: true });
+    }
     await databaseOutage(env);
   } finally {
     await admin(`drop database if exists ${name} with (force)`).catch(() => undefined);
