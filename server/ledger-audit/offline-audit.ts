@@ -18,7 +18,7 @@ import { eventHash } from '../../ledger/event-store/hash-chain.ts';
 import { chainHash, fromHex, GENESIS_CHAIN_HASH, toHex } from '../../ledger/seal/chain.ts';
 import { verifyConsistency } from '../../ledger/seal/merkle.ts';
 import { keyIdOf, verifyCheckpointSignature } from '../../ledger/seal/signing-key.ts';
-import { isStockItemEvent, type StockItemEvent } from '../../ledger/stock-item/events.ts';
+import { isStockItemEvent, stockItemEventSchemas, type StockItemEvent } from '../../ledger/stock-item/events.ts';
 import { stockDeltas } from '../../ledger/stock-item/stock-numbers.ts';
 import type { RecordedEvent } from '../../ledger/event-store/types.ts';
 import { LOG_TYPES } from '../../projections/activity-log/projector.ts';
@@ -83,6 +83,25 @@ function asRecorded(e: BundleEvent): RecordedEvent {
     recordedOf.set(e, recorded);
   }
   return recorded;
+}
+
+const stockOf = new WeakMap<BundleEvent, StockItemEvent | null>();
+
+/**
+ * A stock event of the bundle with its data checked against its type's schema, once: the file is not
+ * trusted, so a row's figures are never computed from data of the wrong shape.
+ */
+function stockEventOf(e: BundleEvent): StockItemEvent | null {
+  if (stockOf.has(e)) return stockOf.get(e)!;
+  const recorded = asRecorded(e);
+  let stock: StockItemEvent | null = null;
+  if (isStockItemEvent(recorded)) {
+    const parsed = stockItemEventSchemas[recorded.type].safeParse(recorded.data);
+    if (!parsed.success) fail(`the event at position ${e.global_position} does not have the data of a ${recorded.type}`);
+    stock = { type: recorded.type, data: parsed.data } as StockItemEvent;
+  }
+  stockOf.set(e, stock);
+  return stock;
 }
 
 /** Runs every check in order, telling `log` what held; throws AuditFailure on the first that does not. */
@@ -215,9 +234,8 @@ function checkRows(bundle: AuditBundle, chainAt: Map<number, string>): void {
     expect('LedgerSeq', String(e.ledger_seq));
     expect('ChainHash', chainAt.get(e.ledger_seq)!);
     expect('Date', e.occurred_at);
-    const recorded = asRecorded(e);
-    if (!isStockItemEvent(recorded)) return;
-    const stock = recorded as unknown as StockItemEvent;
+    const stock = stockEventOf(e);
+    if (!stock) return;
     const d = stockDeltas(stock);
     expect('Type', LOG_TYPES[stock.type as keyof typeof LOG_TYPES] ?? '');
     expect('Part Number', stock.data.partNumber);
@@ -233,9 +251,8 @@ const FIGURES: Array<keyof StockFiguresOf> = ['logistics', 'on_hand', 'field', '
 function checkFigures(bundle: AuditBundle): void {
   const sums = new Map<string, StockFiguresOf>();
   for (const e of bundle.events) {
-    const recorded = asRecorded(e);
-    if (!isStockItemEvent(recorded)) continue;
-    const stock = recorded as unknown as StockItemEvent;
+    const stock = stockEventOf(e);
+    if (!stock) continue;
     const d = stockDeltas(stock);
     const sum = sums.get(stock.data.materialId) ?? { logistics: 0, on_hand: 0, field: 0, lost: 0, in_transit: 0, incoming: 0 };
     sum.logistics += d.logistics;

@@ -35,9 +35,13 @@ export interface CorrectionOutcome {
   deltas: { logistics: number; onHand: number; field: number; lost: number };
 }
 
-interface CorrectionContext extends CommandContext {
-  /** A position that is not this project's stock movement: refused when decided, not when loaded, so the batch goes on. */
-  refusal?: DomainError;
+/** A position that is not this project's stock movement: refused when decided, not when loaded, so the batch goes on. */
+interface RefusedCorrection extends CommandContext {
+  refusal: DomainError;
+  streams: Record<string, never>;
+}
+
+interface LoadedCorrection extends CommandContext {
   streams: { item: LoadedStream<StockItemState, StockItemEvent> };
   /** The stream as loaded: another command of the same batch on it would make `history` stale. */
   loaded: LoadedStream<StockItemState, StockItemEvent>;
@@ -51,7 +55,9 @@ interface CorrectionContext extends CommandContext {
   history: CorrectionHistory;
 }
 
-async function loadOne(trx: Parameters<CommandHandler<CorrectionRequest, CorrectionContext, CorrectionOutcome>['load']>[0], input: CorrectionRequest): Promise<CorrectionContext> {
+type CorrectionContext = RefusedCorrection | LoadedCorrection;
+
+async function loadOne(trx: Parameters<CommandHandler<CorrectionRequest, CorrectionContext, CorrectionOutcome>['load']>[0], input: CorrectionRequest): Promise<LoadedCorrection> {
   const movement = await loadMovement(trx, input.position);
   const location = movement?.data.location;
   const materialId = movement?.data.materialId;
@@ -95,13 +101,13 @@ const correctionHandler: CommandHandler<CorrectionRequest, CorrectionContext, Co
         contexts.push(await loadOne(trx, input));
       } catch (error) {
         if (!(error instanceof DomainError)) throw error;
-        contexts.push({ refusal: error, streams: {} } as unknown as CorrectionContext);
+        contexts.push({ refusal: error, streams: {} });
       }
     }
     return contexts;
   },
   decide(input, context, now): Decision<CorrectionOutcome> {
-    if (context.refusal) throw context.refusal;
+    if ('refusal' in context) throw context.refusal;
     if (context.streams.item !== context.loaded) throw new DomainError('CONFLICT', CHANGED_MEANWHILE);
     const events = decideCorrection({
       type: 'CorrectMovement',
