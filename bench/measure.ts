@@ -67,7 +67,8 @@ export async function httpLoad(options: {
   };
 }
 
-function percentile(sorted: number[], p: number): number {
+/** The p-th percentile of latencies sorted ascending (0 for none). */
+export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }

@@ -9,7 +9,7 @@
 import { readdirSync } from 'node:fs';
 import WebSocket from 'ws';
 import { startServer, type RunningServer } from '../e2e/helpers/server.ts';
-import { memoryOf } from './measure.ts';
+import { memoryOf, percentile } from './measure.ts';
 import { createProject, signIn } from './server-load.ts';
 
 export interface SoakMinute {
@@ -30,8 +30,6 @@ export interface SoakFigures {
   errors: number;
   passed: boolean;
 }
-
-const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!);
 
 /** Least-squares slope of y over x. */
 function slope(points: Array<[number, number]>): number {

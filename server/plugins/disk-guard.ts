@@ -8,10 +8,10 @@
 import { statfs } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { SAFE_METHODS } from './security.ts';
 
 export const DISK_FULL_MESSAGE = 'The database disk is almost full, so changes are paused. Reading still works; ask an administrator to free some space.';
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const SESSION_ROUTES = new Set(['/api/login', '/api/auth/refresh', '/api/logout']);
 const CHECK_EVERY_MS = 1000;
 

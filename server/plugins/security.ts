@@ -9,7 +9,8 @@ import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
 import type { StorageConfig } from '../storage/storage-config.ts';
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Methods that change nothing: no origin check, no disk guard. */
+export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export const CROSS_SITE_MESSAGE = 'Requests from another site are not allowed.';
 
