@@ -9,23 +9,13 @@ import { openTestRuntime } from '../../test/helpers/test-database.ts';
 import { buildTestApp, createUser, signIn } from '../../test/helpers/test-app.ts';
 import { createProject } from '../projects/project-commands.ts';
 import { SYSTEM_ACTOR } from '../users/user-commands.ts';
-
-interface JsonSchema {
-  type?: string | string[];
-  properties?: Record<string, JsonSchema>;
-  anyOf?: JsonSchema[];
-  format?: string;
-}
-interface Operation {
-  parameters?: Array<{ name: string; in: 'query' | 'path'; schema?: JsonSchema }>;
-  requestBody?: { content: Record<string, { schema: JsonSchema }> };
-}
+import { type DocumentedOperation, documentedOperations, isNumeric, type JsonSchema } from '../../test/helpers/openapi.ts';
 
 let runtime: Awaited<ReturnType<typeof openTestRuntime>>;
 let app: FastifyInstance;
 let boss: string;
 let projectId: string;
-let operations: Array<{ method: string; path: string; operation: Operation }>;
+let operations: DocumentedOperation[];
 
 beforeAll(async () => {
   runtime = await openTestRuntime();
@@ -33,8 +23,7 @@ beforeAll(async () => {
   await createUser(runtime, 'boss@example.com', 'boss password', 'superadmin');
   boss = await signIn(app, 'boss@example.com', 'boss password');
   projectId = await createProject(runtime.store, { name: 'Edges', customer: null, number: 'E-1' }, { metadata: SYSTEM_ACTOR });
-  const doc = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, Operation>> };
-  operations = Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ method: method.toUpperCase(), path, operation })));
+  operations = await documentedOperations(app);
 });
 afterAll(async () => {
   await app.close();
@@ -49,11 +38,6 @@ const HOSTILE: Array<{ name: string; text: string; number: unknown }> = [
   { name: 'a fraction', text: '1.5', number: 1.5 },
   { name: 'a 100,000-character text', text: 'x'.repeat(100_000), number: 'x'.repeat(100_000) },
 ];
-
-const isNumeric = (schema: JsonSchema | undefined) => {
-  const types = [schema?.type, ...(schema?.anyOf ?? []).map((s) => s.type)].flat();
-  return types.includes('number') || types.includes('integer');
-};
 
 /** A valid-looking value for each field, except one, which is hostile. */
 function bodyWith(schema: JsonSchema, target: string, value: { text: string; number: unknown }): Record<string, unknown> {
@@ -80,7 +64,8 @@ describe('no route answers 500 to a hostile input', () => {
         if (response.statusCode >= 500) failures.push(`${label}: ${response.statusCode} ${response.body.slice(0, 200)}`);
         if (response.statusCode === 400) {
           const body = response.json();
-          if (typeof body.message !== 'string' || typeof body.error !== 'string') failures.push(`${label}: 400 without the error shape: ${response.body.slice(0, 200)}`);
+          if (typeof body.message !== 'string' || typeof body.error !== 'string')
+            failures.push(`${label}: 400 without the error shape: ${response.body.slice(0, 200)}`);
         }
       };
       for (const { method, path, operation } of operations) {
@@ -88,15 +73,22 @@ describe('no route answers 500 to a hostile input', () => {
         const pathParams = (operation.parameters ?? []).filter((p) => p.in === 'path');
         const queryParams = (operation.parameters ?? []).filter((p) => p.in === 'query');
         const fill = (target?: string) =>
-          path.replace(/\{(\w+)\}/g, (_, name: string) => (name === target ? queryValue(hostile.text) : name === 'action' ? 'assign' : name === 'id' || name === 'projectId' ? projectId : 'P-1'));
+          path.replace(/\{(\w+)\}/g, (_, name: string) =>
+            name === target ? queryValue(hostile.text) : name === 'action' ? 'assign' : name === 'id' || name === 'projectId' ? projectId : 'P-1',
+          );
         const baseQuery = (target?: string) =>
-          queryParams.map((p) => `${p.name}=${p.name === target ? queryValue(hostile.text) : p.name === 'project_id' ? projectId : p.name === 'format' ? 'json' : isNumeric(p.schema) ? '1' : 'P-1'}`).join('&');
+          queryParams
+            .map(
+              (p) =>
+                `${p.name}=${p.name === target ? queryValue(hostile.text) : p.name === 'project_id' ? projectId : p.name === 'format' ? 'json' : isNumeric(p.schema) ? '1' : 'P-1'}`,
+            )
+            .join('&');
         const jsonSchema = operation.requestBody?.content['application/json']?.schema;
         const body = jsonSchema?.properties ? bodyWith(jsonSchema, '', hostile) : undefined;
-        for (const p of pathParams) await check(`${method} ${path} path ${p.name}`, { method: method as InjectOptions['method'], url: `${fill(p.name)}?${baseQuery()}`, payload: body });
-        for (const p of queryParams) await check(`${method} ${path} query ${p.name}`, { method: method as InjectOptions['method'], url: `${fill()}?${baseQuery(p.name)}`, payload: body });
+        for (const p of pathParams) await check(`${method} ${path} path ${p.name}`, { method, url: `${fill(p.name)}?${baseQuery()}`, payload: body });
+        for (const p of queryParams) await check(`${method} ${path} query ${p.name}`, { method, url: `${fill()}?${baseQuery(p.name)}`, payload: body });
         for (const field of Object.keys(jsonSchema?.properties ?? {})) {
-          await check(`${method} ${path} body ${field}`, { method: method as InjectOptions['method'], url: `${fill()}?${baseQuery()}`, payload: bodyWith(jsonSchema!, field, hostile) });
+          await check(`${method} ${path} body ${field}`, { method, url: `${fill()}?${baseQuery()}`, payload: bodyWith(jsonSchema!, field, hostile) });
         }
       }
       expect(failures).toEqual([]);

@@ -14,26 +14,13 @@ import { openTestRuntime } from '../../test/helpers/test-database.ts';
 import { buildTestApp, createUser, signIn } from '../../test/helpers/test-app.ts';
 import { createProject } from '../projects/project-commands.ts';
 import { SYSTEM_ACTOR } from '../users/user-commands.ts';
-
-interface JsonSchema {
-  type?: string | string[];
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  anyOf?: JsonSchema[];
-  enum?: unknown[];
-  format?: string;
-}
-interface Operation {
-  parameters?: Array<{ name: string; in: 'query' | 'path'; required?: boolean; schema?: JsonSchema }>;
-  requestBody?: { content: Record<string, { schema: JsonSchema }> };
-}
-type Method = NonNullable<InjectOptions['method']>;
+import { type DocumentedOperation, documentedOperations, isNumeric, type JsonSchema, typesOf } from '../../test/helpers/openapi.ts';
 
 let runtime: Awaited<ReturnType<typeof openTestRuntime>>;
 let app: FastifyInstance;
 let boss: string;
 let projectId: string;
-let operations: Array<{ method: Method; path: string; operation: Operation }>;
+let operations: DocumentedOperation[];
 
 // Sign-out ends the fuzzer's own session; the documentation is static.
 const NOT_FUZZED = new Set(['POST /api/logout', 'GET /api/docs', 'GET /api/docs/json']);
@@ -50,20 +37,13 @@ beforeAll(async () => {
     headers: { cookie: boss },
     payload: { project_id: projectId, part_number: 'FZ-1', part_name: 'Fuzzed part', standard_name: 'Fuzzed', quantity: 10 },
   });
-  const doc = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, Operation>> };
-  operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
-    Object.entries(methods)
-      .map(([method, operation]) => ({ method: method.toUpperCase() as Method, path, operation }))
-      .filter((o) => !NOT_FUZZED.has(`${o.method} ${o.path}`)),
-  );
+  operations = (await documentedOperations(app)).filter((o) => !NOT_FUZZED.has(`${o.method} ${o.path}`));
 });
 afterAll(async () => {
   await app.close();
   await runtime.close();
 });
 
-const typesOf = (schema: JsonSchema | undefined): string[] => [schema?.type, ...(schema?.anyOf ?? []).map((s) => s.type)].flat().filter((t): t is string => typeof t === 'string');
-const isNumeric = (s: JsonSchema | undefined) => typesOf(s).some((t) => t === 'number' || t === 'integer');
 const isFreeText = (s: JsonSchema | undefined) => typesOf(s).includes('string') && !s?.format && !s?.enum && !(s?.anyOf ?? []).some((a) => a.format || a.enum);
 
 const HUGE = 'x'.repeat(100_000);
@@ -134,8 +114,10 @@ async function probe(findings: Finding[], label: string, request: InjectOptions)
       findings.push({ label, problem: `${status} is not JSON: ${text.slice(0, 80)}` });
       return;
     }
-    if (typeof body.error !== 'string' || typeof body.message !== 'string') findings.push({ label, problem: `${status} without {error, message}: ${text.slice(0, 120)}` });
-    if (body.error === 'VALIDATION' && typeof body.field !== 'string') findings.push({ label, problem: `validation answer names no field: ${text.slice(0, 120)}` });
+    if (typeof body.error !== 'string' || typeof body.message !== 'string')
+      findings.push({ label, problem: `${status} without {error, message}: ${text.slice(0, 120)}` });
+    if (body.error === 'VALIDATION' && typeof body.field !== 'string')
+      findings.push({ label, problem: `validation answer names no field: ${text.slice(0, 120)}` });
   }
 }
 
@@ -168,7 +150,12 @@ describe('fuzzing every operation of the OpenAPI document', () => {
       const schema = operation.requestBody?.content['application/json']?.schema;
 
       for (const p of params.filter((q) => q.in === 'path')) {
-        for (const [what, value] of PATH_VALUES) await send(`${name}: path ${p.name} ${what}`, { method, url: `${pathOf(path, p.name, value)}${query ? `?${query}` : ''}`, payload: schema ? {} : undefined });
+        for (const [what, value] of PATH_VALUES)
+          await send(`${name}: path ${p.name} ${what}`, {
+            method,
+            url: `${pathOf(path, p.name, value)}${query ? `?${query}` : ''}`,
+            payload: schema ? {} : undefined,
+          });
       }
       for (const p of params.filter((q) => q.in === 'query')) {
         // Search text may rightly be anything short of huge or broken: SQL-like text is searched for, safely.
@@ -185,7 +172,12 @@ describe('fuzzing every operation of the OpenAPI document', () => {
       await send(`${name}: an array`, { method, url, payload: [] as unknown as object });
       await send(`${name}: malformed JSON`, { method, url, headers: { 'content-type': 'application/json' }, payload: '{"a":' });
       await send(`${name}: text/plain`, { method, url, headers: { 'content-type': 'text/plain' }, payload: 'hello' });
-      await send(`${name}: a prototype-polluting body`, { method, url, headers: { 'content-type': 'application/json' }, payload: '{"__proto__":{"isAdmin":true},"constructor":{"prototype":{"polluted":1}}}' });
+      await send(`${name}: a prototype-polluting body`, {
+        method,
+        url,
+        headers: { 'content-type': 'application/json' },
+        payload: '{"__proto__":{"isAdmin":true},"constructor":{"prototype":{"polluted":1}}}',
+      });
       await send(`${name}: only an unknown field`, { method, url, payload: { surely_not_a_field: 1 } });
       for (const [field, fieldSchema] of Object.entries(schema.properties ?? {})) {
         for (const [what, value] of badValuesFor(fieldSchema)) await send(`${name}: body ${field} ${what}`, { method, url, payload: { [field]: value } });
