@@ -6,7 +6,7 @@
 import { sql } from 'kysely';
 import { type Checkpoint, checkpointMessage } from '../../contract/ledger.ts';
 import type { Db, Trx } from '../event-store/event-store.ts';
-import type { RecordedEvent } from '../event-store/types.ts';
+import type { EventHeader } from '../subscriptions/checkpoint.ts';
 import { chainHash, toHex } from './chain.ts';
 import { BLOCK, leafHash, memorySource, subtreeHash, treeRoot } from './merkle.ts';
 import { blockHashes, checkpointAt, leafHashes, type SealHead, sealHead, withStoredTree } from './seal-store.ts';
@@ -33,7 +33,7 @@ export async function loadSealState(db: Db | Trx, head?: SealHead): Promise<Seal
  * sealed; if the database's head differs (another process sealed meanwhile, or a page of ours
  * rolled back) it is read afresh. Returns the state after the page, valid once the page commits.
  */
-export async function sealPage(trx: Trx, events: readonly RecordedEvent[], state: SealState | null): Promise<SealState> {
+export async function sealPage(trx: Trx, events: readonly EventHeader[], state: SealState | null): Promise<SealState> {
   const head = await sealHead(trx);
   const current = state && state.seq === head.seq && state.chainHash.equals(head.chainHash) ? state : await loadSealState(trx, head);
   if (events.length === 0) return current;

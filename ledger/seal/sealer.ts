@@ -7,7 +7,8 @@
 import type { Checkpoint } from '../../contract/ledger.ts';
 import type { EventStore } from '../event-store/event-store.ts';
 import type { Notifier } from '../event-store/notifier.ts';
-import { startSubscription, type Subscription } from '../subscriptions/subscription.ts';
+import { readNextHeaderPage } from '../subscriptions/checkpoint.ts';
+import { startPagedSubscription, type Subscription } from '../subscriptions/subscription.ts';
 import { type SealState, sealPage, writeCheckpoint } from './seal-page.ts';
 import { latestCheckpoint, sealHead } from './seal-store.ts';
 import type { SigningKey } from './signing-key.ts';
@@ -64,7 +65,9 @@ function pacedStore(store: EventStore, ms: number): EventStore {
 export function startSealer(store: EventStore, options: SealerOptions): Sealer {
   const onError = options.onError ?? (() => undefined);
   let state: SealState | null = null;
-  const subscription: Subscription = startSubscription(pacedStore(store, options.wakeEveryMs ?? 500), {
+  // Sealing needs each event's place and hash, never its payload: reading only those keeps the
+  // sealer's share of the server and the database small beside the commands it follows.
+  const subscription: Subscription = startPagedSubscription(pacedStore(store, options.wakeEveryMs ?? 500), readNextHeaderPage, {
     name: SEALER_SUBSCRIPTION,
     batchSize: options.batchSize ?? 2000,
     pollMs: options.pollMs ?? 500,

@@ -58,7 +58,7 @@ export function compareCheckpoints(a: EraCheckpoint, b: EraCheckpoint): number {
   return a.globalPosition - b.globalPosition;
 }
 
-export function checkpointAfter(era: number, event: RecordedEvent): EraCheckpoint {
+export function checkpointAfter(era: number, event: EventPlace): EraCheckpoint {
   return { era, transactionId: event.transactionId, globalPosition: event.globalPosition };
 }
 
@@ -75,40 +75,81 @@ export async function committedHead(db: Db | Trx, eras: LedgerEra[], safe: boole
        and (not ${safe} or transaction_id < pg_snapshot_xmin(pg_current_snapshot()))
      order by transaction_id desc, global_position desc limit 1`.execute(db);
   const row = rows[0];
-  return row ? { era: current.era, transactionId: String(row.transaction_id), globalPosition: Number(row.global_position) } : { era: current.era, transactionId: '0', globalPosition: 0 };
+  return row
+    ? { era: current.era, transactionId: String(row.transaction_id), globalPosition: Number(row.global_position) }
+    : { era: current.era, transactionId: '0', globalPosition: 0 };
 }
 
-export type NextPage = { events: RecordedEvent[]; checkpoint: EraCheckpoint } | { events: []; nextEra: EraCheckpoint } | { events: [] };
+/** What a subscription needs of an event to move its checkpoint past it. */
+export type EventPlace = Pick<RecordedEvent, 'globalPosition' | 'transactionId'>;
+/** An event's place in its stream and its hash, without its payload: what the sealer reads. */
+export type EventHeader = Pick<RecordedEvent, 'globalPosition' | 'transactionId' | 'streamId' | 'streamVersion' | 'hash'>;
+
+export type NextPage<E extends EventPlace = RecordedEvent> =
+  | { events: E[]; checkpoint: EraCheckpoint }
+  | { events: []; nextEra: EraCheckpoint }
+  | { events: [] };
+
+/** Reads the next page after a checkpoint, in commit order, in the page's transaction. */
+export type PageReader<E extends EventPlace> = (trx: Trx, eras: LedgerEra[], from: EraCheckpoint, limit: number) => Promise<NextPage<E>>;
 
 /**
  * The next page after a checkpoint, in commit order. Inside the newest era that is the store's
  * safe read; an era a restore has closed is read by its position range (all of it committed in the
  * old cluster), and once it is exhausted the caller moves the checkpoint to the next era's start.
  */
-export async function readNextPage(store: EventStore, trx: Trx, eras: LedgerEra[], from: EraCheckpoint, limit: number): Promise<NextPage> {
+async function nextPage<E extends EventPlace>(
+  eras: LedgerEra[],
+  from: EraCheckpoint,
+  read: (firstPosition: number, beforePosition: number | null) => Promise<E[]>,
+): Promise<NextPage<E>> {
   const index = eras.findIndex((e) => e.era === from.era);
   if (index < 0) throw new Error(`checkpoint names era ${from.era}, which this ledger does not have`);
   const era = eras[index]!;
   const next = eras[index + 1];
-  let events: RecordedEvent[];
-  if (!next && era.firstPosition === 1) {
-    events = await store.readAllSafe(from, limit, trx);
-  } else {
-    const rows = await trx
-      .selectFrom('events')
-      .selectAll()
-      .select(sql<string>`transaction_id::text`.as('transaction_id'))
-      .where('global_position', '>=', era.firstPosition)
-      .$if(next !== undefined, (q) => q.where('global_position', '<', next!.firstPosition))
-      .$if(next === undefined, (q) => q.where(sql<boolean>`transaction_id < pg_snapshot_xmin(pg_current_snapshot())`))
-      .where(sql<boolean>`(transaction_id, global_position) > (${from.transactionId}::xid8, ${from.globalPosition}::bigint)`)
-      .orderBy('events.transaction_id')
-      .orderBy('events.global_position')
-      .limit(limit)
-      .execute();
-    events = rows.map((row) => toRecordedEvent(row as never));
-  }
+  const events = await read(era.firstPosition, next?.firstPosition ?? null);
   if (events.length > 0) return { events, checkpoint: checkpointAfter(era.era, events[events.length - 1]!) };
   if (next) return { events: [], nextEra: { era: next.era, transactionId: '0', globalPosition: 0 } };
   return { events: [] };
 }
+
+/** The events of one era after a checkpoint; in the newest era only those below the safe high-water mark. */
+function eventsAfter(trx: Trx, from: EraCheckpoint, firstPosition: number, beforePosition: number | null, limit: number) {
+  return trx
+    .selectFrom('events')
+    .where('global_position', '>=', firstPosition)
+    .$if(beforePosition !== null, (q) => q.where('global_position', '<', beforePosition!))
+    .$if(beforePosition === null, (q) => q.where(sql<boolean>`transaction_id < pg_snapshot_xmin(pg_current_snapshot())`))
+    .where(sql<boolean>`(transaction_id, global_position) > (${from.transactionId}::xid8, ${from.globalPosition}::bigint)`)
+    .orderBy('events.transaction_id')
+    .orderBy('events.global_position')
+    .limit(limit);
+}
+
+/** Whole events, their payloads validated. */
+export function readNextPage(store: EventStore, trx: Trx, eras: LedgerEra[], from: EraCheckpoint, limit: number): Promise<NextPage> {
+  return nextPage(eras, from, async (firstPosition, beforePosition) => {
+    if (beforePosition === null && firstPosition === 1) return store.readAllSafe(from, limit, trx);
+    const rows = await eventsAfter(trx, from, firstPosition, beforePosition, limit)
+      .selectAll()
+      .select(sql<string>`transaction_id::text`.as('transaction_id'))
+      .execute();
+    return rows.map((row) => toRecordedEvent(row as never));
+  });
+}
+
+/** Only the events' places and hashes: no payload is read, parsed or validated. */
+export const readNextHeaderPage: PageReader<EventHeader> = (trx, eras, from, limit) =>
+  nextPage(eras, from, async (firstPosition, beforePosition) => {
+    const rows = await eventsAfter(trx, from, firstPosition, beforePosition, limit)
+      .select(['global_position', 'stream_id', 'stream_version', 'hash'])
+      .select(sql<string>`transaction_id::text`.as('transaction_id'))
+      .execute();
+    return rows.map((row) => ({
+      globalPosition: Number(row.global_position),
+      transactionId: row.transaction_id,
+      streamId: row.stream_id,
+      streamVersion: row.stream_version,
+      hash: row.hash,
+    }));
+  });

@@ -17,16 +17,26 @@ import { hostname } from 'node:os';
 import { sql } from 'kysely';
 import type { EventStore, Trx } from '../event-store/event-store.ts';
 import type { RecordedEvent } from '../event-store/types.ts';
-import { committedHead, compareCheckpoints, ensureCheckpoint, loadCheckpoint, readNextPage, saveCheckpoint, type EraCheckpoint } from './checkpoint.ts';
+import {
+  committedHead,
+  compareCheckpoints,
+  ensureCheckpoint,
+  type EraCheckpoint,
+  type EventPlace,
+  loadCheckpoint,
+  type PageReader,
+  readNextPage,
+  saveCheckpoint,
+} from './checkpoint.ts';
 import { listEras } from './eras.ts';
 
-export interface SubscriptionOptions {
+export interface SubscriptionOptions<E extends EventPlace = RecordedEvent> {
   /** Unique per subscription: names its checkpoint and its lease. */
   name: string;
   /** Runs inside the page's transaction; whatever it writes commits with the checkpoint. */
-  handle: (trx: Trx, events: RecordedEvent[]) => Promise<void>;
+  handle: (trx: Trx, events: E[]) => Promise<void>;
   /** Called after a page's transaction committed (to wake whatever reads what the handler wrote). */
-  afterCommit?: (events: RecordedEvent[]) => void;
+  afterCommit?: (events: E[]) => void;
   /** Events per page (per transaction). */
   batchSize?: number;
   /** Where a subscription without a checkpoint begins: the first event, or the ledger's head now. */
@@ -52,7 +62,13 @@ class LeaseLost extends Error {}
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
+/** A subscription to whole events. */
 export function startSubscription(store: EventStore, options: SubscriptionOptions): Subscription {
+  return startPagedSubscription(store, (trx, eras, from, limit) => readNextPage(store, trx, eras, from, limit), options);
+}
+
+/** A subscription whose pages `readPage` reads: whole events, or only what the handler needs of them. */
+export function startPagedSubscription<E extends EventPlace>(store: EventStore, readPage: PageReader<E>, options: SubscriptionOptions<E>): Subscription {
   const { name, handle, batchSize = 200, from = 'start', pollMs = 1000, leaseMs = 15_000 } = options;
   const onError = options.onError ?? (() => undefined);
   const db = store.db;
@@ -83,7 +99,7 @@ export function startSubscription(store: EventStore, options: SubscriptionOption
 
   /** One page in one transaction; false when there was nothing to do. */
   const page = async (): Promise<boolean> => {
-    let handled: RecordedEvent[] = [];
+    let handled: E[] = [];
     const more = await db.transaction().execute(async (trx) => {
       const lease = await sql<{ holder: string | null }>`
         select holder from subscription_leases where name = ${name} for update`.execute(trx);
@@ -91,7 +107,7 @@ export function startSubscription(store: EventStore, options: SubscriptionOption
       await sql`update subscription_leases set lease_until = now() + ${leaseMs} * interval '1 millisecond' where name = ${name}`.execute(trx);
       const checkpoint = await loadCheckpoint(trx, name);
       if (!checkpoint) throw new Error(`subscription ${name} has no checkpoint`);
-      const next = await readNextPage(store, trx, await listEras(trx), checkpoint, batchSize);
+      const next = await readPage(trx, await listEras(trx), checkpoint, batchSize);
       if ('nextEra' in next) {
         await saveCheckpoint(trx, name, next.nextEra);
         return true;
