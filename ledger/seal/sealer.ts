@@ -6,7 +6,6 @@
  */
 import type { Checkpoint } from '../../contract/ledger.ts';
 import type { EventStore } from '../event-store/event-store.ts';
-import type { Notifier } from '../event-store/notifier.ts';
 import { readNextHeaderPage } from '../subscriptions/checkpoint.ts';
 import { startPagedSubscription, type Subscription } from '../subscriptions/subscription.ts';
 import { type SealState, sealPage, writeCheckpoint } from './seal-page.ts';
@@ -39,35 +38,13 @@ export interface Sealer {
   stop(): Promise<void>;
 }
 
-/** The store as the subscription sees it, its commit wake-ups gathered into one per `ms`. */
-function pacedStore(store: EventStore, ms: number): EventStore {
-  if (ms <= 0) return store;
-  const notifier = store.notifier;
-  const paced: Notifier = {
-    ...notifier,
-    subscribe: (listener) => {
-      let timer: NodeJS.Timeout | null = null;
-      const stop = notifier.subscribe((position) => {
-        timer ??= setTimeout(() => {
-          timer = null;
-          listener(position);
-        }, ms);
-      });
-      return () => {
-        if (timer) clearTimeout(timer);
-        stop();
-      };
-    },
-  };
-  return Object.create(store, { notifier: { value: paced } }) as EventStore;
-}
-
 export function startSealer(store: EventStore, options: SealerOptions): Sealer {
   const onError = options.onError ?? (() => undefined);
   let state: SealState | null = null;
   // Sealing needs each event's place and hash, never its payload: reading only those keeps the
   // sealer's share of the server and the database small beside the commands it follows.
-  const subscription: Subscription = startPagedSubscription(pacedStore(store, options.wakeEveryMs ?? 500), readNextHeaderPage, {
+  const subscription: Subscription = startPagedSubscription(store, readNextHeaderPage, {
+    wakeEveryMs: options.wakeEveryMs ?? 500,
     name: SEALER_SUBSCRIPTION,
     batchSize: options.batchSize ?? 2000,
     pollMs: options.pollMs ?? 500,

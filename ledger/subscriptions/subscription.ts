@@ -45,6 +45,12 @@ export interface SubscriptionOptions<E extends EventPlace = RecordedEvent> {
   pollMs?: number;
   /** How long a lease holds without renewal before another process may take over. */
   leaseMs?: number;
+  /**
+   * Commits wake the subscription at most this often (0: at each commit). Under a stream of
+   * commands one page then takes many of them, instead of each commit costing the database a page
+   * transaction of its own.
+   */
+  wakeEveryMs?: number;
   /** A failed page is rolled back and tried again on the next wake-up. */
   onError?: (error: unknown) => void;
 }
@@ -154,7 +160,20 @@ export function startPagedSubscription<E extends EventPlace>(store: EventStore, 
       });
   };
 
-  const unsubscribe = store.notifier.subscribe(wake);
+  const wakeEveryMs = options.wakeEveryMs ?? 0;
+  let paced: NodeJS.Timeout | null = null;
+  const stopListening = store.notifier.subscribe(() => {
+    if (wakeEveryMs <= 0) wake();
+    else
+      paced ??= setTimeout(() => {
+        paced = null;
+        wake();
+      }, wakeEveryMs);
+  });
+  const unsubscribe = () => {
+    if (paced) clearTimeout(paced);
+    stopListening();
+  };
   const timer = setInterval(wake, pollMs);
   timer.unref();
   wake();
