@@ -337,7 +337,12 @@ describe('requests, searches and notices', () => {
   it("e-mails the other project's admins through the outbox", async () => {
     const response = await post(p2Manager, '/api/notify-transfer', { transfer_id: transferId });
     expect(response.json()).toEqual({ queued: 1 });
-    const mail = await runtime.store.db.selectFrom('outbox').selectAll().where('to_email', '=', 'a1@example.com').where('subject', 'like', 'Transfer %').execute();
+    const mail = await runtime.store.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('to_email', '=', 'a1@example.com')
+      .where('subject', 'like', 'Transfer %')
+      .execute();
     expect(mail).toHaveLength(1);
     expect(mail[0]!.subject).toBe('Transfer P1 → P2: Complete');
     expect(mail[0]!.body).toContain('/dashboard/manage_transfers');
