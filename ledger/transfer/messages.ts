@@ -15,6 +15,7 @@ export const TRANSFER_MESSAGES = {
   alreadyExists: 'This transfer already exists.',
   sourceAdminOnly: 'Only an admin of the source project can do this.',
   destinationAdminOnly: 'Only an admin of the destination project can do this.',
+  notifyActorsOnly: 'Only an admin of the source project, or an admin or manager of the destination, can send notice of a transfer.',
   requesterOnly: 'Only an admin or manager of the destination project can change the pick list while it is Requested.',
   frozen: 'Transactions are frozen',
 } as const;

@@ -21,7 +21,12 @@ beforeAll(async () => {
   await createUser(runtime, 'boss@example.com', 'boss password', 'superadmin');
   boss = await signIn(app, 'boss@example.com', 'boss password');
   projectId = await createProject(runtime.store, { name: 'Edges', customer: null, number: 'E-1' }, { metadata: SYSTEM_ACTOR });
-  const seeded = await app.inject({ method: 'POST', url: '/api/materials/receive', headers: { cookie: boss }, payload: { project_id: projectId, part_number: 'BLT-1', quantity: 5, part_name: 'Bolt', standard_name: 'Bolt' } });
+  const seeded = await app.inject({
+    method: 'POST',
+    url: '/api/materials/receive',
+    headers: { cookie: boss },
+    payload: { project_id: projectId, part_number: 'BLT-1', quantity: 5, part_name: 'Bolt', standard_name: 'Bolt' },
+  });
   expect(seeded.statusCode).toBe(200);
 });
 afterAll(async () => {
@@ -31,7 +36,15 @@ afterAll(async () => {
 
 const inventory = async () => (await app.inject({ method: 'GET', url: `/api/inventory/materials?project_id=${projectId}`, headers: { cookie: boss } })).json();
 const users = async () => (await app.inject({ method: 'GET', url: '/api/users', headers: { cookie: boss } })).json();
-const eventCount = async () => Number((await runtime.store.db.selectFrom('events').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const eventCount = async () =>
+  Number(
+    (
+      await runtime.store.db
+        .selectFrom('events')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 function expectRefused(response: LightMyRequestResponse, field: string, message: string | RegExp) {
   expect(response.statusCode).toBe(400);
@@ -58,7 +71,12 @@ describe('text refuses NUL characters and lone surrogates, naming the field', ()
   it('in a path parameter', async () => {
     const nul = await app.inject({ method: 'GET', url: '/api/users/by-email/boss%00@example.com', headers: { cookie: boss } });
     expectRefused(nul, 'email', 'Email contains a character that is not allowed.');
-    const part = await app.inject({ method: 'PUT', url: '/api/materials/BLT%00/stock-warnings', headers: { cookie: boss }, payload: { project_id: projectId, low_threshold: 3 } });
+    const part = await app.inject({
+      method: 'PUT',
+      url: '/api/materials/BLT%00/stock-warnings',
+      headers: { cookie: boss },
+      payload: { project_id: projectId, low_threshold: 3 },
+    });
     expectRefused(part, 'part', 'Part number contains a character that is not allowed.');
     const surrogate = await app.inject({ method: 'GET', url: '/api/users/by-email/a%ED%A0%80@example.com', headers: { cookie: boss } });
     expectRefused(surrogate, 'path', 'The address contains a character that is not allowed.');
@@ -66,9 +84,21 @@ describe('text refuses NUL characters and lone surrogates, naming the field', ()
 
   it('in a body text, with or without a session', async () => {
     const before = await eventCount();
-    expectRefused(await app.inject({ method: 'POST', url: '/api/login', payload: { email: 'boss\u0000@example.com', password: 'x' } }), 'email', 'Email contains a character that is not allowed.');
-    expectRefused(await app.inject({ method: 'POST', url: '/api/auth/reset-password-request', payload: { email: 'a\ud800@example.com' } }), 'email', 'Email contains a character that is not allowed.');
-    expectRefused(await app.inject({ method: 'POST', url: '/api/auth/verify-otp', payload: { email: 'boss@example.com', token: '12\u00003456' } }), 'token', 'Code contains a character that is not allowed.');
+    expectRefused(
+      await app.inject({ method: 'POST', url: '/api/login', payload: { email: 'boss\u0000@example.com', password: 'x' } }),
+      'email',
+      'Email contains a character that is not allowed.',
+    );
+    expectRefused(
+      await app.inject({ method: 'POST', url: '/api/auth/reset-password-request', payload: { email: 'a\ud800@example.com' } }),
+      'email',
+      'Email contains a character that is not allowed.',
+    );
+    expectRefused(
+      await app.inject({ method: 'POST', url: '/api/auth/verify-otp', payload: { email: 'boss@example.com', token: '12\u00003456' } }),
+      'token',
+      'Code contains a character that is not allowed.',
+    );
     const receive = await app.inject({
       method: 'POST',
       url: '/api/materials/receive',
@@ -76,7 +106,12 @@ describe('text refuses NUL characters and lone surrogates, naming the field', ()
       payload: { project_id: projectId, part_number: 'NEW-1', quantity: 1, part_name: 'Bad\u0000name', standard_name: 'x' },
     });
     expectRefused(receive, 'part_name', 'Part name contains a character that is not allowed.');
-    const project = await app.inject({ method: 'POST', url: '/api/projects', headers: { cookie: boss }, payload: { project_name: 'Lone \udc00', project_number: 'X-1' } });
+    const project = await app.inject({
+      method: 'POST',
+      url: '/api/projects',
+      headers: { cookie: boss },
+      payload: { project_name: 'Lone \udc00', project_number: 'X-1' },
+    });
     expectRefused(project, 'project_name', 'Project name contains a character that is not allowed.');
     expect(await eventCount()).toBe(before);
   });
@@ -84,9 +119,19 @@ describe('text refuses NUL characters and lone surrogates, naming the field', ()
   it('in a CSV cell of a bulk upload: the whole file is refused and nothing applied', async () => {
     const before = await inventory();
     const csv = ['Part Number,Part Name,Part Nickname,Quantity', 'NUT-1,Nut,Nut,4', 'NUT-2,Nut\u0000two,Nut,4'].join('\n');
-    const response = await app.inject({ method: 'POST', url: `/api/materials/bulk?project_id=${projectId}`, headers: { cookie: boss, 'content-type': 'text/csv' }, payload: csv });
+    const response = await app.inject({
+      method: 'POST',
+      url: `/api/materials/bulk?project_id=${projectId}`,
+      headers: { cookie: boss, 'content-type': 'text/csv' },
+      payload: csv,
+    });
     expectRefused(response, 'csv', 'Row 2: Part Name contains a character that is not allowed.');
-    const lone = await app.inject({ method: 'POST', url: `/api/materials/bulk?project_id=${projectId}`, headers: { cookie: boss }, payload: { csv: 'Part Number,Part Name,Part Nickname,Quantity\nN\ud800,Nut,Nut,1' } });
+    const lone = await app.inject({
+      method: 'POST',
+      url: `/api/materials/bulk?project_id=${projectId}`,
+      headers: { cookie: boss },
+      payload: { csv: 'Part Number,Part Name,Part Nickname,Quantity\nN\ud800,Nut,Nut,1' },
+    });
     expectRefused(lone, 'csv', 'Row 1: Part Number contains a character that is not allowed.');
     expect(await inventory()).toEqual(before);
   });
@@ -94,14 +139,24 @@ describe('text refuses NUL characters and lone surrogates, naming the field', ()
 
 describe('a quantity is a whole number from 1 to 1,000,000,000', () => {
   const receive = (quantity: unknown) =>
-    app.inject({ method: 'POST', url: '/api/materials/receive', headers: { cookie: boss }, payload: { project_id: projectId, part_number: 'BLT-1', quantity } });
+    app.inject({
+      method: 'POST',
+      url: '/api/materials/receive',
+      headers: { cookie: boss },
+      payload: { project_id: projectId, part_number: 'BLT-1', quantity },
+    });
 
   it('refuses 2147483648 and 1e308 as too large, never with a 500', async () => {
     const before = await inventory();
     expectRefused(await receive(2147483648), 'quantity', 'Quantity must be at most 1,000,000,000.');
     expectRefused(await receive(1e308), 'quantity', 'Quantity must be at most 1,000,000,000.');
     // 1e400 is not a JSON number JavaScript can hold: it parses to Infinity.
-    const infinite = await app.inject({ method: 'POST', url: '/api/materials/receive', headers: { cookie: boss, 'content-type': 'application/json' }, payload: `{"project_id":"${projectId}","part_number":"BLT-1","quantity":1e400}` });
+    const infinite = await app.inject({
+      method: 'POST',
+      url: '/api/materials/receive',
+      headers: { cookie: boss, 'content-type': 'application/json' },
+      payload: `{"project_id":"${projectId}","part_number":"BLT-1","quantity":1e400}`,
+    });
     expectRefused(infinite, 'quantity', 'Quantity must be a number.');
     expect(await inventory()).toEqual(before);
   });
@@ -112,7 +167,12 @@ describe('a quantity is a whole number from 1 to 1,000,000,000', () => {
     expect(await inventory()).toEqual(before);
     // Within the limit each time, the sum still may not pass 2,147,483,647: the third receive is refused by the rule.
     const big = (n: number) =>
-      app.inject({ method: 'POST', url: '/api/materials/receive', headers: { cookie: boss }, payload: { project_id: projectId, part_number: 'BIG-1', quantity: n, part_name: 'Big', standard_name: 'Big' } });
+      app.inject({
+        method: 'POST',
+        url: '/api/materials/receive',
+        headers: { cookie: boss },
+        payload: { project_id: projectId, part_number: 'BIG-1', quantity: n, part_name: 'Big', standard_name: 'Big' },
+      });
     expect((await big(1_000_000_000)).statusCode).toBe(200);
     expect((await big(1_000_000_000)).statusCode).toBe(200);
     const third = await big(1_000_000_000);
@@ -125,15 +185,27 @@ describe('a quantity is a whole number from 1 to 1,000,000,000', () => {
   it('calls 1.5 not a whole number, not "greater than zero"', async () => {
     const before = await inventory();
     expectRefused(await receive(1.5), 'quantity', 'Quantity must be a whole number.');
-    const lost = await app.inject({ method: 'POST', url: '/api/materials/lost', headers: { cookie: boss }, payload: { project_id: projectId, part_number: 'BLT-1', quantity: '1.5' } });
+    const lost = await app.inject({
+      method: 'POST',
+      url: '/api/materials/lost',
+      headers: { cookie: boss },
+      payload: { project_id: projectId, part_number: 'BLT-1', quantity: '1.5' },
+    });
     expectRefused(lost, 'quantity', 'Quantity must be a whole number.');
     expect(await inventory()).toEqual(before);
   });
 
   it('marks a bulk row past the limit invalid', async () => {
     const csv = ['Part Number,Part Name,Part Nickname,Quantity', 'BLT-1,Bolt,Bolt,2147483648'].join('\n');
-    const response = await app.inject({ method: 'POST', url: `/api/materials/bulk?project_id=${projectId}`, headers: { cookie: boss, 'content-type': 'text/csv' }, payload: csv });
-    expect(response.json().results).toEqual([{ row: 1, part_number: 'BLT-1', quantity: 2147483648, status: 'Invalid row', on_hand_before: null, on_hand_after: null }]);
+    const response = await app.inject({
+      method: 'POST',
+      url: `/api/materials/bulk?project_id=${projectId}`,
+      headers: { cookie: boss, 'content-type': 'text/csv' },
+      payload: csv,
+    });
+    expect(response.json().results).toEqual([
+      { row: 1, part_number: 'BLT-1', quantity: 2147483648, status: 'Invalid row', on_hand_before: null, on_hand_after: null },
+    ]);
   });
 });
 
@@ -153,11 +225,21 @@ describe('every string has a maximum length', () => {
   it('marks a bulk row with a 100,000-character part number invalid, as the forms would refuse it', async () => {
     const before = await inventory();
     const csv = ['Part Number,Part Name,Part Nickname,Quantity', `${'P'.repeat(100_000)},Long,Long,1`].join('\n');
-    const response = await app.inject({ method: 'POST', url: `/api/materials/bulk?project_id=${projectId}`, headers: { cookie: boss, 'content-type': 'text/csv' }, payload: csv });
+    const response = await app.inject({
+      method: 'POST',
+      url: `/api/materials/bulk?project_id=${projectId}`,
+      headers: { cookie: boss, 'content-type': 'text/csv' },
+      payload: csv,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json().results[0].status).toBe('Invalid row');
     expect(await inventory()).toEqual(before);
-    const form = await app.inject({ method: 'POST', url: '/api/materials/receive', headers: { cookie: boss }, payload: { project_id: projectId, part_number: 'P'.repeat(101), quantity: 1 } });
+    const form = await app.inject({
+      method: 'POST',
+      url: '/api/materials/receive',
+      headers: { cookie: boss },
+      payload: { project_id: projectId, part_number: 'P'.repeat(101), quantity: 1 },
+    });
     expectRefused(form, 'part_number', 'Part number is too long (at most 100 characters).');
   });
 });

@@ -24,7 +24,10 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'label-import-s3-'));
   s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: dir, configureBuckets: [{ name: 'labels-bucket', configs: [] }] });
   const { port } = await s3.run();
-  const storage = loadStorageConfig({ S3_BUCKET: 'labels-bucket', S3_ENDPOINT: `http://127.0.0.1:${port}`, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' }, dir);
+  const storage = loadStorageConfig(
+    { S3_BUCKET: 'labels-bucket', S3_ENDPOINT: `http://127.0.0.1:${port}`, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' },
+    dir,
+  );
   runtime = await openTestRuntime();
   app = await buildTestApp(runtime, { storage });
   const user = await createUser(runtime, 'admin@acme.test', 'admin password', 'admin');
@@ -58,4 +61,3 @@ it('uploads to S3 with a presigned POST, previews and imports from the bucket', 
   }
   expect(status).toMatchObject({ status: 'success', imported: 40, total: 40, result: { imported_count: 40 } });
 });
-

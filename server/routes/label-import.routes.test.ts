@@ -32,14 +32,23 @@ afterAll(async () => {
 
 /** The browser's upload: ask for the URL, then POST its fields plus the file as multipart form data. */
 async function upload(bytes: Buffer, extension: 'csv' | 'xlsx'): Promise<string> {
-  const answer = await app.inject({ method: 'POST', url: `/api/labels/upload-url?file_extension=${extension}&project_id=${projectId}`, headers: { cookie: admin } });
+  const answer = await app.inject({
+    method: 'POST',
+    url: `/api/labels/upload-url?file_extension=${extension}&project_id=${projectId}`,
+    headers: { cookie: admin },
+  });
   expect(answer.statusCode, answer.body).toBe(200);
   const { upload_url, fields, file_key } = answer.json() as { upload_url: string; fields: Record<string, string>; file_key: string };
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   form.append('file', new Blob([new Uint8Array(bytes)]), `labels.${extension}`);
   const request = new Request('http://localhost/', { method: 'POST', body: form });
-  const posted = await app.inject({ method: 'POST', url: upload_url, headers: { 'content-type': request.headers.get('content-type')! }, payload: Buffer.from(await request.arrayBuffer()) });
+  const posted = await app.inject({
+    method: 'POST',
+    url: upload_url,
+    headers: { 'content-type': request.headers.get('content-type')! },
+    payload: Buffer.from(await request.arrayBuffer()),
+  });
   expect(posted.statusCode, posted.body).toBe(204);
   return file_key;
 }
@@ -48,15 +57,25 @@ const query = (params: Record<string, string | undefined>) =>
   new URLSearchParams(Object.entries({ project_id: projectId, ...params }).filter((e): e is [string, string] => e[1] !== undefined)).toString();
 
 async function preview(fileKey: string, params: Record<string, string | undefined> = {}) {
-  return app.inject({ method: 'POST', url: `/api/labels/import-preview?${query({ file_key: fileKey, import_type: 'preformatted', ...params })}`, headers: { cookie: admin } });
+  return app.inject({
+    method: 'POST',
+    url: `/api/labels/import-preview?${query({ file_key: fileKey, import_type: 'preformatted', ...params })}`,
+    headers: { cookie: admin },
+  });
 }
 
 async function importAndWait(fileKey: string, params: Record<string, string | undefined> = {}): Promise<ImportStatus & { jobId: string }> {
-  const started = await app.inject({ method: 'POST', url: `/api/labels/import-from-s3/async/start?${query({ file_key: fileKey, import_type: 'preformatted', ...params })}`, headers: { cookie: admin } });
+  const started = await app.inject({
+    method: 'POST',
+    url: `/api/labels/import-from-s3/async/start?${query({ file_key: fileKey, import_type: 'preformatted', ...params })}`,
+    headers: { cookie: admin },
+  });
   expect(started.statusCode, started.body).toBe(200);
   const jobId = started.json().job_id as string;
   for (let i = 0; i < 600; i += 1) {
-    const status = (await app.inject({ method: 'GET', url: `/api/labels/import-from-s3/async/status?job_id=${jobId}`, headers: { cookie: admin } })).json() as ImportStatus;
+    const status = (
+      await app.inject({ method: 'GET', url: `/api/labels/import-from-s3/async/status?job_id=${jobId}`, headers: { cookie: admin } })
+    ).json() as ImportStatus;
     if (status.status === 'success' || status.status === 'error') return { ...status, jobId };
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -79,7 +98,15 @@ async function createTemplate(): Promise<string> {
         columns: ['Rack', 'Port', 'Device'],
         lines: [
           { id: 'l1', fields: [{ name: 'Rack', prependText: 'RACK ', appendText: '' }], separator: ' ', casing: 'none' },
-          { id: 'l2', fields: [{ name: 'Port', prependText: 'P', appendText: '' }, { name: 'Device', prependText: '', appendText: '' }], separator: ' / ', casing: 'uppercase' },
+          {
+            id: 'l2',
+            fields: [
+              { name: 'Port', prependText: 'P', appendText: '' },
+              { name: 'Device', prependText: '', appendText: '' },
+            ],
+            separator: ' / ',
+            casing: 'uppercase',
+          },
         ],
       },
     },
@@ -125,14 +152,26 @@ describe('label import through the local store', () => {
 
     const templateId = await createTemplate();
     const formatted = (await preview(key, { import_type: 'raw', template_id: templateId })).json() as ImportPreview;
-    expect(formatted.preview_data.map((r) => r.label_lines)).toEqual([['RACK R000001', 'P1 / SW-1'], ['RACK R000002', 'SW-2'], ['RACK R000003', 'P3 / SW-3']]);
+    expect(formatted.preview_data.map((r) => r.label_lines)).toEqual([
+      ['RACK R000001', 'P1 / SW-1'],
+      ['RACK R000002', 'SW-2'],
+      ['RACK R000003', 'P3 / SW-3'],
+    ]);
     const done = await importAndWait(key, { import_type: 'raw', template_id: templateId });
     expect(done).toMatchObject({ status: 'success', imported: 3 });
     expect((await searchAll('RACK R00000')).items.map((l) => l.label_lines)).toContainEqual(['RACK R000002', 'SW-2']);
   });
 
   it('imports a raw CSV without a template as the values of each record', async () => {
-    const key = await upload(csvFile([['Name', 'Place'], ['Switch A', ' Hall 1 '], ['', ''], ['Switch B', '']]), 'csv');
+    const key = await upload(
+      csvFile([
+        ['Name', 'Place'],
+        ['Switch A', ' Hall 1 '],
+        ['', ''],
+        ['Switch B', ''],
+      ]),
+      'csv',
+    );
     const done = await importAndWait(key, { import_type: 'raw' });
     expect(done).toMatchObject({ status: 'success', imported: 2 });
     expect((await searchAll('Switch')).items.map((l) => l.label_lines)).toEqual([['Switch A', 'Hall 1'], ['Switch B']]);
@@ -156,7 +195,16 @@ describe('label import through the local store', () => {
   });
 
   it('refuses a file that names a column after a prototype, and built-in objects stay clean', async () => {
-    const answer = await preview(await upload(xlsxFile([['__proto__', 'polluted'], ['x', 'yes']]), 'xlsx'), { import_type: 'raw' });
+    const answer = await preview(
+      await upload(
+        xlsxFile([
+          ['__proto__', 'polluted'],
+          ['x', 'yes'],
+        ]),
+        'xlsx',
+      ),
+      { import_type: 'raw' },
+    );
     expect(answer.json().message).toBe('Failed to parse file: a column may not be called "__proto__"');
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
@@ -180,12 +228,18 @@ describe('label import through the local store', () => {
     const key = await upload(csvFile([['UNDO ME 1'], ['UNDO ME 2']]), 'csv');
     const done = await importAndWait(key);
     expect((await searchAll('UNDO ME')).total).toBe(2);
-    const undo = () => app.inject({ method: 'POST', url: `/api/labels/imports/${done.jobId}/undo`, headers: { cookie: admin }, payload: { project_id: projectId } });
+    const undo = () =>
+      app.inject({ method: 'POST', url: `/api/labels/imports/${done.jobId}/undo`, headers: { cookie: admin }, payload: { project_id: projectId } });
     const first = await undo();
     expect(first.json()).toEqual({ removed: 2 });
     expect((await searchAll('UNDO ME')).total).toBe(0);
     expect((await undo()).statusCode).toBe(422);
-    const history = await runtime.store.db.selectFrom('events').select(['type']).where('stream_id', '=', `labels:${projectId}`).where('type', '=', 'LabelsImportUndone').execute();
+    const history = await runtime.store.db
+      .selectFrom('events')
+      .select(['type'])
+      .where('stream_id', '=', `labels:${projectId}`)
+      .where('type', '=', 'LabelsImportUndone')
+      .execute();
     expect(history).toHaveLength(1);
     const imports = (await app.inject({ method: 'GET', url: `/api/labels/imports?project_id=${projectId}`, headers: { cookie: admin } })).json();
     expect(imports.items.find((i: { job_id: string }) => i.job_id === done.jobId)).toMatchObject({ undone_by: 'Test User', imported: 2 });

@@ -71,7 +71,12 @@ export async function labelImportRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { file_extension, content_type, project_id } = request.query;
       const key = newFileKey(`label-imports/${project_id}`, file_extension);
-      return app.storage.presignUpload({ key, contentType: content_type || CONTENT_TYPES[file_extension], maxBytes: app.storage.maxUploadBytes, expiresInSeconds: UPLOAD_LINK_SECONDS });
+      return app.storage.presignUpload({
+        key,
+        contentType: content_type || CONTENT_TYPES[file_extension],
+        maxBytes: app.storage.maxUploadBytes,
+        expiresInSeconds: UPLOAD_LINK_SECONDS,
+      });
     },
   );
 
@@ -80,7 +85,8 @@ export async function labelImportRoutes(app: FastifyInstance): Promise<void> {
     {
       ...importer('query'),
       schema: {
-        summary: 'The first 200 data rows of an uploaded file as they would import, the row count, and a dry run: how many labels would be new and how many duplicate live labels of the project',
+        summary:
+          'The first 200 data rows of an uploaded file as they would import, the row count, and a dry run: how many labels would be new and how many duplicate live labels of the project',
         tags,
         querystring: importFileQuery,
         response: { 200: importPreviewResponse, ...errorResponses },
@@ -135,7 +141,12 @@ export async function labelImportRoutes(app: FastifyInstance): Promise<void> {
     '/api/labels/import-from-s3/async/status',
     {
       preHandler: app.requireRole('admin', 'superadmin'),
-      schema: { summary: "An import job's progress: imported of total labels; success or error when done", tags, querystring: importStatusQuery, response: { 200: importStatusResponse, ...errorResponses } },
+      schema: {
+        summary: "An import job's progress: imported of total labels; success or error when done",
+        tags,
+        querystring: importStatusQuery,
+        response: { 200: importStatusResponse, ...errorResponses },
+      },
     },
     async (request) => {
       const job = await getImportJob(app.db, request.query.job_id);
@@ -153,7 +164,15 @@ export async function labelImportRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/labels/imports',
-    { ...importer('query'), schema: { summary: "A project's latest imports, newest first, with who undid them", tags, querystring: projectQuery, response: { 200: labelImportsResponse, ...errorResponses } } },
+    {
+      ...importer('query'),
+      schema: {
+        summary: "A project's latest imports, newest first, with who undid them",
+        tags,
+        querystring: projectQuery,
+        response: { 200: labelImportsResponse, ...errorResponses },
+      },
+    },
     async (request) => {
       const jobs = await listImportJobs(app.db, request.project!.id);
       return {

@@ -121,7 +121,12 @@ describe('label search', () => {
     expect(etag).toBeTruthy();
     const again = await app.inject({ method: 'GET', url, headers: { cookie: worker, 'if-none-match': etag } });
     expect(again.statusCode).toBe(304);
-    await app.inject({ method: 'POST', url: '/api/labels/import', headers: { cookie: admin }, payload: { project_id: projectA, labels: [{ label_lines: ['zzz'] }] } });
+    await app.inject({
+      method: 'POST',
+      url: '/api/labels/import',
+      headers: { cookie: admin },
+      payload: { project_id: projectA, labels: [{ label_lines: ['zzz'] }] },
+    });
     const changed = await app.inject({ method: 'GET', url, headers: { cookie: worker, 'if-none-match': etag } });
     expect(changed.statusCode).toBe(200);
     // The new label is counted by the next search.

@@ -14,20 +14,29 @@ import { runStock } from '../materials/stock-commands.ts';
 import { inviteUser, SYSTEM_ACTOR } from '../users/user-commands.ts';
 import { createImportJob, finishImportJob } from '../labels/import/import-jobs.ts';
 import { GLOBAL_ROLES, type GlobalRole } from '../../ledger/user/events.ts';
-import type { ProjectRole } from '../../ledger/project/events.ts';
+import {
+  type Actor,
+  always,
+  can,
+  changes,
+  type MatrixContext,
+  operationOf,
+  PROJECT_ROLES_OR_NONE,
+  type ProjectRoleOrNone,
+  type RouteCase,
+  when,
+} from '../../test/helpers/permission-matrix.ts';
+import { documentedOperations } from '../../test/helpers/openapi.ts';
 import { multipartBody, PNG_1X1 } from '../../test/helpers/multipart.ts';
 import { runRequest } from '../requests/request-commands.ts';
 import { createAssetCatalogItem, createAssetCategory } from '../assets/catalog-commands.ts';
 import { assetPermissionRows } from './assets/asset-permission-rows.ts';
 import { sealCommitted } from '../../ledger/seal/seal-testing.ts';
-
-type ProjectRoleOrNone = ProjectRole | 'none';
-const PROJECT_ROLES_OR_NONE: ProjectRoleOrNone[] = ['none', 'user', 'manager', 'admin'];
-interface Actor {
-  global: GlobalRole;
-  project: ProjectRoleOrNone;
-  userId: string;
-}
+import { materialPermissionRows } from './materials/material-permission-rows.ts';
+import { warehousePermissionRows } from './warehouses/warehouse-permission-rows.ts';
+import { transferPermissionRows } from './transfers/transfer-permission-rows.ts';
+import { labelPermissionRows } from './label-permission-rows.ts';
+import { publicPermissionRows } from './auth/public-permission-rows.ts';
 
 let runtime: Awaited<ReturnType<typeof openTestRuntime>>;
 let app: FastifyInstance;
@@ -51,22 +60,7 @@ async function memberOf(project: string, userId: string, role: ProjectRoleOrNone
   if (role !== 'none') await changeMembership(runtime.store, project, { type: 'add', userId, role }, system);
 }
 
-const can = {
-  view: (a: Actor) => a.global === 'superadmin' || a.global === 'auditor' || a.project !== 'none',
-  manage: (a: Actor) =>
-    a.global === 'superadmin' || (a.global !== 'auditor' && a.project !== 'none' && (a.global === 'admin' || a.project === 'admin' || a.project === 'manager')),
-  // A project's logs: whoever curates it, and auditors everywhere (read-only).
-  logs: (a: Actor) => a.global === 'superadmin' || a.global === 'auditor' || a.project === 'admin' || a.project === 'manager',
-  ledger: (a: Actor) => a.global === 'superadmin' || a.global === 'auditor',
-  administer: (a: Actor) => a.global === 'superadmin' || (a.global === 'admin' && a.project === 'admin'),
-  admins: (a: Actor) => a.global === 'admin' || a.global === 'superadmin',
-  superadmin: (a: Actor) => a.global === 'superadmin',
-};
-// The user directory: those who can put people into projects (server/users/directory-access.ts).
-// Auditors read and change nothing (server/ledger-audit/auditor-guard.ts).
-const changes = (rule: (a: Actor) => boolean) => (a: Actor) => a.global !== 'auditor' && rule(a);
 const directory = (a: Actor) => a.global === 'superadmin' || (a.global === 'admin' && a.project === 'admin');
-const when = (rule: (a: Actor) => boolean, ok: number) => (a: Actor) => (rule(a) ? ok : 403);
 /** A request someone else made: its project's managers act on it, other members are refused, outsiders do not see it. */
 const onRequest = (a: Actor) => (can.manage(a) ? 200 : can.view(a) ? 403 : 404);
 
@@ -79,16 +73,16 @@ async function newRequest(): Promise<string> {
   await runRequest(runtime.store, change, { manager: false, requester: true }, system);
   return requestId;
 }
-const always = (status: number) => () => status;
 
-interface RouteCase {
-  name: string;
-  /** Builds the request for one actor; may create what it needs first (a fresh target). */
-  request: (actor: Actor) => Promise<InjectOptions> | InjectOptions;
-  expected: (actor: Actor) => number;
-  /** The answer signed out, when not 401. */
-  signedOut?: number;
-}
+const context: MatrixContext = {
+  runtime: () => runtime,
+  app: () => app,
+  projectId: () => projectId,
+  actors: () => actors,
+  memberId: () => actors.find((a) => a.global === 'user' && a.project === 'user')!.userId,
+  newUser,
+  memberOf,
+};
 
 const routes: RouteCase[] = [
   // The directory rows come first: POST /api/projects below makes every global admin a project admin
@@ -116,7 +110,11 @@ const routes: RouteCase[] = [
   { name: 'GET /api/projects', request: () => ({ method: 'GET', url: '/api/projects' }), expected: always(200) },
   {
     name: 'POST /api/projects',
-    request: () => ({ method: 'POST', url: '/api/projects', payload: { project_name: 'New', project_customer: null, project_number: `N-${randomUUID().slice(0, 6)}` } }),
+    request: () => ({
+      method: 'POST',
+      url: '/api/projects',
+      payload: { project_name: 'New', project_customer: null, project_number: `N-${randomUUID().slice(0, 6)}` },
+    }),
     expected: when(can.admins, 201),
   },
   { name: 'GET /api/projects/:id', request: () => ({ method: 'GET', url: `/api/projects/${projectId}` }), expected: when(can.view, 200) },
@@ -127,8 +125,12 @@ const routes: RouteCase[] = [
     request: () => ({ method: 'PATCH', url: `/api/projects/${projectId}/settings`, payload: { hide_from_transfer_list: false } }),
     expected: when(can.administer, 200),
   },
-  { name: 'GET /api/projects/:id/assignable-users', request: () => ({ method: 'GET', url: `/api/projects/${projectId}/assignable-users` }), expected: when(can.manage, 200) },
-  { name: "GET /api/projects/user/:userId (own)", request: (a) => ({ method: 'GET', url: `/api/projects/user/${a.userId}` }), expected: always(200) },
+  {
+    name: 'GET /api/projects/:id/assignable-users',
+    request: () => ({ method: 'GET', url: `/api/projects/${projectId}/assignable-users` }),
+    expected: when(can.manage, 200),
+  },
+  { name: 'GET /api/projects/user/:userId (own)', request: (a) => ({ method: 'GET', url: `/api/projects/user/${a.userId}` }), expected: always(200) },
   {
     name: "GET /api/projects/user/:userId (someone else's)",
     request: () => ({ method: 'GET', url: `/api/projects/user/${actors[0]!.userId}` }),
@@ -180,12 +182,28 @@ const routes: RouteCase[] = [
   { name: 'GET /api/users/project/:id', request: () => ({ method: 'GET', url: `/api/users/project/${projectId}` }), expected: when(can.view, 200) },
   {
     name: 'POST /api/users/invite',
-    request: () => ({ method: 'POST', url: '/api/users/invite', payload: { first_name: 'New', last_name: 'Person', email: `${randomUUID()}@example.com`, role: 'user' } }),
+    request: () => ({
+      method: 'POST',
+      url: '/api/users/invite',
+      payload: { first_name: 'New', last_name: 'Person', email: `${randomUUID()}@example.com`, role: 'user' },
+    }),
     expected: when(can.admins, 201),
   },
-  { name: 'PUT /api/users/roles', request: async () => ({ method: 'PUT', url: '/api/users/roles', payload: { ids: [await newUser()], role: 'admin' } }), expected: when(can.superadmin, 200) },
-  { name: 'DELETE /api/users', request: async () => ({ method: 'DELETE', url: '/api/users', payload: { ids: [await newUser()] } }), expected: when(can.superadmin, 200) },
-  { name: 'PATCH /api/users/me/email-prefs', request: () => ({ method: 'PATCH', url: '/api/users/me/email-prefs', payload: { stock_emails: false } }), expected: always(200) },
+  {
+    name: 'PUT /api/users/roles',
+    request: async () => ({ method: 'PUT', url: '/api/users/roles', payload: { ids: [await newUser()], role: 'admin' } }),
+    expected: when(can.superadmin, 200),
+  },
+  {
+    name: 'DELETE /api/users',
+    request: async () => ({ method: 'DELETE', url: '/api/users', payload: { ids: [await newUser()] } }),
+    expected: when(can.superadmin, 200),
+  },
+  {
+    name: 'PATCH /api/users/me/email-prefs',
+    request: () => ({ method: 'PATCH', url: '/api/users/me/email-prefs', payload: { stock_emails: false } }),
+    expected: always(200),
+  },
   { name: 'GET /api/site/settings', request: () => ({ method: 'GET', url: '/api/site/settings' }), expected: when(can.superadmin, 200) },
   {
     name: 'PATCH /api/site/settings',
@@ -206,7 +224,11 @@ const routes: RouteCase[] = [
   },
   { name: 'GET /api/requests?mine=1', request: () => ({ method: 'GET', url: `/api/requests?mine=1&project_id=${projectId}` }), expected: when(can.view, 200) },
   { name: 'GET /api/requests', request: () => ({ method: 'GET', url: `/api/requests?project_id=${projectId}&status=open` }), expected: when(can.manage, 200) },
-  { name: 'GET /api/requests (csv)', request: () => ({ method: 'GET', url: `/api/requests?project_id=${projectId}&format=csv` }), expected: when(can.manage, 200) },
+  {
+    name: 'GET /api/requests (csv)',
+    request: () => ({ method: 'GET', url: `/api/requests?project_id=${projectId}&format=csv` }),
+    expected: when(can.manage, 200),
+  },
   { name: 'GET /api/requests/:id', request: async () => ({ method: 'GET', url: `/api/requests/${await newRequest()}` }), expected: onRequest },
   { name: 'GET /api/requests/:id/history', request: async () => ({ method: 'GET', url: `/api/requests/${await newRequest()}/history` }), expected: onRequest },
   {
@@ -224,11 +246,23 @@ const routes: RouteCase[] = [
     request: async () => ({ method: 'PATCH', url: `/api/requests/${await newRequest()}/status`, payload: { status: 'on-hold', reason: 'waiting_delivery' } }),
     expected: onRequest,
   },
-  { name: 'GET /api/requests/unread-count', request: () => ({ method: 'GET', url: `/api/requests/unread-count?projectId=${projectId}` }), expected: when(can.view, 200) },
-  { name: 'POST /api/requests/mark-read', request: () => ({ method: 'POST', url: '/api/requests/mark-read', payload: { projectId } }), expected: when(changes(can.view), 200) },
+  {
+    name: 'GET /api/requests/unread-count',
+    request: () => ({ method: 'GET', url: `/api/requests/unread-count?projectId=${projectId}` }),
+    expected: when(can.view, 200),
+  },
+  {
+    name: 'POST /api/requests/mark-read',
+    request: () => ({ method: 'POST', url: '/api/requests/mark-read', payload: { projectId } }),
+    expected: when(changes(can.view), 200),
+  },
   {
     name: 'POST /api/upload/request-image',
-    request: () => ({ method: 'POST', url: '/api/upload/request-image', ...multipartBody({ project_id: projectId }, { name: 'a.png', type: 'image/png', data: PNG_1X1 }) }),
+    request: () => ({
+      method: 'POST',
+      url: '/api/upload/request-image',
+      ...multipartBody({ project_id: projectId }, { name: 'a.png', type: 'image/png', data: PNG_1X1 }),
+    }),
     expected: when(changes(can.view), 200),
   },
   { name: 'GET /api/request-images/:projectId/:file', request: () => ({ method: 'GET', url: `/api/${imagePath}` }), expected: when(can.view, 200) },
@@ -237,16 +271,34 @@ const routes: RouteCase[] = [
     request: async () => ({ method: 'POST', url: '/api/notify-fulfilled', payload: { request_id: await newRequest() } }),
     expected: onRequest,
   },
-  { name: 'POST /api/auth/update-password', request: () => ({ method: 'POST', url: '/api/auth/update-password', payload: { password: 'a new password' } }), expected: always(200) },
+  {
+    name: 'POST /api/auth/update-password',
+    request: () => ({ method: 'POST', url: '/api/auth/update-password', payload: { password: 'a new password' } }),
+    expected: always(200),
+  },
   { name: 'POST /api/auth/refresh', request: () => ({ method: 'POST', url: '/api/auth/refresh' }), expected: always(200) },
   { name: 'POST /api/logout', request: () => ({ method: 'POST', url: '/api/logout' }), expected: always(204) },
-  ...assetPermissionRows(() => runtime, () => projectId, () => actors.find((a) => a.global === 'user' && a.project === 'user')!.userId, can),
+  ...assetPermissionRows(
+    () => runtime,
+    () => projectId,
+    context.memberId,
+    can,
+  ),
+  ...materialPermissionRows(context),
+  ...warehousePermissionRows(context),
+  ...transferPermissionRows(context),
+  ...labelPermissionRows(context),
+  ...publicPermissionRows(context),
   {
     name: 'POST /api/labels/upload-url',
     request: () => ({ method: 'POST', url: `/api/labels/upload-url?file_extension=csv&project_id=${projectId}` }),
     expected: when(labelImporter, 200),
   },
-  { name: 'POST /api/labels/import-preview', request: async () => ({ method: 'POST', url: `/api/labels/import-preview?${await importFile()}` }), expected: when(labelImporter, 200) },
+  {
+    name: 'POST /api/labels/import-preview',
+    request: async () => ({ method: 'POST', url: `/api/labels/import-preview?${await importFile()}` }),
+    expected: when(labelImporter, 200),
+  },
   {
     name: 'POST /api/labels/import-from-s3/async/start',
     request: async () => ({ method: 'POST', url: `/api/labels/import-from-s3/async/start?${await importFile()}` }),
@@ -257,7 +309,11 @@ const routes: RouteCase[] = [
     request: async () => ({ method: 'GET', url: `/api/labels/import-from-s3/async/status?job_id=${await finishedImportJob()}` }),
     expected: when(labelImporter, 200),
   },
-  { name: 'GET /api/labels/imports', request: () => ({ method: 'GET', url: `/api/labels/imports?project_id=${projectId}` }), expected: when(labelImporter, 200) },
+  {
+    name: 'GET /api/labels/imports',
+    request: () => ({ method: 'GET', url: `/api/labels/imports?project_id=${projectId}` }),
+    expected: when(labelImporter, 200),
+  },
   {
     name: 'POST /api/labels/imports/:id/undo (nothing left to undo)',
     request: async () => ({ method: 'POST', url: `/api/labels/imports/${await finishedImportJob()}/undo`, payload: { project_id: projectId } }),
@@ -266,7 +322,11 @@ const routes: RouteCase[] = [
   { name: 'GET /api/materials/logs', request: () => ({ method: 'GET', url: `/api/materials/logs?project_id=${projectId}` }), expected: when(can.logs, 200) },
   {
     name: 'POST /api/materials/receive',
-    request: () => ({ method: 'POST', url: '/api/materials/receive', payload: { project_id: projectId, part_number: 'PERM-1', quantity: 1, part_name: 'Matrix part', standard_name: 'mp' } }),
+    request: () => ({
+      method: 'POST',
+      url: '/api/materials/receive',
+      payload: { project_id: projectId, part_number: 'PERM-1', quantity: 1, part_name: 'Matrix part', standard_name: 'mp' },
+    }),
     expected: when(can.manage, 200),
   },
   { name: 'GET /api/ledger/public-key', request: () => ({ method: 'GET', url: '/api/ledger/public-key' }), expected: always(200), signedOut: 200 },
@@ -296,7 +356,11 @@ const routes: RouteCase[] = [
     // A fresh receive to correct each time: an entry is corrected once.
     request: async () => {
       const partNumber = `COR-${randomUUID().slice(0, 8)}`;
-      const { position } = await runStock(runtime.store, { type: 'receive', location: { kind: 'project', id: projectId }, partNumber, quantity: 5, partName: 'Part', partNickname: 'Part' }, system);
+      const { position } = await runStock(
+        runtime.store,
+        { type: 'receive', location: { kind: 'project', id: projectId }, partNumber, quantity: 5, partName: 'Part', partNickname: 'Part' },
+        system,
+      );
       return { method: 'POST', url: '/api/materials/corrections', payload: { project_id: projectId, position, quantity: 4, reason: 'Miscounted' } };
     },
     // An auditor changes nothing, whatever their project role.
@@ -319,7 +383,18 @@ async function importFile(): Promise<string> {
 /** A finished import of the project that brought no labels. */
 async function finishedImportJob(): Promise<string> {
   const id = randomUUID();
-  await createImportJob(runtime.store.db, { id, projectId, fileKey: `label-imports/${projectId}/${id}.csv`, importType: 'preformatted', system: null, clusterPod: null, templateId: null, templateLines: null, actorId: null, actorName: 'Matrix' });
+  await createImportJob(runtime.store.db, {
+    id,
+    projectId,
+    fileKey: `label-imports/${projectId}/${id}.csv`,
+    importType: 'preformatted',
+    system: null,
+    clusterPod: null,
+    templateId: null,
+    templateLines: null,
+    actorId: null,
+    actorName: 'Matrix',
+  });
   await finishImportJob(runtime.store.db, id, { status: 'success', message: '' });
   return id;
 }
@@ -330,7 +405,11 @@ beforeAll(async () => {
   projectId = await createProject(runtime.store, { name: 'Matrix', customer: 'ACME', number: 'M-1' }, system);
   requesterId = await newUser();
   await memberOf(projectId, requesterId, 'user');
-  await runStock(runtime.store, { type: 'receive', location: { kind: 'project', id: projectId }, partNumber: 'PRM-1', quantity: 100_000, partName: 'Permit', partNickname: 'Permit' }, system);
+  await runStock(
+    runtime.store,
+    { type: 'receive', location: { kind: 'project', id: projectId }, partNumber: 'PRM-1', quantity: 100_000, partName: 'Permit', partNickname: 'Permit' },
+    system,
+  );
   const categoryId = await createAssetCategory(runtime.store, { name: 'Request tools', kind: 'serialized' }, system);
   await createAssetCatalogItem(runtime.store, { assetNumber: 'AST-1', assetName: 'Request tool', categoryId }, system);
   imagePath = `request-images/${projectId}/${randomUUID()}.png`;
@@ -354,6 +433,15 @@ beforeAll(async () => {
 afterAll(async () => {
   await app.close();
   await runtime.close();
+});
+
+describe('permissions: the matrix covers the API', () => {
+  it('has a row for every operation of the OpenAPI document, and none for an operation that is not there', async () => {
+    const documented = new Set((await documentedOperations(app)).map((o) => operationOf(`${o.method} ${o.path}`)));
+    const covered = new Set(routes.map((r) => operationOf(r.name)));
+    expect({ withoutARow: [...documented].filter((o) => !covered.has(o)).sort() }).toEqual({ withoutARow: [] });
+    expect({ notDocumented: [...covered].filter((o) => !documented.has(o)).sort() }).toEqual({ notDocumented: [] });
+  });
 });
 
 const cell = (a: Actor) => `${a.global}/${a.project}`;

@@ -16,7 +16,15 @@ const TEST_SIGNING_KEY = newSigningKeyPem();
 const testFilesDir = join(tmpdir(), `stockledger-test-files-${process.pid}`);
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({}), logLevel: 'silent', loginRateLimit: 1000, storage: { kind: 'local', dataDir: testFilesDir, maxUploadBytes: 50 * 1024 * 1024 }, ledgerSealer: false, ledgerSigningKey: TEST_SIGNING_KEY, ...overrides };
+  return {
+    ...loadConfig({}),
+    logLevel: 'silent',
+    loginRateLimit: 1000,
+    storage: { kind: 'local', dataDir: testFilesDir, maxUploadBytes: 50 * 1024 * 1024 },
+    ledgerSealer: false,
+    ledgerSigningKey: TEST_SIGNING_KEY,
+    ...overrides,
+  };
 }
 
 export async function buildTestApp(runtime: Runtime, overrides: Partial<Config> = {}): Promise<FastifyInstance> {
@@ -25,7 +33,13 @@ export async function buildTestApp(runtime: Runtime, overrides: Partial<Config> 
   return app;
 }
 
-export async function createUser(runtime: Runtime, email: string, password: string, role: GlobalRole = 'user', names = { firstName: 'Test', lastName: 'User' }) {
+export async function createUser(
+  runtime: Runtime,
+  email: string,
+  password: string,
+  role: GlobalRole = 'user',
+  names = { firstName: 'Test', lastName: 'User' },
+) {
   return registerUser(runtime.store, { email, password, role, ...names }, SYSTEM_ACTOR);
 }
 

@@ -27,7 +27,14 @@ export async function startTwoServers(): Promise<TwoServers> {
 
 /** Signs in through one server and returns the session's cookie header; throws on refusal. */
 export async function signInTo(server: RunningServer, credentials = server.admin): Promise<string> {
-  const response = await fetch(`${server.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(credentials) });
+  const response = await fetch(`${server.url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(credentials),
+  });
   if (response.status !== 200) throw new Error(`sign-in failed: ${response.status}`);
-  return response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }

@@ -23,7 +23,13 @@ async function latestMailTo(to: string) {
   return outbox.json().items[0] as { subject: string; body: string; status: string };
 }
 const invite = (payload: Record<string, unknown>) => app.inject({ method: 'POST', url: '/api/users/invite', headers: { cookie: admin }, payload });
-const eventCount = async () => (await runtime.store.db.selectFrom('events').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+const eventCount = async () =>
+  (
+    await runtime.store.db
+      .selectFrom('events')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+  ).n;
 
 describe('invitation to first sign-in', () => {
   let link = '';
@@ -58,7 +64,11 @@ describe('invitation to first sign-in', () => {
   });
 
   it('refuses a wrong code, then accepts the right one and signs the person in', async () => {
-    const wrong = await app.inject({ method: 'POST', url: '/api/auth/verify-otp', payload: { email: 'ivy@acme.test', token: code === '000000' ? '111111' : '000000', type: 'email' } });
+    const wrong = await app.inject({
+      method: 'POST',
+      url: '/api/auth/verify-otp',
+      payload: { email: 'ivy@acme.test', token: code === '000000' ? '111111' : '000000', type: 'email' },
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toEqual({ error: 'INVALID_CODE', message: 'Invalid or expired code' });
     const right = await app.inject({ method: 'POST', url: '/api/auth/verify-otp', payload: { email: 'ivy@acme.test', token: code, type: 'email' } });
@@ -135,7 +145,10 @@ describe('codes, links and resets', () => {
   });
 
   it('refuses an invalid link, for the invitation route and the exchange', async () => {
-    expect((await app.inject({ method: 'POST', url: '/api/invite-token/not-a-real-token-at-all' })).json()).toEqual({ error: 'INVALID_LINK', message: 'Invalid or expired invite/reset link' });
+    expect((await app.inject({ method: 'POST', url: '/api/invite-token/not-a-real-token-at-all' })).json()).toEqual({
+      error: 'INVALID_LINK',
+      message: 'Invalid or expired invite/reset link',
+    });
     const exchange = await app.inject({ method: 'POST', url: '/api/auth/exchange', payload: { token: 'nope', flow: 'reset' } });
     expect(exchange.statusCode).toBe(400);
     expect(exchange.json().message).toBe('Invalid or expired invite/reset link');
@@ -161,7 +174,12 @@ describe('codes, links and resets', () => {
     expect(byCode.statusCode).toBe(200);
     const exchange = await app.inject({ method: 'POST', url: '/api/auth/exchange', payload: { token, flow: 'reset' } });
     expect(exchange.statusCode).toBe(200);
-    const set = await app.inject({ method: 'POST', url: '/api/auth/update-password', headers: { cookie: cookieHeader(exchange) }, payload: { password: 'ivy password 2' } });
+    const set = await app.inject({
+      method: 'POST',
+      url: '/api/auth/update-password',
+      headers: { cookie: cookieHeader(exchange) },
+      payload: { password: 'ivy password 2' },
+    });
     expect(set.statusCode).toBe(200);
     expect((await app.inject({ method: 'POST', url: '/api/auth/exchange', payload: { token, flow: 'reset' } })).statusCode).toBe(400);
     // Setting a password signs out the person's other sessions.

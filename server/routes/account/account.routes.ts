@@ -4,7 +4,16 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { exchangeBody, inviteTokenAnswer, inviteTokenParams, ok, resetRequestBody, sessionReply, updatePasswordBody, verifyOtpBody } from '../../../contract/auth.ts';
+import {
+  exchangeBody,
+  inviteTokenAnswer,
+  inviteTokenParams,
+  ok,
+  resetRequestBody,
+  sessionReply,
+  updatePasswordBody,
+  verifyOtpBody,
+} from '../../../contract/auth.ts';
 import { errorResponses } from '../../../contract/errors.ts';
 import { INVALID_CODE, INVALID_LINK } from '../../../contract/messages.ts';
 import { activeUserByEmail, toMe, userById } from '../../../projections/users/queries.ts';

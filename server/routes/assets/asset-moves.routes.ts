@@ -196,7 +196,8 @@ export async function assetMoveRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { instance_id, to_owner_type, to_owner_id, notes } = request.body;
       if (!instance_id) throw new DomainError('VALIDATION', M.missingInstance, 'instance_id');
-      if (!to_owner_type || !to_owner_id) throw new DomainError('VALIDATION', 'Choose where the asset goes (to_owner_type and to_owner_id)', to_owner_type ? 'to_owner_id' : 'to_owner_type');
+      if (!to_owner_type || !to_owner_id)
+        throw new DomainError('VALIDATION', 'Choose where the asset goes (to_owner_type and to_owner_id)', to_owner_type ? 'to_owner_id' : 'to_owner_type');
       return move(request, { itemId: instance_id, quantity: undefined, from: null, to: { type: to_owner_type, id: to_owner_id }, notes });
     },
   );

@@ -27,7 +27,15 @@ describe('sign-in', () => {
     const response = await app.inject({ method: 'POST', url: '/api/login', payload: { email: 'Ada@Example.com', password: 'correct horse battery' } });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
-      user: expect.objectContaining({ email: 'ada@example.com', user_email: 'ada@example.com', user_firstname: 'Ada', user_lastname: 'Lovelace', role: 'admin', emails: true, stock_emails: true }),
+      user: expect.objectContaining({
+        email: 'ada@example.com',
+        user_email: 'ada@example.com',
+        user_firstname: 'Ada',
+        user_lastname: 'Lovelace',
+        role: 'admin',
+        emails: true,
+        stock_emails: true,
+      }),
     });
     const access = response.cookies.find((c) => c.name === ACCESS_COOKIE)!;
     expect(access).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
@@ -69,8 +77,7 @@ describe('sign-in', () => {
 
   it('rate limits per address too, across e-mails', async () => {
     const limitedApp = await buildTestApp(runtime, { loginRateLimit: 1 });
-    const from = (email: string) =>
-      limitedApp.inject({ method: 'POST', url: '/api/login', remoteAddress: '203.0.113.9', payload: { email, password: 'x' } });
+    const from = (email: string) => limitedApp.inject({ method: 'POST', url: '/api/login', remoteAddress: '203.0.113.9', payload: { email, password: 'x' } });
     const statuses: number[] = [];
     for (let i = 0; i < 6; i += 1) statuses.push((await from(`guess${i}@example.com`)).statusCode);
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
@@ -101,7 +108,11 @@ describe('refresh and sign-out', () => {
     const rotated = await refresh(first);
     expect(rotated.statusCode).toBe(200);
     // Beyond the grace window for two tabs refreshing at once, a second use is a stolen token.
-    await runtime.store.db.updateTable('auth_tokens').set({ used_at: new Date(Date.now() - 60_000) }).where('token_hash', '=', hashToken(first)).execute();
+    await runtime.store.db
+      .updateTable('auth_tokens')
+      .set({ used_at: new Date(Date.now() - 60_000) })
+      .where('token_hash', '=', hashToken(first))
+      .execute();
     const replay = await refresh(first);
     expect(replay.statusCode).toBe(401);
     expect(replay.json()).toEqual({ error: 'UNAUTHORIZED', message: 'Your session has ended. Please sign in again.' });
@@ -142,7 +153,11 @@ describe('refresh and sign-out', () => {
   it('refuses an expired access token', async () => {
     const cookie = await signIn(app, 'ada@example.com', 'correct horse battery');
     const token = cookie.match(new RegExp(`${ACCESS_COOKIE}=([^;]+)`))![1]!;
-    await runtime.store.db.updateTable('auth_tokens').set({ expires_at: new Date(Date.now() - 1000) }).where('token_hash', '=', hashToken(token)).execute();
+    await runtime.store.db
+      .updateTable('auth_tokens')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('token_hash', '=', hashToken(token))
+      .execute();
     expect((await me(cookie)).statusCode).toBe(401);
   });
 });

@@ -22,7 +22,15 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/catalog/materials',
-    { ...reader, schema: { summary: 'The Material Catalog: parts whose number, name or nickname contains q, by part number', tags, querystring: catalogQuery, response: { 200: catalogList, ...errors } } },
+    {
+      ...reader,
+      schema: {
+        summary: 'The Material Catalog: parts whose number, name or nickname contains q, by part number',
+        tags,
+        querystring: catalogQuery,
+        response: { 200: catalogList, ...errors },
+      },
+    },
     async (request) => {
       const items = await searchCatalogue(app.db, { q: request.query.q });
       return { items, total: items.length };
@@ -37,10 +45,22 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
 
   r.post(
     '/api/catalog/materials',
-    { ...reader, schema: { summary: 'Add a part to the catalogue before any stock of it exists (part numbers are unique without case)', tags, body: createPartBody, response: { 200: catalogPart, ...errors } } },
+    {
+      ...reader,
+      schema: {
+        summary: 'Add a part to the catalogue before any stock of it exists (part numbers are unique without case)',
+        tags,
+        body: createPartBody,
+        response: { 200: catalogPart, ...errors },
+      },
+    },
     async (request) => {
       const { part_number, part_name, part_nickname } = request.body;
-      const materialId = await definePart(app.store, { partNumber: part_number, partName: part_name, partNickname: part_nickname ?? '' }, commandOptions(request));
+      const materialId = await definePart(
+        app.store,
+        { partNumber: part_number, partName: part_name, partNickname: part_nickname ?? '' },
+        commandOptions(request),
+      );
       return catalogPartById(materialId);
     },
   );
@@ -49,13 +69,23 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
     '/api/catalog/materials/:material_id',
     {
       ...reader,
-      schema: { summary: 'Rename a part, or renumber it with new_part_number; every project and warehouse shows the change', tags, params: holdingsParams, body: editPartBody, response: { 200: catalogPart, ...errors } },
+      schema: {
+        summary: 'Rename a part, or renumber it with new_part_number; every project and warehouse shows the change',
+        tags,
+        params: holdingsParams,
+        body: editPartBody,
+        response: { 200: catalogPart, ...errors },
+      },
     },
     async (request) => {
       const { material_id } = request.params;
       await catalogPartById(material_id);
       const { part_name, part_nickname, new_part_number, note } = request.body;
-      await editMaterial(app.store, { materialId: material_id, partName: part_name, partNickname: part_nickname ?? '', newPartNumber: new_part_number ?? null, note: note ?? null }, commandOptions(request));
+      await editMaterial(
+        app.store,
+        { materialId: material_id, partName: part_name, partNickname: part_nickname ?? '', newPartNumber: new_part_number ?? null, note: note ?? null },
+        commandOptions(request),
+      );
       return catalogPartById(material_id);
     },
   );
@@ -64,7 +94,12 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
     '/api/catalog/materials/:material_id/holdings',
     {
       ...reader,
-      schema: { summary: 'Where a catalogue part is held: every project and warehouse with its quantities (warehouses with their locations)', tags, params: holdingsParams, response: { 200: holdings, ...errors } },
+      schema: {
+        summary: 'Where a catalogue part is held: every project and warehouse with its quantities (warehouses with their locations)',
+        tags,
+        params: holdingsParams,
+        response: { 200: holdings, ...errors },
+      },
     },
     async (request) => {
       const { material_id } = request.params;

@@ -56,8 +56,14 @@ describe('the sealed ledger over HTTP', () => {
     const proof = answer.json<ConsistencyProof>();
     expect(proof.from.tree_root).toBe(first.tree_root);
     expect(verifyConsistency(first.ledger_seq, second.ledger_seq, fromHex(first.tree_root), fromHex(second.tree_root), proof.proof.map(fromHex))).toBe(true);
-    expect((await get(auditor, `/api/ledger/consistency?from=${second.ledger_seq}&to=${first.ledger_seq}`)).json()).toMatchObject({ error: 'VALIDATION', message: 'from must not be after to' });
-    expect((await get(auditor, `/api/ledger/consistency?from=${first.ledger_seq + 1}&to=${second.ledger_seq}`)).json()).toEqual({ error: 'NOT_FOUND', message: `No checkpoint at ledger_seq ${first.ledger_seq + 1}` });
+    expect((await get(auditor, `/api/ledger/consistency?from=${second.ledger_seq}&to=${first.ledger_seq}`)).json()).toMatchObject({
+      error: 'VALIDATION',
+      message: 'from must not be after to',
+    });
+    expect((await get(auditor, `/api/ledger/consistency?from=${first.ledger_seq + 1}&to=${second.ledger_seq}`)).json()).toEqual({
+      error: 'NOT_FOUND',
+      message: `No checkpoint at ledger_seq ${first.ledger_seq + 1}`,
+    });
   });
 
   it("downloads a project's bundle that passes the offline audit, against a checkpoint saved earlier too", async () => {
@@ -72,8 +78,13 @@ describe('the sealed ledger over HTTP', () => {
     auditBundleData(bundle, saved, (line) => lines.push(line));
     expect(lines.at(-1)).toContain(`extend your checkpoint at ledger_seq ${saved.ledger_seq}`);
 
-    expect((await get(auditor, `/api/ledger/bundle?project_id=${projectId}&from=2026-03-31&to=2026-02-01`)).json()).toMatchObject({ message: 'The period must end after it starts', field: 'to' });
-    expect((await get(auditor, `/api/ledger/bundle?project_id=${projectId}&from=March&to=2026-02-01`)).json()).toMatchObject({ message: 'from must be a date (2026-11-01) or an ISO 8601 instant' });
+    expect((await get(auditor, `/api/ledger/bundle?project_id=${projectId}&from=2026-03-31&to=2026-02-01`)).json()).toMatchObject({
+      message: 'The period must end after it starts',
+      field: 'to',
+    });
+    expect((await get(auditor, `/api/ledger/bundle?project_id=${projectId}&from=March&to=2026-02-01`)).json()).toMatchObject({
+      message: 'from must be a date (2026-11-01) or an ISO 8601 instant',
+    });
   });
 
   it('verifies now, with progress, and finds nothing wrong', async () => {
@@ -93,7 +104,13 @@ describe('the sealed ledger over HTTP', () => {
 
   it("lets an auditor read any project's logs and change nothing", async () => {
     expect((await get(auditor, `/api/materials/logs?project_id=${projectId}`)).json().total).toBe(5);
-    const refused = await post(auditor, '/api/materials/receive', { project_id: projectId, part_number: 'X-1', quantity: 1, part_name: 'X', standard_name: 'x' });
+    const refused = await post(auditor, '/api/materials/receive', {
+      project_id: projectId,
+      part_number: 'X-1',
+      quantity: 1,
+      part_name: 'X',
+      standard_name: 'x',
+    });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({ error: 'FORBIDDEN', message: AUDITOR_READ_ONLY_MESSAGE });
     expect((await post(auditor, '/api/ledger/checkpoints')).statusCode).toBe(403);

@@ -49,11 +49,17 @@ beforeAll(async () => {
   project = await createProject(runtime.store, { name: 'Books', customer: null, number: 'B-1' }, { metadata: SYSTEM_ACTOR });
   await changeMembership(runtime.store, project, { type: 'add', userId: adminId, role: 'admin' }, { metadata: SYSTEM_ACTOR });
   await changeMembership(runtime.store, project, { type: 'add', userId: managerId, role: 'manager' }, { metadata: SYSTEM_ACTOR });
-  [boss, admin, manager] = await Promise.all([signIn(app, 'boss@example.com', 'boss password'), signIn(app, 'ada@example.com', 'ada password'), signIn(app, 'max@example.com', 'max password')]);
+  [boss, admin, manager] = await Promise.all([
+    signIn(app, 'boss@example.com', 'boss password'),
+    signIn(app, 'ada@example.com', 'ada password'),
+    signIn(app, 'max@example.com', 'max password'),
+  ]);
   const location = { kind: 'project' as const, id: project };
   const at = (date: Date) => ({ metadata: SYSTEM_ACTOR, now: date });
   // 100 received two weeks ago (really 90), 20 returned ten days ago, 5 more received nine days ago.
-  received = (await runStock(runtime.store, { type: 'receive', location, partNumber: 'WIRE-1', quantity: 100, partName: 'Wire', partNickname: 'Wire' }, at(daysAgo(14)))).position!;
+  received = (
+    await runStock(runtime.store, { type: 'receive', location, partNumber: 'WIRE-1', quantity: 100, partName: 'Wire', partNickname: 'Wire' }, at(daysAgo(14)))
+  ).position!;
   returned = (await runStock(runtime.store, { type: 'return', location, partNumber: 'WIRE-1', quantity: 20, binInfo: null }, at(daysAgo(10)))).position!;
   await runStock(runtime.store, { type: 'receive', location, partNumber: 'WIRE-1', quantity: 5, partName: null, partNickname: null }, at(daysAgo(9)));
   await recordedBack(2);
@@ -63,14 +69,16 @@ afterAll(async () => {
   await runtime.close();
 });
 
-const correct = (cookie: string, body: object) => app.inject({ method: 'POST', url: '/api/materials/corrections', headers: { cookie }, payload: { project_id: project, ...body } });
+const correct = (cookie: string, body: object) =>
+  app.inject({ method: 'POST', url: '/api/materials/corrections', headers: { cookie }, payload: { project_id: project, ...body } });
 const onHand = async (query: string) => {
   const response = await app.inject({ method: 'GET', url: `/api/inventory/materials?project_id=${project}${query}`, headers: { cookie: boss } });
   expect(response.statusCode).toBe(200);
   return response.json().items.map((r: { PartNumber: string; QtyOnHand: number; MatVendorQty: number }) => [r.PartNumber, r.MatVendorQty, r.QtyOnHand]);
 };
 const iso = (date: Date) => encodeURIComponent(date.toISOString());
-const logs = async () => (await app.inject({ method: 'GET', url: `/api/materials/logs?project_id=${project}&days=all`, headers: { cookie: boss } })).json().items;
+const logs = async () =>
+  (await app.inject({ method: 'GET', url: `/api/materials/logs?project_id=${project}&days=all`, headers: { cookie: boss } })).json().items;
 
 describe('POST /api/materials/corrections', () => {
   it('is for a superadmin or the project admin: a manager is refused (403)', async () => {
@@ -109,7 +117,12 @@ describe('POST /api/materials/corrections', () => {
   it('appends a compensating entry dated last week; as-of figures change from last week on, not before', async () => {
     const response = await correct(admin, { position: received, quantity: 90, reason: 'Counted again: 90 reels', occurred_at: daysAgo(7).toISOString() });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ corrects_position: received, quantity: 90, occurred_at: daysAgo(7).toISOString(), deltas: { logistics: -10, onHand: -10, field: 0, lost: 0 } });
+    expect(response.json()).toMatchObject({
+      corrects_position: received,
+      quantity: 90,
+      occurred_at: daysAgo(7).toISOString(),
+      deltas: { logistics: -10, onHand: -10, field: 0, lost: 0 },
+    });
     expect(await onHand('')).toEqual([['WIRE-1', 75, 75]]);
     expect(await onHand(`&as_of=${iso(daysAgo(8))}`)).toEqual([['WIRE-1', 85, 85]]);
     expect(await onHand(`&as_of=${iso(new Date(now - 7 * DAY - 1000))}`)).toEqual([['WIRE-1', 85, 85]]);
@@ -125,7 +138,9 @@ describe('POST /api/materials/corrections', () => {
     expect(await onHand(`&as_known_on=${iso(daysAgo(20))}`)).toEqual([]);
     // Known today, the correction counts.
     expect(await onHand(`&as_of=${iso(daysAgo(3))}&as_known_on=${iso(new Date())}`)).toEqual([['WIRE-1', 75, 75]]);
-    const answer = (await app.inject({ method: 'GET', url: `/api/inventory/materials?project_id=${project}&as_known_on=${iso(daysAgo(1))}`, headers: { cookie: boss } })).json();
+    const answer = (
+      await app.inject({ method: 'GET', url: `/api/inventory/materials?project_id=${project}&as_known_on=${iso(daysAgo(1))}`, headers: { cookie: boss } })
+    ).json();
     expect(answer.as_known_on).toBe(daysAgo(1).toISOString());
   });
 
@@ -157,7 +172,11 @@ describe('POST /api/materials/corrections', () => {
   it('rebuilds the log and the stock from the events into identical rows', async () => {
     const snapshot = async () => ({
       log: (await sql`select * from activity_log order by position`.execute(runtime.store.db)).rows,
-      stock: (await sql`select logistics_qty, on_hand, field_assigned, lost_outstanding, stream_version from material_stock order by material_id`.execute(runtime.store.db)).rows,
+      stock: (
+        await sql`select logistics_qty, on_hand, field_assigned, lost_outstanding, stream_version from material_stock order by material_id`.execute(
+          runtime.store.db,
+        )
+      ).rows,
     });
     const before = await snapshot();
     for (const name of ['activity_log', 'material_stock']) {

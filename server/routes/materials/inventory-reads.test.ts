@@ -174,7 +174,9 @@ describe('GET /api/materials/logs', () => {
 describe('pickers and log search', () => {
   it('answers at most 25 options and how many matched in all', async () => {
     for (let i = 0; i < 27; i += 1) {
-      expect((await receive(here, { part_number: `SCR-${String(i).padStart(2, '0')}`, part_name: `Screw ${i}`, standard_name: 'Screw', quantity: 1 })).statusCode).toBe(200);
+      expect(
+        (await receive(here, { part_number: `SCR-${String(i).padStart(2, '0')}`, part_name: `Screw ${i}`, standard_name: 'Screw', quantity: 1 })).statusCode,
+      ).toBe(200);
     }
     const body = (await get(`/api/materials/options?project_id=${here}&q=scr`)).json();
     expect(body.items).toHaveLength(25);
@@ -186,7 +188,9 @@ describe('pickers and log search', () => {
     expect((await send('POST', '/api/inventory/assign', { project_id: here, part_number: 'BLT-10', quantity: 2, user_id: eliId })).statusCode).toBe(200);
     const found = (await get(`/api/materials/logs?project_id=${here}&q=Eli`)).json();
     // Eli is not who transacted it: the row matched on the person it was assigned to.
-    expect(found.items).toEqual([expect.objectContaining({ LogType: 'Assign', LogName: 'Bea Boss', AssociatedName: 'Eli Field', matched: ['AssociatedName'] })]);
+    expect(found.items).toEqual([
+      expect.objectContaining({ LogType: 'Assign', LogName: 'Bea Boss', AssociatedName: 'Eli Field', matched: ['AssociatedName'] }),
+    ]);
     const bolts = (await get(`/api/materials/logs?project_id=${here}&q=blt&type=receive`)).json();
     expect(bolts.items.every((row: { matched: string[] }) => row.matched.includes('PartNumber'))).toBe(true);
     expect((await get(`/api/materials/logs?project_id=${here}`)).json().items[0].matched).toEqual([]);

@@ -40,7 +40,10 @@ const figures = async (asOf?: string) => {
   expect(response.statusCode).toBe(200);
   return response.json().items.map((r: Record<string, unknown>) => [r.PartNumber, r.MatVendorQty, r.QtyOnHand, r.FieldAssigned, r.QtyLost]);
 };
-const holdings = async () => (await get(manager, `/api/materials/assigned?project_id=${projectId}&number=CBL-100`)).json().items.map((h: { user_email: string; quantity: number }) => [h.user_email, h.quantity]);
+const holdings = async () =>
+  (await get(manager, `/api/materials/assigned?project_id=${projectId}&number=CBL-100`))
+    .json()
+    .items.map((h: { user_email: string; quantity: number }) => [h.user_email, h.quantity]);
 const mark = async (step: string) => {
   instants[step] = new Date().toISOString();
   await new Promise((r) => setTimeout(r, 15));
@@ -48,9 +51,28 @@ const mark = async (step: string) => {
 
 describe('a part through its life: receive 10, assign 4, lose 1 in the field, find it, return 2', () => {
   it('receives a new part: it joins the catalogue with 10 on hand', async () => {
-    const response = await post(manager, '/api/materials/receive', { project_id: projectId, part_number: 'CBL-100', quantity: 10, part_name: 'Cable 100 m', standard_name: 'Cable' });
+    const response = await post(manager, '/api/materials/receive', {
+      project_id: projectId,
+      part_number: 'CBL-100',
+      quantity: 10,
+      part_name: 'Cable 100 m',
+      standard_name: 'Cable',
+    });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ reopenedCount: 0, item: { PartNumber: 'CBL-100', PartName: 'Cable 100 m', StandardName: 'Cable', MatVendorQty: 10, QtyOnHand: 10, FieldAssigned: 0, QtyLost: 0, LowStockWarning: 15, CriticalStockWarning: 0 } });
+    expect(response.json()).toMatchObject({
+      reopenedCount: 0,
+      item: {
+        PartNumber: 'CBL-100',
+        PartName: 'Cable 100 m',
+        StandardName: 'Cable',
+        MatVendorQty: 10,
+        QtyOnHand: 10,
+        FieldAssigned: 0,
+        QtyLost: 0,
+        LowStockWarning: 15,
+        CriticalStockWarning: 0,
+      },
+    });
     expect(await figures()).toEqual([['CBL-100', 10, 10, 0, 0]]);
     await mark('received');
   });
@@ -64,13 +86,26 @@ describe('a part through its life: receive 10, assign 4, lose 1 in the field, fi
   });
 
   it('refuses to lose more from the field than the user holds, with the spec message', async () => {
-    const response = await post(manager, '/api/materials/lost', { project_id: projectId, part_number: 'CBL-100', quantity: 5, source: 'field_assigned', associated_user: crewId });
+    const response = await post(manager, '/api/materials/lost', {
+      project_id: projectId,
+      part_number: 'CBL-100',
+      quantity: 5,
+      source: 'field_assigned',
+      associated_user: crewId,
+    });
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({ error: 'DOMAIN_RULE', message: 'Cannot exceed available on-hand or field-assigned quantity (4)' });
   });
 
   it("loses 1 from the crew member's field stock", async () => {
-    const response = await post(manager, '/api/materials/lost', { project_id: projectId, part_number: 'CBL-100', quantity: 1, source: 'field_assigned', associated_user: crewId, note: 'fell off the truck' });
+    const response = await post(manager, '/api/materials/lost', {
+      project_id: projectId,
+      part_number: 'CBL-100',
+      quantity: 1,
+      source: 'field_assigned',
+      associated_user: crewId,
+      note: 'fell off the truck',
+    });
     expect(response.statusCode).toBe(200);
     expect(await figures()).toEqual([['CBL-100', 10, 6, 3, 1]]);
     expect(await holdings()).toEqual([['crew@example.com', 3]]);
@@ -140,12 +175,22 @@ describe('a part through its life: receive 10, assign 4, lose 1 in the field, fi
     const rows = parse(response.body, { bom: true, columns: true }) as Record<string, string>[];
     expect(rows).toHaveLength(5);
     expect(rows[0]).toMatchObject({ Type: 'Return', 'Part Number': 'CBL-100', Amount: '2', 'On Hand Change': '-2', Bin: 'Rack 3 / Shelf B' });
-    const event = await runtime.store.db.selectFrom('events').select(['global_position', 'hash']).where('global_position', '=', Number(rows[0]!.Position)).executeTakeFirstOrThrow();
+    const event = await runtime.store.db
+      .selectFrom('events')
+      .select(['global_position', 'hash'])
+      .where('global_position', '=', Number(rows[0]!.Position))
+      .executeTakeFirstOrThrow();
     expect(rows[0]!.Hash).toBe(Buffer.from(event.hash).toString('hex'));
   });
 
   it('neutralises text that a spreadsheet would run as a formula, and keeps numbers numbers', async () => {
-    await post(manager, '/api/materials/receive', { project_id: projectId, part_number: '=HYPERLINK("x")', quantity: 1, part_name: '+cmd', standard_name: '@sum' });
+    await post(manager, '/api/materials/receive', {
+      project_id: projectId,
+      part_number: '=HYPERLINK("x")',
+      quantity: 1,
+      part_name: '+cmd',
+      standard_name: '@sum',
+    });
     const response = await get(boss, `/api/inventory/materials?project_id=${projectId}&format=csv`);
     expect(response.body).toContain(`"'=HYPERLINK(""x"")","'+cmd","'@sum","1","1","0","0","15","0"`);
     const logs = await get(manager, `/api/materials/logs?project_id=${projectId}&format=csv`);
@@ -154,14 +199,15 @@ describe('a part through its life: receive 10, assign 4, lose 1 in the field, fi
 });
 
 describe('who may move stock', () => {
-  const mutations = () => [
-    ['/api/materials/receive', { project_id: projectId, part_number: 'CBL-100', quantity: 1 }],
-    ['/api/materials/return', { project_id: projectId, part_number: 'CBL-100', quantity: 1 }],
-    ['/api/inventory/assign', { project_id: projectId, part_number: 'CBL-100', quantity: 1, user_id: crewId }],
-    ['/api/inventory/unassign', { project_id: projectId, part_number: 'CBL-100', quantity: 1, user_id: crewId }],
-    ['/api/materials/lost', { project_id: projectId, part_number: 'CBL-100', quantity: 1 }],
-    ['/api/materials/found', { project_id: projectId, part_number: 'CBL-100', quantity: 1 }],
-  ] as const;
+  const mutations = () =>
+    [
+      ['/api/materials/receive', { project_id: projectId, part_number: 'CBL-100', quantity: 1 }],
+      ['/api/materials/return', { project_id: projectId, part_number: 'CBL-100', quantity: 1 }],
+      ['/api/inventory/assign', { project_id: projectId, part_number: 'CBL-100', quantity: 1, user_id: crewId }],
+      ['/api/inventory/unassign', { project_id: projectId, part_number: 'CBL-100', quantity: 1, user_id: crewId }],
+      ['/api/materials/lost', { project_id: projectId, part_number: 'CBL-100', quantity: 1 }],
+      ['/api/materials/found', { project_id: projectId, part_number: 'CBL-100', quantity: 1 }],
+    ] as const;
 
   it('refuses every mutation to a plain project member with 403', async () => {
     for (const [url, body] of mutations()) {
@@ -207,27 +253,62 @@ describe('who may move stock', () => {
 
 describe('stock warnings and names', () => {
   it('sets per-part thresholds, blank meaning the default, and refuses negatives with the spec messages', async () => {
-    const set = await app.inject({ method: 'PUT', url: '/api/materials/CBL-100/stock-warnings', headers: { cookie: manager }, payload: { project_id: projectId, low_threshold: 20, critical_threshold: '' } });
+    const set = await app.inject({
+      method: 'PUT',
+      url: '/api/materials/CBL-100/stock-warnings',
+      headers: { cookie: manager },
+      payload: { project_id: projectId, low_threshold: 20, critical_threshold: '' },
+    });
     expect(set.json().item).toMatchObject({ LowStockWarning: 20, CriticalStockWarning: 0 });
-    const bad = await app.inject({ method: 'PUT', url: '/api/materials/CBL-100/stock-warnings', headers: { cookie: manager }, payload: { project_id: projectId, low_threshold: -1 } });
+    const bad = await app.inject({
+      method: 'PUT',
+      url: '/api/materials/CBL-100/stock-warnings',
+      headers: { cookie: manager },
+      payload: { project_id: projectId, low_threshold: -1 },
+    });
     expect(bad.json()).toEqual({ error: 'VALIDATION', message: 'Low warning threshold must be a non-negative number.' });
-    const badCritical = await app.inject({ method: 'PUT', url: '/api/materials/CBL-100/stock-warnings', headers: { cookie: manager }, payload: { project_id: projectId, critical_threshold: 'abc' } });
+    const badCritical = await app.inject({
+      method: 'PUT',
+      url: '/api/materials/CBL-100/stock-warnings',
+      headers: { cookie: manager },
+      payload: { project_id: projectId, critical_threshold: 'abc' },
+    });
     expect(badCritical.json().message).toBe('Critical warning threshold must be a non-negative number.');
-    const projectWide = await app.inject({ method: 'PUT', url: '/api/materials/stock-warnings', headers: { cookie: manager }, payload: { project_id: projectId, low_threshold: 5, critical_threshold: 2 } });
+    const projectWide = await app.inject({
+      method: 'PUT',
+      url: '/api/materials/stock-warnings',
+      headers: { cookie: manager },
+      payload: { project_id: projectId, low_threshold: 5, critical_threshold: 2 },
+    });
     expect(projectWide.statusCode).toBe(200);
     const item = (await get(manager, `/api/materials/item?project_id=${projectId}&number=CBL-100`)).json();
     expect(item).toMatchObject({ LowStockWarning: 20, CriticalStockWarning: 2 });
   });
 
   it('edits names and renumbers a part; the old log lines keep the old number', async () => {
-    const missing = await app.inject({ method: 'PUT', url: '/api/materials/CBL-100', headers: { cookie: manager }, payload: { project_id: projectId, part_name: ' ' } });
+    const missing = await app.inject({
+      method: 'PUT',
+      url: '/api/materials/CBL-100',
+      headers: { cookie: manager },
+      payload: { project_id: projectId, part_name: ' ' },
+    });
     expect(missing.json()).toEqual({ error: 'VALIDATION', message: 'Part Number and Part Name are required' });
-    const edited = await app.inject({ method: 'PUT', url: '/api/materials/CBL-100', headers: { cookie: manager }, payload: { project_id: projectId, part_name: 'Cable, 100 m drum', part_nickname: 'Drum', new_part_number: 'CBL-100D' } });
+    const edited = await app.inject({
+      method: 'PUT',
+      url: '/api/materials/CBL-100',
+      headers: { cookie: manager },
+      payload: { project_id: projectId, part_name: 'Cable, 100 m drum', part_nickname: 'Drum', new_part_number: 'CBL-100D' },
+    });
     expect(edited.statusCode).toBe(200);
     expect(edited.json()).toMatchObject({ PartNumber: 'CBL-100D', PartName: 'Cable, 100 m drum', StandardName: 'Drum', QtyOnHand: 5 });
     const logs = (await get(manager, `/api/materials/logs?project_id=${projectId}&type=receive`)).json();
     expect(logs.items.map((l: { PartNumber: string }) => l.PartNumber)).toContain('CBL-100');
-    const clash = await app.inject({ method: 'PUT', url: '/api/materials/CBL-100D', headers: { cookie: manager }, payload: { project_id: projectId, part_name: 'x', new_part_number: '=HYPERLINK("x")' } });
+    const clash = await app.inject({
+      method: 'PUT',
+      url: '/api/materials/CBL-100D',
+      headers: { cookie: manager },
+      payload: { project_id: projectId, part_name: 'x', new_part_number: '=HYPERLINK("x")' },
+    });
     expect(clash.json()).toEqual({ error: 'CONFLICT', message: 'Part number already exists' });
   });
 

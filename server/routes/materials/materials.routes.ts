@@ -27,7 +27,13 @@ import { PART_NOT_FOUND } from '../../../contract/messages.ts';
 import { DomainError } from '../../../ledger/errors.ts';
 import type { StockLocation } from '../../../ledger/stock-item/events.ts';
 import { assertMayReadCatalogue } from '../../users/directory-access.ts';
-import { exportLogPages, explainFigure, LOG_EXPORT_COLUMNS, logPage as readLogPage, WAREHOUSE_LOG_EXPORT_COLUMNS } from '../../../projections/activity-log/queries.ts';
+import {
+  exportLogPages,
+  explainFigure,
+  LOG_EXPORT_COLUMNS,
+  logPage as readLogPage,
+  WAREHOUSE_LOG_EXPORT_COLUMNS,
+} from '../../../projections/activity-log/queries.ts';
 import { findWarehouse } from '../../../projections/warehouses/queries.ts';
 import { WAREHOUSE_MESSAGES, warehouseLogsFileName } from '../../../contract/warehouses.ts';
 import { WAREHOUSE_ROLES } from '../warehouses/warehouses.routes.ts';
@@ -42,7 +48,17 @@ import { conditional, sendCached } from '../conditional.ts';
 const tags = ['materials'];
 export const projectLocation = (id: string): StockLocation => ({ kind: 'project', id });
 
-const INVENTORY_CSV = ['Part Number', 'Part Name', 'Part Nickname', 'Logistics Qty', 'Qty On Hand', 'Field Assigned', 'Qty Lost', 'Low Stock Warning', 'Critical Stock Warning'];
+const INVENTORY_CSV = [
+  'Part Number',
+  'Part Name',
+  'Part Nickname',
+  'Logistics Qty',
+  'Qty On Hand',
+  'Field Assigned',
+  'Qty Lost',
+  'Low Stock Warning',
+  'Critical Stock Warning',
+];
 
 export async function materialReadRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -54,7 +70,8 @@ export async function materialReadRoutes(app: FastifyInstance): Promise<void> {
   /** A warehouse's log: the caller must be a global admin or superadmin, and the warehouse must exist. */
   async function warehouseLogLocation(request: FastifyRequest, warehouseId: string): Promise<StockLocation> {
     const user = request.user!;
-    if (!WAREHOUSE_ROLES.includes(roleOf(user) as (typeof WAREHOUSE_ROLES)[number])) throw new DomainError('FORBIDDEN', 'You do not have permission to do this.');
+    if (!WAREHOUSE_ROLES.includes(roleOf(user) as (typeof WAREHOUSE_ROLES)[number]))
+      throw new DomainError('FORBIDDEN', 'You do not have permission to do this.');
     if (!(await findWarehouse(app.db, warehouseId))) throw new DomainError('NOT_FOUND', WAREHOUSE_MESSAGES.notFound);
     return { kind: 'warehouse', id: warehouseId };
   }
@@ -67,7 +84,14 @@ export async function materialReadRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/materials',
-    { ...signedIn, schema: { summary: 'The material catalogue shared by all projects (superadmins, global admins, and project admins and managers)', tags, response: { 200: z.object({ items: z.array(catalogPart) }), ...errorResponses } } },
+    {
+      ...signedIn,
+      schema: {
+        summary: 'The material catalogue shared by all projects (superadmins, global admins, and project admins and managers)',
+        tags,
+        response: { 200: z.object({ items: z.array(catalogPart) }), ...errorResponses },
+      },
+    },
     async (request) => {
       await assertMayReadCatalogue(app.db, request.user!);
       return { items: await catalogue(app.db) };
@@ -84,7 +108,7 @@ export async function materialReadRoutes(app: FastifyInstance): Promise<void> {
           "A project's material inventory, whole or a page (limit, offset) searched (q: part number, name or nickname) and sorted (sort=PartNumber, -QtyOnHand, …); as_of gives the stock as it stood then (by when things happened), as_known_on as the ledger knew it on that day (by when things were recorded; both together: what was true at as_of as known on as_known_on); format=csv downloads it (admins). The ETag changes with the project's stock: If-None-Match answers 304.",
         tags,
         querystring: inventoryQuery,
-        response: { 200: inventoryAnswer, 304: z.undefined().describe("Not modified: the If-None-Match tag is current"), ...errorResponses },
+        response: { 200: inventoryAnswer, 304: z.undefined().describe('Not modified: the If-None-Match tag is current'), ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -98,7 +122,17 @@ export async function materialReadRoutes(app: FastifyInstance): Promise<void> {
         const { project_number } = (await findProject(app.db, project.id))!;
         const rows = (await inventoryPage(app.db, location, { asOf, knownOn, q, sort })).items;
         async function* batches() {
-          yield rows.map((row) => [row.PartNumber, row.PartName, row.StandardName, row.MatVendorQty, row.QtyOnHand, row.FieldAssigned, row.QtyLost, row.LowStockWarning, row.CriticalStockWarning]);
+          yield rows.map((row) => [
+            row.PartNumber,
+            row.PartName,
+            row.StandardName,
+            row.MatVendorQty,
+            row.QtyOnHand,
+            row.FieldAssigned,
+            row.QtyLost,
+            row.LowStockWarning,
+            row.CriticalStockWarning,
+          ]);
         }
         return sendCsv(reply, timestampedName(`inventory_${project_number.replace(/[^\w-]+/g, '_')}`), INVENTORY_CSV, batches());
       }
@@ -120,10 +154,10 @@ export async function materialReadRoutes(app: FastifyInstance): Promise<void> {
       config: { projectAccess: { level: 'logs', from: 'query', optional: true } },
       schema: {
         summary:
-          'Material logs of a project, or of a warehouse with warehouse_id (global admins and superadmins; a move between a warehouse and a project names the other side in location_a and location_b) (type, time window of 1/7/30/365 days or all, search in the shown fields, each row saying which it matched), newest first (sort=LogDate for oldest first), paged by page and page_size or by limit and offset (total counts up to 10,000; total_capped says there are more); format=csv streams every row. The ETag changes with the project\'s stock: If-None-Match answers 304.',
+          "Material logs of a project, or of a warehouse with warehouse_id (global admins and superadmins; a move between a warehouse and a project names the other side in location_a and location_b) (type, time window of 1/7/30/365 days or all, search in the shown fields, each row saying which it matched), newest first (sort=LogDate for oldest first), paged by page and page_size or by limit and offset (total counts up to 10,000; total_capped says there are more); format=csv streams every row. The ETag changes with the project's stock: If-None-Match answers 304.",
         tags,
         querystring: logsQuery,
-        response: { 200: logPage, 304: z.undefined().describe("Not modified: the If-None-Match tag is current"), ...errorResponses },
+        response: { 200: logPage, 304: z.undefined().describe('Not modified: the If-None-Match tag is current'), ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -131,7 +165,13 @@ export async function materialReadRoutes(app: FastifyInstance): Promise<void> {
       const location = warehouse_id ? await warehouseLogLocation(request, warehouse_id) : projectLocation(request.project!.id);
       if (format === 'csv') {
         const filter = { location, types: type, days: days === 'all' ? null : Number(days), q };
-        if (warehouse_id) return sendCsv(reply, warehouseLogsFileName(new Date()), WAREHOUSE_LOG_EXPORT_COLUMNS, exportLogPages(app.db, filter, undefined, WAREHOUSE_LOG_EXPORT_COLUMNS));
+        if (warehouse_id)
+          return sendCsv(
+            reply,
+            warehouseLogsFileName(new Date()),
+            WAREHOUSE_LOG_EXPORT_COLUMNS,
+            exportLogPages(app.db, filter, undefined, WAREHOUSE_LOG_EXPORT_COLUMNS),
+          );
         return sendCsv(reply, timestampedName('material_logs'), LOG_EXPORT_COLUMNS, exportLogPages(app.db, filter));
       }
       // A window of days starts at a whole minute, so its answer is the same for that minute and the
@@ -188,14 +228,28 @@ export async function materialReadRoutes(app: FastifyInstance): Promise<void> {
     {
       ...signedIn,
       ...viewer,
-      schema: { summary: "Totals of a project's material stock", tags, querystring: z.object({ project_id: itemQuery.shape.project_id }), response: { 200: stockTotalsAnswer, ...errorResponses } },
+      schema: {
+        summary: "Totals of a project's material stock",
+        tags,
+        querystring: z.object({ project_id: itemQuery.shape.project_id }),
+        response: { 200: stockTotalsAnswer, ...errorResponses },
+      },
     },
     async (request) => stockTotals(app.db, projectLocation(request.project!.id)),
   );
 
   r.get(
     '/api/materials/available',
-    { ...signedIn, ...viewer, schema: { summary: 'Quantity on hand of one part', tags, querystring: itemQuery, response: { 200: z.object({ part_number: z.string(), available: z.number() }), ...errorResponses } } },
+    {
+      ...signedIn,
+      ...viewer,
+      schema: {
+        summary: 'Quantity on hand of one part',
+        tags,
+        querystring: itemQuery,
+        response: { 200: z.object({ part_number: z.string(), available: z.number() }), ...errorResponses },
+      },
+    },
     async (request) => {
       const item = await stockItem(request.project!.id, request.query.number);
       return { part_number: item.PartNumber, available: item.QtyOnHand };
@@ -213,7 +267,12 @@ export async function materialReadRoutes(app: FastifyInstance): Promise<void> {
     {
       ...signedIn,
       ...viewer,
-      schema: { summary: 'Who holds how many of one part', tags, querystring: itemQuery, response: { 200: z.object({ items: z.array(assignee), total: z.number() }), ...errorResponses } },
+      schema: {
+        summary: 'Who holds how many of one part',
+        tags,
+        querystring: itemQuery,
+        response: { 200: z.object({ items: z.array(assignee), total: z.number() }), ...errorResponses },
+      },
     },
     async (request) => {
       const items = await assigneesOf(request.project!.id, request.query.number);
@@ -226,7 +285,12 @@ export async function materialReadRoutes(app: FastifyInstance): Promise<void> {
     {
       ...signedIn,
       ...viewer,
-      schema: { summary: 'Users with some of one part assigned (for unassign and field losses)', tags, querystring: itemQuery, response: { 200: z.object({ items: z.array(assignee) }), ...errorResponses } },
+      schema: {
+        summary: 'Users with some of one part assigned (for unassign and field losses)',
+        tags,
+        querystring: itemQuery,
+        response: { 200: z.object({ items: z.array(assignee) }), ...errorResponses },
+      },
     },
     async (request) => ({ items: await assigneesOf(request.project!.id, request.query.number) }),
   );
@@ -257,7 +321,12 @@ export async function materialReadRoutes(app: FastifyInstance): Promise<void> {
       ...signedIn,
       // The movements behind a figure are log rows: the logs' readers only (spec 01 §6), auditors included.
       config: { projectAccess: { level: 'logs', from: 'query' } },
-      schema: { summary: 'The movements behind one figure of one part, with the running balance after each', tags, querystring: explainQuery, response: { 200: explanation, ...errorResponses } },
+      schema: {
+        summary: 'The movements behind one figure of one part, with the running balance after each',
+        tags,
+        querystring: explainQuery,
+        response: { 200: explanation, ...errorResponses },
+      },
     },
     async (request) => {
       const { number, figure } = request.query;

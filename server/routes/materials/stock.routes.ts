@@ -14,7 +14,23 @@ import { reopenWaitingRequests } from '../../requests/reopen-on-receive.ts';
 import { projectCommand } from '../../projects/project-commands.ts';
 import { errorResponses as errors } from '../../../contract/errors.ts';
 import { projectLocation } from './materials.routes.ts';
-import { assignBody, bulkAnswer, bulkBatchParams, bulkQuery, bulkReversal, bulkReverseQuery, editBody, inventoryRow, lostFoundBody, partParams, projectStockWarnings, receiveBody, returnBody, stockAnswer, stockWarningsBody } from '../../../contract/materials.ts';
+import {
+  assignBody,
+  bulkAnswer,
+  bulkBatchParams,
+  bulkQuery,
+  bulkReversal,
+  bulkReverseQuery,
+  editBody,
+  inventoryRow,
+  lostFoundBody,
+  partParams,
+  projectStockWarnings,
+  receiveBody,
+  returnBody,
+  stockAnswer,
+  stockWarningsBody,
+} from '../../../contract/materials.ts';
 
 const tags = ['materials'];
 const BULK_BODY_LIMIT = 2 * 1024 * 1024;
@@ -46,7 +62,11 @@ export async function stockRoutes(app: FastifyInstance): Promise<void> {
       const location = projectLocation(project_id);
       const partName = part_name ?? null;
       const options = commandOptions(request);
-      const outcome = await runStock(app.store, { type: 'receive', location, partNumber: part_number, quantity, partName, partNickname: standard_name ?? null }, options);
+      const outcome = await runStock(
+        app.store,
+        { type: 'receive', location, partNumber: part_number, quantity, partName, partNickname: standard_name ?? null },
+        options,
+      );
       return answer(outcome, outcome.replayed ? 0 : await reopenWaitingRequests(app.store, project_id, [outcome.result.materialId], options));
     },
   );
@@ -55,7 +75,12 @@ export async function stockRoutes(app: FastifyInstance): Promise<void> {
     '/api/materials/return',
     {
       ...manage,
-      schema: { summary: 'Return material from a project (needs on-hand cover); bin_info is the rack and shelf', tags, body: returnBody, response: { 200: stockAnswer, ...errors } },
+      schema: {
+        summary: 'Return material from a project (needs on-hand cover); bin_info is the rack and shelf',
+        tags,
+        body: returnBody,
+        response: { 200: stockAnswer, ...errors },
+      },
     },
     async (request) => {
       const { project_id, part_number, quantity, bin_info } = request.body;
@@ -79,7 +104,9 @@ export async function stockRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { project_id, part_number, quantity, user_id } = request.body;
       const type = request.params.action;
-      return answer(await runStock(app.store, { type, location: projectLocation(project_id), partNumber: part_number, quantity, userId: user_id }, commandOptions(request)));
+      return answer(
+        await runStock(app.store, { type, location: projectLocation(project_id), partNumber: part_number, quantity, userId: user_id }, commandOptions(request)),
+      );
     },
   );
 
@@ -121,7 +148,12 @@ export async function stockRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const lowThreshold = threshold(request.body.low_threshold);
       const criticalThreshold = threshold(request.body.critical_threshold);
-      await projectCommand(app.store, request.body.project_id, { type: 'SetProjectStockWarnings', data: { lowThreshold, criticalThreshold } }, commandOptions(request));
+      await projectCommand(
+        app.store,
+        request.body.project_id,
+        { type: 'SetProjectStockWarnings', data: { lowThreshold, criticalThreshold } },
+        commandOptions(request),
+      );
       return { low_threshold: lowThreshold, critical_threshold: criticalThreshold };
     },
   );
@@ -140,7 +172,13 @@ export async function stockRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { project_id, low_threshold, critical_threshold } = request.body;
-      const request_ = { type: 'warnings' as const, location: projectLocation(project_id), partNumber: request.params.part, lowThreshold: threshold(low_threshold), criticalThreshold: threshold(critical_threshold) };
+      const request_ = {
+        type: 'warnings' as const,
+        location: projectLocation(project_id),
+        partNumber: request.params.part,
+        lowThreshold: threshold(low_threshold),
+        criticalThreshold: threshold(critical_threshold),
+      };
       return answer(await runStock(app.store, request_, commandOptions(request)));
     },
   );
@@ -162,7 +200,13 @@ export async function stockRoutes(app: FastifyInstance): Promise<void> {
       const location = projectLocation(project_id);
       const [item] = await inventory(app.db, location, { partNumber: request.params.part.trim() });
       if (!item) throw new DomainError('NOT_FOUND', PART_NOT_FOUND);
-      const edit = { materialId: item.material_id, partName: part_name, partNickname: part_nickname ?? '', newPartNumber: new_part_number ?? null, note: note ?? null };
+      const edit = {
+        materialId: item.material_id,
+        partName: part_name,
+        partNickname: part_nickname ?? '',
+        newPartNumber: new_part_number ?? null,
+        note: note ?? null,
+      };
       await editMaterial(app.store, edit, commandOptions(request));
       return (await inventory(app.db, location, { partNumber: new_part_number?.trim() || item.PartNumber }))[0]!;
     },

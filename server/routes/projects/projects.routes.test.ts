@@ -25,7 +25,8 @@ afterAll(async () => {
   await runtime.close();
 });
 
-const call = (cookie: string, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) => app.inject({ method, url, payload, headers: { cookie } });
+const call = (cookie: string, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+  app.inject({ method, url, payload, headers: { cookie } });
 
 describe('projects', () => {
   let projectId = '';
@@ -34,7 +35,14 @@ describe('projects', () => {
     const created = await call(admin, 'POST', '/api/projects', { project_name: ' Substation 4 ', project_customer: 'Grid Co', project_number: 'P-104' });
     expect(created.statusCode).toBe(201);
     const project = created.json();
-    expect(project).toMatchObject({ project_name: 'Substation 4', project_customer: 'Grid Co', project_number: 'P-104', managing_logistics: false, hide_from_transfer_list: false, num_id: 1 });
+    expect(project).toMatchObject({
+      project_name: 'Substation 4',
+      project_customer: 'Grid Co',
+      project_number: 'P-104',
+      managing_logistics: false,
+      hide_from_transfer_list: false,
+      num_id: 1,
+    });
     projectId = project.id;
     expect((await call(admin, 'GET', `/api/projects/${projectId}/my-role`)).json()).toEqual({ project_role: 'admin' });
   });
@@ -87,7 +95,10 @@ describe('projects', () => {
   });
 
   it('changes settings and searches projects from two characters', async () => {
-    expect((await call(admin, 'PATCH', `/api/projects/${projectId}/settings`, { managing_logistics: true })).json()).toEqual({ managing_logistics: true, hide_from_transfer_list: false });
+    expect((await call(admin, 'PATCH', `/api/projects/${projectId}/settings`, { managing_logistics: true })).json()).toEqual({
+      managing_logistics: true,
+      hide_from_transfer_list: false,
+    });
     expect((await call(worker, 'GET', `/api/projects/${projectId}/settings`)).json().managing_logistics).toBe(true);
     expect((await call(boss, 'GET', '/api/projects?q=sub')).json().items).toHaveLength(1);
     expect((await call(boss, 'GET', '/api/projects?q=zz')).json().items).toHaveLength(0);
@@ -118,7 +129,11 @@ describe('projects', () => {
 describe('users', () => {
   it('pages 25 at a time and searches from two characters', async () => {
     for (let i = 0; i < 27; i += 1) {
-      const response = await call(boss, 'POST', '/api/users/invite', { first_name: `Person${String(i).padStart(2, '0')}`, last_name: 'Paged', email: `p${i}@example.com` });
+      const response = await call(boss, 'POST', '/api/users/invite', {
+        first_name: `Person${String(i).padStart(2, '0')}`,
+        last_name: 'Paged',
+        email: `p${i}@example.com`,
+      });
       expect(response.statusCode).toBe(201);
     }
     const first = (await call(boss, 'GET', '/api/users?page=1')).json();

@@ -65,7 +65,12 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
     '/api/projects',
     {
       preHandler: app.requireRole('admin', 'superadmin'),
-      schema: { summary: 'Create a project; its creator becomes its project admin', tags, body: createProjectBody, response: { 201: projectSchema, ...errorResponses } },
+      schema: {
+        summary: 'Create a project; its creator becomes its project admin',
+        tags,
+        body: createProjectBody,
+        response: { 201: projectSchema, ...errorResponses },
+      },
     },
     async (request, reply) => {
       const { project_name, project_customer, project_number } = request.body;
@@ -111,7 +116,12 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
     '/api/projects/:id/my-role',
     {
       ...signedIn,
-      schema: { summary: "The caller's project role (a superadmin acts as admin); null when not a member", tags, params: projectIdParams, response: { 200: myRole, ...errorResponses } },
+      schema: {
+        summary: "The caller's project role (a superadmin acts as admin); null when not a member",
+        tags,
+        params: projectIdParams,
+        response: { 200: myRole, ...errorResponses },
+      },
     },
     async (request) => {
       // Not a project access check: a non-member is answered null, not refused.
@@ -123,7 +133,11 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/projects/:id/settings',
-    { ...signedIn, ...access('view'), schema: { summary: 'Project settings', tags, params: projectIdParams, response: { 200: settingsSchema, ...errorResponses } } },
+    {
+      ...signedIn,
+      ...access('view'),
+      schema: { summary: 'Project settings', tags, params: projectIdParams, response: { 200: settingsSchema, ...errorResponses } },
+    },
     async (request) => settingsOf(request.project!.id),
   );
 
@@ -132,7 +146,13 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
     {
       ...signedIn,
       ...access('administer'),
-      schema: { summary: 'Change project settings (project administrators)', tags, params: projectIdParams, body: settingsPatch, response: { 200: settingsSchema, ...errorResponses } },
+      schema: {
+        summary: 'Change project settings (project administrators)',
+        tags,
+        params: projectIdParams,
+        body: settingsPatch,
+        response: { 200: settingsSchema, ...errorResponses },
+      },
     },
     async (request) => {
       const { managing_logistics, hide_from_transfer_list } = request.body;
@@ -151,17 +171,34 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
     {
       ...signedIn,
       ...access('manage'),
-      schema: { summary: 'Members who can be assigned stock (those who manage the project)', tags, params: projectIdParams, response: { 200: z.object({ items: z.array(assignableUser) }), ...errorResponses } },
+      schema: {
+        summary: 'Members who can be assigned stock (those who manage the project)',
+        tags,
+        params: projectIdParams,
+        response: { 200: z.object({ items: z.array(assignableUser) }), ...errorResponses },
+      },
     },
     async (request) => {
       const members = await projectMembers(app.db, request.project!.id);
-      return { items: members.map((m) => ({ uuid: m.id, user_firstname: m.user_firstname, user_lastname: m.user_lastname, user_email: m.email, project_role: m.project_role })) };
+      return {
+        items: members.map((m) => ({
+          uuid: m.id,
+          user_firstname: m.user_firstname,
+          user_lastname: m.user_lastname,
+          user_email: m.email,
+          project_role: m.project_role,
+        })),
+      };
     },
   );
 
   r.post(
     '/api/projects/assign',
-    { ...signedIn, ...access('administer', 'body'), schema: { summary: 'Add a user to a project (default role user)', tags, body: memberBody, response: { 200: ok, ...errorResponses } } },
+    {
+      ...signedIn,
+      ...access('administer', 'body'),
+      schema: { summary: 'Add a user to a project (default role user)', tags, body: memberBody, response: { 200: ok, ...errorResponses } },
+    },
     async (request) => {
       const { user_id, project_role } = request.body;
       await changeMembership(app.store, request.project!.id, { type: 'add', userId: user_id, role: project_role ?? 'user' }, commandOptions(request));
@@ -171,7 +208,11 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
 
   r.post(
     '/api/projects/remove',
-    { ...signedIn, ...access('administer', 'body'), schema: { summary: 'Remove a user from a project', tags, body: removeMemberBody, response: { 200: ok, ...errorResponses } } },
+    {
+      ...signedIn,
+      ...access('administer', 'body'),
+      schema: { summary: 'Remove a user from a project', tags, body: removeMemberBody, response: { 200: ok, ...errorResponses } },
+    },
     async (request) => {
       await changeMembership(app.store, request.project!.id, { type: 'remove', userId: request.body.user_id }, commandOptions(request));
       return { ok: true as const };
@@ -180,9 +221,18 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
 
   r.patch(
     '/api/projects/:id/role',
-    { ...signedIn, ...access('administer'), schema: { summary: "Change a member's project role", tags, params: projectIdParams, body: roleBody, response: { 200: ok, ...errorResponses } } },
+    {
+      ...signedIn,
+      ...access('administer'),
+      schema: { summary: "Change a member's project role", tags, params: projectIdParams, body: roleBody, response: { 200: ok, ...errorResponses } },
+    },
     async (request) => {
-      await changeMembership(app.store, request.project!.id, { type: 'role', userId: request.body.user_id, role: request.body.project_role }, commandOptions(request));
+      await changeMembership(
+        app.store,
+        request.project!.id,
+        { type: 'role', userId: request.body.user_id, role: request.body.project_role },
+        commandOptions(request),
+      );
       return { ok: true as const };
     },
   );
@@ -191,7 +241,12 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
     '/api/projects/:id',
     {
       preHandler: app.requireRole('superadmin'),
-      schema: { summary: 'Delete a project: archived, gone from lists, its history kept (superadmin)', tags, params: projectIdParams, response: { 204: z.null(), ...errorResponses } },
+      schema: {
+        summary: 'Delete a project: archived, gone from lists, its history kept (superadmin)',
+        tags,
+        params: projectIdParams,
+        response: { 204: z.null(), ...errorResponses },
+      },
     },
     async (request, reply) => {
       await projectCommand(app.store, request.params.id, { type: 'ArchiveProject', data: {} }, commandOptions(request));
@@ -215,7 +270,13 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
       if (events.length === 0) throw new DomainError('NOT_FOUND', 'Project not found');
       return {
         items: events
-          .map((e) => ({ position: e.globalPosition, date: e.occurredAt.toISOString(), type: e.type, actor: e.metadata.actorName, summary: describeProjectEvent(e) }))
+          .map((e) => ({
+            position: e.globalPosition,
+            date: e.occurredAt.toISOString(),
+            type: e.type,
+            actor: e.metadata.actorName,
+            summary: describeProjectEvent(e),
+          }))
           .reverse(),
       };
     },

@@ -23,7 +23,11 @@ let manager: string;
 
 const post = (cookie: string, url: string, payload?: object) => app.inject({ method: 'POST', url, headers: { cookie }, ...(payload ? { payload } : {}) });
 const inUse = async () =>
-  (await sql<{ id: string; assigned_user_id: string | null }>`select id, assigned_user_id from asset_instances where in_use order by id`.execute(runtime.store.db)).rows;
+  (
+    await sql<{ id: string; assigned_user_id: string | null }>`select id, assigned_user_id from asset_instances where in_use order by id`.execute(
+      runtime.store.db,
+    )
+  ).rows;
 
 beforeAll(async () => {
   runtime = await openTestRuntime();
@@ -43,7 +47,11 @@ beforeAll(async () => {
   const item = (await post(admin, '/api/assets/catalog', { asset_number: 'GEN-5', asset_name: 'Generator 5 kW', category: category.id })).json();
   for (const serial of ['SN-1', 'SN-2']) {
     const received = (await post(admin, `/api/warehouses/${warehouse}/assets/receive`, { catalog_id: item.id, serial_number: serial })).json();
-    const moved = await post(admin, `/api/warehouses/${warehouse}/assets/assign`, { instance_id: received.instance.id, to_owner_type: 'project', to_owner_id: project });
+    const moved = await post(admin, `/api/warehouses/${warehouse}/assets/assign`, {
+      instance_id: received.instance.id,
+      to_owner_type: 'project',
+      to_owner_id: project,
+    });
     expect(moved.statusCode).toBe(200);
   }
 });
@@ -59,7 +67,9 @@ describe('asset requests', () => {
   });
 
   it('fulfilling marks as many free instances in use for the requester, in one transaction with the request', async () => {
-    const made = (await post(user, '/api/requests/asset', { project_id: project, pick_list: [{ asset_number: 'gen-5', qty: 2, notes: 'for the shutdown' }] })).json();
+    const made = (
+      await post(user, '/api/requests/asset', { project_id: project, pick_list: [{ asset_number: 'gen-5', qty: 2, notes: 'for the shutdown' }] })
+    ).json();
     expect(made).toMatchObject({ type: 'Asset', status: 'requested' });
     expect(made.picklist[0]).toMatchObject({ part_number: 'GEN-5', part_name: 'Generator 5 kW', qty: 2 });
     const fulfilled = await post(manager, `/api/requests/${made.id}/assign`);
@@ -69,7 +79,9 @@ describe('asset requests', () => {
     expect(given).toHaveLength(2);
     expect(given.every((i) => i.assigned_user_id === userId)).toBe(true);
     const { rows } = await sql<{ n: number }>`
-      select count(distinct transaction_id)::int as n from events where type in ('RequestLineFulfilled', 'AssetInstanceMarkedInUse', 'RequestFulfilled')`.execute(runtime.store.db);
+      select count(distinct transaction_id)::int as n from events where type in ('RequestLineFulfilled', 'AssetInstanceMarkedInUse', 'RequestFulfilled')`.execute(
+      runtime.store.db,
+    );
     expect(rows[0]!.n).toBe(1);
   });
 

@@ -51,7 +51,10 @@ beforeAll(async () => {
   user = await signIn(app, 'uma@example.com', 'uma password');
   manager = await signIn(app, 'mia@example.com', 'mia password');
   outsider = await signIn(app, 'out@example.com', 'out password');
-  for (const [part_number, quantity] of [['PIPE-1', 50], ['VLV-2', 1]] as const) {
+  for (const [part_number, quantity] of [
+    ['PIPE-1', 50],
+    ['VLV-2', 1],
+  ] as const) {
     await post(manager, '/api/materials/receive', { project_id: project, part_number, quantity, part_name: `${part_number} name`, standard_name: part_number });
   }
 });
@@ -99,7 +102,10 @@ describe('the lists', () => {
     expect((await get(user, `/api/requests?project_id=${project}`)).statusCode).toBe(403);
     const csv = await get(manager, `/api/requests?project_id=${project}&format=csv`);
     expect(csv.headers['content-type']).toContain('text/csv');
-    const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe('"Request","Date","Type","Status","Requester","Email","Items","Lines","Quantity","Reason"');
     expect(lines).toHaveLength(4);
     expect(lines[1]).toContain('"on-hold","Uma User","uma@example.com","VLV-2","1","1","checking budget"');
@@ -146,7 +152,11 @@ describe('the request image', () => {
     expect(shown.headers['content-type']).toBe('image/png');
     expect(Buffer.from(shown.rawPayload).equals(PNG_1X1)).toBe(true);
     expect((await get(outsider, new URL(image.signed_url).pathname)).statusCode).toBe(403);
-    const foreign = await post(user, '/api/requests/material', { project_id: project, pick_list: [{ part_number: 'PIPE-1', qty: 1 }], image_path: 'request-images/elsewhere/x.png' });
+    const foreign = await post(user, '/api/requests/material', {
+      project_id: project,
+      pick_list: [{ part_number: 'PIPE-1', qty: 1 }],
+      image_path: 'request-images/elsewhere/x.png',
+    });
     expect(foreign.statusCode).toBe(400);
   });
   it('refuses a file that is not an image whatever its name, one too large, and one for a project not one’s own', async () => {
@@ -167,10 +177,22 @@ describe('the fulfilled e-mail', () => {
     await patch(manager, `/api/requests/${made.id}/status`, { status: 'fulfilled' });
     const wrong = await post(manager, '/api/notify-fulfilled', { request_id: made.id, to: 'someone@else.com' });
     expect(wrong.statusCode).toBe(400);
-    const response = await post(manager, '/api/notify-fulfilled', { request_id: made.id, to: 'uma@example.com', firstname: 'Uma', matlist: [{ name: 'PIPE-1 name', qty: 2 }], image_url: 'http://x/y.png', template_id: 2 });
+    const response = await post(manager, '/api/notify-fulfilled', {
+      request_id: made.id,
+      to: 'uma@example.com',
+      firstname: 'Uma',
+      matlist: [{ name: 'PIPE-1 name', qty: 2 }],
+      image_url: 'http://x/y.png',
+      template_id: 2,
+    });
     expect(response.json()).toEqual({ queued: 1 });
     // The requester's assignment e-mails arrive beside it (the notification consumer): this is the fulfilled one.
-    const mail = await runtime.store.db.selectFrom('outbox').selectAll().where('to_email', '=', 'uma@example.com').where('subject', 'like', 'Request R-%').executeTakeFirstOrThrow();
+    const mail = await runtime.store.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('to_email', '=', 'uma@example.com')
+      .where('subject', 'like', 'Request R-%')
+      .executeTakeFirstOrThrow();
     expect(mail.subject).toBe(`Request R-${made.num} fulfilled`);
     expect(mail.body).toContain('Hi Uma,');
     expect(mail.body).toContain('PIPE-1 name  × 2');
@@ -193,7 +215,12 @@ describe('a bulk receive re-opens requests waiting on delivery', () => {
     const made = await request(user, [{ part_number: 'VLV-2', qty: 5 }]);
     await patch(manager, `/api/requests/${made.id}/status`, { status: 'on-hold', reason: 'waiting_delivery' });
     const csv = ['Part Number,Part Name,Part Nickname,Quantity', 'VLV-2,VLV-2 name,VLV-2,10'].join('\r\n');
-    const response = await app.inject({ method: 'POST', url: `/api/materials/bulk?project_id=${project}&action=receive`, headers: { cookie: manager, 'content-type': 'text/csv' }, payload: csv });
+    const response = await app.inject({
+      method: 'POST',
+      url: `/api/materials/bulk?project_id=${project}&action=receive`,
+      headers: { cookie: manager, 'content-type': 'text/csv' },
+      payload: csv,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json().reopenedCount).toBe(1);
     expect((await get(manager, `/api/requests/${made.id}`)).json().status).toBe('requested');

@@ -74,7 +74,8 @@ export async function requestFileRoutes(app: FastifyInstance): Promise<void> {
     {
       ...signedIn,
       schema: {
-        summary: 'E-mail the requester that their request was fulfilled, with the lines and quantities and the image link (manager; through the outbox; none when the requester turned assignment e-mails off)',
+        summary:
+          'E-mail the requester that their request was fulfilled, with the lines and quantities and the image link (manager; through the outbox; none when the requester turned assignment e-mails off)',
         tags,
         body: notifyFulfilledBody,
         response: { 200: notifyFulfilledAnswer, ...errors },

@@ -24,14 +24,25 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
     '/api/site/settings',
     {
       preHandler: app.requireRole('superadmin'),
-      schema: { summary: 'Freeze all transactions, or put the site in maintenance (superadmin)', tags, body: siteSettingsPatch, response: { 200: siteSettings, ...errorResponses } },
+      schema: {
+        summary: 'Freeze all transactions, or put the site in maintenance (superadmin)',
+        tags,
+        body: siteSettingsPatch,
+        response: { 200: siteSettings, ...errorResponses },
+      },
     },
     async (request) => changeSiteSettings(app.store, request.body, commandOptions(request)),
   );
 
   r.get(
     '/api/site/public-settings',
-    { schema: { summary: 'Whether the site is in maintenance and transactions are frozen (no sign-in needed)', tags, response: { 200: publicSettings, ...errorResponses } } },
+    {
+      schema: {
+        summary: 'Whether the site is in maintenance and transactions are frozen (no sign-in needed)',
+        tags,
+        response: { 200: publicSettings, ...errorResponses },
+      },
+    },
     async () => {
       const { maintenance_mode, freeze_transactions } = await readSiteSettings(app.db);
       return { maintenance_mode, freeze_transactions };

@@ -254,6 +254,15 @@ describe('a transfer of 6 from P1 (holding 10) to P2, end to end', () => {
     expect(all).toEqual(['Requested', 'Accepted', 'Item partially fulfilled', 'Fulfilled', 'Shipped', 'Received', 'Item received', 'Complete']);
   });
 
+  it('lets an auditor read the history, a POST that records nothing, and nothing else they POST', async () => {
+    await createUser(runtime, 'audit@example.com', 'audit password', 'auditor');
+    const auditor = await signIn(app, 'audit@example.com', 'audit password');
+    const history = await post(auditor, '/api/transfers/history', { transfer_id: transferId });
+    expect(history.statusCode).toBe(200);
+    expect(history.json().items).toHaveLength(8);
+    expect((await post(auditor, '/api/notify-transfer', { transfer_id: transferId })).statusCode).toBe(403);
+  });
+
   it('explains the in-transit figure event by event', async () => {
     const response = await get(p1Admin, `/api/materials/explain?project_id=${p1}&number=CAB-1&figure=in_transit`);
     expect(response.statusCode).toBe(200);
@@ -334,10 +343,24 @@ describe('requests, searches and notices', () => {
     expect(items).toEqual([expect.objectContaining({ part_number: 'CAB-1', part_name: 'Cable', on_hand: 6 })]);
   });
 
+  it('takes notice only from someone who acts on the transfer', async () => {
+    const member = (await createUser(runtime, 'u1@example.com', 'u1 password', 'user')).userId;
+    await changeMembership(runtime.store, p1, { type: 'add', userId: member, role: 'user' }, { metadata: SYSTEM_ACTOR });
+    const refused = await post(await signIn(app, 'u1@example.com', 'u1 password'), '/api/notify-transfer', { transfer_id: transferId });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('Only an admin of the source project, or an admin or manager of the destination, can send notice of a transfer.');
+    expect((await post(outsider, '/api/notify-transfer', { transfer_id: transferId })).statusCode).toBe(404);
+  });
+
   it("e-mails the other project's admins through the outbox", async () => {
     const response = await post(p2Manager, '/api/notify-transfer', { transfer_id: transferId });
     expect(response.json()).toEqual({ queued: 1 });
-    const mail = await runtime.store.db.selectFrom('outbox').selectAll().where('to_email', '=', 'a1@example.com').where('subject', 'like', 'Transfer %').execute();
+    const mail = await runtime.store.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('to_email', '=', 'a1@example.com')
+      .where('subject', 'like', 'Transfer %')
+      .execute();
     expect(mail).toHaveLength(1);
     expect(mail[0]!.subject).toBe('Transfer P1 → P2: Complete');
     expect(mail[0]!.body).toContain('/dashboard/manage_transfers');

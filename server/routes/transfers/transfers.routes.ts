@@ -247,7 +247,7 @@ export async function transferRoutes(app: FastifyInstance): Promise<void> {
     {
       ...signedIn,
       schema: {
-        summary: "E-mail the other project's admins about a transfer (through the outbox)",
+        summary: "E-mail the other project's admins about a transfer (through the outbox); a source admin or a destination admin or manager",
         tags,
         body: notifyBody,
         response: { 200: notifyAnswer, ...errors },
@@ -255,6 +255,8 @@ export async function transferRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { transfer, sides } = await load(request, request.body.transfer_id);
+      // Notice comes from someone who acts on the transfer (spec 02 §6): a member who can do nothing with it has nothing to announce.
+      if (!sides.actor.sourceAdmin && !sides.actor.destinationRequester) throw new DomainError('FORBIDDEN', TRANSFER_MESSAGES.notifyActorsOnly);
       // The caller's own side is the one that acted: the notice goes to the other one.
       const toSource = sides.seesDestination && (!sides.seesSource || ['Requested', 'Received', 'Complete'].includes(transfer.Status));
       const recipients = await projectAdminEmails(app.db, toSource ? transfer.FromID : transfer.ToID);

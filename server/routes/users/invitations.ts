@@ -18,7 +18,12 @@ export async function inviteWithLink(
   return userId;
 }
 
-export async function mailVerificationCode(db: Db, user: { id: string; email: string; user_firstname: string }, purpose: 'email' | 'recovery', extra = ''): Promise<void> {
+export async function mailVerificationCode(
+  db: Db,
+  user: { id: string; email: string; user_firstname: string },
+  purpose: 'email' | 'recovery',
+  extra = '',
+): Promise<void> {
   const code = await createOneTimeCode(db, user.id, purpose);
   await enqueueMail(db, {
     to: user.email,

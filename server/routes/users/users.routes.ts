@@ -40,7 +40,12 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     '/api/users',
     {
       preHandler: admins,
-      schema: { summary: 'Active users, 25 a page, searched by name or e-mail from 2 characters (superadmins, and global admins who are a project admin somewhere)', tags, querystring: listQuery, response: { 200: userPage, ...errorResponses } },
+      schema: {
+        summary: 'Active users, 25 a page, searched by name or e-mail from 2 characters (superadmins, and global admins who are a project admin somewhere)',
+        tags,
+        querystring: listQuery,
+        response: { 200: userPage, ...errorResponses },
+      },
     },
     async (request) => {
       await assertMayUseDirectory(app.db, request.user!);
@@ -51,7 +56,10 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/users/by-email/:email',
-    { preHandler: admins, schema: { summary: 'Find an active user by e-mail', tags, params: byEmailParams, response: { 200: userByEmail, ...errorResponses } } },
+    {
+      preHandler: admins,
+      schema: { summary: 'Find an active user by e-mail', tags, params: byEmailParams, response: { 200: userByEmail, ...errorResponses } },
+    },
     async (request) => {
       await assertMayUseDirectory(app.db, request.user!);
       const user = await activeUserByEmail(app.db, request.params.email);
@@ -65,17 +73,38 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     {
       preHandler: app.requireUser,
       config: { projectAccess: { level: 'view', from: 'params' } },
-      schema: { summary: 'Members of a project with their project roles', tags, params: projectIdParams, response: { 200: z.object({ items: z.array(projectUser) }), ...errorResponses } },
+      schema: {
+        summary: 'Members of a project with their project roles',
+        tags,
+        params: projectIdParams,
+        response: { 200: z.object({ items: z.array(projectUser) }), ...errorResponses },
+      },
     },
     async (request) => {
       const members = await projectMembers(app.db, request.project!.id);
-      return { items: members.map((m) => ({ user_id: m.id, user_firstname: m.user_firstname, user_lastname: m.user_lastname, user_email: m.email, project_role: m.project_role })) };
+      return {
+        items: members.map((m) => ({
+          user_id: m.id,
+          user_firstname: m.user_firstname,
+          user_lastname: m.user_lastname,
+          user_email: m.email,
+          project_role: m.project_role,
+        })),
+      };
     },
   );
 
   r.get(
     '/api/users/:id',
-    { preHandler: app.requireUser, schema: { summary: "A user's names and e-mail, for display (themselves, people who share a project with them, and those who may use the directory)", tags, params: userIdParams, response: { 200: userNames, ...errorResponses } } },
+    {
+      preHandler: app.requireUser,
+      schema: {
+        summary: "A user's names and e-mail, for display (themselves, people who share a project with them, and those who may use the directory)",
+        tags,
+        params: userIdParams,
+        response: { 200: userNames, ...errorResponses },
+      },
+    },
     async (request) => {
       await assertMayReadUser(app.db, request.user!, request.params.id);
       const user = await userById(app.db, request.params.id);
@@ -88,7 +117,12 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     '/api/users/invite',
     {
       preHandler: admins,
-      schema: { summary: 'Invite a person by e-mail (a link to set a password is e-mailed; rate limited)', tags, body: inviteBody, response: { 201: invited, ...errorResponses } },
+      schema: {
+        summary: 'Invite a person by e-mail (a link to set a password is e-mailed; rate limited)',
+        tags,
+        body: inviteBody,
+        response: { 201: invited, ...errorResponses },
+      },
     },
     async (request, reply) => {
       const me = request.user!;
@@ -101,14 +135,20 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       const limit = await hitRateLimit(app.db, `invite:${me.id}`, app.config.inviteRateLimit, 3600);
       if (!limit.allowed) {
         reply.header('retry-after', String(limit.retryAfterSeconds));
-        return reply.code(429).send({ error: 'RATE_LIMITED', message: `Invite rate limit reached. Try again in ${Math.ceil(limit.retryAfterSeconds / 60)} minutes.` });
+        return reply
+          .code(429)
+          .send({ error: 'RATE_LIMITED', message: `Invite rate limit reached. Try again in ${Math.ceil(limit.retryAfterSeconds / 60)} minutes.` });
       }
-      const userId = await inviteWithLink(app.store, { email, firstName: first_name, lastName: last_name, role }, app.config.publicUrl, displayName(me), commandOptions(request)).catch(
-        (error: unknown) => {
-          if (error instanceof DomainError && error.code === 'CONFLICT') throw new DomainError('CONFLICT', 'This e-mail is already registered.');
-          throw error;
-        },
-      );
+      const userId = await inviteWithLink(
+        app.store,
+        { email, firstName: first_name, lastName: last_name, role },
+        app.config.publicUrl,
+        displayName(me),
+        commandOptions(request),
+      ).catch((error: unknown) => {
+        if (error instanceof DomainError && error.code === 'CONFLICT') throw new DomainError('CONFLICT', 'This e-mail is already registered.');
+        throw error;
+      });
       app.mail.wake();
       return reply.code(201).send({ id: userId, email });
     },
@@ -116,7 +156,15 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
 
   r.put(
     '/api/users/roles',
-    { preHandler: app.requireRole('superadmin'), schema: { summary: 'Set the global role of several users', tags, body: rolesBody, response: { 200: z.object({ updated: z.number() }), ...errorResponses } } },
+    {
+      preHandler: app.requireRole('superadmin'),
+      schema: {
+        summary: 'Set the global role of several users',
+        tags,
+        body: rolesBody,
+        response: { 200: z.object({ updated: z.number() }), ...errorResponses },
+      },
+    },
     async (request) => {
       const { ids, role } = request.body;
       if (ids.includes(request.user!.id)) throw new DomainError('DOMAIN_RULE', 'You cannot change your own role.');
@@ -133,7 +181,12 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     '/api/users',
     {
       preHandler: app.requireRole('superadmin'),
-      schema: { summary: 'Delete users: deactivated and signed out, their names kept on every log line', tags, body: idsBody, response: { 200: z.object({ deleted: z.number() }), ...errorResponses } },
+      schema: {
+        summary: 'Delete users: deactivated and signed out, their names kept on every log line',
+        tags,
+        body: idsBody,
+        response: { 200: z.object({ deleted: z.number() }), ...errorResponses },
+      },
     },
     async (request) => {
       const { ids } = request.body;
@@ -161,7 +214,12 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const me = request.user!;
-      await userCommand(app.store, me.id, { type: 'SetEmailPreferences', data: { emails: request.body.emails, stockEmails: request.body.stock_emails } }, commandOptions(request));
+      await userCommand(
+        app.store,
+        me.id,
+        { type: 'SetEmailPreferences', data: { emails: request.body.emails, stockEmails: request.body.stock_emails } },
+        commandOptions(request),
+      );
       return emailPreferences(app.db, me.id);
     },
   );

@@ -47,10 +47,25 @@ export async function warehouseStockRoutes(app: FastifyInstance): Promise<void> 
 
   r.post(
     '/api/warehouses/:id/materials/receive',
-    { ...mover, schema: schema('Receive material into a warehouse at a location; a new part number is added to the catalogue (part_name and part_nickname then)', warehouseReceiveBody) },
+    {
+      ...mover,
+      schema: schema(
+        'Receive material into a warehouse at a location; a new part number is added to the catalogue (part_name and part_nickname then)',
+        warehouseReceiveBody,
+      ),
+    },
     async (request) => {
       const { part_number, quantity, part_name, part_nickname, location, note } = request.body;
-      return move(request, { type: 'receive', warehouseId: request.params.id, partNumber: part_number, quantity, partName: part_name, partNickname: part_nickname, place: location, note });
+      return move(request, {
+        type: 'receive',
+        warehouseId: request.params.id,
+        partNumber: part_number,
+        quantity,
+        partName: part_name,
+        partNickname: part_nickname,
+        place: location,
+        note,
+      });
     },
   );
 
@@ -76,11 +91,22 @@ export async function warehouseStockRoutes(app: FastifyInstance): Promise<void> 
     '/api/warehouses/:id/materials/assign',
     {
       ...mover,
-      schema: schema("Assign material from a warehouse location to a project: it leaves the warehouse and enters the project's on hand, both in one transaction", assignToProjectBody),
+      schema: schema(
+        "Assign material from a warehouse location to a project: it leaves the warehouse and enters the project's on hand, both in one transaction",
+        assignToProjectBody,
+      ),
     },
     async (request) => {
       const { part_number, quantity, from_location, project_id, note } = request.body;
-      return move(request, { type: 'assign', warehouseId: request.params.id, partNumber: part_number, quantity, from: from_location, projectId: project_id, note });
+      return move(request, {
+        type: 'assign',
+        warehouseId: request.params.id,
+        partNumber: part_number,
+        quantity,
+        from: from_location,
+        projectId: project_id,
+        note,
+      });
     },
   );
 
@@ -88,11 +114,22 @@ export async function warehouseStockRoutes(app: FastifyInstance): Promise<void> 
     '/api/warehouses/:id/materials/unassign',
     {
       ...mover,
-      schema: schema("Take material back from a project's on hand into a warehouse location (needs the project's on-hand cover), in one transaction", unassignFromProjectBody),
+      schema: schema(
+        "Take material back from a project's on hand into a warehouse location (needs the project's on-hand cover), in one transaction",
+        unassignFromProjectBody,
+      ),
     },
     async (request) => {
       const { part_number, quantity, to_location, project_id, note } = request.body;
-      return move(request, { type: 'unassign', warehouseId: request.params.id, partNumber: part_number, quantity, to: to_location, projectId: project_id, note });
+      return move(request, {
+        type: 'unassign',
+        warehouseId: request.params.id,
+        partNumber: part_number,
+        quantity,
+        to: to_location,
+        projectId: project_id,
+        note,
+      });
     },
   );
 

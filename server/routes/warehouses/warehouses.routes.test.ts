@@ -57,7 +57,13 @@ describe('the Warehouse Manager', () => {
     const first = await post(boss, '/api/warehouses', { name: 'North Yard', yard_info: { location: 'Gate 4', capacity_summary: '40 racks' } });
     expect(first.statusCode).toBe(200);
     warehouseId = first.json().id;
-    expect(first.json()).toMatchObject({ num_id: 1, name: 'North Yard', label: '#1 · North Yard', active: true, yard_info: { location: 'Gate 4', capacity_summary: '40 racks' } });
+    expect(first.json()).toMatchObject({
+      num_id: 1,
+      name: 'North Yard',
+      label: '#1 · North Yard',
+      active: true,
+      yard_info: { location: 'Gate 4', capacity_summary: '40 racks' },
+    });
     const second = await post(boss, '/api/warehouses', { name: 'South Depot' });
     expect(second.json()).toMatchObject({ num_id: 2, label: '#2 · South Depot' });
   });
@@ -82,28 +88,56 @@ describe('the Warehouse Manager', () => {
 
 describe('receive 50 at rack A shelf 2, relocate 20 to rack B, assign 15 to a project, unassign 5 back to rack B', () => {
   it('receives 50 of a new part at rack A shelf 2', async () => {
-    const response = await post(admin, `/api/warehouses/${warehouseId}/materials/receive`, { part_number: 'BLT-10', part_name: 'Bolt M10', part_nickname: 'Bolt', quantity: 50, location: rackA2 });
+    const response = await post(admin, `/api/warehouses/${warehouseId}/materials/receive`, {
+      part_number: 'BLT-10',
+      part_name: 'Bolt M10',
+      part_nickname: 'Bolt',
+      quantity: 50,
+      location: rackA2,
+    });
     expect(response.statusCode).toBe(200);
-    expect(response.json().item).toMatchObject({ qty_on_hand: 50, qty_assigned: 0, warning_stock_limit: 15, critical_stock_limit: 0, material: { part_number: 'BLT-10', part_name: 'Bolt M10', part_nickname: 'Bolt' } });
+    expect(response.json().item).toMatchObject({
+      qty_on_hand: 50,
+      qty_assigned: 0,
+      warning_stock_limit: 15,
+      critical_stock_limit: 0,
+      material: { part_number: 'BLT-10', part_name: 'Bolt M10', part_nickname: 'Bolt' },
+    });
     expect(places(response.json().item)).toEqual([['Rack A · Shelf 2', 50]]);
   });
 
   it('relocates 20 to rack B: still 50, in two places', async () => {
-    const response = await post(admin, `/api/warehouses/${warehouseId}/materials/relocate`, { part_number: 'BLT-10', quantity: 20, from_location: rackA2, to_location: rackB });
+    const response = await post(admin, `/api/warehouses/${warehouseId}/materials/relocate`, {
+      part_number: 'BLT-10',
+      quantity: 20,
+      from_location: rackA2,
+      to_location: rackB,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json().item.qty_on_hand).toBe(50);
-    expect(places(response.json().item)).toEqual([['Rack A · Shelf 2', 30], ['Rack B', 20]]);
+    expect(places(response.json().item)).toEqual([
+      ['Rack A · Shelf 2', 30],
+      ['Rack B', 20],
+    ]);
     relocatedAt = new Date().toISOString();
     await new Promise((resolve) => setTimeout(resolve, 15));
   });
 
   it('assigns 15 from rack A shelf 2 to the project: the warehouse shows 35 across two locations, the project 15 on hand', async () => {
-    const response = await post(admin, `/api/warehouses/${warehouseId}/materials/assign`, { part_number: 'BLT-10', quantity: 15, from_location: rackA2, project_id: projectId });
+    const response = await post(admin, `/api/warehouses/${warehouseId}/materials/assign`, {
+      part_number: 'BLT-10',
+      quantity: 15,
+      from_location: rackA2,
+      project_id: projectId,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json().project_item).toMatchObject({ PartNumber: 'BLT-10', QtyOnHand: 15, MatVendorQty: 15 });
     const row = await warehouseRow();
     expect(row).toMatchObject({ qty_on_hand: 35, qty_assigned: 15, projects: [{ project_id: projectId, qty: 15 }] });
-    expect(places(row)).toEqual([['Rack B', 20], ['Rack A · Shelf 2', 15]]);
+    expect(places(row)).toEqual([
+      ['Rack B', 20],
+      ['Rack A · Shelf 2', 15],
+    ]);
     expect(await projectOnHand()).toBe(15);
   });
 
@@ -121,12 +155,20 @@ describe('receive 50 at rack A shelf 2, relocate 20 to rack B, assign 15 to a pr
   });
 
   it('unassigns 5 back to rack B: the warehouse 40, the project 10', async () => {
-    const response = await post(admin, `/api/warehouses/${warehouseId}/materials/unassign`, { part_number: 'BLT-10', quantity: 5, to_location: rackB, project_id: projectId });
+    const response = await post(admin, `/api/warehouses/${warehouseId}/materials/unassign`, {
+      part_number: 'BLT-10',
+      quantity: 5,
+      to_location: rackB,
+      project_id: projectId,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json().project_item).toMatchObject({ QtyOnHand: 10 });
     const row = await warehouseRow();
     expect(row).toMatchObject({ qty_on_hand: 40, qty_assigned: 10 });
-    expect(places(row)).toEqual([['Rack B', 25], ['Rack A · Shelf 2', 15]]);
+    expect(places(row)).toEqual([
+      ['Rack B', 25],
+      ['Rack A · Shelf 2', 15],
+    ]);
     expect(await projectOnHand()).toBe(10);
     const projectLog = (await get(projectManager, `/api/materials/logs?project_id=${projectId}&type=Return`)).json().items;
     expect(projectLog.map((r: Record<string, unknown>) => [r.LogType, r.LogAmount, r.location_b])).toEqual([['Return', 5, '#1 · North Yard East — Rack B']]);
@@ -192,10 +234,20 @@ describe('the Material Catalog', () => {
 
   it('renames and renumbers a part; the warehouse shows the new number, a taken number is refused', async () => {
     const nut = (await get(admin, '/api/catalog/materials?q=NUT-10')).json().items[0];
-    const renamed = await app.inject({ method: 'PUT', url: `/api/catalog/materials/${nut.material_id}`, headers: { cookie: admin }, payload: { part_name: 'Hex nut M10', part_nickname: 'Hex nut', new_part_number: 'NUT-10H' } });
+    const renamed = await app.inject({
+      method: 'PUT',
+      url: `/api/catalog/materials/${nut.material_id}`,
+      headers: { cookie: admin },
+      payload: { part_name: 'Hex nut M10', part_nickname: 'Hex nut', new_part_number: 'NUT-10H' },
+    });
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json()).toMatchObject({ part_number: 'NUT-10H', part_name: 'Hex nut M10' });
-    const taken = await app.inject({ method: 'PUT', url: `/api/catalog/materials/${nut.material_id}`, headers: { cookie: admin }, payload: { part_name: 'Hex nut M10', new_part_number: 'blt-10' } });
+    const taken = await app.inject({
+      method: 'PUT',
+      url: `/api/catalog/materials/${nut.material_id}`,
+      headers: { cookie: admin },
+      payload: { part_name: 'Hex nut M10', new_part_number: 'blt-10' },
+    });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().message).toBe('Part number already exists');
   });
@@ -203,13 +255,28 @@ describe('the Material Catalog', () => {
 
 describe('refusals', () => {
   it('refuses a relocation beyond the source location, or without a new location', async () => {
-    const tooMany = await post(admin, `/api/warehouses/${warehouseId}/materials/relocate`, { part_number: 'BLT-10', quantity: 16, from_location: rackA2, to_location: rackB });
+    const tooMany = await post(admin, `/api/warehouses/${warehouseId}/materials/relocate`, {
+      part_number: 'BLT-10',
+      quantity: 16,
+      from_location: rackA2,
+      to_location: rackB,
+    });
     expect(tooMany.statusCode).toBe(422);
     expect(tooMany.json().message).toBe('Quantity exceeds the 15 available at Rack A · Shelf 2');
-    const nowhere = await post(admin, `/api/warehouses/${warehouseId}/materials/relocate`, { part_number: 'BLT-10', quantity: 1, from_location: rackA2, to_location: { notes: 'by the door' } });
+    const nowhere = await post(admin, `/api/warehouses/${warehouseId}/materials/relocate`, {
+      part_number: 'BLT-10',
+      quantity: 1,
+      from_location: rackA2,
+      to_location: { notes: 'by the door' },
+    });
     expect(nowhere.statusCode).toBe(400);
     expect(nowhere.json().message).toBe('Please specify at least one location field for the new location');
-    const noPart = await post(admin, `/api/warehouses/${warehouseId}/materials/relocate`, { part_number: '', quantity: 1, from_location: rackA2, to_location: rackB });
+    const noPart = await post(admin, `/api/warehouses/${warehouseId}/materials/relocate`, {
+      part_number: '',
+      quantity: 1,
+      from_location: rackA2,
+      to_location: rackB,
+    });
     expect(noPart.json().message).toBe('Please select a material and enter a valid quantity');
   });
 
@@ -222,7 +289,12 @@ describe('refusals', () => {
   });
 
   it('refuses to unassign more than the project has on hand, and changes neither side', async () => {
-    const response = await post(admin, `/api/warehouses/${warehouseId}/materials/unassign`, { part_number: 'BLT-10', quantity: 11, to_location: rackB, project_id: projectId });
+    const response = await post(admin, `/api/warehouses/${warehouseId}/materials/unassign`, {
+      part_number: 'BLT-10',
+      quantity: 11,
+      to_location: rackB,
+      project_id: projectId,
+    });
     expect(response.statusCode).toBe(422);
     expect(response.json().message).toBe('Insufficient quantity available');
     expect((await warehouseRow()).qty_on_hand).toBe(40);
@@ -270,7 +342,16 @@ describe('who may', () => {
     ['PUT', '/api/catalog/materials/00000000-0000-4000-8000-000000000000'],
     ...['receive', 'return', 'relocate', 'assign', 'unassign', 'lost', 'found'].map((action) => ['POST', `/api/warehouses/${warehouseId}/materials/${action}`]),
   ];
-  const body = () => ({ name: 'X', part_name: 'X', part_number: 'BLT-10', quantity: 1, location: rackB, from_location: rackB, to_location: rackA2, project_id: projectId });
+  const body = () => ({
+    name: 'X',
+    part_name: 'X',
+    part_number: 'BLT-10',
+    quantity: 1,
+    location: rackB,
+    from_location: rackB,
+    to_location: rackA2,
+    project_id: projectId,
+  });
 
   it('answers 403 to a plain user and to a project admin without a global admin role, on every warehouse route', async () => {
     for (const cookie of [plain, projectManager]) {

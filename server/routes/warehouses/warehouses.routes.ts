@@ -47,7 +47,12 @@ export async function warehouseRoutes(app: FastifyInstance): Promise<void> {
     '/api/warehouses',
     {
       ...reader,
-      schema: { summary: 'Warehouses by number, each labelled "#{num_id} · name" (include_inactive=true lists deactivated ones too); admins and superadmins', tags, querystring: warehousesQuery, response: { 200: warehouseList, ...errors } },
+      schema: {
+        summary: 'Warehouses by number, each labelled "#{num_id} · name" (include_inactive=true lists deactivated ones too); admins and superadmins',
+        tags,
+        querystring: warehousesQuery,
+        response: { 200: warehouseList, ...errors },
+      },
     },
     async (request) => ({ items: await listWarehouses(app.db, { includeInactive: request.query.include_inactive === 'true' }) }),
   );
@@ -62,11 +67,20 @@ export async function warehouseRoutes(app: FastifyInstance): Promise<void> {
     '/api/warehouses',
     {
       ...manager,
-      schema: { summary: 'Create a warehouse (Warehouse Manager, superadmin); its number is the next one, never reused', tags, body: createWarehouseBody, response: { 200: warehouseSchema, ...errors } },
+      schema: {
+        summary: 'Create a warehouse (Warehouse Manager, superadmin); its number is the next one, never reused',
+        tags,
+        body: createWarehouseBody,
+        response: { 200: warehouseSchema, ...errors },
+      },
     },
     async (request) => {
       const { name, yard_info } = request.body;
-      const id = await createWarehouse(app.store, { name, location: yard_info?.location ?? null, capacitySummary: yard_info?.capacity_summary ?? null }, commandOptions(request));
+      const id = await createWarehouse(
+        app.store,
+        { name, location: yard_info?.location ?? null, capacitySummary: yard_info?.capacity_summary ?? null },
+        commandOptions(request),
+      );
       return warehouse(id);
     },
   );
@@ -75,7 +89,13 @@ export async function warehouseRoutes(app: FastifyInstance): Promise<void> {
     '/api/warehouses/:id',
     {
       ...manager,
-      schema: { summary: 'Rename a warehouse or change its yard details (superadmin); fields not sent are kept', tags, params: warehouseParams, body: editWarehouseBody, response: { 200: warehouseSchema, ...errors } },
+      schema: {
+        summary: 'Rename a warehouse or change its yard details (superadmin); fields not sent are kept',
+        tags,
+        params: warehouseParams,
+        body: editWarehouseBody,
+        response: { 200: warehouseSchema, ...errors },
+      },
     },
     async (request) => {
       const { name, yard_info } = request.body;

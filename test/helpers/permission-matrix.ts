@@ -1,0 +1,67 @@
+/**
+ * The route × role matrix's vocabulary (server/routes/permissions.test.ts): who the callers are,
+ * the role rules of the spec (01 §6, 02 §6) as predicates, and the shape of one row. Rows for an
+ * area live beside its routes and are gathered by the matrix.
+ */
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { Runtime } from '../../server/runtime.ts';
+import type { GlobalRole } from '../../ledger/user/events.ts';
+import type { ProjectRole } from '../../ledger/project/events.ts';
+
+export type ProjectRoleOrNone = ProjectRole | 'none';
+export const PROJECT_ROLES_OR_NONE: ProjectRoleOrNone[] = ['none', 'user', 'manager', 'admin'];
+export interface Actor {
+  global: GlobalRole;
+  project: ProjectRoleOrNone;
+  userId: string;
+}
+export type Rule = (a: Actor) => boolean;
+
+export const can = {
+  view: (a: Actor) => a.global === 'superadmin' || a.global === 'auditor' || a.project !== 'none',
+  manage: (a: Actor) =>
+    a.global === 'superadmin' || (a.global !== 'auditor' && a.project !== 'none' && (a.global === 'admin' || a.project === 'admin' || a.project === 'manager')),
+  // A project's logs: whoever curates it, and auditors everywhere (read-only).
+  logs: (a: Actor) => a.global === 'superadmin' || a.global === 'auditor' || a.project === 'admin' || a.project === 'manager',
+  ledger: (a: Actor) => a.global === 'superadmin' || a.global === 'auditor',
+  administer: (a: Actor) => a.global === 'superadmin' || (a.global === 'admin' && a.project === 'admin'),
+  admins: (a: Actor) => a.global === 'admin' || a.global === 'superadmin',
+  superadmin: (a: Actor) => a.global === 'superadmin',
+};
+/** Auditors read and change nothing (server/ledger-audit/auditor-guard.ts). */
+export const changes = (rule: Rule) => (a: Actor) => a.global !== 'auditor' && rule(a);
+/** The rule's status when it holds, 403 when not. */
+export const when =
+  (rule: Rule, ok = 200) =>
+  (a: Actor) =>
+    rule(a) ? ok : 403;
+export const always = (status: number) => () => status;
+
+export interface RouteCase {
+  /** "METHOD /path" as the OpenAPI document writes it (`:id` or `{id}`), then anything that tells rows apart. */
+  name: string;
+  /** Builds the request for one actor; may create what it needs first (a fresh target). */
+  request: (actor: Actor) => Promise<InjectOptions> | InjectOptions;
+  expected: (actor: Actor) => number;
+  /** The answer signed out, when not 401. */
+  signedOut?: number;
+}
+
+/** What a row module may use; read when a row runs, after the matrix's setup. */
+export interface MatrixContext {
+  runtime: () => Runtime;
+  app: () => FastifyInstance;
+  /** The project every actor has their role in. */
+  projectId: () => string;
+  actors: () => Actor[];
+  /** A plain member of the project. */
+  memberId: () => string;
+  newUser: (role?: GlobalRole) => Promise<string>;
+  memberOf: (project: string, userId: string, role: ProjectRoleOrNone) => Promise<void>;
+}
+
+/** The operation a row calls, in the OpenAPI document's spelling with its parameters unnamed. */
+export function operationOf(name: string): string {
+  const [method, path = ''] = name.split(' ');
+  return `${method} ${path.split('?')[0]!.replace(/\{[^}]+\}|:[\w]+/g, '{}')}`;
+}
