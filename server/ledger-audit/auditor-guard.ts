@@ -2,8 +2,9 @@
  * Auditors read and change nothing: every mutating call (POST, PUT, PATCH, DELETE) of a caller whose
  * global role is `auditor` gets 403 here, before any route's own rules, so a route that forgets to
  * name the role still cannot be used to write. Their own session and password stay theirs to
- * manage, and the calls that only read though they are POSTs are theirs too: starting a
- * verification of the ledger, and a transfer's history (spec 02 §7 makes it a POST; it records nothing).
+ * manage; an invitation link answers them as it answers anyone signed out; and the posts that only
+ * read are theirs too: starting a verification of the ledger, a label export (spec 02 §6:
+ * viewing and export are a reader's) and a transfer's history (spec 02 §7 makes it a POST).
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -12,13 +13,21 @@ import { ACCESS_COOKIE, roleOf } from '../plugins/auth.ts';
 export const AUDITOR_READ_ONLY_MESSAGE = 'Auditors have read-only access.';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-const THEIRS = [/^\/api\/(login|logout)$/, /^\/api\/auth\//, /^\/api\/users\/me\//, /^\/api\/ledger\/verify$/, /^\/api\/transfers\/history$/];
+const ALLOWED = [
+  /^\/api\/(login|logout)$/,
+  /^\/api\/auth\//,
+  /^\/api\/users\/me\//,
+  /^\/api\/invite-token\//,
+  /^\/api\/ledger\/verify$/,
+  /^\/api\/labels\/export$/,
+  /^\/api\/transfers\/history$/,
+];
 
 async function auditorGuard(app: FastifyInstance): Promise<void> {
   app.addHook('preHandler', async (request, reply) => {
     if (!MUTATING.has(request.method) || !request.cookies[ACCESS_COOKIE]) return;
     const route = request.routeOptions.url ?? '';
-    if (!route.startsWith('/api/') || THEIRS.some((allowed) => allowed.test(route))) return;
+    if (!route.startsWith('/api/') || ALLOWED.some((allowed) => allowed.test(route))) return;
     const user = await request.session();
     if (user && roleOf(user) === 'auditor') return reply.code(403).send({ error: 'FORBIDDEN', message: AUDITOR_READ_ONLY_MESSAGE });
   });

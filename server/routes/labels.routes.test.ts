@@ -259,6 +259,28 @@ describe('export', () => {
     expect(outsider.statusCode).toBe(403);
   });
 
+  it('lets an auditor export labels, which reads, and still refuses them an import', async () => {
+    await createUser(runtime, 'auditor@acme.test', 'auditor password', 'auditor');
+    const auditor = await signIn(app, 'auditor@acme.test', 'auditor password');
+    const page = await search({ project_id: projectA, q: 'rack 000', limit: 2 }, auditor);
+    const byIds = await app.inject({
+      method: 'POST',
+      url: '/api/labels/export',
+      headers: { cookie: auditor },
+      payload: { format: 'csv', project_id: projectA, ids: page.items.map((l) => l.id) },
+    });
+    expect(byIds.statusCode).toBe(200);
+    const given = await app.inject({ method: 'POST', url: '/api/labels/export', headers: { cookie: auditor }, payload: { format: 'xlsx', labels: rows } });
+    expect(given.statusCode).toBe(200);
+    const imported = await app.inject({
+      method: 'POST',
+      url: '/api/labels/import',
+      headers: { cookie: auditor },
+      payload: { project_id: projectA, labels: [{ label_lines: ['NOPE'] }] },
+    });
+    expect(imported.statusCode).toBe(403);
+  });
+
   it('answers 400 for data that is not JSON', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/labels/export?format=csv&data=%7Bnope', headers: { cookie: worker } });
     expect(response.statusCode).toBe(400);

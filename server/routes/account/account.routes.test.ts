@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { openTestRuntime } from '../../../test/helpers/test-database.ts';
 import { buildTestApp, cookieHeader, createUser, signIn } from '../../../test/helpers/test-app.ts';
+import { createLinkToken } from '../../auth/account-tokens.ts';
+import { inviteUser, SYSTEM_ACTOR } from '../../users/user-commands.ts';
 
 let runtime: Awaited<ReturnType<typeof openTestRuntime>>;
 let app: FastifyInstance;
@@ -152,6 +154,20 @@ describe('codes, links and resets', () => {
     const exchange = await app.inject({ method: 'POST', url: '/api/auth/exchange', payload: { token: 'nope', flow: 'reset' } });
     expect(exchange.statusCode).toBe(400);
     expect(exchange.json().message).toBe('Invalid or expired invite/reset link');
+  });
+
+  it('opens an invitation link for someone signed in as an auditor as it does signed out', async () => {
+    await createUser(runtime, 'audrey@acme.test', 'audrey password 1', 'auditor');
+    const auditor = await signIn(app, 'audrey@acme.test', 'audrey password 1');
+    const { userId } = await inviteUser(
+      runtime.store,
+      { email: 'otto@acme.test', firstName: 'Otto', lastName: 'Other', role: 'user' },
+      { metadata: SYSTEM_ACTOR },
+    );
+    const link = await createLinkToken(runtime.store.db, userId, 'invite');
+    const opened = await app.inject({ method: 'POST', url: `/api/invite-token/${link}`, headers: { cookie: auditor } });
+    expect(opened.statusCode).toBe(200);
+    expect(opened.json()).toEqual({ email: 'otto@acme.test', type: 'invite' });
   });
 
   it('answers a reset request the same whether or not the account exists, and e-mails only a real one', async () => {
