@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { openTestRuntime } from '../../test/helpers/test-database.ts';
 import { buildTestApp } from '../../test/helpers/test-app.ts';
 import { createSession } from '../auth/session-store.ts';
@@ -278,12 +278,7 @@ const routes: RouteCase[] = [
   },
   { name: 'POST /api/auth/refresh', request: () => ({ method: 'POST', url: '/api/auth/refresh' }), expected: always(200) },
   { name: 'POST /api/logout', request: () => ({ method: 'POST', url: '/api/logout' }), expected: always(204) },
-  ...assetPermissionRows(
-    () => runtime,
-    () => projectId,
-    context.memberId,
-    can,
-  ),
+  ...assetPermissionRows(context),
   ...materialPermissionRows(context),
   ...warehousePermissionRows(context),
   ...transferPermissionRows(context),
@@ -351,6 +346,15 @@ const routes: RouteCase[] = [
     expected: when(can.ledger, 200),
   },
   { name: 'POST /api/ledger/verify', request: () => ({ method: 'POST', url: '/api/ledger/verify' }), expected: when(can.ledger, 202) },
+  {
+    name: 'GET /api/ledger/verify/:job_id',
+    request: async () => {
+      const boss = actors.find((a) => a.global === 'superadmin')!;
+      const started = await app.inject({ method: 'POST', url: '/api/ledger/verify', headers: { cookie: await cookieFor(boss.userId) } });
+      return { method: 'GET', url: `/api/ledger/verify/${started.json<{ job_id: string }>().job_id}` };
+    },
+    expected: when(can.ledger, 200),
+  },
   {
     name: 'POST /api/materials/corrections',
     // A fresh receive to correct each time: an entry is corrected once.

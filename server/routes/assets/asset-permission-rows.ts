@@ -4,8 +4,7 @@
  * succeed when the rules allow it.
  */
 import { randomUUID } from 'node:crypto';
-import type { InjectOptions } from 'fastify';
-import type { Runtime } from '../../runtime.ts';
+import { type Actor, can, type MatrixContext, type RouteCase, when } from '../../../test/helpers/permission-matrix.ts';
 import type { Owner } from '../../../ledger/asset/events.ts';
 import { SYSTEM_ACTOR } from '../../users/user-commands.ts';
 import { createWarehouse } from '../../warehouses/warehouse-commands.ts';
@@ -13,33 +12,10 @@ import { createAssetCatalogItem, createAssetCategory } from '../../assets/catalo
 import { runInstance } from '../../assets/instance-commands.ts';
 import { runBulk } from '../../assets/bulk-commands.ts';
 
-export interface MatrixActor {
-  global: string;
-  project: string;
-  userId: string;
-}
-
-interface Rule<A extends MatrixActor> {
-  view: (a: A) => boolean;
-  manage: (a: A) => boolean;
-  admins: (a: A) => boolean;
-}
-
-export interface MatrixRow<A extends MatrixActor> {
-  name: string;
-  request: (actor: A) => Promise<InjectOptions> | InjectOptions;
-  expected: (actor: A) => number;
-}
-
 const system = { metadata: SYSTEM_ACTOR };
 
-/** Rows for every asset route; `projectId` and `memberId` are read when a row runs (after the matrix's setup). */
-export function assetPermissionRows<A extends MatrixActor>(
-  runtime: () => Runtime,
-  projectId: () => string,
-  memberId: () => string,
-  can: Rule<A>,
-): MatrixRow<A>[] {
+/** Rows for every asset route. */
+export function assetPermissionRows({ runtime, projectId, memberId }: MatrixContext): RouteCase[] {
   let fixtures: Promise<{ warehouseId: string; categoryId: string; catalogId: string; bulkId: string }> | null = null;
   const setup = () => {
     fixtures ??= (async () => {
@@ -80,13 +56,9 @@ export function assetPermissionRows<A extends MatrixActor>(
     if (state === 'lost') await runInstance(store, id, { type: 'lost', at: where === 'project' ? P : W, notes: null }, system);
     return { id, ...f };
   };
-  const curate = (a: A) => a.global === 'superadmin' || a.project === 'admin' || a.project === 'manager';
-  const when =
-    (rule: (a: A) => boolean, ok = 200) =>
-    (a: A) =>
-      rule(a) ? ok : 403;
+  const curate = (a: Actor) => a.global === 'superadmin' || a.project === 'admin' || a.project === 'manager';
   const always = () => 200;
-  const or = (x: (a: A) => boolean, y: (a: A) => boolean) => (a: A) => x(a) || y(a);
+  const or = (x: (a: Actor) => boolean, y: (a: Actor) => boolean) => (a: Actor) => x(a) || y(a);
 
   return [
     { name: 'GET /api/assets/categories', request: () => ({ method: 'GET', url: '/api/assets/categories' }), expected: always },
