@@ -100,7 +100,7 @@ async function main(): Promise<void> {
     return;
   }
   if (sealOnly) {
-    const seal = await measureSeal(baseUrl, { seconds, rounds: quick ? 2 : 3, bundleEvents: quick ? 10_000 : 100_000, log: console.log });
+    const seal = await measureSeal(baseUrl, { seconds, rounds: quick ? 2 : 4, bundleEvents: quick ? 10_000 : 100_000, log: console.log });
     printTable(sealRows(seal));
     const previous = existsSync(resultsFile) ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as Record<string, unknown>) : {};
     writeFileSync(resultsFile, `${JSON.stringify({ ...previous, seal: { ...seal, bundle: { ...seal.bundle, auditOutput: seal.bundle.auditOutput.trim().split('\n') } } }, null, 2)}\n`);

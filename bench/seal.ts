@@ -95,10 +95,20 @@ export async function measureSeal(baseUrl: string, options: { seconds: number; r
     const catchUpSeconds: number[] = [];
     let sealedDuring = 0;
     let committedDuring = 0;
-    for (let round = 0; round < rounds; round += 1) {
-      let next = 0;
-      log(`Round ${round + 1} of ${rounds}: receives without the sealer, then with it (16 connections, ${seconds} s each)…`);
+    let next = 0;
+    // Each run starts from the same state: the last run's writes flushed and the machine idle for a
+    // moment, so one server's background work (checkpoints, autovacuum) does not fall in the
+    // other's run.
+    const settle = async () => {
+      await admin(baseUrl, 'checkpoint');
+      await new Promise((r) => setTimeout(r, 1000));
+    };
+    const loadOff = async () => {
+      await settle();
       withoutSealer.push(await httpLoad({ url: `${off.server.url}/api/materials/receive`, connections: 16, seconds, method: 'POST', headers: off.headers, body: () => off.receive(next++ % 100) }));
+    };
+    const loadOn = async () => {
+      await settle();
       const before = await on.status();
       withSealer.push(await httpLoad({ url: `${on.server.url}/api/materials/receive`, connections: 16, seconds, method: 'POST', headers: on.headers, body: () => on.receive(next++ % 100) }));
       const after = await on.status();
@@ -112,6 +122,18 @@ export async function measureSeal(baseUrl: string, options: { seconds: number; r
         await new Promise((r) => setTimeout(r, 20));
       }
       catchUpSeconds.push((performance.now() - started) / 1000);
+    };
+    for (let round = 0; round < rounds; round += 1) {
+      // The order alternates, so neither server always runs second on a machine still busy with the first.
+      const sealerFirst = round % 2 === 1;
+      log(`Round ${round + 1} of ${rounds}: receives ${sealerFirst ? 'with the sealer, then without it' : 'without the sealer, then with it'} (16 connections, ${seconds} s each)…`);
+      if (sealerFirst) {
+        await loadOn();
+        await loadOff();
+      } else {
+        await loadOff();
+        await loadOn();
+      }
     }
 
     log(`${options.bundleEvents.toLocaleString('en')} receives into one project, then its bundle and the offline audit…`);

@@ -4,6 +4,7 @@
  * committed, never on the command's path. The process holding the subscription also signs a
  * checkpoint every few seconds while the chain grows; any process can ask for one now.
  */
+import { sql } from 'kysely';
 import type { Checkpoint } from '../../contract/ledger.ts';
 import type { EventStore } from '../event-store/event-store.ts';
 import { readNextHeaderPage } from '../subscriptions/checkpoint.ts';
@@ -50,6 +51,10 @@ export function startSealer(store: EventStore, options: SealerOptions): Sealer {
     pollMs: options.pollMs ?? 500,
     onError,
     handle: async (trx, events) => {
+      // The page's commit need not wait for its WAL flush: a page lost in a crash goes with its
+      // checkpoint and is sealed again, to the same values, and a signed checkpoint commits (and
+      // so flushes) only after the pages it covers.
+      await sql`set local synchronous_commit = off`.execute(trx);
       // A page that rolls back leaves `state` ahead of the table; sealPage then reads the head afresh.
       state = await sealPage(trx, events, state);
     },
