@@ -14,6 +14,8 @@ export interface StockLookup {
   location: StockLocation;
   partNumber: string;
   userId: string | null;
+  /** Whether to look for requests waiting on delivery of the part. */
+  waitingRequests?: boolean;
 }
 
 export interface StockContextRow {
@@ -39,6 +41,8 @@ export interface StockContextRow {
   user_lastname: string | null;
   user_email: string | null;
   user_is_member: boolean;
+  /** A request of the project is on hold waiting for delivery of this part (only a receive asks). */
+  requests_waiting: boolean;
 }
 
 export async function loadStockContextRows(trx: Trx, lookups: readonly StockLookup[]): Promise<StockContextRow[]> {
@@ -52,10 +56,14 @@ export async function loadStockContextRows(trx: Trx, lookups: readonly StockLook
              where a.location_kind = i.kind and a.location_id = i.loc
                and a.material_id = m.material_id and a.qty > 0) as assignments,
            u.user_firstname, u.user_lastname, u.email as user_email,
-           (u.deactivated_at is null and pm.project_role is not null) as user_is_member
+           (u.deactivated_at is null and pm.project_role is not null) as user_is_member,
+           (i.waiting and exists (select 1 from requests r join request_lines l on l.request_id = r.id
+                                  where r.project_id = i.loc and r.waiting_delivery and r.status = 'on-hold'
+                                    and l.status = 'on-hold' and l.material_id = m.material_id)) as requests_waiting
       from unnest(${lookups.map((_, i) => i)}::int4[], ${lookups.map((l) => l.location.kind)}::text[],
                   ${lookups.map((l) => l.location.id)}::uuid[], ${lookups.map((l) => l.partNumber.trim())}::text[],
-                  ${lookups.map((l) => l.userId)}::uuid[]) as i (ord, kind, loc, part, user_id)
+                  ${lookups.map((l) => l.userId)}::uuid[], ${lookups.map((l) => (l.waitingRequests && l.location.kind === 'project') === true)}::bool[])
+           as i (ord, kind, loc, part, user_id, waiting)
       left join site_settings site on site.id = 1
       left join projects p on i.kind = 'project' and p.id = i.loc
       left join lateral (select * from materials mm where lower(mm.part_number) = lower(i.part)
@@ -64,5 +72,5 @@ export async function loadStockContextRows(trx: Trx, lookups: readonly StockLook
       left join users u on u.id = i.user_id
       left join project_members pm on pm.project_id = i.loc and pm.user_id = i.user_id
      order by i.ord`.execute(trx);
-  return rows.map((r) => ({ ...r, user_is_member: Boolean(r.user_is_member) }));
+  return rows.map((r) => ({ ...r, user_is_member: Boolean(r.user_is_member), requests_waiting: Boolean(r.requests_waiting) }));
 }

@@ -59,6 +59,7 @@ interface StockContext extends CommandContext {
   frozen: boolean;
   projectDefaults: { low: number | null; critical: number | null };
   user: { name: string; member: boolean } | null;
+  requestsWaiting: boolean;
 }
 
 export interface StockOutcome {
@@ -66,6 +67,8 @@ export interface StockOutcome {
   /** True when the receive added the part to the catalogue. */
   created: boolean;
   item: InventoryRow;
+  /** A request of the project waits on delivery of this part (read with the command's context). */
+  requestsWaiting: boolean;
 }
 
 const nullableNumber = (v: number | null) => (v === null ? null : Number(v));
@@ -111,6 +114,7 @@ function toContext(request: StockRequest, r: StockContextRow): StockContext {
     frozen: r.frozen,
     projectDefaults: { low: nullableNumber(r.low_stock_default), critical: nullableNumber(r.critical_stock_default) },
     user: 'userId' in request && request.userId ? { name: userName ?? 'Unknown user', member: r.user_is_member } : null,
+    requestsWaiting: r.requests_waiting,
   };
 }
 
@@ -166,7 +170,13 @@ const stockHandler: CommandHandler<Input, StockContext, StockOutcome> = {
   async load(trx, inputs) {
     const rows = await loadStockContextRows(
       trx,
-      inputs.map(({ request }) => ({ location: request.location, partNumber: request.partNumber, userId: 'userId' in request ? request.userId : null })),
+      inputs.map(({ request }) => ({
+        location: request.location,
+        partNumber: request.partNumber,
+        userId: 'userId' in request ? request.userId : null,
+        // Only a receive brings stock that can re-open requests waiting on delivery.
+        waitingRequests: request.type === 'receive',
+      })),
     );
     return inputs.map((input, i) => toContext(input.request, rows[i]!));
   },
@@ -198,7 +208,7 @@ const stockHandler: CommandHandler<Input, StockContext, StockOutcome> = {
       low_stock_default: context.projectDefaults.low,
       critical_stock_default: context.projectDefaults.critical,
     });
-    return { appends, result: { materialId: material.material_id, created: appends.length > 1, item: row } };
+    return { appends, result: { materialId: material.material_id, created: appends.length > 1, item: row, requestsWaiting: context.requestsWaiting } };
   },
 };
 

@@ -67,7 +67,8 @@ export async function stockRoutes(app: FastifyInstance): Promise<void> {
         { type: 'receive', location, partNumber: part_number, quantity, partName, partNickname: standard_name ?? null },
         options,
       );
-      return answer(outcome, outcome.replayed ? 0 : await reopenWaitingRequests(app.store, project_id, [outcome.result.materialId], options));
+      const { requestsWaiting, materialId } = outcome.result;
+      return answer(outcome, outcome.replayed || !requestsWaiting ? 0 : await reopenWaitingRequests(app.store, project_id, [materialId], options));
     },
   );
 
