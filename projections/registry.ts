@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { RecordedEvent } from '../ledger/event-store/types.ts';
 import type { Projector } from './projector.ts';
-import { projectEvents } from './sql-writer.ts';
+import { projectEvents, runStatements, type Statement } from './sql-writer.ts';
 import { activityLogProjector } from './activity-log/projector.ts';
 import { labelTemplatesProjector } from './label-templates/projector.ts';
 import { labelsProjector } from './labels/projector.ts';
@@ -50,6 +50,9 @@ export function isRegistered(projector: Projector): boolean {
 
 export function inlineProjections(registry: readonly Projector[] = projectors) {
   return async (trx: Kysely<any>, events: RecordedEvent[]): Promise<void> => {
-    for (const projector of registry) await projectEvents(trx, 'public', projector, events);
+    // Every projector's writes, one statement per table, go to PostgreSQL together as one.
+    const writes: Statement[] = [];
+    for (const projector of registry) await projectEvents(trx, 'public', projector, events, writes);
+    await runStatements(trx, writes);
   };
 }

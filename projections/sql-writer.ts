@@ -46,13 +46,76 @@ function groupBy<T>(items: Iterable<T>, keyFn: (item: T) => string): Map<string,
 
 const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
+/**
+ * One write as its parts: the table it writes, its common table expressions (named with a prefix of
+ * their own), its main statement and its parameters. Writes to different tables then run as one
+ * statement: one round trip for all of a batch's read tables instead of one per table.
+ */
+export interface Statement {
+  table: string;
+  ctes: string[];
+  main: string;
+  params: unknown[];
+}
+
+/**
+ * Stands for the prefix that keeps one statement's expressions apart from another's when they run
+ * as one; numbered by position when they run, so the same writes always give the same text (and
+ * stay one prepared statement).
+ */
+const PREFIX = '__w__';
+const prefixed = (text: string, i: number) => text.replaceAll(PREFIX, `w${i}_`);
+
+/** Runs writes in order; consecutive writes to different tables go together as one statement. */
+export async function runStatements(db: Kysely<any>, statements: readonly Statement[]): Promise<void> {
+  let wave: Statement[] = [];
+  const tables = new Set<string>();
+  const runWave = async () => {
+    if (wave.length > 0) await runAsOne(db, wave);
+    wave = [];
+    tables.clear();
+  };
+  for (const statement of statements) {
+    // Parts of one statement see the tables as they were before it: two writes to one table stay apart.
+    if (tables.has(statement.table)) await runWave();
+    wave.push(statement);
+    tables.add(statement.table);
+  }
+  await runWave();
+}
+
+async function runAsOne(db: Kysely<any>, statements: readonly Statement[]): Promise<void> {
+  if (statements.length === 1) {
+    const [only] = statements;
+    const text = only!.ctes.length > 0 ? `with ${only!.ctes.join(',\n')}\n${only!.main}` : only!.main;
+    await db.executeQuery(CompiledQuery.raw(prefixed(text, 0), only!.params));
+    return;
+  }
+  const ctes: string[] = [];
+  const params: unknown[] = [];
+  for (const [i, statement] of statements.entries()) {
+    const offset = params.length;
+    // Parameters are numbered per statement; joined, each statement's numbers move up by those before it.
+    const renumber = (text: string) => prefixed(offset === 0 ? text : text.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`), i);
+    ctes.push(...statement.ctes.map(renumber), `w_main${i} as (${renumber(statement.main)})`);
+    params.push(...statement.params);
+  }
+  // Every data-modifying expression runs to completion whether or not the outer select reads it.
+  await db.executeQuery(CompiledQuery.raw(`with ${ctes.join(',\n')}\nselect 1`, params));
+}
+
 export class SqlWriter {
   private readonly pending = new Map<string, Pending>();
 
+  /**
+   * @param sink where writes wait to run together with other projectors' writes (the caller runs
+   *   them with `runStatements`); without one each write runs at once.
+   */
   constructor(
     private readonly db: Kysely<any>,
     private readonly schema: string,
     private readonly projector: Projector,
+    private readonly sink: Statement[] | null = null,
   ) {}
 
   private spec(table: string): TableSpec {
@@ -94,6 +157,8 @@ export class SqlWriter {
         }
       } else {
         await this.flushTable(op.table);
+        // A delete runs at once, so every write waiting before it runs first.
+        if (this.sink) await runStatements(this.db, this.sink.splice(0));
         const where = sql.join(spec.key.map((k) => sql`${sql.ref(k)} = ${op.key[k] ?? null}`), sql` and `);
         await sql`delete from ${sql.table(`${this.schema}.${op.table}`)} where ${where}`.execute(this.db);
       }
@@ -123,9 +188,9 @@ export class SqlWriter {
       const u = unnest(columns, rows);
       if (spec.running && rows.length === 1) {
         const row = rows[0]!;
-        await this.run(runningInsertOne(target, spec.running, columns, types), columns.map((c) => toParameter(row[c] ?? null)));
-      } else if (spec.running) await this.run(runningInsert(target, spec, spec.running, columns, u.from), u.params);
-      else await this.run(`insert into ${target} (${columns.map(ident).join(', ')}) select * from ${u.from}`, u.params);
+        await this.run(table, runningInsertOne(target, spec.running, columns, types), columns.map((c) => toParameter(row[c] ?? null)));
+      } else if (spec.running) await this.run(table, runningInsert(target, spec, spec.running, columns, u.from), u.params);
+      else await this.run(table, { ctes: [], main: `insert into ${target} (${columns.map(ident).join(', ')}) select * from ${u.from}` }, u.params);
     }
 
     const newRow = (op: Upsert): Row => ({ ...op.insertOnly, ...op.set, ...op.add, ...op.key });
@@ -137,18 +202,24 @@ export class SqlWriter {
       const u = unnest(columns, ops.map(newRow));
       const changes = [...setColumns.map((c) => `${ident(c)} = v.${ident(c)}`), ...addColumns.map((c) => `${ident(c)} = t.${ident(c)} + v.${ident(c)}`)];
       const keyList = spec.key.map(ident).join(', ');
+      const w = PREFIX;
       // Should another transaction insert one of these keys first, the primary key refuses ours
       // and the command is decided again (handleCommand retries on a read table's primary key).
       await this.run(
-        `with v as (select * from ${u.from}),
-              upd as (${
-                changes.length > 0
-                  ? `update ${target} as t set ${changes.join(', ')} from v where ${keyMatch} returning ${spec.key.map((k) => `t.${ident(k)}`).join(', ')}`
-                  : `select ${spec.key.map((k) => `t.${ident(k)}`).join(', ')} from ${target} as t join v on ${keyMatch}`
-              })
-         insert into ${target} (${columns.map(ident).join(', ')})
-         select ${columns.map((c) => `v.${ident(c)}`).join(', ')} from v
-          where not exists (select 1 from upd where (${keyList}) = (${spec.key.map((k) => `v.${ident(k)}`).join(', ')}))`,
+        table,
+        {
+          ctes: [
+            `${w}v as (select * from ${u.from})`,
+            `${w}upd as (${
+              changes.length > 0
+                ? `update ${target} as t set ${changes.join(', ')} from ${w}v as v where ${keyMatch} returning ${spec.key.map((k) => `t.${ident(k)}`).join(', ')}`
+                : `select ${spec.key.map((k) => `t.${ident(k)}`).join(', ')} from ${target} as t join ${w}v as v on ${keyMatch}`
+            })`,
+          ],
+          main: `insert into ${target} (${columns.map(ident).join(', ')})
+         select ${columns.map((c) => `v.${ident(c)}`).join(', ')} from ${w}v as v
+          where not exists (select 1 from ${w}upd as upd where (${keyList}) = (${spec.key.map((k) => `v.${ident(k)}`).join(', ')}))`,
+        },
         u.params,
       );
     }
@@ -161,12 +232,14 @@ export class SqlWriter {
       if (changes.length === 0) continue;
       const columns = [...spec.key, ...setColumns, ...addColumns];
       const u = unnest(columns, ops.map((op) => ({ ...op.set, ...op.add, ...op.key })));
-      await this.run(`update ${target} as t set ${changes.join(', ')} from ${u.from} where ${keyMatch}`, u.params);
+      await this.run(table, { ctes: [], main: `update ${target} as t set ${changes.join(', ')} from ${u.from} where ${keyMatch}` }, u.params);
     }
   }
 
-  private async run(text: string, params: unknown[]): Promise<void> {
-    await this.db.executeQuery(CompiledQuery.raw(text, params));
+  private async run(table: string, parts: Pick<Statement, 'ctes' | 'main'>, params: unknown[]): Promise<void> {
+    const statement = { table, ...parts, params };
+    if (this.sink) this.sink.push(statement);
+    else await runStatements(this.db, [statement]);
   }
 }
 
@@ -177,7 +250,7 @@ export class SqlWriter {
  * row's delta added. Every part of the statement sees the table as it was before it, so nothing is
  * counted twice. Movements recorded in order find no later rows, and the update touches nothing.
  */
-function runningInsert(target: string, spec: TableSpec, running: RunningSums, columns: string[], from: string): string {
+function runningInsert(target: string, spec: TableSpec, running: RunningSums, columns: string[], from: string): Pick<Statement, 'ctes' | 'main'> {
   const balances = Object.entries(running.balances);
   const same = (a: string, b: string) => running.series.map((c) => `${a}.${ident(c)} = ${b}.${ident(c)}`).join(' and ');
   // Led by the series' last column (equal on both sides, so the same comparison): only an index
@@ -186,38 +259,45 @@ function runningInsert(target: string, spec: TableSpec, running: RunningSums, co
   const order = (a: string) => `(${[running.series[running.series.length - 1]!, ...running.order].map((c) => `${a}.${ident(c)}`).join(', ')})`;
   const partition = `partition by ${running.series.map(ident).join(', ')} order by ${running.order.map(ident).join(', ')}`;
   const keys = spec.key.map(ident);
-  return `
-    with v as (select *, ${balances.map(([b, d]) => `sum(${ident(d)}) over (${partition}) as ${ident(`new_${b}`)}`).join(', ')} from ${from}),
-         later as (select ${keys.map((k) => `e.${k}`).join(', ')}, ${balances.map(([b, d]) => `sum(v.${ident(d)}) as ${ident(b)}`).join(', ')}
-                     from v join ${target} as e on ${same('e', 'v')} and ${order('e')} > ${order('v')}
-                    group by ${keys.map((k) => `e.${k}`).join(', ')}),
-         shifted as (update ${target} as t set ${balances.map(([b]) => `${ident(b)} = t.${ident(b)} + later.${ident(b)}`).join(', ')}
-                       from later where ${keys.map((k) => `t.${k} = later.${k}`).join(' and ')})
-    insert into ${target} (${[...columns, ...balances.map(([b]) => b)].map(ident).join(', ')})
+  const w = PREFIX;
+  return {
+    ctes: [
+      `${w}v as (select *, ${balances.map(([b, d]) => `sum(${ident(d)}) over (${partition}) as ${ident(`new_${b}`)}`).join(', ')} from ${from})`,
+      `${w}later as (select ${keys.map((k) => `e.${k}`).join(', ')}, ${balances.map(([b, d]) => `sum(v.${ident(d)}) as ${ident(b)}`).join(', ')}
+                     from ${w}v as v join ${target} as e on ${same('e', 'v')} and ${order('e')} > ${order('v')}
+                    group by ${keys.map((k) => `e.${k}`).join(', ')})`,
+      `${w}shifted as (update ${target} as t set ${balances.map(([b]) => `${ident(b)} = t.${ident(b)} + later.${ident(b)}`).join(', ')}
+                       from ${w}later as later where ${keys.map((k) => `t.${k} = later.${k}`).join(' and ')})`,
+    ],
+    main: `insert into ${target} (${[...columns, ...balances.map(([b]) => b)].map(ident).join(', ')})
     select ${columns.map((c) => `v.${ident(c)}`).join(', ')}, ${balances.map(([b]) => `coalesce(p.${ident(b)}, 0) + v.${ident(`new_${b}`)}`).join(', ')}
-      from v left join lateral (
+      from ${w}v as v left join lateral (
         select ${balances.map(([b]) => `p.${ident(b)}`).join(', ')} from ${target} as p
          where ${same('p', 'v')} and ${order('p')} < ${order('v')}
-         order by ${running.order.map((c) => `p.${ident(c)} desc`).join(', ')} limit 1) p on true`;
+         order by ${running.order.map((c) => `p.${ident(c)} desc`).join(', ')} limit 1) p on true`,
+  };
 }
 
 /** The same for one row (a command's movement, the usual inline case), with plain parameters. */
-function runningInsertOne(target: string, running: RunningSums, columns: string[], types: Map<string, string>): string {
+function runningInsertOne(target: string, running: RunningSums, columns: string[], types: Map<string, string>): Pick<Statement, 'ctes' | 'main'> {
   const param = (c: string) => `$${columns.indexOf(c) + 1}::${types.get(c) ?? 'text'}`;
   const balances = Object.entries(running.balances);
   const same = (a: string) => running.series.map((c) => `${a}.${ident(c)} = ${param(c)}`).join(' and ');
   const led = [running.series[running.series.length - 1]!, ...running.order];
   const order = (a: string) => `(${led.map((c) => `${a}.${ident(c)}`).join(', ')})`;
   const mine = `(${led.map(param).join(', ')})`;
-  return `
-    with shifted as (update ${target} as t set ${balances.map(([b, d]) => `${ident(b)} = t.${ident(b)} + ${param(d)}`).join(', ')}
-                      where ${same('t')} and ${order('t')} > ${mine})
-    insert into ${target} (${[...columns, ...balances.map(([b]) => b)].map(ident).join(', ')})
+  return {
+    ctes: [
+      `${PREFIX}shifted as (update ${target} as t set ${balances.map(([b, d]) => `${ident(b)} = t.${ident(b)} + ${param(d)}`).join(', ')}
+                      where ${same('t')} and ${order('t')} > ${mine})`,
+    ],
+    main: `insert into ${target} (${[...columns, ...balances.map(([b]) => b)].map(ident).join(', ')})
     select ${columns.map(param).join(', ')}, ${balances.map(([b, d]) => `coalesce(p.${ident(b)}, 0) + ${param(d)}`).join(', ')}
       from (select 1) as one left join lateral (
         select ${balances.map(([b]) => `p.${ident(b)}`).join(', ')} from ${target} as p
          where ${same('p')} and ${order('p')} < ${mine}
-         order by ${running.order.map((c) => `p.${ident(c)} desc`).join(', ')} limit 1) p on true`;
+         order by ${running.order.map((c) => `p.${ident(c)} desc`).join(', ')} limit 1) p on true`,
+  };
 }
 
 function shapeOf(op: Upsert | Update): string {
@@ -261,10 +341,19 @@ export async function insertRows(db: Kysely<any>, schema: string, spec: TableSpe
   await db.executeQuery(CompiledQuery.raw(`insert into ${ident(schema)}.${ident(spec.name)} (${columns.map(ident).join(', ')}) select * from ${from}`, params));
 }
 
-/** Runs one projector over these events, writing into `schema`, in the caller's transaction. */
-export async function projectEvents(db: Kysely<any>, schema: string, projector: Projector, events: Iterable<RecordedEvent>): Promise<void> {
+/**
+ * Runs one projector over these events, writing into `schema`, in the caller's transaction; with a
+ * sink its writes wait there, to run with the other projectors' (see `runStatements`).
+ */
+export async function projectEvents(
+  db: Kysely<any>,
+  schema: string,
+  projector: Projector,
+  events: Iterable<RecordedEvent>,
+  sink: Statement[] | null = null,
+): Promise<void> {
   const handled = new Set(projector.handles);
-  const writer = new SqlWriter(db, schema, projector);
+  const writer = new SqlWriter(db, schema, projector, sink);
   for (const event of events) {
     if (handled.has(event.type)) await writer.add(projector.project(event));
   }

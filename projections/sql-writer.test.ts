@@ -1,0 +1,91 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestRuntime } from '../test/helpers/test-database.ts';
+import type { Projector } from './projector.ts';
+import { projectEvents, runStatements, type Statement } from './sql-writer.ts';
+import type { RecordedEvent } from '../ledger/event-store/types.ts';
+
+let runtime: Awaited<ReturnType<typeof openTestRuntime>>;
+
+beforeAll(async () => {
+  runtime = await openTestRuntime();
+  const { db } = runtime.store;
+  await sql`create schema writes`.execute(db);
+  await sql`create table writes.counts (item text primary key, qty integer not null check (qty >= 0))`.execute(db);
+  await sql`create table writes.moves (position integer primary key, item text not null, at integer not null, delta integer not null, balance integer not null)`.execute(
+    db,
+  );
+});
+afterAll(async () => {
+  await runtime.close();
+});
+
+const counter: Projector = {
+  name: 'counter',
+  version: 1,
+  tables: [{ name: 'counts', key: ['item'], columns: ['item', 'qty'] }],
+  handles: ['Moved'],
+  project: (event) => {
+    const { item, delta } = event.data as { item: string; delta: number };
+    return [{ kind: 'upsert', table: 'counts', key: { item }, add: { qty: delta } }];
+  },
+};
+
+const ledger: Projector = {
+  name: 'ledger',
+  version: 1,
+  tables: [
+    { name: 'moves', key: ['position'], columns: ['position', 'item', 'at', 'delta', 'balance'], running: { series: ['item'], order: ['at', 'position'], balances: { balance: 'delta' } } },
+  ],
+  handles: ['Moved'],
+  project: (event) => {
+    const { item, delta } = event.data as { item: string; delta: number };
+    return [{ kind: 'insert', table: 'moves', row: { position: event.globalPosition, item, at: event.globalPosition, delta } }];
+  },
+};
+
+let position = 0;
+const moved = (item: string, delta: number) => ({ globalPosition: ++position, type: 'Moved', data: { item, delta } }) as unknown as RecordedEvent;
+
+async function rows() {
+  const { db } = runtime.store;
+  const counts = await sql<{ item: string; qty: number }>`select item, qty from writes.counts order by item`.execute(db);
+  const moves = await sql<{ position: number; balance: number }>`select position, balance from writes.moves order by position`.execute(db);
+  return { counts: counts.rows, balances: moves.rows.map((r) => r.balance) };
+}
+
+describe('writes of several projectors as one statement', () => {
+  it('writes every table of a batch from one statement, each write with its own parameters', async () => {
+    const writes: Statement[] = [];
+    const events = [moved('a', 5), moved('b', 7), moved('a', 3)];
+    for (const projector of [counter, ledger]) await projectEvents(runtime.store.db, 'writes', projector, events, writes);
+    // Nothing has run yet: the writes wait for the caller.
+    expect((await rows()).counts).toEqual([]);
+    expect(writes.map((w) => w.table)).toEqual(['counts', 'moves']);
+    await runStatements(runtime.store.db, writes);
+    expect(await rows()).toEqual({ counts: [{ item: 'a', qty: 8 }, { item: 'b', qty: 7 }], balances: [5, 7, 8] });
+  });
+
+  it('keeps two writes to one table apart, so the second sees the first', async () => {
+    const first: Statement[] = [];
+    await projectEvents(runtime.store.db, 'writes', counter, [moved('a', -8)], first);
+    const second: Statement[] = [];
+    await projectEvents(runtime.store.db, 'writes', counter, [moved('a', 1)], second);
+    await projectEvents(runtime.store.db, 'writes', ledger, [moved('c', 2)], second);
+    await runStatements(runtime.store.db, [...first, ...second]);
+    // Joined into one statement, both writes would have started from a = 8.
+    expect((await rows()).counts).toEqual([
+      { item: 'a', qty: 1 },
+      { item: 'b', qty: 7 },
+    ]);
+  });
+
+  it('fails as a whole when one write breaks a rule: no table changes', async () => {
+    const before = await rows();
+    const writes: Statement[] = [];
+    await projectEvents(runtime.store.db, 'writes', ledger, [moved('b', 1)], writes);
+    await projectEvents(runtime.store.db, 'writes', counter, [moved('b', -100)], writes);
+    await expect(runtime.store.db.transaction().execute((trx) => runStatements(trx, writes))).rejects.toThrow(/check constraint/);
+    expect(await rows()).toEqual(before);
+  });
+});
