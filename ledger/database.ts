@@ -7,7 +7,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../migrations/schema.ts';
 import { lockDataDir } from './data-dir-lock.ts';
-import { prepareRepeatedStatements } from './prepared-statements.ts';
+import { preparingPool } from './prepared-statements.ts';
 
 export type Db = Kysely<Database>;
 
@@ -61,8 +61,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     });
     // An idle client that loses its server emits 'error'; without a listener that kills the process.
     pool.on('error', () => undefined);
-    prepareRepeatedStatements(pool);
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
     return { db, engine: 'postgres', url: options.url, close: () => db.destroy() };
   }
   const { PGlite } = await import('@electric-sql/pglite');

@@ -45,7 +45,21 @@ const ledger: Projector = {
 };
 
 let position = 0;
-const moved = (item: string, delta: number) => ({ globalPosition: ++position, type: 'Moved', data: { item, delta } }) as unknown as RecordedEvent;
+const at = new Date('2026-01-01T00:00:00Z');
+const moved = (item: string, delta: number): RecordedEvent => ({
+  globalPosition: ++position,
+  streamId: `item:${item}`,
+  streamVersion: position,
+  type: 'Moved',
+  data: { item, delta },
+  metadata: { actorId: null, actorName: 'Test' },
+  idempotencyKey: null,
+  occurredAt: at,
+  recordedAt: at,
+  transactionId: '1',
+  prevHash: null,
+  hash: new Uint8Array(32),
+});
 
 async function rows() {
   const { db } = runtime.store;
