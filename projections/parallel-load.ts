@@ -72,6 +72,19 @@ export async function columnTypesOf(client: pg.Client, schema: string, projector
   return out;
 }
 
+/**
+ * The place of the newest event of a transaction below `xmin`, START_CHECKPOINT if none. Ordered
+ * by the xid8 column itself: as text, transaction 999 would sort after 1000.
+ */
+export async function lastEventBelow(client: pg.Client, xmin: string): Promise<Checkpoint> {
+  const { rows } = await client.query<{ transaction_id: string; global_position: string }>(
+    `select e.transaction_id::text as transaction_id, e.global_position from events e
+      where e.transaction_id < $1::xid8 order by e.transaction_id desc, e.global_position desc limit 1`,
+    [xmin],
+  );
+  return rows[0] ? { transactionId: rows[0].transaction_id, globalPosition: Number(rows[0].global_position) } : START_CHECKPOINT;
+}
+
 /** Folds every event committed so far into the (empty) tables of `schema`, in worker threads. */
 export async function loadInWorkers(
   databaseUrl: string,
@@ -87,11 +100,7 @@ export async function loadInWorkers(
     );
     const { snapshot, xmin } = rows[0]!;
     // Every event of a transaction below xmin is committed (or never will be) and visible here.
-    const { rows: last } = await client.query<{ transaction_id: string; global_position: string }>(
-      'select transaction_id::text as transaction_id, global_position from events where transaction_id < $1::xid8 order by transaction_id desc, global_position desc limit 1',
-      [xmin],
-    );
-    const checkpoint = last[0] ? { transactionId: last[0].transaction_id, globalPosition: Number(last[0].global_position) } : START_CHECKPOINT;
+    const checkpoint = await lastEventBelow(client, xmin);
     const columnTypes = await columnTypesOf(client, schema, projectors);
     const bounds = await cuts(client, Math.max(1, workers));
     const ranges: StreamRange[] = [null, ...bounds].map((from, i) => ({ from, until: bounds[i] ?? null, belowTransaction: xmin }));

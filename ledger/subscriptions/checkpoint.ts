@@ -65,15 +65,16 @@ export function checkpointAfter(era: number, event: EventPlace): EraCheckpoint {
 /**
  * The newest committed event of the newest era, as a checkpoint. `safe`: only events below the
  * safe high-water mark, so nothing can commit behind it later (where a subscription that starts
- * "from now" begins); otherwise every event visible now (what `drained` waits for).
+ * "from now" begins); otherwise every event visible now (what `drained` waits for). Ordered by the
+ * column, not its text (as text, transaction 999 would come after 1000).
  */
 export async function committedHead(db: Db | Trx, eras: LedgerEra[], safe: boolean): Promise<EraCheckpoint> {
   const current = eras[eras.length - 1]!;
   const { rows } = await sql<{ transaction_id: string; global_position: number }>`
-    select transaction_id::text as transaction_id, global_position from events
-     where global_position >= ${current.firstPosition}
-       and (not ${safe} or transaction_id < pg_snapshot_xmin(pg_current_snapshot()))
-     order by transaction_id desc, global_position desc limit 1`.execute(db);
+    select e.transaction_id::text as transaction_id, e.global_position from events e
+     where e.global_position >= ${current.firstPosition}
+       and (not ${safe} or e.transaction_id < pg_snapshot_xmin(pg_current_snapshot()))
+     order by e.transaction_id desc, e.global_position desc limit 1`.execute(db);
   const row = rows[0];
   return row
     ? { era: current.era, transactionId: String(row.transaction_id), globalPosition: Number(row.global_position) }

@@ -1,0 +1,39 @@
+/**
+ * The ledger's head is the newest event by transaction id, compared as xid8: as text, transaction
+ * 9 sorts after 10 and the head would go back to an older event once the ids gain a digit.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { openTestRuntime } from '../../test/helpers/test-database.ts';
+import { committedHead } from './checkpoint.ts';
+import { listEras } from './eras.ts';
+
+let runtime: Awaited<ReturnType<typeof openTestRuntime>>;
+
+beforeAll(async () => {
+  runtime = await openTestRuntime();
+});
+afterAll(async () => {
+  await runtime.close();
+});
+
+describe('committedHead', () => {
+  it('orders transactions by number across a change in their count of digits', async () => {
+    const db = runtime.store.db;
+    const { rows } = await sql<{ n: string }>`select count(*)::text as n from events`.execute(db);
+    expect(rows[0]!.n).toBe('0');
+    // Two events of long-committed transactions, written with their ids as given.
+    for (const [stream, transaction] of [
+      ['head-test-a', '9'],
+      ['head-test-b', '10'],
+    ] as const) {
+      await sql`insert into events (stream_id, stream_version, type, data, metadata, occurred_at, transaction_id, hash)
+                values (${stream}, 1, 'HeadTest', '{}', '{}', now(), ${transaction}::xid8, '\\x00')`.execute(db);
+    }
+    const eras = await listEras(db);
+    for (const safe of [true, false]) {
+      const head = await committedHead(db, eras, safe);
+      expect(head.transactionId).toBe('10');
+    }
+  });
+});
