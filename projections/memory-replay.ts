@@ -1,5 +1,5 @@
 /** Applies row operations to in-memory tables: the reference side of `ledger verify`. */
-import { checkRunning, compareValues, keyOf, normalizeValue, type Projector, type Row, type RowOp, type RunningSums, type TableSpec } from './projector.ts';
+import { checkRunning, compareValues, keyOf, normalizeValue, valuesKey, type Projector, type Row, type RowOp, type RunningSums, type TableSpec } from './projector.ts';
 import type { RecordedEvent } from '../ledger/event-store/types.ts';
 
 export type MemoryTables = Map<string, Map<string, Row>>;
@@ -69,7 +69,7 @@ function insertRunning(running: RunningSums, rows: Map<string, Row>, row: Row): 
     index = new Map();
     seriesOfTable.set(rows, index);
   }
-  const seriesKey = JSON.stringify(running.series.map((c) => normalizeValue(row[c])));
+  const seriesKey = valuesKey(row, running.series);
   let series = index.get(seriesKey);
   if (!series) {
     series = [];

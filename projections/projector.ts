@@ -82,12 +82,24 @@ export function checkRunning(spec: TableSpec, op: RowOp, projector: string): voi
 }
 
 export function keyOf(spec: TableSpec, row: Row): string {
-  if (spec.key.length === 1) {
-    // The common case (a position, a whole-number id) without building an array: the same text.
-    const value = row[spec.key[0]!];
-    if (typeof value === 'number' && Number.isFinite(value)) return `[${value}]`;
+  return valuesKey(row, spec.key);
+}
+
+/**
+ * The columns' values as a JSON array of their normalized values: a key that tells rows apart and
+ * reads well in a report. Texts and finite numbers, nearly every key, are written straight in:
+ * the same text, without an array per row.
+ */
+export function valuesKey(row: Row, columns: readonly string[]): string {
+  let key = '[';
+  for (let i = 0; i < columns.length; i += 1) {
+    const value = row[columns[i]!];
+    if (i > 0) key += ',';
+    if (typeof value === 'string') key += JSON.stringify(value);
+    else if (typeof value === 'number' && Number.isFinite(value)) key += value;
+    else return JSON.stringify(columns.map((c) => normalizeValue(row[c] ?? null)));
   }
-  return JSON.stringify(spec.key.map((k) => normalizeValue(row[k] ?? null)));
+  return `${key}]`;
 }
 
 /** The form both sides of a comparison are brought to: dates as ISO text, bytes as hex. */

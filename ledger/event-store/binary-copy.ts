@@ -36,11 +36,38 @@ export function binaryTypeOf(formatted: string): BinaryType | null {
 
 const UUID_HEX = /^[0-9a-fA-F]{32}$/;
 
-const CANONICAL_UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+/** Each ASCII code's value as a hex digit, -1 where it is none. */
+const HEX_DIGIT = new Int8Array(128).fill(-1);
+for (let i = 0; i < 16; i += 1) {
+  HEX_DIGIT['0123456789abcdef'.charCodeAt(i)] = i;
+  HEX_DIGIT['0123456789ABCDEF'.charCodeAt(i)] = i;
+}
 
+/**
+ * The 16 bytes of a uuid in its canonical form (8-4-4-4-12 hex digits) into `out` at `at`, read
+ * straight from the text; false when it is not in that form.
+ */
+function writeCanonicalUuid(value: string, out: Buffer, at: number): boolean {
+  if (value.length !== 36) return false;
+  let byte = 0;
+  for (let i = 0; i < 36; ) {
+    if (i === 8 || i === 13 || i === 18 || i === 23) {
+      if (value.charCodeAt(i) !== 45) return false;
+      i += 1;
+      continue;
+    }
+    const high = HEX_DIGIT[value.charCodeAt(i) & 127]!;
+    const low = HEX_DIGIT[value.charCodeAt(i + 1) & 127]!;
+    if (high < 0 || low < 0 || value.charCodeAt(i) > 127 || value.charCodeAt(i + 1) > 127) return false;
+    out[at + byte] = (high << 4) | low;
+    byte += 1;
+    i += 2;
+  }
+  return true;
+}
+
+/** Any other form PostgreSQL accepts (braces, hyphens elsewhere, none) as 32 hex digits. */
 function uuidHex(value: string): string {
-  if (value.length === 36 && CANONICAL_UUID.test(value))
-    return value.slice(0, 8) + value.slice(9, 13) + value.slice(14, 18) + value.slice(19, 23) + value.slice(24);
   const hex = value.replace(/[{}-]/g, '');
   if (!UUID_HEX.test(hex)) throw new Error(`not a uuid: ${JSON.stringify(value)}`);
   return hex;
@@ -52,9 +79,12 @@ function timeMs(value: Value): number {
   throw new Error(`not a time with millisecond precision: ${JSON.stringify(value)}`);
 }
 
-function integer(value: Value, bits: number): number {
+const INTEGER_LIMIT = { 16: 2 ** 15, 32: 2 ** 31, 64: Number.MAX_SAFE_INTEGER + 1 } as const;
+
+function integer(value: Value, bits: 16 | 32 | 64): number {
   const n = typeof value === 'string' ? Number(value) : value;
-  if (typeof n !== 'number' || !Number.isSafeInteger(n) || (bits < 64 && (n >= 2 ** (bits - 1) || n < -(2 ** (bits - 1))))) {
+  const limit = INTEGER_LIMIT[bits];
+  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n >= limit || n < -limit) {
     throw new Error(`not a ${bits}-bit integer: ${JSON.stringify(value)}`);
   }
   return n;
@@ -147,7 +177,7 @@ export class BinaryRowEncoder {
           if (typeof value !== 'string') throw new Error(`not a uuid: ${JSON.stringify(value)}`);
           this.room(20);
           this.buffer.writeInt32BE(16, this.at);
-          this.buffer.write(uuidHex(value), this.at + 4, 16, 'hex');
+          if (!writeCanonicalUuid(value, this.buffer, this.at + 4)) this.buffer.write(uuidHex(value), this.at + 4, 16, 'hex');
           this.at += 20;
           return;
         case 'timestamptz':
