@@ -47,6 +47,12 @@ describe('security headers', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['x-frame-options']).toBe('DENY');
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    // The same on answers no route gave and on refusals.
+    for (const other of [await app.inject({ method: 'GET', url: '/api/no-such-thing' }), await app.inject({ method: 'POST', url: '/api/login', payload: {} })]) {
+      expect(other.statusCode).toBeGreaterThanOrEqual(400);
+      expect(other.headers['content-security-policy']).toBe(response.headers['content-security-policy']);
+      expect(other.headers['x-frame-options']).toBe('DENY');
+    }
   });
 
   it('sends HSTS only when the public address is HTTPS', async () => {
