@@ -4,8 +4,8 @@
  * went back to an older event, and the rebuild's catch-up applied every later event a second time.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
 import { openTestRuntime } from '../test/helpers/test-database.ts';
+import { insertEventsOfTransactions } from '../test/helpers/raw-events.ts';
 import { connect, lastEventBelow } from './parallel-load.ts';
 
 let runtime: Awaited<ReturnType<typeof openTestRuntime>>;
@@ -19,13 +19,10 @@ afterAll(async () => {
 
 describe('lastEventBelow', () => {
   it('finds the newest event by transaction number across a change in their count of digits', async () => {
-    for (const [stream, transaction] of [
+    await insertEventsOfTransactions(runtime.store.db, [
       ['below-a', '9'],
       ['below-b', '10'],
-    ] as const) {
-      await sql`insert into events (stream_id, stream_version, type, data, metadata, occurred_at, transaction_id, hash)
-                values (${stream}, 1, 'BelowTest', '{}', '{}', now(), ${transaction}::xid8, '\\x00')`.execute(runtime.store.db);
-    }
+    ]);
     const client = await connect(runtime.database.url!);
     try {
       const tenth = await lastEventBelow(client, '11');

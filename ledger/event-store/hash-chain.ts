@@ -68,15 +68,8 @@ export function eventHash(prevHash: Uint8Array | null, event: HashedFields): Buf
   return hash('sha256', input, 'buffer');
 }
 
-/** A Buffer over the same memory (`Buffer.from` of a Uint8Array would copy it). */
-const view = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-
 export function sameBytes(a: Uint8Array | null, b: Uint8Array | null): boolean {
   if (a === null || b === null) return a === b;
-  return view(a).equals(b);
-}
-
-/** A hash as the hex text the read tables keep. */
-export function hexOf(bytes: Uint8Array): string {
-  return view(bytes).toString('hex');
+  // Compares the bytes where they are (`Buffer.from` of a Uint8Array would copy them).
+  return Buffer.compare(a, b) === 0;
 }

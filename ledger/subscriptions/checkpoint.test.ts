@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { openTestRuntime } from '../../test/helpers/test-database.ts';
+import { insertEventsOfTransactions } from '../../test/helpers/raw-events.ts';
 import { committedHead } from './checkpoint.ts';
 import { listEras } from './eras.ts';
 
@@ -23,13 +24,10 @@ describe('committedHead', () => {
     const { rows } = await sql<{ n: string }>`select count(*)::text as n from events`.execute(db);
     expect(rows[0]!.n).toBe('0');
     // Two events of long-committed transactions, written with their ids as given.
-    for (const [stream, transaction] of [
+    await insertEventsOfTransactions(db, [
       ['head-test-a', '9'],
       ['head-test-b', '10'],
-    ] as const) {
-      await sql`insert into events (stream_id, stream_version, type, data, metadata, occurred_at, transaction_id, hash)
-                values (${stream}, 1, 'HeadTest', '{}', '{}', now(), ${transaction}::xid8, '\\x00')`.execute(db);
-    }
+    ]);
     const eras = await listEras(db);
     for (const safe of [true, false]) {
       const head = await committedHead(db, eras, safe);

@@ -8,7 +8,7 @@ import { isStockItemEvent, type StockItemEvent } from '../../ledger/stock-item/e
 import { placeLabel, type Place } from '../../ledger/stock-item/place.ts';
 import { stockDeltas } from '../../ledger/stock-item/stock-numbers.ts';
 import type { Projector, RowOp } from '../projector.ts';
-import { hexOf } from '../../ledger/event-store/hash-chain.ts';
+import { toHex } from '../../ledger/seal/chain.ts';
 
 export const LOG_TYPES = {
   MaterialReceived: 'Receive',
@@ -180,7 +180,7 @@ export const activityLogProjector: Projector = {
           d_on_hand: d.onHand,
           d_field: d.field,
           d_lost: d.lost,
-          hash: hexOf(event.hash),
+          hash: toHex(event.hash),
           batch_id: event.metadata.batchId ?? null,
           reverses_batch_id: event.metadata.reversesBatchId ?? null,
           location_a: sides.a,

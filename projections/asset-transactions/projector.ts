@@ -5,7 +5,7 @@
  */
 import { ASSET_EVENT_TYPES, isAssetEvent, type Owner } from '../../ledger/asset/events.ts';
 import type { Projector, Row, RowOp } from '../projector.ts';
-import { hexOf } from '../../ledger/event-store/hash-chain.ts';
+import { toHex } from '../../ledger/seal/chain.ts';
 
 type Side = { type: 'warehouse' | 'project' | 'user'; id: string } | null;
 
@@ -62,7 +62,7 @@ export const assetTransactionsProjector: Projector = {
         actor_id: event.metadata.actorId ?? null,
         actor_name: event.metadata.actorName,
         notes,
-        hash: hexOf(event.hash),
+        hash: toHex(event.hash),
       };
       return [{ kind: 'insert', table: 'asset_transactions', row: r }];
     };

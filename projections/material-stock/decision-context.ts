@@ -62,7 +62,7 @@ export async function loadStockContextRows(trx: Trx, lookups: readonly StockLook
                                     and l.status = 'on-hold' and l.material_id = m.material_id)) as requests_waiting
       from unnest(${lookups.map((_, i) => i)}::int4[], ${lookups.map((l) => l.location.kind)}::text[],
                   ${lookups.map((l) => l.location.id)}::uuid[], ${lookups.map((l) => l.partNumber.trim())}::text[],
-                  ${lookups.map((l) => l.userId)}::uuid[], ${lookups.map((l) => (l.waitingRequests && l.location.kind === 'project') === true)}::bool[])
+                  ${lookups.map((l) => l.userId)}::uuid[], ${lookups.map((l) => l.waitingRequests === true && l.location.kind === 'project')}::bool[])
            as i (ord, kind, loc, part, user_id, waiting)
       left join site_settings site on site.id = 1
       left join projects p on i.kind = 'project' and p.id = i.loc

@@ -7,7 +7,7 @@ import type { RecordedEvent } from '../../ledger/event-store/types.ts';
 import { isStockItemEvent, STOCK_ITEM_EVENT_TYPES } from '../../ledger/stock-item/events.ts';
 import { stockDeltas } from '../../ledger/stock-item/stock-numbers.ts';
 import type { Projector, RowOp } from '../projector.ts';
-import { hexOf } from '../../ledger/event-store/hash-chain.ts';
+import { toHex } from '../../ledger/seal/chain.ts';
 
 export const materialStockProjector: Projector = {
   name: 'material_stock',
@@ -49,7 +49,7 @@ export const materialStockProjector: Projector = {
         add: { logistics_qty: d.logistics, on_hand: d.onHand, field_assigned: d.field, lost_outstanding: d.lost, in_transit: d.inTransit, incoming: d.incoming },
         set: {
           stream_version: event.streamVersion,
-          last_hash: hexOf(event.hash),
+          last_hash: toHex(event.hash),
           updated_at: event.occurredAt,
           ...(e.type === 'StockWarningsSet' ? { low_threshold: e.data.lowThreshold, critical_threshold: e.data.criticalThreshold } : {}),
         },
