@@ -73,3 +73,6 @@ export function sameBytes(a: Uint8Array | null, b: Uint8Array | null): boolean {
   // Compares the bytes where they are (`Buffer.from` of a Uint8Array would copy them).
   return Buffer.compare(a, b) === 0;
 }
+
+/** Bytes as hex text, read where they are (`Buffer.from` of a Uint8Array would copy them). */
+export const toHex = (bytes: Uint8Array): string => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex');

@@ -14,5 +14,4 @@ export function chainHash(previous: Uint8Array, eventHash: Uint8Array): Buffer {
   return hash('sha256', input, 'buffer');
 }
 
-export const toHex = (bytes: Uint8Array): string => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex');
 export const fromHex = (text: string): Buffer => Buffer.from(text, 'hex');

@@ -4,7 +4,8 @@
  */
 import type { Checkpoint } from '../../contract/ledger.ts';
 import type { Db, Trx } from '../event-store/event-store.ts';
-import { GENESIS_CHAIN_HASH, toHex } from './chain.ts';
+import { GENESIS_CHAIN_HASH } from './chain.ts';
+import { toHex } from '../event-store/hash-chain.ts';
 import { BLOCK, leafHash, MissingBlockLeaves, type NodeSource } from './merkle.ts';
 
 export interface SealHead {

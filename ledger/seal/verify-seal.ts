@@ -8,7 +8,8 @@
 import { sql } from 'kysely';
 import type { PublicKey } from '../../contract/ledger.ts';
 import type { Db } from '../event-store/event-store.ts';
-import { chainHash, GENESIS_CHAIN_HASH, toHex } from './chain.ts';
+import { chainHash, GENESIS_CHAIN_HASH } from './chain.ts';
+import { toHex } from '../event-store/hash-chain.ts';
 import { BLOCK, leafHash, MerkleFrontier, memorySource, subtreeHash } from './merkle.ts';
 import { toCheckpoint } from './seal-store.ts';
 import { verifyCheckpointSignature } from './signing-key.ts';

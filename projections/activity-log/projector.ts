@@ -8,7 +8,7 @@ import { isStockItemEvent, type StockItemEvent } from '../../ledger/stock-item/e
 import { placeLabel, type Place } from '../../ledger/stock-item/place.ts';
 import { stockDeltas } from '../../ledger/stock-item/stock-numbers.ts';
 import type { Projector, RowOp } from '../projector.ts';
-import { toHex } from '../../ledger/seal/chain.ts';
+import { toHex } from '../../ledger/event-store/hash-chain.ts';
 
 export const LOG_TYPES = {
   MaterialReceived: 'Receive',

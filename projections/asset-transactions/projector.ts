@@ -5,7 +5,7 @@
  */
 import { ASSET_EVENT_TYPES, isAssetEvent, type Owner } from '../../ledger/asset/events.ts';
 import type { Projector, Row, RowOp } from '../projector.ts';
-import { toHex } from '../../ledger/seal/chain.ts';
+import { toHex } from '../../ledger/event-store/hash-chain.ts';
 
 type Side = { type: 'warehouse' | 'project' | 'user'; id: string } | null;
 

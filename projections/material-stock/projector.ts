@@ -7,7 +7,7 @@ import type { RecordedEvent } from '../../ledger/event-store/types.ts';
 import { isStockItemEvent, STOCK_ITEM_EVENT_TYPES } from '../../ledger/stock-item/events.ts';
 import { stockDeltas } from '../../ledger/stock-item/stock-numbers.ts';
 import type { Projector, RowOp } from '../projector.ts';
-import { toHex } from '../../ledger/seal/chain.ts';
+import { toHex } from '../../ledger/event-store/hash-chain.ts';
 
 export const materialStockProjector: Projector = {
   name: 'material_stock',

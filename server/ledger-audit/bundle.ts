@@ -17,7 +17,7 @@ import {
 } from '../../contract/ledger.ts';
 import { DomainError } from '../../ledger/errors.ts';
 import type { Db, Trx } from '../../ledger/event-store/event-store.ts';
-import { toHex } from '../../ledger/seal/chain.ts';
+import { toHex } from '../../ledger/event-store/hash-chain.ts';
 import { consistencyProof } from '../../ledger/seal/merkle.ts';
 import { checkpointAt, listCheckpoints, withStoredTree } from '../../ledger/seal/seal-store.ts';
 import { LOG_EXPORT_COLUMNS } from '../../projections/activity-log/queries.ts';

@@ -14,8 +14,8 @@ import {
   checkpoint as checkpointSchema,
   type StockFiguresOf,
 } from '../../contract/ledger.ts';
-import { eventHash } from '../../ledger/event-store/hash-chain.ts';
-import { chainHash, fromHex, GENESIS_CHAIN_HASH, toHex } from '../../ledger/seal/chain.ts';
+import { eventHash, toHex } from '../../ledger/event-store/hash-chain.ts';
+import { chainHash, fromHex, GENESIS_CHAIN_HASH } from '../../ledger/seal/chain.ts';
 import { verifyConsistency } from '../../ledger/seal/merkle.ts';
 import { keyIdOf, verifyCheckpointSignature } from '../../ledger/seal/signing-key.ts';
 import { isStockItemEvent, stockItemEventSchemas, type StockItemEvent } from '../../ledger/stock-item/events.ts';

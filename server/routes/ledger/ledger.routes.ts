@@ -18,7 +18,7 @@ import {
   verifyJobParams,
 } from '../../../contract/ledger.ts';
 import { DomainError } from '../../../ledger/errors.ts';
-import { toHex } from '../../../ledger/seal/chain.ts';
+import { toHex } from '../../../ledger/event-store/hash-chain.ts';
 import { consistencyProof as proveConsistency } from '../../../ledger/seal/merkle.ts';
 import { checkpointAt, countEvents, latestCheckpoint, listCheckpoints, withStoredTree } from '../../../ledger/seal/seal-store.ts';
 import { verifyCheckpointSignature } from '../../../ledger/seal/signing-key.ts';
