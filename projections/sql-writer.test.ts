@@ -94,6 +94,32 @@ describe('writes of several projectors as one statement', () => {
     ]);
   });
 
+  it('adds a movement recorded after later ones to the balances after it, one row or many at a time', async () => {
+    const dated: Projector = {
+      ...ledger,
+      name: 'dated',
+      project: (event) => {
+        const { item, delta, at: when } = event.data as { item: string; delta: number; at: number };
+        return [{ kind: 'insert', table: 'moves', row: { position: event.globalPosition, item, at: when, delta } }];
+      },
+    };
+    const movedAt = (when: number, delta: number): RecordedEvent => {
+      const event = moved('dated', delta);
+      return { ...event, data: { item: 'dated', delta, at: when } };
+    };
+    const write = (events: RecordedEvent[]) => runtime.store.db.transaction().execute((trx) => projectEvents(trx, 'writes', dated, events));
+    const balances = async () =>
+      (await sql<{ balance: number }>`select balance from writes.moves where item = 'dated' order by at, position`.execute(runtime.store.db)).rows.map((r) => r.balance);
+    await write([movedAt(100, 5), movedAt(200, 1)]);
+    expect(await balances()).toEqual([5, 6]);
+    await write([movedAt(50, 2)]);
+    expect(await balances()).toEqual([2, 7, 8]);
+    await write([movedAt(10, 1), movedAt(150, 3)]);
+    expect(await balances()).toEqual([1, 3, 8, 11, 12]);
+    await write([movedAt(300, 4)]);
+    expect(await balances()).toEqual([1, 3, 8, 11, 12, 16]);
+  });
+
   it('fails as a whole when one write breaks a rule: no table changes', async () => {
     const before = await rows();
     const writes: Statement[] = [];

@@ -249,6 +249,10 @@ export class SqlWriter {
  * its series up to and including it; rows already in the table that sort after a new row get that
  * row's delta added. Every part of the statement sees the table as it was before it, so nothing is
  * counted twice. Movements recorded in order find no later rows, and the update touches nothing.
+ *
+ * Whether any row sorts after a new one is asked first, of each new row's series by its newest row
+ * (one step down the series' index): a later row is rare, and a plan kept for a table that was
+ * small when it was prepared would otherwise scan the whole table on every write to find none.
  */
 function runningInsert(target: string, spec: TableSpec, running: RunningSums, columns: string[], from: string): Pick<Statement, 'ctes' | 'main'> {
   const balances = Object.entries(running.balances);
@@ -258,6 +262,7 @@ function runningInsert(target: string, spec: TableSpec, running: RunningSums, co
   // the location alone, whose scan would walk every later movement of other materials).
   const order = (a: string) => `(${[running.series[running.series.length - 1]!, ...running.order].map((c) => `${a}.${ident(c)}`).join(', ')})`;
   const partition = `partition by ${running.series.map(ident).join(', ')} order by ${running.order.map(ident).join(', ')}`;
+  const newest = (a: string) => newestOfSeries(target, running, (c) => `${a}.${ident(c)}`);
   const keys = spec.key.map(ident);
   const w = PREFIX;
   return {
@@ -265,6 +270,7 @@ function runningInsert(target: string, spec: TableSpec, running: RunningSums, co
       `${w}v as (select *, ${balances.map(([b, d]) => `sum(${ident(d)}) over (${partition}) as ${ident(`new_${b}`)}`).join(', ')} from ${from})`,
       `${w}later as (select ${keys.map((k) => `e.${k}`).join(', ')}, ${balances.map(([b, d]) => `sum(v.${ident(d)}) as ${ident(b)}`).join(', ')}
                      from ${w}v as v join ${target} as e on ${same('e', 'v')} and ${order('e')} > ${order('v')}
+                    where exists (select 1 from ${w}v as n join lateral (${newest('n')}) as l on ${order('l')} > ${order('n')})
                     group by ${keys.map((k) => `e.${k}`).join(', ')})`,
       `${w}shifted as (update ${target} as t set ${balances.map(([b]) => `${ident(b)} = t.${ident(b)} + later.${ident(b)}`).join(', ')}
                        from ${w}later as later where ${keys.map((k) => `t.${k} = later.${k}`).join(' and ')})`,
@@ -278,6 +284,14 @@ function runningInsert(target: string, spec: TableSpec, running: RunningSums, co
   };
 }
 
+/** The newest row of a series (the series' columns equal to `value` of each), by its running order. */
+function newestOfSeries(target: string, running: RunningSums, value: (column: string) => string): string {
+  const led = [running.series[running.series.length - 1]!, ...running.order];
+  return `select ${led.map((c) => `l.${ident(c)}`).join(', ')} from ${target} as l
+           where ${running.series.map((c) => `l.${ident(c)} = ${value(c)}`).join(' and ')}
+           order by ${running.order.map((c) => `l.${ident(c)} desc`).join(', ')} limit 1`;
+}
+
 /** The same for one row (a command's movement, the usual inline case), with plain parameters. */
 function runningInsertOne(target: string, running: RunningSums, columns: string[], types: Map<string, string>): Pick<Statement, 'ctes' | 'main'> {
   const param = (c: string) => `$${columns.indexOf(c) + 1}::${types.get(c) ?? 'text'}`;
@@ -289,7 +303,8 @@ function runningInsertOne(target: string, running: RunningSums, columns: string[
   return {
     ctes: [
       `${PREFIX}shifted as (update ${target} as t set ${balances.map(([b, d]) => `${ident(b)} = t.${ident(b)} + ${param(d)}`).join(', ')}
-                      where ${same('t')} and ${order('t')} > ${mine})`,
+                      where ${same('t')} and ${order('t')} > ${mine}
+                        and exists (select 1 from (${newestOfSeries(target, running, param)}) as l where ${order('l')} > ${mine}))`,
     ],
     main: `insert into ${target} (${[...columns, ...balances.map(([b]) => b)].map(ident).join(', ')})
     select ${columns.map(param).join(', ')}, ${balances.map(([b, d]) => `coalesce(p.${ident(b)}, 0) + ${param(d)}`).join(', ')}
