@@ -14,6 +14,8 @@ export interface BenchReport {
   };
   /** The Emmett peer's figures from the same run (`--peer`), else null. */
   peer: PeerFigures | null;
+  /** With `--peer`: every pair measured, the peer then ours; `fresh` and `peer` are the pair of the middle receive ratio. */
+  peerPairs?: PeerPair[];
   rebuild: { seconds: number; eventsPerSecond: number; projections: number; baseline: { seconds: number; rowsPerSecond: number }; ratio: number };
   verify: { seconds: number; chainProblems: number; differences: number };
   reads: {
@@ -27,6 +29,15 @@ export interface BenchReport {
   serverPeakRssMb: number;
   /** The Label Manager on 1,000,000 labels (its own database). */
   labels?: LabelFigures;
+}
+
+export interface PeerPair {
+  receives: number;
+  peerReceives: number;
+  receiveRatio: number;
+  reads: number;
+  peerReads: number;
+  readRatio: number;
 }
 
 const n = (value: number, digits = 0) => value.toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: digits });
@@ -130,5 +141,10 @@ export function formatReport(r: BenchReport): string {
       .join('  ')
       .trimEnd();
   const header = `${history}; ${r.machine.cpus} × ${r.machine.cpuModel}, ${r.machine.memoryGb} GiB; Node ${r.machine.node}; ${r.machine.postgres}`;
-  return [header, '', line(rows[0]!), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line)].join('\n');
+  const pairs = (r.peerPairs ?? []).map(
+    (p, i) =>
+      `Pair ${i + 1}: receives ${n(p.receives)}/s against ${n(p.peerReceives)}/s (${times(p.receiveRatio)}), reads ${n(p.reads)}/s against ${n(p.peerReads)}/s (${times(p.readRatio)})`,
+  );
+  const table = [header, '', line(rows[0]!), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line)];
+  return [...table, ...(pairs.length > 0 ? ['', 'Against the peer, each pair the peer then ours; the table shows the pair of the middle receive ratio:', ...pairs] : [])].join('\n');
 }
