@@ -51,7 +51,13 @@ async function makeHistory(server: RunningServer): Promise<string> {
   const projectId = await createProject(server, cookie);
   const me = (await (await fetch(`${server.url}/api/users/me`, { headers: { cookie } })).json()) as { id: string };
   for (let i = 0; i < (quick ? 5 : 40); i += 1) {
-    await post('/api/materials/receive', { project_id: projectId, part_number: `BK-${i % 7}`, quantity: 10 + i, part_name: `Backed up ${i % 7}`, standard_name: 'Backed up' });
+    await post('/api/materials/receive', {
+      project_id: projectId,
+      part_number: `BK-${i % 7}`,
+      quantity: 10 + i,
+      part_name: `Backed up ${i % 7}`,
+      standard_name: 'Backed up',
+    });
   }
   await post('/api/inventory/assign', { project_id: projectId, part_number: 'BK-1', quantity: 3, user_id: me.id });
   await post('/api/materials/return', { project_id: projectId, part_number: 'BK-2', quantity: 4 });

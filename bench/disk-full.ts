@@ -48,7 +48,13 @@ export async function diskFull(record: Record, quick: boolean): Promise<void> {
         const response = await fetch(`${server.url}/api/materials/receive`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', cookie, 'idempotency-key': key },
-          body: JSON.stringify({ project_id: projectId, part_number: `DF-${i}`, quantity: 1, part_name: `${'Filler part '.repeat(15)}${i}`, standard_name: 'Filler' }),
+          body: JSON.stringify({
+            project_id: projectId,
+            part_number: `DF-${i}`,
+            quantity: 1,
+            part_name: `${'Filler part '.repeat(15)}${i}`,
+            standard_name: 'Filler',
+          }),
           signal: AbortSignal.timeout(10_000),
         });
         statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
@@ -61,7 +67,11 @@ export async function diskFull(record: Record, quick: boolean): Promise<void> {
       }
     }
     const summary = [...statuses].map(([s, n]) => `${s}×${n}`).join(', ');
-    record('PGlite disk full: changes pause with a clear 507, no hang and no 500', statuses.has(507) && [...statuses.keys()].every((s) => s === 200 || s === 507), `${summary}; "${refusal}"`);
+    record(
+      'PGlite disk full: changes pause with a clear 507, no hang and no 500',
+      statuses.has(507) && [...statuses.keys()].every((s) => s === 200 || s === 507),
+      `${summary}; "${refusal}"`,
+    );
     const read = await fetch(`${server.url}/api/inventory/materials?project_id=${projectId}&limit=5`, { headers: { cookie } });
     record('PGlite disk full: reads keep working', read.status === 200, `inventory answered ${read.status}`);
     await server.stop();
@@ -73,7 +83,11 @@ export async function diskFull(record: Record, quick: boolean): Promise<void> {
     try {
       const { rows } = await sql<{ n: number }>`select count(*)::int as n from events where idempotency_key like ${'%disk-%'}`.execute(handle.db);
       const stored = Number(rows[0]?.n ?? 0);
-      record('PGlite disk full: every acknowledged receive is in the ledger exactly once', stored === acknowledged.length, `${acknowledged.length} acknowledged, ${stored} stored`);
+      record(
+        'PGlite disk full: every acknowledged receive is in the ledger exactly once',
+        stored === acknowledged.length,
+        `${acknowledged.length} acknowledged, ${stored} stored`,
+      );
     } finally {
       await handle.close();
     }

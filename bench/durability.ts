@@ -27,7 +27,10 @@ const quick = process.argv.includes('--quick');
 const results: Array<{ check: string; ok: boolean; detail: string }> = [];
 // The quick run (CI) imports fewer rows but kills and resumes the same way.
 const importRowCount = quick ? 20_000 : 100_000;
-const session = { signIn: (url: string, admin: { email: string; password: string }) => signIn({ url, admin }), createProject: (url: string, cookie: string) => createProject({ url }, cookie) };
+const session = {
+  signIn: (url: string, admin: { email: string; password: string }) => signIn({ url, admin }),
+  createProject: (url: string, cookie: string) => createProject({ url }, cookie),
+};
 
 function record(check: string, ok: boolean, detail: string) {
   results.push({ check, ok, detail });
@@ -62,7 +65,11 @@ async function killDuringLoad(engine: string, env: Record<string, string>, datab
   const missing = acknowledged.filter((k) => (counts.get(k) ?? 0) === 0).length;
   const doubled = acknowledged.filter((k) => (counts.get(k) ?? 0) > 1).length;
   const statuses = [...load.statuses].map(([s, n]) => `${s}×${n}`).join(', ');
-  record(`${engine}: every acknowledged receive is in the ledger exactly once`, missing === 0 && doubled === 0 && acknowledged.length > 0, `${acknowledged.length} acknowledged (${statuses}), ${missing} missing, ${doubled} twice`);
+  record(
+    `${engine}: every acknowledged receive is in the ledger exactly once`,
+    missing === 0 && doubled === 0 && acknowledged.length > 0,
+    `${acknowledged.length} acknowledged (${statuses}), ${missing} missing, ${doubled} twice`,
+  );
 }
 
 async function pglite(): Promise<void> {
@@ -120,7 +127,11 @@ async function databaseOutage(env: Record<string, string>) {
     await new Promise((r) => setTimeout(r, 2000));
     const during = await fetch(`${server.url}/api/inventory/materials?project_id=${projectId}`, { headers: { cookie } });
     const body = (await during.json()) as { error?: string; message?: string };
-    record('PostgreSQL down: requests get 503 with a clear message', during.status === 503 && body.error === 'UNAVAILABLE', `${during.status} ${JSON.stringify(body)}`);
+    record(
+      'PostgreSQL down: requests get 503 with a clear message',
+      during.status === 503 && body.error === 'UNAVAILABLE',
+      `${during.status} ${JSON.stringify(body)}`,
+    );
     cluster('start');
     let back = 0;
     const deadline = Date.now() + 30_000;
@@ -141,9 +152,17 @@ async function databaseOutage(env: Record<string, string>) {
         return false;
       }
     })();
-    record('PostgreSQL back: the same server process serves again without a restart', back > 0 && samePid, back > 0 ? `answering 200 again, pid ${server.pid} still running` : 'no 200 within 30 s');
+    record(
+      'PostgreSQL back: the same server process serves again without a restart',
+      back > 0 && samePid,
+      back > 0 ? `answering 200 again, pid ${server.pid} still running` : 'no 200 within 30 s',
+    );
     const statuses = [...load.statuses].map(([s, n]) => `${s}×${n}`).join(', ');
-    record('PostgreSQL outage: load answered with 2xx or 503 only', [...load.statuses.keys()].every((s) => s === 'no answer' || (typeof s === 'number' && (s < 300 || s === 503))), statuses);
+    record(
+      'PostgreSQL outage: load answered with 2xx or 503 only',
+      [...load.statuses.keys()].every((s) => s === 'no answer' || (typeof s === 'number' && (s < 300 || s === 503))),
+      statuses,
+    );
   } finally {
     await server.stop();
   }

@@ -34,14 +34,26 @@ export async function measureFresh(baseUrl: string, seconds: number): Promise<Fr
   await admin(baseUrl, `create database ${dbName}`);
   const server = await startServer({ DATABASE_URL: url.toString(), LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '1000', DB_POOL_SIZE: '20' });
   try {
-    const login = await fetch(`${server.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(server.admin) });
+    const login = await fetch(`${server.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(server.admin),
+    });
     if (!login.ok) throw new Error(`sign-in on the fresh database: ${login.status}`);
-    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const headers = { cookie, 'content-type': 'application/json' };
-    const created = await fetch(`${server.url}/api/projects`, { method: 'POST', headers, body: JSON.stringify({ project_name: 'Bench', project_customer: null, project_number: 'BENCH-1' }) });
+    const created = await fetch(`${server.url}/api/projects`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ project_name: 'Bench', project_customer: null, project_number: 'BENCH-1' }),
+    });
     if (!created.ok) throw new Error(`creating the project: ${created.status} ${await created.text()}`);
     const projectId = ((await created.json()) as { id: string }).id;
-    const receive = (part: number) => JSON.stringify({ project_id: projectId, part_number: `PF-${part}`, quantity: 1, part_name: `Perf part ${part}`, standard_name: `pp${part}` });
+    const receive = (part: number) =>
+      JSON.stringify({ project_id: projectId, part_number: `PF-${part}`, quantity: 1, part_name: `Perf part ${part}`, standard_name: `pp${part}` });
     for (let i = 0; i < SEEDED_PARTS; i += 1) {
       const seeded = await fetch(`${server.url}/api/materials/receive`, { method: 'POST', headers, body: receive(i) });
       if (!seeded.ok) throw new Error(`seeding part ${i}: ${seeded.status} ${await seeded.text()}`);
@@ -49,7 +61,14 @@ export async function measureFresh(baseUrl: string, seconds: number): Promise<Fr
 
     console.log(`Receives on a fresh database (${SEEDED_PARTS} parts, 16 connections)…`);
     let next = 0;
-    const receives = await httpLoad({ url: `${server.url}/api/materials/receive`, connections: 16, seconds, method: 'POST', headers, body: () => receive(next++ % SEEDED_PARTS) });
+    const receives = await httpLoad({
+      url: `${server.url}/api/materials/receive`,
+      connections: 16,
+      seconds,
+      method: 'POST',
+      headers,
+      body: () => receive(next++ % SEEDED_PARTS),
+    });
     const inventoryUrl = `${server.url}/api/inventory/materials?project_id=${projectId}`;
     const inventory = (await (await fetch(inventoryUrl, { headers: { cookie } })).json()) as { items: { PartNumber: string; QtyOnHand: number }[] };
     const onHand = inventory.items.filter((r) => r.PartNumber.startsWith('PF-')).reduce((sum, r) => sum + Number(r.QtyOnHand), 0);

@@ -99,19 +99,39 @@ export async function generateHistory(store: EventStore, shape: HistoryShape, on
   for (const [i, userId] of userIds.entries()) {
     await add(userStreamId(userId), {
       type: 'UserRegistered',
-      data: { userId, email: `bench${i}@bench.stockledger.local`, firstName: 'Bench', lastName: `User ${i}`, role: i === 0 ? 'superadmin' : 'user', emails: true, stockEmails: true },
+      data: {
+        userId,
+        email: `bench${i}@bench.stockledger.local`,
+        firstName: 'Bench',
+        lastName: `User ${i}`,
+        role: i === 0 ? 'superadmin' : 'user',
+        emails: true,
+        stockEmails: true,
+      },
       occurredAt: at(0),
     });
   }
   for (const [i, projectId] of projectIds.entries()) {
-    await add(projectStreamId(projectId), { type: 'ProjectCreated', data: { projectId, numId: 100_000 + i, name: `Bench project ${i}`, customer: null, number: `BP-${i}` }, occurredAt: at(0) });
+    await add(projectStreamId(projectId), {
+      type: 'ProjectCreated',
+      data: { projectId, numId: 100_000 + i, name: `Bench project ${i}`, customer: null, number: `BP-${i}` },
+      occurredAt: at(0),
+    });
     for (let m = 0; m < 10; m += 1) {
       const userId = userIds[(i * 10 + m) % userIds.length]!;
-      await add(projectStreamId(projectId), { type: 'ProjectMemberAdded', data: { projectId, userId, userName: `Bench User ${(i * 10 + m) % userIds.length}`, role: m === 0 ? 'manager' : 'user' }, occurredAt: at(0) });
+      await add(projectStreamId(projectId), {
+        type: 'ProjectMemberAdded',
+        data: { projectId, userId, userName: `Bench User ${(i * 10 + m) % userIds.length}`, role: m === 0 ? 'manager' : 'user' },
+        occurredAt: at(0),
+      });
     }
   }
   for (const [i, materialId] of materialIds.entries()) {
-    await add(materialStreamId(materialId), { type: 'MaterialDefined', data: { materialId, partNumber: partNumbers[i]!, partName: `Bench part ${i}`, partNickname: `Part ${i}` }, occurredAt: at(0) });
+    await add(materialStreamId(materialId), {
+      type: 'MaterialDefined',
+      data: { materialId, partNumber: partNumbers[i]!, partName: `Bench part ${i}`, partNickname: `Part ${i}` },
+      occurredAt: at(0),
+    });
   }
 
   const items: Item[] = [];

@@ -42,7 +42,13 @@ export async function importStatus(baseUrl: string, cookie: string, jobId: strin
 }
 
 /** Polls until `done` says so or the deadline passes; the last status either way. */
-export async function pollImport(baseUrl: string, cookie: string, jobId: string, done: (s: ImportStatusAnswer) => boolean, options: { everyMs: number; timeoutMs: number }): Promise<ImportStatusAnswer> {
+export async function pollImport(
+  baseUrl: string,
+  cookie: string,
+  jobId: string,
+  done: (s: ImportStatusAnswer) => boolean,
+  options: { everyMs: number; timeoutMs: number },
+): Promise<ImportStatusAnswer> {
   const deadline = Date.now() + options.timeoutMs;
   for (;;) {
     const status = await importStatus(baseUrl, cookie, jobId);

@@ -16,7 +16,10 @@ export async function killDuringImport(
   env: { [name: string]: string },
   database: { url: string | null; dataDir: string },
   rows: number,
-  session: { signIn: (url: string, admin: { email: string; password: string }) => Promise<string>; createProject: (url: string, cookie: string) => Promise<string> },
+  session: {
+    signIn: (url: string, admin: { email: string; password: string }) => Promise<string>;
+    createProject: (url: string, cookie: string) => Promise<string>;
+  },
   record: Record,
 ): Promise<void> {
   let server = await startServer(env);
@@ -37,7 +40,11 @@ export async function killDuringImport(
   }
   const handle = await openDatabase({ url: database.url, dataDir: database.dataDir });
   try {
-    const labels = await handle.db.selectFrom('labels').select((eb) => eb.fn.countAll().as('n')).where('project_id', '=', projectId).executeTakeFirstOrThrow();
+    const labels = await handle.db
+      .selectFrom('labels')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('project_id', '=', projectId)
+      .executeTakeFirstOrThrow();
     const { rows: batches } = await sql<{ batches: number | string; keys: number | string; ids: number | string; distinct_ids: number | string }>`
       select count(distinct e.idempotency_key) filter (where e.idempotency_key is not null) as keys,
              count(*) as batches,

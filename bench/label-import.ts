@@ -46,7 +46,15 @@ async function session(url: string, credentials: { email: string; password: stri
   return { cookie, projectId: ((await project.json()) as { id: string }).id };
 }
 
-async function importOnce(url: string, pid: number, cookie: string, projectId: string, bytes: Buffer, extension: 'csv' | 'xlsx', rows: number): Promise<ImportRun> {
+async function importOnce(
+  url: string,
+  pid: number,
+  cookie: string,
+  projectId: string,
+  bytes: Buffer,
+  extension: 'csv' | 'xlsx',
+  rows: number,
+): Promise<ImportRun> {
   const before = memoryOf(pid).rssMb;
   let peak = before;
   const sampler = setInterval(() => {
@@ -57,7 +65,8 @@ async function importOnce(url: string, pid: number, cookie: string, projectId: s
     const key = await uploadImportFile(url, cookie, projectId, bytes, extension);
     const job = await startImport(url, cookie, projectId, key);
     const done = await pollImport(url, cookie, job, (s) => s.status === 'success', { everyMs: 50, timeoutMs: 300_000 });
-    if (done.status !== 'success' || done.imported !== rows) throw new Error(`${extension} import ended ${done.status}: ${done.imported} of ${rows} (${done.message})`);
+    if (done.status !== 'success' || done.imported !== rows)
+      throw new Error(`${extension} import ended ${done.status}: ${done.imported} of ${rows} (${done.message})`);
   } finally {
     clearInterval(sampler);
   }
@@ -92,7 +101,15 @@ export async function measureLabelImport(baseUrl: string, options: { rows: numbe
 
 export function labelImportRows(f: LabelImportFigures): string[][] {
   const row = (name: string, run: ImportRun, limit: number): string[][] => [
-    [`Label import, ${n(run.rows)}-row ${name} end to end`, `${n(run.seconds, 2)} s`, `${n(run.fileBytes / 1024)} KB`, '', '', `≤ ${limit} s`, mark(run.seconds <= limit)],
+    [
+      `Label import, ${n(run.rows)}-row ${name} end to end`,
+      `${n(run.seconds, 2)} s`,
+      `${n(run.fileBytes / 1024)} KB`,
+      '',
+      '',
+      `≤ ${limit} s`,
+      mark(run.seconds <= limit),
+    ],
     ['  server memory growth', `${n(run.memoryGrowthMb)} MB`, '', '', '', '< 200 MB', mark(run.memoryGrowthMb < 200)],
   ];
   return [...row('CSV', f.csv, 10), ...row('XLSX', f.xlsx, 20)];

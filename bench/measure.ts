@@ -38,14 +38,17 @@ export async function httpLoad(options: {
     finish = resolve;
     fail = reject;
   });
-  const instance = autocannon({
-    url: options.url,
-    connections: options.connections,
-    duration: options.seconds,
-    method: options.method ?? 'GET',
-    headers: options.headers,
-    requests: options.body ? [{ method: options.method ?? 'POST', setupRequest: (request) => ({ ...request, body: options.body!() }) }] : undefined,
-  }, (error, result) => (error ? fail(error) : finish(result)));
+  const instance = autocannon(
+    {
+      url: options.url,
+      connections: options.connections,
+      duration: options.seconds,
+      method: options.method ?? 'GET',
+      headers: options.headers,
+      requests: options.body ? [{ method: options.method ?? 'POST', setupRequest: (request) => ({ ...request, body: options.body!() }) }] : undefined,
+    },
+    (error, result) => (error ? fail(error) : finish(result)),
+  );
   // autocannon's summary has no p95; every response's time is kept here instead.
   instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
     statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
@@ -84,7 +87,13 @@ export async function rawInsertBaseline(url: string, connections: number, second
   const latencies: number[] = [];
   let errors = 0;
   const deadline = performance.now() + seconds * 1000;
-  const data = JSON.stringify({ location: { kind: 'project', id: '00000000-0000-0000-0000-000000000000' }, materialId: 'x', partNumber: 'PN-1', partName: 'Part', quantity: 1 });
+  const data = JSON.stringify({
+    location: { kind: 'project', id: '00000000-0000-0000-0000-000000000000' },
+    materialId: 'x',
+    partNumber: 'PN-1',
+    partName: 'Part',
+    quantity: 1,
+  });
   const metadata = JSON.stringify({ actorId: null, actorName: 'Bench' });
   const worker = async (w: number) => {
     const client = await pool.connect();
@@ -117,7 +126,16 @@ export async function rawInsertBaseline(url: string, connections: number, second
   await pool.query('drop table bench_raw_events');
   await pool.end();
   latencies.sort((a, b) => a - b);
-  return { requestsPerSecond: latencies.length / elapsed, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), requests: latencies.length, errors, inFlight: 0, statuses: {} };
+  return {
+    requestsPerSecond: latencies.length / elapsed,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    requests: latencies.length,
+    errors,
+    inFlight: 0,
+    statuses: {},
+  };
 }
 
 /** Resident memory of a process in MB: current and the high-water mark. */

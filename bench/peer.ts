@@ -25,11 +25,20 @@ export type PeerFigures = z.infer<typeof peerLine>;
 
 /** Copies the peer in and installs its packages unless the same lockfile was installed already. */
 function preparePeer(source: string): void {
-  const lockHash = createHash('sha256').update(readFileSync(path.join(source, 'package-lock.json'))).digest('hex');
+  const lockHash = createHash('sha256')
+    .update(readFileSync(path.join(source, 'package-lock.json')))
+    .digest('hex');
   const stamp = path.join(PEER_DIR, 'node_modules', '.installed-lock-sha256');
   mkdirSync(PEER_DIR, { recursive: true });
   // Its sources only: its own build and packages are made here.
-  cpSync(source, PEER_DIR, { recursive: true, filter: (from) => !path.relative(source, from).split(path.sep).some((part) => part === 'node_modules' || part === 'dist') });
+  cpSync(source, PEER_DIR, {
+    recursive: true,
+    filter: (from) =>
+      !path
+        .relative(source, from)
+        .split(path.sep)
+        .some((part) => part === 'node_modules' || part === 'dist'),
+  });
   if (existsSync(stamp) && readFileSync(stamp, 'utf8') === lockHash) return;
   console.log('Installing the peer (npm ci, once)…');
   execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: PEER_DIR, stdio: ['ignore', 'inherit', 'inherit'] });
@@ -40,7 +49,11 @@ export async function measurePeer(databaseUrl: string, seconds: number, source =
   preparePeer(source);
   console.log('The Emmett peer: receives and reads…');
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['bench.mjs'], { cwd: PEER_DIR, env: { ...process.env, DATABASE_URL: databaseUrl, PERF_SECONDS: String(seconds) }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['bench.mjs'], {
+      cwd: PEER_DIR,
+      env: { ...process.env, DATABASE_URL: databaseUrl, PERF_SECONDS: String(seconds) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -48,7 +61,10 @@ export async function measurePeer(databaseUrl: string, seconds: number, source =
     child.once('error', reject);
     child.once('exit', (code) => {
       // Its figures are the one JSON line on stdout; the details on stderr matter only on failure.
-      const line = stdout.split('\n').reverse().find((l) => l.trim().startsWith('{'));
+      const line = stdout
+        .split('\n')
+        .reverse()
+        .find((l) => l.trim().startsWith('{'));
       const parsed = line ? peerLine.safeParse(JSON.parse(line)) : null;
       if (parsed?.success) resolve(parsed.data);
       else reject(new Error(`the peer's bench gave no figures (exit code ${code}):\n${stderr.slice(-3000)}`));

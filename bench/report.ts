@@ -146,5 +146,8 @@ export function formatReport(r: BenchReport): string {
       `Pair ${i + 1}: receives ${n(p.receives)}/s against ${n(p.peerReceives)}/s (${times(p.receiveRatio)}), reads ${n(p.reads)}/s against ${n(p.peerReads)}/s (${times(p.readRatio)})`,
   );
   const table = [header, '', line(rows[0]!), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line)];
-  return [...table, ...(pairs.length > 0 ? ['', 'Against the peer, each pair the peer then ours; the table shows the pair of the middle receive ratio:', ...pairs] : [])].join('\n');
+  return [
+    ...table,
+    ...(pairs.length > 0 ? ['', 'Against the peer, each pair the peer then ours; the table shows the pair of the middle receive ratio:', ...pairs] : []),
+  ].join('\n');
 }

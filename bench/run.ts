@@ -61,7 +61,16 @@ async function admin(query: string): Promise<void> {
 
 function printTable(rows: string[][]): void {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
-  console.log(`\n${rows.map((row) => row.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n')}`);
+  console.log(
+    `\n${rows
+      .map((row) =>
+        row
+          .map((cell, i) => cell.padEnd(widths[i]!))
+          .join('  ')
+          .trimEnd(),
+      )
+      .join('\n')}`,
+  );
 }
 
 /**
@@ -79,7 +88,14 @@ async function freshBesidePeer(databaseUrl: string, seconds: number): Promise<{ 
     runs.push({
       fresh,
       peer,
-      pair: { receives, peerReceives: peer.cmd_per_s, receiveRatio: receives / peer.cmd_per_s, reads, peerReads: peer.read_per_s, readRatio: reads / peer.read_per_s },
+      pair: {
+        receives,
+        peerReceives: peer.cmd_per_s,
+        receiveRatio: receives / peer.cmd_per_s,
+        reads,
+        peerReads: peer.read_per_s,
+        readRatio: reads / peer.read_per_s,
+      },
     });
   }
   const middle = [...runs].sort((a, b) => a.pair.receiveRatio - b.pair.receiveRatio)[Math.floor(runs.length / 2)]!;
@@ -126,7 +142,10 @@ async function main(): Promise<void> {
     const seal = await measureSeal(baseUrl, { seconds, rounds: quick ? 2 : 4, bundleEvents: quick ? 10_000 : 100_000, log: console.log });
     printTable(sealRows(seal));
     const previous = existsSync(resultsFile) ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as Record<string, unknown>) : {};
-    writeFileSync(resultsFile, `${JSON.stringify({ ...previous, seal: { ...seal, bundle: { ...seal.bundle, auditOutput: seal.bundle.auditOutput.trim().split('\n') } } }, null, 2)}\n`);
+    writeFileSync(
+      resultsFile,
+      `${JSON.stringify({ ...previous, seal: { ...seal, bundle: { ...seal.bundle, auditOutput: seal.bundle.auditOutput.trim().split('\n') } } }, null, 2)}\n`,
+    );
     console.log('\nWrote the seal figures to bench/results.json');
     return;
   }
@@ -150,7 +169,9 @@ async function main(): Promise<void> {
     return;
   }
   // One at a time, so neither measures the other's load.
-  const { fresh, peer, pairs } = withPeer ? await freshBesidePeer(baseUrl, seconds) : { fresh: await measureFresh(baseUrl, seconds), peer: null, pairs: undefined };
+  const { fresh, peer, pairs } = withPeer
+    ? await freshBesidePeer(baseUrl, seconds)
+    : { fresh: await measureFresh(baseUrl, seconds), peer: null, pairs: undefined };
   const dbName = `stockledger_bench_${process.pid}`;
   const url = new URL(baseUrl);
   url.pathname = `/${dbName}`;

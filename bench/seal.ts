@@ -59,10 +59,15 @@ async function freshServer(baseUrl: string, sealer: 'on' | 'off') {
     .map((c) => c.split(';')[0])
     .join('; ');
   const headers = { cookie, 'content-type': 'application/json' };
-  const created = await fetch(`${server.url}/api/projects`, { method: 'POST', headers, body: JSON.stringify({ project_name: 'Seal', project_customer: null, project_number: `SEAL-${sealer}` }) });
+  const created = await fetch(`${server.url}/api/projects`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ project_name: 'Seal', project_customer: null, project_number: `SEAL-${sealer}` }),
+  });
   if (!created.ok) throw new Error(`creating the project: ${created.status} ${await created.text()}`);
   const projectId = ((await created.json()) as { id: string }).id;
-  const receive = (part: number) => JSON.stringify({ project_id: projectId, part_number: `PS-${part}`, quantity: 1, part_name: `Seal part ${part}`, standard_name: `ps${part}` });
+  const receive = (part: number) =>
+    JSON.stringify({ project_id: projectId, part_number: `PS-${part}`, quantity: 1, part_name: `Seal part ${part}`, standard_name: `ps${part}` });
   for (let i = 0; i < 100; i += 1) {
     const seeded = await fetch(`${server.url}/api/materials/receive`, { method: 'POST', headers, body: receive(i) });
     if (!seeded.ok) throw new Error(`seeding: ${seeded.status}`);
@@ -83,7 +88,10 @@ async function freshServer(baseUrl: string, sealer: 'on' | 'off') {
   };
 }
 
-export async function measureSeal(baseUrl: string, options: { seconds: number; rounds: number; bundleEvents: number; log: (line: string) => void }): Promise<SealFigures> {
+export async function measureSeal(
+  baseUrl: string,
+  options: { seconds: number; rounds: number; bundleEvents: number; log: (line: string) => void },
+): Promise<SealFigures> {
   const { seconds, rounds, log } = options;
   const off = await freshServer(baseUrl, 'off');
   const on = await freshServer(baseUrl, 'on');
@@ -105,12 +113,30 @@ export async function measureSeal(baseUrl: string, options: { seconds: number; r
     };
     const loadOff = async () => {
       await settle();
-      withoutSealer.push(await httpLoad({ url: `${off.server.url}/api/materials/receive`, connections: 16, seconds, method: 'POST', headers: off.headers, body: () => off.receive(next++ % 100) }));
+      withoutSealer.push(
+        await httpLoad({
+          url: `${off.server.url}/api/materials/receive`,
+          connections: 16,
+          seconds,
+          method: 'POST',
+          headers: off.headers,
+          body: () => off.receive(next++ % 100),
+        }),
+      );
     };
     const loadOn = async () => {
       await settle();
       const before = await on.status();
-      withSealer.push(await httpLoad({ url: `${on.server.url}/api/materials/receive`, connections: 16, seconds, method: 'POST', headers: on.headers, body: () => on.receive(next++ % 100) }));
+      withSealer.push(
+        await httpLoad({
+          url: `${on.server.url}/api/materials/receive`,
+          connections: 16,
+          seconds,
+          method: 'POST',
+          headers: on.headers,
+          body: () => on.receive(next++ % 100),
+        }),
+      );
       const after = await on.status();
       sealedDuring += after.sealed - before.sealed;
       committedDuring += after.events - before.events;
@@ -126,7 +152,9 @@ export async function measureSeal(baseUrl: string, options: { seconds: number; r
     for (let round = 0; round < rounds; round += 1) {
       // The order alternates, so neither server always runs second on a machine still busy with the first.
       const sealerFirst = round % 2 === 1;
-      log(`Round ${round + 1} of ${rounds}: receives ${sealerFirst ? 'with the sealer, then without it' : 'without the sealer, then with it'} (16 connections, ${seconds} s each)…`);
+      log(
+        `Round ${round + 1} of ${rounds}: receives ${sealerFirst ? 'with the sealer, then without it' : 'without the sealer, then with it'} (16 connections, ${seconds} s each)…`,
+      );
       if (sealerFirst) {
         await loadOn();
         await loadOff();
@@ -145,7 +173,11 @@ export async function measureSeal(baseUrl: string, options: { seconds: number; r
       for (let done = 0; done < options.bundleEvents; done += 500) {
         await Promise.all(
           Array.from({ length: Math.min(500, options.bundleEvents - done) }, (_, i) =>
-            runStock(runtime.store, { type: 'receive', location, partNumber: `PS-${(done + i) % 100}`, quantity: 1, partName: null, partNickname: null }, { metadata: SYSTEM_ACTOR, now: new Date() }),
+            runStock(
+              runtime.store,
+              { type: 'receive', location, partNumber: `PS-${(done + i) % 100}`, quantity: 1, partName: null, partNickname: null },
+              { metadata: SYSTEM_ACTOR, now: new Date() },
+            ),
           ),
         );
       }
@@ -154,13 +186,19 @@ export async function measureSeal(baseUrl: string, options: { seconds: number; r
     }
     const day = (d: Date) => d.toISOString().slice(0, 10);
     const downloadStarted = performance.now();
-    const response = await fetch(`${on.server.url}/api/ledger/bundle?project_id=${on.projectId}&from=${day(startedAt)}&to=${day(new Date())}`, { headers: { cookie: on.cookie } });
+    const response = await fetch(`${on.server.url}/api/ledger/bundle?project_id=${on.projectId}&from=${day(startedAt)}&to=${day(new Date())}`, {
+      headers: { cookie: on.cookie },
+    });
     if (!response.ok) throw new Error(`bundle: ${response.status} ${await response.text()}`);
     const file = path.join(dir, 'bundle.json');
     writeFileSync(file, Buffer.from(await response.arrayBuffer()));
     const downloadSeconds = (performance.now() - downloadStarted) / 1000;
     const auditStarted = performance.now();
-    const auditOutput = execFileSync(process.execPath, ['--max-semi-space-size=64', '--import', 'tsx', path.join(root, 'server/ledger-cli.ts'), 'audit', file], { cwd: root, encoding: 'utf8' });
+    const auditOutput = execFileSync(
+      process.execPath,
+      ['--max-semi-space-size=64', '--import', 'tsx', path.join(root, 'server/ledger-cli.ts'), 'audit', file],
+      { cwd: root, encoding: 'utf8' },
+    );
     const auditSeconds = (performance.now() - auditStarted) / 1000;
     const events = Number(auditOutput.match(/, (\d+) events/)?.[1] ?? 0);
     const ratio = mean(withSealer.map((f) => f.requestsPerSecond)) / mean(withoutSealer.map((f) => f.requestsPerSecond));
@@ -190,13 +228,37 @@ export function sealRows(f: SealFigures): string[][] {
   const withIt = mean(f.withSealer.map((x) => x.requestsPerSecond));
   return [
     ['Figure', 'Measured', 'Baseline', 'Target', ''],
-    [`Receives/s with the sealer (16 conn, ${f.rounds} × ${f.secondsPerRound} s)`, n(withIt), `${n(without)} without (${n(f.ratio * 100, 1)}%)`, 'within 5%', f.ratio >= 0.95 ? 'met' : 'MISSED'],
-    ['  each round with / without', f.withSealer.map((x, i) => `${n(x.requestsPerSecond)} / ${n(f.withoutSealer[i]!.requestsPerSecond)}`).join(', '), '', '', ''],
+    [
+      `Receives/s with the sealer (16 conn, ${f.rounds} × ${f.secondsPerRound} s)`,
+      n(withIt),
+      `${n(without)} without (${n(f.ratio * 100, 1)}%)`,
+      'within 5%',
+      f.ratio >= 0.95 ? 'met' : 'MISSED',
+    ],
+    [
+      '  each round with / without',
+      f.withSealer.map((x, i) => `${n(x.requestsPerSecond)} / ${n(f.withoutSealer[i]!.requestsPerSecond)}`).join(', '),
+      '',
+      '',
+      '',
+    ],
     ['  p99 with / without', `${n(mean(f.withSealer.map((x) => x.p99)), 1)} ms / ${n(mean(f.withoutSealer.map((x) => x.p99)), 1)} ms`, '', '', ''],
     ['Sealed events/s during the rounds', n(f.sealedPerSecond), `${n(f.committedPerSecond)} committed/s`, '', ''],
     ['  unsealed when a round ended', f.backlogAtEnd.map((x) => n(x)).join(', '), '', '', ''],
     // Keeping up: whatever a round left unsealed is sealed within two seconds of its end.
-    ['  seconds until all were sealed (keeps up)', f.catchUpSeconds.map((x) => n(x, 2)).join(', '), '', '≤ 2 s', Math.max(...f.catchUpSeconds) <= 2 ? 'met' : 'MISSED'],
-    [`Offline audit of a bundle of ${n(f.bundle.events)} events`, `${n(f.bundle.auditSeconds, 2)} s`, `${n(f.bundle.bytes / 2 ** 20, 1)} MB, downloaded in ${n(f.bundle.downloadSeconds, 2)} s`, '≤ 10 s', f.bundle.auditSeconds <= 10 ? 'met' : 'MISSED'],
+    [
+      '  seconds until all were sealed (keeps up)',
+      f.catchUpSeconds.map((x) => n(x, 2)).join(', '),
+      '',
+      '≤ 2 s',
+      Math.max(...f.catchUpSeconds) <= 2 ? 'met' : 'MISSED',
+    ],
+    [
+      `Offline audit of a bundle of ${n(f.bundle.events)} events`,
+      `${n(f.bundle.auditSeconds, 2)} s`,
+      `${n(f.bundle.bytes / 2 ** 20, 1)} MB, downloaded in ${n(f.bundle.downloadSeconds, 2)} s`,
+      '≤ 10 s',
+      f.bundle.auditSeconds <= 10 ? 'met' : 'MISSED',
+    ],
   ];
 }

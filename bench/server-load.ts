@@ -9,9 +9,16 @@ const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '..');
 
 export async function signIn(server: Pick<RunningServer, 'url' | 'admin'>): Promise<string> {
-  const response = await fetch(`${server.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(server.admin) });
+  const response = await fetch(`${server.url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(server.admin),
+  });
   if (response.status !== 200) throw new Error(`sign-in failed: ${response.status}`);
-  return response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
 
 export async function createProject(server: Pick<RunningServer, 'url'>, cookie: string): Promise<string> {
@@ -67,11 +74,13 @@ export function startLoad(server: RunningServer, cookie: string, projectId: stri
 
 export async function ledgerVerify(env: Record<string, string>): Promise<{ code: number; output: string }> {
   try {
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', path.join(root, 'server/ledger-cli.ts'), 'verify'], { cwd: root, env: { ...process.env, ...env } });
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', path.join(root, 'server/ledger-cli.ts'), 'verify'], {
+      cwd: root,
+      env: { ...process.env, ...env },
+    });
     return { code: 0, output: stdout };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
     return { code: e.code, output: e.stdout + e.stderr };
   }
 }
-

@@ -147,7 +147,9 @@ export async function soak(databaseUrl: string, minutes: number, log: (line: str
       };
       errors = 0;
       samples.push(sample);
-      log(`soak minute ${minute}: RSS ${sample.rssMb} MB, ${sample.handles} handles, ${sample.requests} requests, p99 ${sample.p99Ms} ms, ${sample.errors} errors, ${sample.sockets} sockets`);
+      log(
+        `soak minute ${minute}: RSS ${sample.rssMb} MB, ${sample.handles} handles, ${sample.requests} requests, p99 ${sample.p99Ms} ms, ${sample.errors} errors, ${sample.sockets} sockets`,
+      );
       latencies = [];
     }
     running = false;
@@ -162,7 +164,14 @@ export async function soak(databaseUrl: string, minutes: number, log: (line: str
     const first = samples[0]?.handles ?? 0;
     const last = samples.at(-1)?.handles ?? 0;
     const passed = totalErrors === 0 && rssSlope < 1 && handleSlope < 2 && last <= first + 20;
-    return { minutes, samples, rssSlopeMbPerMinute: Math.round(rssSlope * 100) / 100, handleSlopePerMinute: Math.round(handleSlope * 100) / 100, errors: totalErrors, passed };
+    return {
+      minutes,
+      samples,
+      rssSlopeMbPerMinute: Math.round(rssSlope * 100) / 100,
+      handleSlopePerMinute: Math.round(handleSlope * 100) / 100,
+      errors: totalErrors,
+      passed,
+    };
   } finally {
     await server.stop();
   }

@@ -28,7 +28,9 @@ export const loginBody = z.object({
 
 export const sessionReply = z.object({ user: meSchema });
 
-export const inviteTokenParams = z.object({ id: text({ label: 'Link', max: MAX_LENGTH.linkToken, required: 'Link is required' }).pipe(z.string().min(10, 'Invalid or expired invite/reset link')) });
+export const inviteTokenParams = z.object({
+  id: text({ label: 'Link', max: MAX_LENGTH.linkToken, required: 'Link is required' }).pipe(z.string().min(10, 'Invalid or expired invite/reset link')),
+});
 export const inviteTokenAnswer = z.object({ email: z.string(), type: z.literal('invite') });
 
 export const verifyOtpBody = z.object({
@@ -44,7 +46,9 @@ export const exchangeBody = z.object({
 
 export const passwordTooShort = `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
 export const updatePasswordBody = z.object({
-  password: text({ label: 'Password', max: MAX_LENGTH.password, required: 'Password is required', trim: false }).pipe(z.string().min(MIN_PASSWORD_LENGTH, passwordTooShort)),
+  password: text({ label: 'Password', max: MAX_LENGTH.password, required: 'Password is required', trim: false }).pipe(
+    z.string().min(MIN_PASSWORD_LENGTH, passwordTooShort),
+  ),
 });
 
 export const resetRequestBody = z.object({ email: email() });

@@ -25,7 +25,15 @@ export const errorResponses = {
 
 /** "part_name" → "Part name": a field's path in words, for messages that have no label of their own. */
 export function fieldLabel(path: string): string {
-  const last = path.split('.').filter((part) => !/^\d+$/.test(part)).pop() ?? path;
-  const words = last.replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().trim();
+  const last =
+    path
+      .split('.')
+      .filter((part) => !/^\d+$/.test(part))
+      .pop() ?? path;
+  const words = last
+    .replace(/_/g, ' ')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

@@ -31,7 +31,9 @@ export interface TextOptions {
 
 /** A text field: optionally trimmed and required, at most `max` characters, storable. */
 export function text({ label, max, required, trim = true }: TextOptions) {
-  let schema = z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? (required ?? `${label} is required.`) : `${label} must be text.`) });
+  let schema = z.string({
+    error: (issue) => (issue.input === undefined || issue.input === null ? (required ?? `${label} is required.`) : `${label} must be text.`),
+  });
   if (trim) schema = schema.trim();
   if (required) schema = schema.min(1, required);
   return schema.max(max, tooLongMessage(label, max)).refine(isStorableText, notAllowedMessage(label));
@@ -54,13 +56,11 @@ export interface QuantityOptions {
 export function quantity({ positive = 'Quantity must be greater than zero', required = 'Quantity is required' }: QuantityOptions = {}) {
   return z.preprocess(
     (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value.trim()) : value === '' || value === null ? undefined : value),
-    z
-      .number({ error: (issue) => (issue.input === undefined ? required : 'Quantity must be a number.') })
-      .superRefine((value, ctx) => {
-        if (!Number.isInteger(value)) ctx.addIssue({ code: 'custom', message: 'Quantity must be a whole number.' });
-        else if (value < 1) ctx.addIssue({ code: 'custom', message: positive });
-        else if (value > MAX_QUANTITY) ctx.addIssue({ code: 'custom', message: `Quantity must be at most ${MAX_QUANTITY.toLocaleString('en-US')}.` });
-      }),
+    z.number({ error: (issue) => (issue.input === undefined ? required : 'Quantity must be a number.') }).superRefine((value, ctx) => {
+      if (!Number.isInteger(value)) ctx.addIssue({ code: 'custom', message: 'Quantity must be a whole number.' });
+      else if (value < 1) ctx.addIssue({ code: 'custom', message: positive });
+      else if (value > MAX_QUANTITY) ctx.addIssue({ code: 'custom', message: `Quantity must be at most ${MAX_QUANTITY.toLocaleString('en-US')}.` });
+    }),
   );
 }
 

@@ -58,8 +58,18 @@ const inventorySort = z
     return { key, descending };
   });
 
-const pageLimit = z.coerce.number({ error: 'Limit must be a number.' }).int('Limit must be a whole number.').min(1, 'Limit must be 1 or more.').max(MAX_PAGE_SIZE, `Limit must be at most ${MAX_PAGE_SIZE}.`).optional();
-const pageOffset = z.coerce.number({ error: 'Offset must be a number.' }).int('Offset must be a whole number.').min(0, 'Offset must be 0 or more.').max(1_000_000_000, 'Offset is too large.').optional();
+const pageLimit = z.coerce
+  .number({ error: 'Limit must be a number.' })
+  .int('Limit must be a whole number.')
+  .min(1, 'Limit must be 1 or more.')
+  .max(MAX_PAGE_SIZE, `Limit must be at most ${MAX_PAGE_SIZE}.`)
+  .optional();
+const pageOffset = z.coerce
+  .number({ error: 'Offset must be a number.' })
+  .int('Offset must be a whole number.')
+  .min(0, 'Offset must be 0 or more.')
+  .max(1_000_000_000, 'Offset is too large.')
+  .optional();
 
 export const inventoryQuery = z.object({
   project_id: projectId,
@@ -72,9 +82,13 @@ export const inventoryQuery = z.object({
   limit: pageLimit,
   offset: pageOffset,
 });
-export const inventoryAnswer = z.object({ items: z.array(inventoryRow), total: z.number(), as_of: z.string().nullable(), as_known_on: z.string().nullable().optional() });
+export const inventoryAnswer = z.object({
+  items: z.array(inventoryRow),
+  total: z.number(),
+  as_of: z.string().nullable(),
+  as_known_on: z.string().nullable().optional(),
+});
 export type InventoryAnswer = z.infer<typeof inventoryAnswer>;
-
 
 export const logRow = z.object({
   id: z.number(),
@@ -120,7 +134,10 @@ const logTypes = z
   .max(100)
   .default('all')
   .transform((value, ctx) => {
-    const wanted = value.split(',').map((t) => t.trim().toLowerCase()).filter(Boolean);
+    const wanted = value
+      .split(',')
+      .map((t) => t.trim().toLowerCase())
+      .filter(Boolean);
     if (wanted.length === 0 || wanted.includes('all')) return [...WAREHOUSE_LOG_TYPES];
     const types: WarehouseLogType[] = [];
     for (const w of wanted) {
@@ -141,8 +158,18 @@ export const logsQuery = z
     type: logTypes,
     days: z.enum(LOG_DAYS, { error: 'Days must be 1, 7, 30, 365 or all.' }).default('all'),
     q: searchText(),
-    page: z.coerce.number({ error: 'Page must be a number.' }).int('Page must be a whole number.').min(1, 'Page must be 1 or more.').max(1_000_000, 'Page is too large.').default(1),
-    page_size: z.coerce.number({ error: 'Page size must be a number.' }).int('Page size must be a whole number.').min(1, 'Page size must be 1 or more.').max(MAX_PAGE_SIZE, `Page size must be at most ${MAX_PAGE_SIZE}.`).default(50),
+    page: z.coerce
+      .number({ error: 'Page must be a number.' })
+      .int('Page must be a whole number.')
+      .min(1, 'Page must be 1 or more.')
+      .max(1_000_000, 'Page is too large.')
+      .default(1),
+    page_size: z.coerce
+      .number({ error: 'Page size must be a number.' })
+      .int('Page size must be a whole number.')
+      .min(1, 'Page size must be 1 or more.')
+      .max(MAX_PAGE_SIZE, `Page size must be at most ${MAX_PAGE_SIZE}.`)
+      .default(50),
     /** limit and offset, when sent, take the place of page and page_size. */
     limit: pageLimit,
     offset: pageOffset,
@@ -161,7 +188,9 @@ export const maxAssignableQuery = itemQuery.extend({ user: userId.optional() });
 export const searchQuery = z.object({ q: searchText() });
 export const optionsQuery = z.object({ project_id: projectId, q: searchText() });
 
-export const explainQuery = itemQuery.extend({ figure: z.enum(FIGURES, { error: 'Figure must be on_hand, field_assigned, lost, logistics or in_transit.' }).default('on_hand') });
+export const explainQuery = itemQuery.extend({
+  figure: z.enum(FIGURES, { error: 'Figure must be on_hand, field_assigned, lost, logistics or in_transit.' }).default('on_hand'),
+});
 
 export const explainItem = z.object({
   position: z.number(),
@@ -182,7 +211,13 @@ export type ExplainItem = z.infer<typeof explainItem>;
 export type Explanation = z.infer<typeof explanation>;
 
 /** A part of the shared catalogue, or a picker suggestion. */
-export const catalogPart = z.object({ material_id: z.string(), part_number: z.string(), part_name: z.string(), part_nickname: z.string(), display: z.string() });
+export const catalogPart = z.object({
+  material_id: z.string(),
+  part_number: z.string(),
+  part_name: z.string(),
+  part_nickname: z.string(),
+  display: z.string(),
+});
 export type CatalogPart = z.infer<typeof catalogPart>;
 /** Picker matches: at most PICKER_LIMIT items, and how many matched in all ("25 of N matches"). */
 export const optionsAnswer = z.object({ items: z.array(catalogPart), total: z.number() });
@@ -199,7 +234,14 @@ export const maxAssignable = z.object({
 });
 export type MaxAssignable = z.infer<typeof maxAssignable>;
 
-export const stockTotals = z.object({ parts: z.number(), on_hand: z.number(), field_assigned: z.number(), lost: z.number(), low_stock: z.number(), critical_stock: z.number() });
+export const stockTotals = z.object({
+  parts: z.number(),
+  on_hand: z.number(),
+  field_assigned: z.number(),
+  lost: z.number(),
+  low_stock: z.number(),
+  critical_stock: z.number(),
+});
 
 export const receiveBody = z.object({
   project_id: projectId,
@@ -208,7 +250,12 @@ export const receiveBody = z.object({
   part_name: partName.nullish(),
   standard_name: partNickname.nullish(),
 });
-export const returnBody = z.object({ project_id: projectId, part_number: partNumber, quantity: quantity(), bin_info: text({ label: 'Bin', max: MAX_LENGTH.binInfo }).nullish() });
+export const returnBody = z.object({
+  project_id: projectId,
+  part_number: partNumber,
+  quantity: quantity(),
+  bin_info: text({ label: 'Bin', max: MAX_LENGTH.binInfo }).nullish(),
+});
 export const assignBody = z.object({ project_id: projectId, part_number: partNumber, quantity: quantity(), user_id: userId });
 export const lostFoundBody = z.object({
   project_id: projectId,

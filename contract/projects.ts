@@ -49,7 +49,13 @@ export type ProjectSettings = z.infer<typeof settingsSchema>;
 export const settingsPatch = settingsSchema.partial().refine((v) => Object.keys(v).length > 0, 'Send managing_logistics or hide_from_transfer_list');
 
 /** A member who can be assigned stock. */
-export const assignableUser = z.object({ uuid: z.string(), user_firstname: z.string(), user_lastname: z.string(), user_email: z.string(), project_role: projectRole });
+export const assignableUser = z.object({
+  uuid: z.string(),
+  user_firstname: z.string(),
+  user_lastname: z.string(),
+  user_email: z.string(),
+  project_role: projectRole,
+});
 export const myRole = z.object({ project_role: projectRole.nullable() });
 
 /** One membership or settings change of a project, for the superadmin's history view. */

@@ -1,3 +1,16 @@
 /** The topics a `changed` message over the websocket names; each stands for a family of cache tags. */
-export const TOPICS = ['inventory', 'logs', 'catalog', 'project', 'members', 'site', 'users', 'warehouses', 'labels', 'transfers', 'requests', 'assets'] as const;
+export const TOPICS = [
+  'inventory',
+  'logs',
+  'catalog',
+  'project',
+  'members',
+  'site',
+  'users',
+  'warehouses',
+  'labels',
+  'transfers',
+  'requests',
+  'assets',
+] as const;
 export type Topic = (typeof TOPICS)[number];

@@ -30,8 +30,18 @@ export type UserPage = z.infer<typeof userPage>;
 export const listQuery = z.object({
   q: text({ label: 'Search', max: MAX_LENGTH.search }).optional(),
   role: globalRole.optional(),
-  page: z.coerce.number({ error: 'Page must be a number.' }).int('Page must be a whole number.').min(1, 'Page must be 1 or more.').max(1_000_000, 'Page is too large.').default(1),
-  page_size: z.coerce.number({ error: 'Page size must be a number.' }).int('Page size must be a whole number.').min(1, 'Page size must be 1 or more.').max(100, 'Page size must be at most 100.').default(USER_PAGE_SIZE),
+  page: z.coerce
+    .number({ error: 'Page must be a number.' })
+    .int('Page must be a whole number.')
+    .min(1, 'Page must be 1 or more.')
+    .max(1_000_000, 'Page is too large.')
+    .default(1),
+  page_size: z.coerce
+    .number({ error: 'Page size must be a number.' })
+    .int('Page size must be a whole number.')
+    .min(1, 'Page size must be 1 or more.')
+    .max(100, 'Page size must be at most 100.')
+    .default(USER_PAGE_SIZE),
 });
 
 export const userNames = z.object({ id: z.string(), user_firstname: z.string(), user_lastname: z.string(), user_email: z.string() });
@@ -48,12 +58,20 @@ export const inviteBody = z.object({
 export type InviteRequest = z.input<typeof inviteBody>;
 export const invited = z.object({ id: z.string(), email: z.string() });
 
-export const idsBody = z.object({ ids: z.array(id('User id', 'each id must be a valid id')).min(1, 'Select at least one user').max(500, 'Select at most 500 users') });
+export const idsBody = z.object({
+  ids: z.array(id('User id', 'each id must be a valid id')).min(1, 'Select at least one user').max(500, 'Select at most 500 users'),
+});
 export const rolesBody = idsBody.extend({ role: globalRole });
 
 export const emailPrefs = z.object({ emails: z.boolean(), stock_emails: z.boolean() });
 export const emailPrefsBody = emailPrefs.partial().refine((v) => v.emails !== undefined || v.stock_emails !== undefined, 'Send emails or stock_emails');
 
 /** A member of a project (GET /api/users/project/{id}). */
-export const projectUser = z.object({ user_id: z.string(), user_firstname: z.string(), user_lastname: z.string(), user_email: z.string(), project_role: projectRole });
+export const projectUser = z.object({
+  user_id: z.string(),
+  user_firstname: z.string(),
+  user_lastname: z.string(),
+  user_email: z.string(),
+  project_role: projectRole,
+});
 export type ProjectUser = z.infer<typeof projectUser>;

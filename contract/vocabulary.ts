@@ -20,7 +20,13 @@ export const LOG_SORTS = ['-LogDate', 'LogDate'] as const;
 /** The figures of a part that can be explained event by event. */
 export const FIGURES = ['on_hand', 'field_assigned', 'lost', 'logistics', 'in_transit'] as const;
 export type Figure = (typeof FIGURES)[number];
-export const FIGURE_LABELS: Record<Figure, string> = { logistics: 'Logistics Qty', on_hand: 'Qty On Hand', field_assigned: 'Field Assigned', lost: 'Qty Lost', in_transit: 'In Transit' };
+export const FIGURE_LABELS: Record<Figure, string> = {
+  logistics: 'Logistics Qty',
+  on_hand: 'Qty On Hand',
+  field_assigned: 'Field Assigned',
+  lost: 'Qty Lost',
+  in_transit: 'In Transit',
+};
 
 /** The inventory columns a page can be sorted by; a leading `-` sorts descending. */
 export const INVENTORY_SORT_KEYS = ['PartNumber', 'PartName', 'StandardName', 'MatVendorQty', 'QtyOnHand', 'FieldAssigned', 'QtyLost'] as const;

@@ -253,4 +253,8 @@ export const editPartBody = z.object({
 });
 
 /** The warehouse log's CSV file name: `material_warehouse_logs_{timestamp}.csv`. */
-export const warehouseLogsFileName = (at: Date) => `material_warehouse_logs_${at.toISOString().replace(/\.\d+Z$/, 'Z').replace(/:/g, '-')}.csv`;
+export const warehouseLogsFileName = (at: Date) =>
+  `material_warehouse_logs_${at
+    .toISOString()
+    .replace(/\.\d+Z$/, 'Z')
+    .replace(/:/g, '-')}.csv`;

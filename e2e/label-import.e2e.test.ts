@@ -99,10 +99,14 @@ describe('importing labels', () => {
       .toBe(true);
     await expect.poll(seen(page, `Successfully imported ${ROWS} labels`)).toBe(true);
     await expect.poll(visible(dialog)).toBe(false);
-    await expect.poll(() => page.getByRole('table', { name: 'Labels', exact: true }).locator('tbody tr td:nth-child(2)').first().innerText()).toBe('RACK R000001 P1');
+    await expect
+      .poll(() => page.getByRole('table', { name: 'Labels', exact: true }).locator('tbody tr td:nth-child(2)').first().innerText())
+      .toBe('RACK R000001 P1');
     await settledShot(browser, 'label-import-done');
 
-    const stored = await admin.get<{ total: number; items: Array<{ label_lines: string[]; system: string | null }> }>(`/api/labels/search?project_id=${projectId}&limit=1&q=R000300`);
+    const stored = await admin.get<{ total: number; items: Array<{ label_lines: string[]; system: string | null }> }>(
+      `/api/labels/search?project_id=${projectId}&limit=1&q=R000300`,
+    );
     expect(stored.total).toBe(1);
     expect(stored.items[0]).toMatchObject({ label_lines: ['RACK R000300 P12'], system: 'Network' });
     const all = await admin.get<{ total: number }>(`/api/labels/search?project_id=${projectId}&limit=1`);

@@ -32,7 +32,10 @@ const counter: CommandHandler<CountInput, CountContext, { version: number; count
   name: 'counter',
   async load(trx, inputs) {
     loads += 1;
-    const streams = await readStreams(trx, inputs.map((i) => i.streamId));
+    const streams = await readStreams(
+      trx,
+      inputs.map((i) => i.streamId),
+    );
     return inputs.map((input) => {
       const history = streams.get(input.streamId)!;
       const last = history[history.length - 1];
@@ -178,11 +181,19 @@ interface MoveContext extends CommandContext {
 const mover: CommandHandler<MoveInput, MoveContext, null> = {
   name: 'mover',
   async load(trx, inputs) {
-    const streams = await readStreams(trx, inputs.flatMap((i) => [i.from, i.to]));
+    const streams = await readStreams(
+      trx,
+      inputs.flatMap((i) => [i.from, i.to]),
+    );
     const loaded = (streamId: string, stale: boolean) => {
       const history = streams.get(streamId)!;
       const version = history[history.length - 1]?.streamVersion ?? 0;
-      return { streamId, head: { version: stale ? Math.max(0, version - 1) : version, hash: history[history.length - 1]?.hash ?? null }, state: history.length, evolve: (n: number) => n + 1 };
+      return {
+        streamId,
+        head: { version: stale ? Math.max(0, version - 1) : version, hash: history[history.length - 1]?.hash ?? null },
+        state: history.length,
+        evolve: (n: number) => n + 1,
+      };
     };
     return inputs.map((i) => ({ streams: { from: loaded(i.from, false), to: loaded(i.to, i.staleTo?.() ?? false) } }));
   },
@@ -216,7 +227,9 @@ describe('one command over two streams', () => {
   });
 
   it('appends to neither when the command is refused', async () => {
-    await expect(runCommand(runtime.store, mover, { from: 'move:a3', to: 'move:b3', refuse: true }, { metadata })).rejects.toThrow('Insufficient quantity available');
+    await expect(runCommand(runtime.store, mover, { from: 'move:a3', to: 'move:b3', refuse: true }, { metadata })).rejects.toThrow(
+      'Insufficient quantity available',
+    );
     expect(await versionsOf('move:a3')).toEqual([]);
     expect(await versionsOf('move:b3')).toEqual([]);
   });

@@ -271,7 +271,10 @@ export class CommandRunner {
       byHandler.set(p.handler, indexes);
     }
     for (const [handler, indexes] of byHandler) {
-      const loaded = await handler.load(trx, indexes.map((i) => batch[i]!.input));
+      const loaded = await handler.load(
+        trx,
+        indexes.map((i) => batch[i]!.input),
+      );
       for (const [j, batchIndex] of indexes.entries()) contexts[batchIndex] = loaded[j]!;
     }
     return contexts;

@@ -2,13 +2,7 @@
  * Errors the domain and the store raise. A DomainError carries the message a person reads, as the
  * spec words it, and the HTTP status the API answers with.
  */
-export type DomainErrorCode =
-  | 'VALIDATION'
-  | 'NOT_FOUND'
-  | 'FORBIDDEN'
-  | 'CONFLICT'
-  | 'DOMAIN_RULE'
-  | 'FROZEN';
+export type DomainErrorCode = 'VALIDATION' | 'NOT_FOUND' | 'FORBIDDEN' | 'CONFLICT' | 'DOMAIN_RULE' | 'FROZEN';
 
 const statusOf: Record<DomainErrorCode, number> = {
   VALIDATION: 400,

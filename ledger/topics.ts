@@ -5,7 +5,20 @@
  */
 export const EVERY_PROJECT = '*';
 
-export const TOPICS = ['inventory', 'logs', 'catalog', 'project', 'members', 'site', 'users', 'warehouses', 'labels', 'transfers', 'requests', 'assets'] as const;
+export const TOPICS = [
+  'inventory',
+  'logs',
+  'catalog',
+  'project',
+  'members',
+  'site',
+  'users',
+  'warehouses',
+  'labels',
+  'transfers',
+  'requests',
+  'assets',
+] as const;
 export type Topic = (typeof TOPICS)[number];
 
 export interface Change {

@@ -25,6 +25,8 @@ export async function up(db: Kysely<any>): Promise<void> {
       perform pg_notify('access_changed', '');
       return null;
     end $$`.execute(db);
-  await sql`create trigger auth_sessions_access_changed after update or delete on auth_sessions for each statement execute function access_changed()`.execute(db);
+  await sql`create trigger auth_sessions_access_changed after update or delete on auth_sessions for each statement execute function access_changed()`.execute(
+    db,
+  );
   await sql`create trigger auth_tokens_access_changed after delete on auth_tokens for each statement execute function access_changed()`.execute(db);
 }

@@ -1,5 +1,16 @@
 /** Applies row operations to in-memory tables: the reference side of `ledger verify`. */
-import { checkRunning, compareValues, keyOf, normalizeValue, valuesKey, type Projector, type Row, type RowOp, type RunningSums, type TableSpec } from './projector.ts';
+import {
+  checkRunning,
+  compareValues,
+  keyOf,
+  normalizeValue,
+  valuesKey,
+  type Projector,
+  type Row,
+  type RowOp,
+  type RunningSums,
+  type TableSpec,
+} from './projector.ts';
 import type { RecordedEvent } from '../ledger/event-store/types.ts';
 
 export type MemoryTables = Map<string, Map<string, Row>>;

@@ -86,12 +86,7 @@ export async function lastEventBelow(client: pg.Client, xmin: string): Promise<C
 }
 
 /** Folds every event committed so far into the (empty) tables of `schema`, in worker threads. */
-export async function loadInWorkers(
-  databaseUrl: string,
-  projectors: readonly Projector[],
-  schema: string,
-  workers = defaultWorkers(),
-): Promise<ParallelLoad> {
+export async function loadInWorkers(databaseUrl: string, projectors: readonly Projector[], schema: string, workers = defaultWorkers()): Promise<ParallelLoad> {
   const client = await connect(databaseUrl);
   try {
     await client.query('begin isolation level repeatable read, read only');

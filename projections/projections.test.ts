@@ -25,11 +25,21 @@ const binsProjector: Projector = {
     switch (event.type) {
       case 'Put':
         return [
-          { kind: 'upsert', table: 'test_bins', key: { bin: data.bin }, set: { label: data.label ?? null }, add: { qty: data.qty! }, insertOnly: { first_seen: event.occurredAt } },
+          {
+            kind: 'upsert',
+            table: 'test_bins',
+            key: { bin: data.bin },
+            set: { label: data.label ?? null },
+            add: { qty: data.qty! },
+            insertOnly: { first_seen: event.occurredAt },
+          },
           log,
         ];
       case 'Taken':
-        return [{ kind: 'update', table: 'test_bins', key: { bin: data.bin }, add: { qty: -data.qty! } }, { ...log, row: { ...log.row, delta: -data.qty! } }];
+        return [
+          { kind: 'update', table: 'test_bins', key: { bin: data.bin }, add: { qty: -data.qty! } },
+          { ...log, row: { ...log.row, delta: -data.qty! } },
+        ];
       case 'Emptied':
         return [{ kind: 'delete', table: 'test_bins', key: { bin: data.bin } }, log];
       default:
@@ -65,7 +75,9 @@ async function liveRows(table: string) {
 
 beforeAll(async () => {
   runtime = await openTestRuntime();
-  await sql`create table test_bins (bin text primary key, label text, qty integer not null check (qty >= 0), first_seen timestamptz not null)`.execute(runtime.store.db);
+  await sql`create table test_bins (bin text primary key, label text, qty integer not null check (qty >= 0), first_seen timestamptz not null)`.execute(
+    runtime.store.db,
+  );
   await sql`create unique index test_bins_label on test_bins (label)`.execute(runtime.store.db);
   await sql`create table test_bin_log (position bigint primary key, bin text not null, delta integer not null)`.execute(runtime.store.db);
   runtime.store.onAppend((trx, events) => projectEvents(trx, 'public', binsProjector, events));
@@ -99,7 +111,9 @@ describe('projections', () => {
     const events = await runtime.store.readAllAfterPosition(0, 1000);
     const memory = replayInMemory(binsProjector, events);
     for (const spec of binsProjector.tables) {
-      const expected = [...memory.get(spec.name)!.values()].map((r) => normalizeRow(spec, r)).sort((a, b) => String(a[spec.key[0]!]).localeCompare(String(b[spec.key[0]!]), 'en', { numeric: true }));
+      const expected = [...memory.get(spec.name)!.values()]
+        .map((r) => normalizeRow(spec, r))
+        .sort((a, b) => String(a[spec.key[0]!]).localeCompare(String(b[spec.key[0]!]), 'en', { numeric: true }));
       expect(await liveRows(spec.name)).toEqual(expected);
     }
     expect((await verifyProjection(runtime.store, binsProjector)).differences).toEqual([]);
@@ -110,7 +124,9 @@ describe('projections', () => {
     const result = await rebuildProjection(runtime.store, binsProjector, { batchSize: 2, databaseUrl: runtime.database.url });
     expect(result.events).toBeGreaterThanOrEqual(6);
     expect({ bins: await liveRows('test_bins'), log: await liveRows('test_bin_log') }).toEqual(before);
-    const { rows: indexes } = await sql<{ indexname: string }>`select indexname from pg_indexes where tablename = 'test_bins' order by 1`.execute(runtime.store.db);
+    const { rows: indexes } = await sql<{ indexname: string }>`select indexname from pg_indexes where tablename = 'test_bins' order by 1`.execute(
+      runtime.store.db,
+    );
     expect(indexes.map((i) => i.indexname)).toEqual(['test_bins_label', 'test_bins_pkey']);
     await expect(sql`update test_bins set qty = -1 where bin = 'A'`.execute(runtime.store.db)).rejects.toMatchObject({ code: '23514' });
     const checkpoint = await runtime.store.db.selectFrom('projection_checkpoints').selectAll().where('name', '=', 'bins').executeTakeFirstOrThrow();

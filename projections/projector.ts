@@ -45,8 +45,8 @@ export interface RunningSums {
 
 /** Orders two values of one column: numbers, dates and text. */
 export function compareValues(a: Value | undefined, b: Value | undefined): number {
-  const x = a instanceof Date ? a.getTime() : a ?? null;
-  const y = b instanceof Date ? b.getTime() : b ?? null;
+  const x = a instanceof Date ? a.getTime() : (a ?? null);
+  const y = b instanceof Date ? b.getTime() : (b ?? null);
   if (x === y) return 0;
   if (x === null) return -1;
   if (y === null) return 1;

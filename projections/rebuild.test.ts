@@ -17,7 +17,9 @@ let runtime: Awaited<ReturnType<typeof openTestRuntime>>;
 async function tablesAsText(): Promise<Record<string, string[]>> {
   const out: Record<string, string[]> = {};
   for (const spec of projectors.flatMap((p) => p.tables)) {
-    const { rows } = await sql<{ row: string }>`select t::text as row from ${sql.table(spec.name)} t order by ${sql.join(spec.key.map((k) => sql.ref(`t.${k}`)))}`.execute(runtime.store.db);
+    const { rows } = await sql<{
+      row: string;
+    }>`select t::text as row from ${sql.table(spec.name)} t order by ${sql.join(spec.key.map((k) => sql.ref(`t.${k}`)))}`.execute(runtime.store.db);
     out[spec.name] = rows.map((r) => r.row);
   }
   return out;
@@ -25,10 +27,17 @@ async function tablesAsText(): Promise<Record<string, string[]>> {
 
 beforeAll(async () => {
   runtime = await openTestRuntime();
-  const location = { kind: 'project' as const, id: await createProject(runtime.store, { name: 'Tab\there, "quoted", back\\slash', customer: 'Line\nbreak', number: 'R-1' }, { metadata: SYSTEM_ACTOR }) };
+  const location = {
+    kind: 'project' as const,
+    id: await createProject(runtime.store, { name: 'Tab\there, "quoted", back\\slash', customer: 'Line\nbreak', number: 'R-1' }, { metadata: SYSTEM_ACTOR }),
+  };
   for (let i = 0; i < 30; i += 1) {
     const options = { metadata: SYSTEM_ACTOR, now: new Date(Date.UTC(2026, 2, 1 + (i % 7), i)) };
-    await runStock(runtime.store, { type: 'receive', location, partNumber: `R-${i % 4}`, quantity: 3 + i, partName: `Part\t${i % 4} \\N`, partNickname: `Nick\r\n${i % 4}` }, options);
+    await runStock(
+      runtime.store,
+      { type: 'receive', location, partNumber: `R-${i % 4}`, quantity: 3 + i, partName: `Part\t${i % 4} \\N`, partNickname: `Nick\r\n${i % 4}` },
+      options,
+    );
     const note = `note ${i}: tab\t, newline\n, backslash\\, é`;
     await runStock(runtime.store, { type: 'lost', location, partNumber: `R-${i % 4}`, quantity: 1, source: 'on_hand', userId: null, note }, options);
   }

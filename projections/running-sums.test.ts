@@ -5,7 +5,14 @@ import type { Projector } from './projector.ts';
 const ledger: Projector = {
   name: 'ledger',
   version: 1,
-  tables: [{ name: 'moves', key: ['position'], columns: ['position', 'item', 'at', 'delta', 'balance'], running: { series: ['item'], order: ['at', 'position'], balances: { balance: 'delta' } } }],
+  tables: [
+    {
+      name: 'moves',
+      key: ['position'],
+      columns: ['position', 'item', 'at', 'delta', 'balance'],
+      running: { series: ['item'], order: ['at', 'position'], balances: { balance: 'delta' } },
+    },
+  ],
   handles: [],
   project: () => [],
 };

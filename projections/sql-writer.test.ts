@@ -35,7 +35,12 @@ const ledger: Projector = {
   name: 'ledger',
   version: 1,
   tables: [
-    { name: 'moves', key: ['position'], columns: ['position', 'item', 'at', 'delta', 'balance'], running: { series: ['item'], order: ['at', 'position'], balances: { balance: 'delta' } } },
+    {
+      name: 'moves',
+      key: ['position'],
+      columns: ['position', 'item', 'at', 'delta', 'balance'],
+      running: { series: ['item'], order: ['at', 'position'], balances: { balance: 'delta' } },
+    },
   ],
   handles: ['Moved'],
   project: (event) => {
@@ -77,7 +82,13 @@ describe('writes of several projectors as one statement', () => {
     expect((await rows()).counts).toEqual([]);
     expect(writes.map((w) => w.table)).toEqual(['counts', 'moves']);
     await runStatements(runtime.store.db, writes);
-    expect(await rows()).toEqual({ counts: [{ item: 'a', qty: 8 }, { item: 'b', qty: 7 }], balances: [5, 7, 8] });
+    expect(await rows()).toEqual({
+      counts: [
+        { item: 'a', qty: 8 },
+        { item: 'b', qty: 7 },
+      ],
+      balances: [5, 7, 8],
+    });
   });
 
   it('keeps two writes to one table apart, so the second sees the first', async () => {
@@ -109,7 +120,9 @@ describe('writes of several projectors as one statement', () => {
     };
     const write = (events: RecordedEvent[]) => runtime.store.db.transaction().execute((trx) => projectEvents(trx, 'writes', dated, events));
     const balances = async () =>
-      (await sql<{ balance: number }>`select balance from writes.moves where item = 'dated' order by at, position`.execute(runtime.store.db)).rows.map((r) => r.balance);
+      (await sql<{ balance: number }>`select balance from writes.moves where item = 'dated' order by at, position`.execute(runtime.store.db)).rows.map(
+        (r) => r.balance,
+      );
     await write([movedAt(100, 5), movedAt(200, 1)]);
     expect(await balances()).toEqual([5, 6]);
     await write([movedAt(50, 2)]);

@@ -159,7 +159,10 @@ export class SqlWriter {
         await this.flushTable(op.table);
         // A delete runs at once, so every write waiting before it runs first.
         if (this.sink) await runStatements(this.db, this.sink.splice(0));
-        const where = sql.join(spec.key.map((k) => sql`${sql.ref(k)} = ${op.key[k] ?? null}`), sql` and `);
+        const where = sql.join(
+          spec.key.map((k) => sql`${sql.ref(k)} = ${op.key[k] ?? null}`),
+          sql` and `,
+        );
         await sql`delete from ${sql.table(`${this.schema}.${op.table}`)} where ${where}`.execute(this.db);
       }
     }
@@ -188,7 +191,11 @@ export class SqlWriter {
       const u = unnest(columns, rows);
       if (spec.running && rows.length === 1) {
         const row = rows[0]!;
-        await this.run(table, runningInsertOne(target, spec.running, columns, types), columns.map((c) => toParameter(row[c] ?? null)));
+        await this.run(
+          table,
+          runningInsertOne(target, spec.running, columns, types),
+          columns.map((c) => toParameter(row[c] ?? null)),
+        );
       } else if (spec.running) await this.run(table, runningInsert(target, spec, spec.running, columns, u.from), u.params);
       else await this.run(table, { ctes: [], main: `insert into ${target} (${columns.map(ident).join(', ')}) select * from ${u.from}` }, u.params);
     }
@@ -231,7 +238,10 @@ export class SqlWriter {
       const changes = [...setColumns.map((c) => `${ident(c)} = v.${ident(c)}`), ...addColumns.map((c) => `${ident(c)} = t.${ident(c)} + v.${ident(c)}`)];
       if (changes.length === 0) continue;
       const columns = [...spec.key, ...setColumns, ...addColumns];
-      const u = unnest(columns, ops.map((op) => ({ ...op.set, ...op.add, ...op.key })));
+      const u = unnest(
+        columns,
+        ops.map((op) => ({ ...op.set, ...op.add, ...op.key })),
+      );
       await this.run(table, { ctes: [], main: `update ${target} as t set ${changes.join(', ')} from ${u.from} where ${keyMatch}` }, u.params);
     }
   }
@@ -316,7 +326,10 @@ function runningInsertOne(target: string, running: RunningSums, columns: string[
 }
 
 function shapeOf(op: Upsert | Update): string {
-  const keys = (o: object | undefined) => Object.keys(o ?? {}).sort().join(',');
+  const keys = (o: object | undefined) =>
+    Object.keys(o ?? {})
+      .sort()
+      .join(',');
   return `${keys(op.set)}|${keys(op.add)}|${op.kind === 'upsert' ? keys(op.insertOnly) : ''}`;
 }
 

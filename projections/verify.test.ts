@@ -18,9 +18,16 @@ const verify = () => verifyLedger(runtime.store, projectors, runtime.database.ur
 beforeAll(async () => {
   runtime = await openTestRuntime();
   for (let p = 0; p < 3; p += 1) {
-    const location = { kind: 'project' as const, id: await createProject(runtime.store, { name: `Verify ${p}`, customer: null, number: `V-${p}` }, { metadata: SYSTEM_ACTOR }) };
+    const location = {
+      kind: 'project' as const,
+      id: await createProject(runtime.store, { name: `Verify ${p}`, customer: null, number: `V-${p}` }, { metadata: SYSTEM_ACTOR }),
+    };
     for (let i = 0; i < 12; i += 1) {
-      await runStock(runtime.store, { type: 'receive', location, partNumber: `V-${i % 5}`, quantity: i + 1, partName: `Part ${i % 5}`, partNickname: `P${i % 5}` }, { metadata: SYSTEM_ACTOR, now: new Date(Date.UTC(2026, 4, 1, i)) });
+      await runStock(
+        runtime.store,
+        { type: 'receive', location, partNumber: `V-${i % 5}`, quantity: i + 1, partName: `Part ${i % 5}`, partNickname: `P${i % 5}` },
+        { metadata: SYSTEM_ACTOR, now: new Date(Date.UTC(2026, 4, 1, i)) },
+      );
     }
   }
 });
@@ -40,9 +47,14 @@ describe(`verify (${onPostgres ? 'hash chains in worker threads' : 'hash chains 
 
   it('names the table and key of a planted difference and the stream of a changed event', async () => {
     const db = runtime.store.db;
-    const { rows: planted } = await sql<{ position: number }>`update activity_log set b_on_hand = b_on_hand + 1 where position = (select max(position) from activity_log) returning position`.execute(db);
+    const { rows: planted } = await sql<{
+      position: number;
+    }>`update activity_log set b_on_hand = b_on_hand + 1 where position = (select max(position) from activity_log) returning position`.execute(db);
     // One stream early and one late in stream order, so on PostgreSQL both ranges have a broken chain.
-    const { rows: streams } = await sql<{ first: string; last: string }>`select min(stream_id) as first, max(stream_id) as last from events where stream_id like 'stock:%'`.execute(db);
+    const { rows: streams } = await sql<{
+      first: string;
+      last: string;
+    }>`select min(stream_id) as first, max(stream_id) as last from events where stream_id like 'stock:%'`.execute(db);
     await sql`alter table events disable trigger events_no_update`.execute(db);
     for (const streamId of [streams[0]!.first, streams[0]!.last]) {
       await sql`update events set data = jsonb_set(data, '{quantity}', '999') where stream_id = ${streamId} and stream_version = 1`.execute(db);

@@ -77,7 +77,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // The router refuses a path it cannot decode (bytes that are not UTF-8, such as a lone
     // surrogate's) before any route runs: answer it in the API's own error shape.
     frameworkErrors: (error, _request, reply: FastifyReply) => {
-      if (error.code === 'FST_ERR_BAD_URL') return reply.code(400).send({ error: 'VALIDATION', message: 'The address contains a character that is not allowed.', field: 'path' });
+      if (error.code === 'FST_ERR_BAD_URL')
+        return reply.code(400).send({ error: 'VALIDATION', message: 'The address contains a character that is not allowed.', field: 'path' });
       return reply.code(error.statusCode ?? 500).send({ error: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' });
     },
   });

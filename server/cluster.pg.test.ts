@@ -36,7 +36,10 @@ async function until<T>(read: () => T, ok: (value: T) => boolean, what: string):
 async function signedInProjects(): Promise<number> {
   const login = await fetch(`${server.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(server.admin) });
   expect(login.status).toBe(200);
-  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   return (await fetch(`${server.url}/api/projects`, { headers: { cookie } })).status;
 }
 
@@ -51,7 +54,11 @@ afterAll(async () => {
 
 describe('WORKERS=2', () => {
   it('runs two server processes on one port that sign in and serve requests', async () => {
-    const workers = await until(() => childrenOf(server.pid), (pids) => pids.length === 2, 'two server processes');
+    const workers = await until(
+      () => childrenOf(server.pid),
+      (pids) => pids.length === 2,
+      'two server processes',
+    );
     expect(workers).toHaveLength(2);
     const statuses = await Promise.all(Array.from({ length: 8 }, () => signedInProjects()));
     expect(statuses).toEqual(Array(8).fill(200));
@@ -61,10 +68,18 @@ describe('WORKERS=2', () => {
   it('replaces a server process that dies, and keeps serving meanwhile', async () => {
     const [victim, survivor] = childrenOf(server.pid);
     process.kill(victim!, 'SIGKILL');
-    await until(() => server.output(), (output) => output.includes(`Server process ${victim} stopped (SIGKILL); starting another`), 'the restart message');
+    await until(
+      () => server.output(),
+      (output) => output.includes(`Server process ${victim} stopped (SIGKILL); starting another`),
+      'the restart message',
+    );
     // Until the replacement listens, the survivor takes every connection.
     expect(await signedInProjects()).toBe(200);
-    const after = await until(() => childrenOf(server.pid), (pids) => pids.length === 2 && !pids.includes(victim!), 'a replacement process');
+    const after = await until(
+      () => childrenOf(server.pid),
+      (pids) => pids.length === 2 && !pids.includes(victim!),
+      'a replacement process',
+    );
     expect(after).toContain(survivor);
     const statuses = await Promise.all(Array.from({ length: 8 }, () => signedInProjects()));
     expect(statuses).toEqual(Array(8).fill(200));

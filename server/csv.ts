@@ -19,14 +19,22 @@ export function csvCell(value: unknown): string {
 export const csvLine = (values: readonly unknown[]) => `${values.map(csvCell).join(',')}\r\n`;
 
 export function timestampedName(prefix: string, now = new Date()): string {
-  return `${prefix}_${now.toISOString().replace(/\.\d+Z$/, 'Z').replace(/:/g, '-')}.csv`;
+  return `${prefix}_${now
+    .toISOString()
+    .replace(/\.\d+Z$/, 'Z')
+    .replace(/:/g, '-')}.csv`;
 }
 
 /** Rows per chunk of the response: a large batch (a whole inventory) goes out in pieces of this many. */
 const CHUNK_ROWS = 1000;
 
 /** `batches` yields rows a page at a time; each page becomes chunks of at most CHUNK_ROWS rows. */
-export function sendCsv(reply: FastifyReply, fileName: string, header: readonly string[], batches: AsyncIterable<ReadonlyArray<readonly unknown[]>>): FastifyReply {
+export function sendCsv(
+  reply: FastifyReply,
+  fileName: string,
+  header: readonly string[],
+  batches: AsyncIterable<ReadonlyArray<readonly unknown[]>>,
+): FastifyReply {
   async function* lines() {
     yield `\uFEFF${csvLine(header)}`;
     for await (const batch of batches) {

@@ -78,7 +78,9 @@ async function serve(config: ReturnType<typeof loadConfig>): Promise<void> {
   if (worker) return;
   const url = `http://localhost:${new URL(address).port}`;
   if (created) console.log(`\n${signInBanner(created, url)}\n`);
-  console.log(`StockLedger is running at ${url} (database: ${runtime.database.engine === 'pglite' ? `embedded, in ${path.resolve(config.dataDir)}` : 'PostgreSQL'})`);
+  console.log(
+    `StockLedger is running at ${url} (database: ${runtime.database.engine === 'pglite' ? `embedded, in ${path.resolve(config.dataDir)}` : 'PostgreSQL'})`,
+  );
   console.log(ledgerKeyLine(app.ledgerSeal.key()));
 }
 

@@ -35,7 +35,12 @@ export async function openRuntime(options: {
       await migrations.close();
     }
   }
-  const database = await openDatabase({ url: options.databaseUrl, dataDir: options.dataDir, poolSize: options.poolSize, statementTimeoutMs: options.statementTimeoutMs });
+  const database = await openDatabase({
+    url: options.databaseUrl,
+    dataDir: options.dataDir,
+    poolSize: options.poolSize,
+    statementTimeoutMs: options.statementTimeoutMs,
+  });
   if (options.migrate !== false) {
     await migrateToLatest(database.db);
     // Before anything is appended: a database restored into a new cluster starts a new era.

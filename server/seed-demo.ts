@@ -35,7 +35,11 @@ function random(seed: number) {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-  return { next, int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)), pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]! };
+  return {
+    next,
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!,
+  };
 }
 
 const PEOPLE: Array<{ first: string; last: string; role: GlobalRole }> = [
@@ -93,9 +97,19 @@ async function main(): Promise<void> {
       accounts.push({ id: userId, email, password, name: `${p.first} ${p.last}`, role: p.role });
     }
     const byName = (first: string) => accounts.find((a) => a.name.startsWith(first))!;
-    const actor = (first: string, at: number): CommandOptions => ({ metadata: { actorId: byName(first).id, actorName: byName(first).name, source: 'seed' }, now: new Date(at) });
+    const actor = (first: string, at: number): CommandOptions => ({
+      metadata: { actorId: byName(first).id, actorName: byName(first).name, source: 'seed' },
+      now: new Date(at),
+    });
 
-    const projectRoles: Array<[string, ProjectRole]> = [['Ada', 'admin'], ['Mia', 'manager'], ['Leo', 'manager'], ['Cy', 'user'], ['Ria', 'user'], ['Eli', 'user']];
+    const projectRoles: Array<[string, ProjectRole]> = [
+      ['Ada', 'admin'],
+      ['Mia', 'manager'],
+      ['Leo', 'manager'],
+      ['Cy', 'user'],
+      ['Ria', 'user'],
+      ['Eli', 'user'],
+    ];
     const projectIds: string[] = [];
     for (const p of PROJECTS) {
       const id = await createProject(store, p, actor('Sam', start));
@@ -109,7 +123,12 @@ async function main(): Promise<void> {
     const parts: Array<{ number: string; name: string; nickname: string }> = [];
     for (const [prefix, family, variants] of FAMILIES) {
       for (let i = 0; i < variants.length; i += 1) {
-        for (let grade = 1; grade <= 9; grade += 1) parts.push({ number: `${prefix}-${String(i + 1).padStart(2, '0')}${grade}`, name: `${family} ${variants[i]} grade ${grade}`, nickname: `${family} ${variants[i]}` });
+        for (let grade = 1; grade <= 9; grade += 1)
+          parts.push({
+            number: `${prefix}-${String(i + 1).padStart(2, '0')}${grade}`,
+            name: `${family} ${variants[i]} grade ${grade}`,
+            nickname: `${family} ${variants[i]}`,
+          });
       }
     }
 
@@ -119,7 +138,11 @@ async function main(): Promise<void> {
       const location = { kind: 'project' as const, id: projectId };
       const stocked = parts.filter(() => rnd.next() < (index === 0 ? 0.9 : 0.5));
       for (const part of stocked) {
-        await runStock(store, { type: 'receive', location, partNumber: part.number, quantity: rnd.int(10, 120), partName: part.name, partNickname: part.nickname }, actor('Mia', start + rnd.int(0, 20) * day));
+        await runStock(
+          store,
+          { type: 'receive', location, partNumber: part.number, quantity: rnd.int(10, 120), partName: part.name, partNickname: part.nickname },
+          actor('Mia', start + rnd.int(0, 20) * day),
+        );
         events += 1;
       }
       for (let step = 0; step < stocked.length * 3; step += 1) {
@@ -140,7 +163,8 @@ async function main(): Promise<void> {
             const held = item ? ((await holders(store.db, location, item.material_id)).find((h) => h.id === who.id)?.qty ?? 0) : 0;
             const onHand = item?.QtyOnHand ?? 0;
             if (roll < 0.55) await runStock(store, { ...target, type: 'assign', quantity, userId: who.id }, options);
-            else if (roll < 0.8) await runStock(store, { ...target, type: 'unassign', quantity: Math.max(1, Math.min(quantity, held)), userId: who.id }, options);
+            else if (roll < 0.8)
+              await runStock(store, { ...target, type: 'unassign', quantity: Math.max(1, Math.min(quantity, held)), userId: who.id }, options);
             else if (roll < 0.88) {
               const binInfo = `Rack ${rnd.int(1, 9)} / Shelf ${rnd.pick(['A', 'B', 'C'])}`;
               await runStock(store, { ...target, type: 'return', quantity: Math.max(1, Math.min(quantity, onHand)), binInfo }, options);
@@ -176,7 +200,13 @@ async function main(): Promise<void> {
       .executeTakeFirst();
     if (first) {
       const appliesAt = new Date(first.occurred_at.getTime() + day);
-      const correction = { projectId: projectIds[0]!, position: Number(first.position), quantity: first.quantity + 5, reason: 'Delivery note counted 5 more', appliesAt };
+      const correction = {
+        projectId: projectIds[0]!,
+        position: Number(first.position),
+        quantity: first.quantity + 5,
+        reason: 'Delivery note counted 5 more',
+        appliesAt,
+      };
       await runCorrection(store, correction, actor('Ada', appliesAt.getTime()));
     }
 
@@ -186,7 +216,9 @@ async function main(): Promise<void> {
     const labels = await seedDemoLabels(store, projectIds, actor('Ada', seededAt - 3600 * 1000));
     // Eli is not on P-1004's crew (see the memberships above).
     const crewOf = (projectId: string) =>
-      ['Cy', 'Ria', 'Eli', 'Leo'].filter((first) => first !== 'Eli' || PROJECTS[projectIds.indexOf(projectId)]?.number !== 'P-1004').map((first) => byName(first).id);
+      ['Cy', 'Ria', 'Eli', 'Leo']
+        .filter((first) => first !== 'Eli' || PROJECTS[projectIds.indexOf(projectId)]?.number !== 'P-1004')
+        .map((first) => byName(first).id);
     const assets = await seedAssets(store, { rnd, projectIds, crewOf, actor: (at) => actor('Ada', past(at)), start: seededAt - 30 * day, day });
     // Requests over the last five days, in every state; two wait on a delivery.
     const crewPeople = ['Cy', 'Ria', 'Eli'].map((first) => ({ id: byName(first).id, name: byName(first).name, email: byName(first).email }));
@@ -195,7 +227,9 @@ async function main(): Promise<void> {
     console.log(`Demo site ready: ${PROJECTS.length} projects, ${parts.length} parts in the catalogue, ${events} stock movements over six months.`);
     console.log(`Three warehouses with ${warehouseMoves} movements: receipts at named racks and shelves, relocations, and moves to and from the projects.`);
     console.log(`${transfers} transfers between the projects, one in every state (one partly fulfilled, one in transit).`);
-    console.log(`${assets.instances} asset instances of a dozen types, bulk barriers and scaffold tubes, with ${assets.moves} movements: over the warehouses and projects, some in use, one lost and found.`);
+    console.log(
+      `${assets.instances} asset instances of a dozen types, bulk barriers and scaffold tubes, with ${assets.moves} movements: over the warehouses and projects, some in use, one lost and found.`,
+    );
     console.log(`${labels} labels in the Label Manager of the first two projects, each with a "Patch cable" template.`);
     console.log(`${requests} requests from the crew in the first two projects, in every state; some wait on a delivery.\n`);
     console.log('Accounts (e-mail / password / global role):');

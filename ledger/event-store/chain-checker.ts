@@ -3,7 +3,10 @@ import type { RecordedEvent } from './types.ts';
 import { eventHash, sameBytes } from './hash-chain.ts';
 
 /** What a chain check reads of an event. */
-export type ChainedEvent = Pick<RecordedEvent, 'globalPosition' | 'streamId' | 'streamVersion' | 'type' | 'data' | 'metadata' | 'occurredAt' | 'prevHash' | 'hash'>;
+export type ChainedEvent = Pick<
+  RecordedEvent,
+  'globalPosition' | 'streamId' | 'streamVersion' | 'type' | 'data' | 'metadata' | 'occurredAt' | 'prevHash' | 'hash'
+>;
 
 export interface ChainProblem {
   streamId: string;
@@ -33,7 +36,8 @@ export function chainChecker(): { check(event: ChainedEvent): void; report(): Ch
       let problem: string | null = null;
       if (event.streamVersion !== (head?.version ?? 0) + 1) problem = `version ${event.streamVersion} follows ${head?.version ?? 0}`;
       else if (!sameBytes(event.prevHash, head?.hash ?? null)) problem = 'prev_hash does not match the hash of the event before it';
-      else if (!sameBytes(eventHash(event.prevHash, event), event.hash)) problem = 'hash does not match the event: its type, data, metadata or time was changed';
+      else if (!sameBytes(eventHash(event.prevHash, event), event.hash))
+        problem = 'hash does not match the event: its type, data, metadata or time was changed';
       if (problem === null) {
         heads.set(event.streamId, { version: event.streamVersion, hash: event.hash });
         return;

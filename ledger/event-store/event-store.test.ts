@@ -17,9 +17,11 @@ afterAll(async () => {
 });
 
 const append = (streamId: string, version: number, hash: Uint8Array | null, types: string[]) =>
-  runtime.store.db.transaction().execute((trx) =>
-    runtime.store.append(trx, [{ streamId, expected: { version, hash }, events: types.map((type, i) => ({ type, data: { i } })) }], metadata, { now }),
-  );
+  runtime.store.db
+    .transaction()
+    .execute((trx) =>
+      runtime.store.append(trx, [{ streamId, expected: { version, hash }, events: types.map((type, i) => ({ type, data: { i } })) }], metadata, { now }),
+    );
 
 describe('event store', () => {
   it('appends events with consecutive versions and a hash chain linking each to the one before', async () => {

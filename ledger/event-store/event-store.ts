@@ -70,7 +70,13 @@ export function toRecordedEvent(row: EventRow): RecordedEvent {
 export async function readStreams(db: Db | Trx, streamIds: readonly string[]): Promise<Map<string, RecordedEvent[]>> {
   const byStream = new Map<string, RecordedEvent[]>(streamIds.map((id) => [id, []]));
   if (streamIds.length === 0) return byStream;
-  const rows = await db.selectFrom('events').select(columns).where('stream_id', 'in', [...new Set(streamIds)]).orderBy('stream_id').orderBy('stream_version').execute();
+  const rows = await db
+    .selectFrom('events')
+    .select(columns)
+    .where('stream_id', 'in', [...new Set(streamIds)])
+    .orderBy('stream_id')
+    .orderBy('stream_version')
+    .execute();
   for (const row of rows as EventRow[]) byStream.get(row.stream_id)!.push(toRecordedEvent(row));
   return byStream;
 }
@@ -117,7 +123,10 @@ export class EventStore {
    */
   async append(trx: Trx, appends: StreamAppend[], metadata: EventMetadata, options: AppendOptions): Promise<RecordedEvent[]> {
     const rows: Array<Record<string, unknown>> = [];
-    const written = new Map<string, { type: string; data: unknown; metadata: EventMetadata; idempotencyKey: string | null; prevHash: Uint8Array | null; hash: Uint8Array }>();
+    const written = new Map<
+      string,
+      { type: string; data: unknown; metadata: EventMetadata; idempotencyKey: string | null; prevHash: Uint8Array | null; hash: Uint8Array }
+    >();
     let keyUsed = false;
     for (const { streamId, expected, events } of appends) {
       let prevHash = expected.hash;
@@ -243,21 +252,12 @@ export class EventStore {
 
   /** Every event after a position, in position order: for offline work (verify, rebuild under lock). */
   async readAllAfterPosition(afterPosition: number, limit: number, db: Db | Trx = this.db): Promise<RecordedEvent[]> {
-    const rows = await db
-      .selectFrom('events')
-      .select(columns)
-      .where('global_position', '>', afterPosition)
-      .orderBy('global_position')
-      .limit(limit)
-      .execute();
+    const rows = await db.selectFrom('events').select(columns).where('global_position', '>', afterPosition).orderBy('global_position').limit(limit).execute();
     return (rows as EventRow[]).map(toRecordedEvent);
   }
 
   async headPosition(db: Db | Trx = this.db): Promise<number> {
-    const row = await db
-      .selectFrom('events')
-      .select(sql<number>`coalesce(max(global_position), 0)::int8`.as('head'))
-      .executeTakeFirstOrThrow();
+    const row = await db.selectFrom('events').select(sql<number>`coalesce(max(global_position), 0)::int8`.as('head')).executeTakeFirstOrThrow();
     return Number(row.head);
   }
 }

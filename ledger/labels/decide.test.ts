@@ -62,7 +62,10 @@ describe('label database aggregate', () => {
 describe('undoing an import', () => {
   it('removes in one event the labels of the import that are still live', () => {
     spec
-      .given([imported([label(1), label(2), label(3)]), { type: 'LabelsDeleted', data: { projectId, labels: [{ id: labelId(2), system: 'SYS-A', clusterPod: null }] } }])
+      .given([
+        imported([label(1), label(2), label(3)]),
+        { type: 'LabelsDeleted', data: { projectId, labels: [{ id: labelId(2), system: 'SYS-A', clusterPod: null }] } },
+      ])
       .when({ type: 'UndoLabelImport', data: { projectId, importId, ids: [labelId(1), labelId(2), labelId(3)] } })
       .then([
         {
@@ -81,7 +84,10 @@ describe('undoing an import', () => {
 
   it('refuses an undo when nothing of the import is left', () => {
     spec
-      .given([imported([label(1)]), { type: 'LabelsImportUndone', data: { projectId, importId, labels: [{ id: labelId(1), system: 'SYS-A', clusterPod: null }] } }])
+      .given([
+        imported([label(1)]),
+        { type: 'LabelsImportUndone', data: { projectId, importId, labels: [{ id: labelId(1), system: 'SYS-A', clusterPod: null }] } },
+      ])
       .when({ type: 'UndoLabelImport', data: { projectId, importId, ids: [labelId(1)] } })
       .thenThrows(NOTHING_TO_UNDO, 'DOMAIN_RULE');
   });

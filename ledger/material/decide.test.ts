@@ -39,7 +39,10 @@ describe('material stream id', () => {
 
 describe('define', () => {
   it('defines a material with every value trimmed', () => {
-    spec.given([]).when(define('  PN-100 ', ' Copper wire ', ' Cu ')).then([defined]);
+    spec
+      .given([])
+      .when(define('  PN-100 ', ' Copper wire ', ' Cu '))
+      .then([defined]);
   });
 
   it('allows an empty nickname', () => {
@@ -87,16 +90,28 @@ describe('edit details', () => {
   });
 
   it('records nothing when nothing changes, even with a note', () => {
-    spec.given([defined]).when(edit({ partName: ' Copper wire', partNickname: 'Cu ', newPartNumber: ' PN-100 ', note: 'checked' })).then([]);
-    spec.given([defined]).when(edit({ partName: 'Copper wire', partNickname: 'Cu', newPartNumber: null })).then([]);
+    spec
+      .given([defined])
+      .when(edit({ partName: ' Copper wire', partNickname: 'Cu ', newPartNumber: ' PN-100 ', note: 'checked' }))
+      .then([]);
+    spec
+      .given([defined])
+      .when(edit({ partName: 'Copper wire', partNickname: 'Cu', newPartNumber: null }))
+      .then([]);
   });
 
   it('requires a part name', () => {
-    spec.given([defined]).when(edit({ partName: '   ', partNickname: 'Cu' })).thenThrows('Part Number and Part Name are required', 'VALIDATION');
+    spec
+      .given([defined])
+      .when(edit({ partName: '   ', partNickname: 'Cu' }))
+      .thenThrows('Part Number and Part Name are required', 'VALIDATION');
   });
 
   it('refuses a material that was never defined', () => {
-    spec.given([]).when(edit({ partName: 'Copper wire', partNickname: 'Cu' })).thenThrows('Part number not found', 'NOT_FOUND');
+    spec
+      .given([])
+      .when(edit({ partName: 'Copper wire', partNickname: 'Cu' }))
+      .thenThrows('Part number not found', 'NOT_FOUND');
   });
 
   it('folds the latest values into state', () => {

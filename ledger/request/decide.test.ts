@@ -315,20 +315,36 @@ describe('fulfil', () => {
       .when(part({ partNumber: 'X', quantity: 1 }))
       .thenThrows(M.lineNotFound, 'NOT_FOUND');
   });
-  it('an asset line gives as many of the project\'s free instances as its quantity, never one twice', () => {
+  it("an asset line gives as many of the project's free instances as its quantity, never one twice", () => {
     const generator = { lineId: 'l-1', materialId: null, partNumber: 'GEN-01', partName: 'Generator', qty: 2, notes: null };
-    const asset: RequestEvent = { ...submitted, data: { ...submitted.data, type: 'Asset', lines: [generator, { ...generator, lineId: 'l-2', qty: 1 }] } } as RequestEvent;
+    const asset: RequestEvent = {
+      ...submitted,
+      data: { ...submitted.data, type: 'Asset', lines: [generator, { ...generator, lineId: 'l-2', qty: 1 }] },
+    } as RequestEvent;
     const command = (instances: Record<string, string[]>): RequestCommand => ({
       type: 'FulfilRequest',
       data: { lines: [], remainder: 'open', available: {}, instances, frozen: false, actor: MANAGER },
     });
     const events = requestDecider.decide(command({ 'gen-01': ['i-1', 'i-2', 'i-3'] }), foldEvents(requestDecider, [asset]));
     expect(events.map((e) => (e.type === 'RequestLineFulfilled' ? e.data.instanceIds : e.type))).toEqual([['i-1', 'i-2'], ['i-3'], 'RequestFulfilled']);
-    spec.given([asset]).when(command({ 'gen-01': ['i-1', 'i-2'] })).thenThrows(M.insufficient, 'DOMAIN_RULE');
+    spec
+      .given([asset])
+      .when(command({ 'gen-01': ['i-1', 'i-2'] }))
+      .thenThrows(M.insufficient, 'DOMAIN_RULE');
     const replacement = { materialId: null, partNumber: 'GEN-99', partName: '', known: false };
     spec
       .given([asset])
-      .when({ type: 'FulfilRequest', data: { lines: [{ lineId: 'l-1', partNumber: 'GEN-01', quantity: 1, replacement, remainderLineId: 'x' }], remainder: 'open', available: {}, instances: {}, frozen: false, actor: MANAGER } })
+      .when({
+        type: 'FulfilRequest',
+        data: {
+          lines: [{ lineId: 'l-1', partNumber: 'GEN-01', quantity: 1, replacement, remainderLineId: 'x' }],
+          remainder: 'open',
+          available: {},
+          instances: {},
+          frozen: false,
+          actor: MANAGER,
+        },
+      })
       .thenThrows(M.assetNotFound, 'VALIDATION');
   });
 });

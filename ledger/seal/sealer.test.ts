@@ -12,7 +12,14 @@ async function append(prefix: string, count: number) {
   for (let i = 0; i < count; i += 1) {
     const events = await runtime.store.db
       .transaction()
-      .execute((trx) => runtime.store.append(trx, [{ streamId: `${prefix}:${i}`, expected: { version: 0, hash: null }, events: [{ type: 'Happened', data: { i } }] }], metadata, { now: new Date() }));
+      .execute((trx) =>
+        runtime.store.append(
+          trx,
+          [{ streamId: `${prefix}:${i}`, expected: { version: 0, hash: null }, events: [{ type: 'Happened', data: { i } }] }],
+          metadata,
+          { now: new Date() },
+        ),
+      );
     runtime.store.committed(events);
   }
 }
@@ -43,7 +50,12 @@ describe('the sealer', () => {
     await standby.drained();
     expect(standby.active).toBe(true);
     // The standby signs the grown head by itself within a few ticks.
-    await expect.poll(async () => (await runtime.store.db.selectFrom('ledger_checkpoints').select('ledger_seq').orderBy('ledger_seq', 'desc').executeTakeFirst())?.ledger_seq, { timeout: 5000 }).toBe(90);
+    await expect
+      .poll(
+        async () => (await runtime.store.db.selectFrom('ledger_checkpoints').select('ledger_seq').orderBy('ledger_seq', 'desc').executeTakeFirst())?.ledger_seq,
+        { timeout: 5000 },
+      )
+      .toBe(90);
     await standby.stop();
     expect(errors).toEqual([]);
     const report = await verifySeal(runtime.store.db, { publicKey: key.publicKey });

@@ -8,7 +8,10 @@ const frozen: SiteEvent = { type: 'SiteSettingsChanged', data: { freezeTransacti
 
 describe('site settings aggregate', () => {
   it('freezes transactions and keeps maintenance as it was', () => {
-    spec.given([]).when({ type: 'ChangeSiteSettings', data: { freezeTransactions: true } }).then([frozen]);
+    spec
+      .given([])
+      .when({ type: 'ChangeSiteSettings', data: { freezeTransactions: true } })
+      .then([frozen]);
   });
 
   it('turns maintenance on while keeping the freeze', () => {
@@ -19,6 +22,9 @@ describe('site settings aggregate', () => {
   });
 
   it('records nothing when nothing changes', () => {
-    spec.given([frozen]).when({ type: 'ChangeSiteSettings', data: { freezeTransactions: true, maintenanceMode: false } }).then([]);
+    spec
+      .given([frozen])
+      .when({ type: 'ChangeSiteSettings', data: { freezeTransactions: true, maintenanceMode: false } })
+      .then([]);
   });
 });

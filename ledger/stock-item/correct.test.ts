@@ -19,7 +19,11 @@ const now = new Date('2026-11-24T12:00:00Z');
 const balances = (b: Partial<CorrectionBalances> = {}): CorrectionBalances => ({ logistics: 0, onHand: 0, field: 0, lost: 0, user: 0, ...b });
 const plenty: CorrectionHistory = { atInstant: balances({ logistics: 100, onHand: 100 }), lowestAfter: null, highestLogisticsAfter: null };
 
-function correct(movement: StockItemEvent, quantity: number, options: Partial<CorrectMovement['data']> & { correctedBy?: number | null } = {}): CorrectMovement {
+function correct(
+  movement: StockItemEvent,
+  quantity: number,
+  options: Partial<CorrectMovement['data']> & { correctedBy?: number | null } = {},
+): CorrectMovement {
   return {
     type: 'CorrectMovement',
     data: {
@@ -73,17 +77,30 @@ describe('a correction of a stock movement', () => {
   it('is refused when it would take a figure below zero at any instant after it applies, even if today has cover', () => {
     // 100 received, 95 returned on a later day, 95 received again since: today has 100 on hand,
     // but the day after the return had only 5, so correcting the receive down to 80 is refused.
-    const history: CorrectionHistory = { atInstant: balances({ logistics: 100, onHand: 100 }), lowestAfter: balances({ logistics: 5, onHand: 5 }), highestLogisticsAfter: 100 };
-    expect(refusal(correct(received(100), 80, { history }))).toEqual({ code: 'DOMAIN_RULE', message: 'This correction would take Logistics Qty below zero (to -15) after it applies' });
+    const history: CorrectionHistory = {
+      atInstant: balances({ logistics: 100, onHand: 100 }),
+      lowestAfter: balances({ logistics: 5, onHand: 5 }),
+      highestLogisticsAfter: 100,
+    };
+    expect(refusal(correct(received(100), 80, { history }))).toEqual({
+      code: 'DOMAIN_RULE',
+      message: 'This correction would take Logistics Qty below zero (to -15) after it applies',
+    });
     expect(decideCorrection(correct(received(100), 95, { history }))[0]!.data.deltas.onHand).toBe(-5);
   });
 
   it('is refused when it would take the named user’s field-assigned quantity below zero', () => {
-    const history: CorrectionHistory = { atInstant: balances({ logistics: 10, onHand: 2, field: 5, lost: 3, user: 5 }), lowestAfter: balances({ logistics: 10, field: 1, lost: 3, user: 1 }), highestLogisticsAfter: 10 };
+    const history: CorrectionHistory = {
+      atInstant: balances({ logistics: 10, onHand: 2, field: 5, lost: 3, user: 5 }),
+      lowestAfter: balances({ logistics: 10, field: 1, lost: 3, user: 1 }),
+      highestLogisticsAfter: 10,
+    };
     // Lost 3 from Ada's field that were really 1: the correction gives 2 back to her, fine.
     expect(decideCorrection(correct(lostFromField(3), 1, { history }))[0]!.data.deltas).toEqual({ logistics: 0, onHand: 0, field: 2, lost: -2 });
     // Lost 3 that were really 5 takes 2 more from her; she fell to 1 later: refused.
-    expect(refusal(correct(lostFromField(3), 5, { history })).message).toBe("This correction would take Ada Lovelace's field-assigned quantity below zero (to -1) after it applies");
+    expect(refusal(correct(lostFromField(3), 5, { history })).message).toBe(
+      "This correction would take Ada Lovelace's field-assigned quantity below zero (to -1) after it applies",
+    );
   });
 
   it('is refused while transactions are frozen (423)', () => {
@@ -106,7 +123,10 @@ describe('a correction of a stock movement', () => {
   });
 
   it('corrects only receives, returns, assignments, lost and found of the same stock', () => {
-    const transfer: StockItemEvent = { type: 'MaterialSentOnTransfer', data: { ...item, quantity: 3, transferId: 't-1', projectId: 'p-2', projectLabel: 'Other' } };
+    const transfer: StockItemEvent = {
+      type: 'MaterialSentOnTransfer',
+      data: { ...item, quantity: 3, transferId: 't-1', projectId: 'p-2', projectLabel: 'Other' },
+    };
     expect(refusal(correct(transfer, 1)).message).toBe(CORRECTION_MESSAGES.notCorrectable);
     const elsewhere: StockItemEvent = { type: 'MaterialReceived', data: { ...item, materialId: 'm-2', quantity: 5 } };
     expect(refusal(correct(elsewhere, 1)).message).toBe(CORRECTION_MESSAGES.otherStock);

@@ -94,19 +94,25 @@ function compensation(movement: StockItemEvent, quantity: number): StockDeltas {
   };
 }
 
-const lowest = (history: CorrectionHistory, key: keyof CorrectionBalances) => Math.min(history.atInstant[key], history.lowestAfter?.[key] ?? Number.POSITIVE_INFINITY);
+const lowest = (history: CorrectionHistory, key: keyof CorrectionBalances) =>
+  Math.min(history.atInstant[key], history.lowestAfter?.[key] ?? Number.POSITIVE_INFINITY);
 
 /** Refuses a correction that would leave any figure below zero at any instant from when it applies. */
 function requireCover(history: CorrectionHistory, d: StockDeltas, userName: string | null) {
   // The named user's own quantity first: the most precise thing to tell.
   if (d.user && d.user.delta < 0) {
     const low = lowest(history, 'user') + d.user.delta;
-    if (low < 0) throw new DomainError('DOMAIN_RULE', `This correction would take ${userName ?? 'the user'}'s field-assigned quantity below zero (to ${low}) after it applies`);
+    if (low < 0)
+      throw new DomainError(
+        'DOMAIN_RULE',
+        `This correction would take ${userName ?? 'the user'}'s field-assigned quantity below zero (to ${low}) after it applies`,
+      );
   }
   const changes = { logistics: d.logistics, onHand: d.onHand, field: d.field, lost: d.lost };
   for (const key of Object.keys(changes) as Array<keyof typeof changes>) {
     const low = lowest(history, key) + changes[key];
-    if (changes[key] < 0 && low < 0) throw new DomainError('DOMAIN_RULE', `This correction would take ${FIGURE_NAMES[key]} below zero (to ${low}) after it applies`);
+    if (changes[key] < 0 && low < 0)
+      throw new DomainError('DOMAIN_RULE', `This correction would take ${FIGURE_NAMES[key]} below zero (to ${low}) after it applies`);
   }
   const highest = Math.max(history.atInstant.logistics, history.highestLogisticsAfter ?? 0);
   if (d.logistics > 0 && highest + d.logistics > MAX_BALANCE) {
@@ -133,7 +139,8 @@ export function decideCorrection(command: CorrectMovement): StockMovementCorrect
   if (appliesAt.getTime() < movement.occurredAt.getTime()) throw new DomainError('VALIDATION', CORRECTION_MESSAGES.beforeEntry);
   if (quantity === original.data.quantity) throw new DomainError('VALIDATION', CORRECTION_MESSAGES.unchanged);
   const d = compensation(original, quantity);
-  const user = 'userId' in original.data ? { userId: original.data.userId ?? null, userName: original.data.userName ?? null } : { userId: null, userName: null };
+  const user =
+    'userId' in original.data ? { userId: original.data.userId ?? null, userName: original.data.userName ?? null } : { userId: null, userName: null };
   requireCover(history, d, user.userName);
   const { partNumber, partName } = command.data;
   return [

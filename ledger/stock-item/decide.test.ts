@@ -83,11 +83,17 @@ describe('stock stream ids', () => {
 
 describe('receive', () => {
   it('receives into a new stock item', () => {
-    spec.given([]).when(receive(10)).then([received(10)]);
+    spec
+      .given([])
+      .when(receive(10))
+      .then([received(10)]);
   });
 
   it('receives more into an existing stock item', () => {
-    spec.given([received(10), assigned(4)]).when(receive(3)).then([received(3)]);
+    spec
+      .given([received(10), assigned(4)])
+      .when(receive(3))
+      .then([received(3)]);
   });
 
   it.each(badQuantities)('refuses quantity %s', (quantity) => {
@@ -99,7 +105,10 @@ describe('receive', () => {
   });
 
   it('receives up to the most a part can hold, and refuses one more', () => {
-    spec.given([received(2_000_000_000)]).when(receive(147_483_647)).then([received(147_483_647)]);
+    spec
+      .given([received(2_000_000_000)])
+      .when(receive(147_483_647))
+      .then([received(147_483_647)]);
     spec
       .given([received(2_000_000_000), received(147_483_647)])
       .when(receive(1))
@@ -109,31 +118,55 @@ describe('receive', () => {
 
 describe('stock warnings', () => {
   it('refuses a critical threshold above the low one', () => {
-    spec.given([received(5)]).when(setWarnings(3, 8)).thenThrows('The critical warning threshold cannot be above the low warning threshold.', 'VALIDATION');
+    spec
+      .given([received(5)])
+      .when(setWarnings(3, 8))
+      .thenThrows('The critical warning threshold cannot be above the low warning threshold.', 'VALIDATION');
   });
 
   it('accepts critical equal to low, and either one left to its default', () => {
-    spec.given([received(5)]).when(setWarnings(4, 4)).then([{ type: 'StockWarningsSet', data: { ...item, lowThreshold: 4, criticalThreshold: 4 } }]);
-    spec.given([received(5)]).when(setWarnings(null, 40)).then([{ type: 'StockWarningsSet', data: { ...item, lowThreshold: null, criticalThreshold: 40 } }]);
+    spec
+      .given([received(5)])
+      .when(setWarnings(4, 4))
+      .then([{ type: 'StockWarningsSet', data: { ...item, lowThreshold: 4, criticalThreshold: 4 } }]);
+    spec
+      .given([received(5)])
+      .when(setWarnings(null, 40))
+      .then([{ type: 'StockWarningsSet', data: { ...item, lowThreshold: null, criticalThreshold: 40 } }]);
   });
 });
 
 describe('return', () => {
   it('returns on-hand stock with the bin info trimmed', () => {
-    spec.given([received(10)]).when(ret(4, '  Bin A-3  ')).then([returned(4, 'Bin A-3')]);
+    spec
+      .given([received(10)])
+      .when(ret(4, '  Bin A-3  '))
+      .then([returned(4, 'Bin A-3')]);
   });
 
   it('stores blank or missing bin info as null', () => {
-    spec.given([received(10)]).when(ret(4, '   ')).then([returned(4, null)]);
-    spec.given([received(10)]).when(ret(4, null)).then([returned(4, null)]);
+    spec
+      .given([received(10)])
+      .when(ret(4, '   '))
+      .then([returned(4, null)]);
+    spec
+      .given([received(10)])
+      .when(ret(4, null))
+      .then([returned(4, null)]);
   });
 
   it('may return everything on hand', () => {
-    spec.given([received(10), assigned(4)]).when(ret(6)).then([returned(6)]);
+    spec
+      .given([received(10), assigned(4)])
+      .when(ret(6))
+      .then([returned(6)]);
   });
 
   it('refuses more than is on hand', () => {
-    spec.given([received(10), assigned(4)]).when(ret(7)).thenThrows('Insufficient quantity available', 'DOMAIN_RULE');
+    spec
+      .given([received(10), assigned(4)])
+      .when(ret(7))
+      .thenThrows('Insufficient quantity available', 'DOMAIN_RULE');
   });
 
   it('refuses a part never received here', () => {
@@ -141,29 +174,47 @@ describe('return', () => {
   });
 
   it.each(badQuantities)('refuses quantity %s', (quantity) => {
-    spec.given([received(10)]).when(ret(quantity)).thenThrows('Quantity must be greater than zero', 'VALIDATION');
+    spec
+      .given([received(10)])
+      .when(ret(quantity))
+      .thenThrows('Quantity must be greater than zero', 'VALIDATION');
   });
 
   it('refuses while transactions are frozen, before anything else', () => {
-    spec.given([]).when(ret(0, null, true)).thenThrows('Transactions are frozen', 'FROZEN');
+    spec
+      .given([])
+      .when(ret(0, null, true))
+      .thenThrows('Transactions are frozen', 'FROZEN');
   });
 });
 
 describe('assign', () => {
   it('assigns on-hand stock to a project member', () => {
-    spec.given([received(10)]).when(assign(4)).then([assigned(4)]);
+    spec
+      .given([received(10)])
+      .when(assign(4))
+      .then([assigned(4)]);
   });
 
   it('may assign everything on hand', () => {
-    spec.given([received(10), assigned(4)]).when(assign(6, { user: u2 })).then([assigned(6, u2)]);
+    spec
+      .given([received(10), assigned(4)])
+      .when(assign(6, { user: u2 }))
+      .then([assigned(6, u2)]);
   });
 
   it('refuses an assignee who is not a member of the project', () => {
-    spec.given([received(10)]).when(assign(1, { assigneeIsMember: false })).thenThrows('Select a user to assign this part to', 'VALIDATION');
+    spec
+      .given([received(10)])
+      .when(assign(1, { assigneeIsMember: false }))
+      .thenThrows('Select a user to assign this part to', 'VALIDATION');
   });
 
   it('refuses more than is on hand', () => {
-    spec.given([received(10), lostFromOnHand(2)]).when(assign(9)).thenThrows('Insufficient quantity available', 'DOMAIN_RULE');
+    spec
+      .given([received(10), lostFromOnHand(2)])
+      .when(assign(9))
+      .thenThrows('Insufficient quantity available', 'DOMAIN_RULE');
   });
 
   it('refuses a part never received here', () => {
@@ -171,17 +222,26 @@ describe('assign', () => {
   });
 
   it.each(badQuantities)('refuses quantity %s', (quantity) => {
-    spec.given([received(10)]).when(assign(quantity)).thenThrows('Quantity must be greater than zero', 'VALIDATION');
+    spec
+      .given([received(10)])
+      .when(assign(quantity))
+      .thenThrows('Quantity must be greater than zero', 'VALIDATION');
   });
 
   it('refuses while transactions are frozen, before anything else', () => {
-    spec.given([]).when(assign(0, { frozen: true, assigneeIsMember: false })).thenThrows('Transactions are frozen', 'FROZEN');
+    spec
+      .given([])
+      .when(assign(0, { frozen: true, assigneeIsMember: false }))
+      .thenThrows('Transactions are frozen', 'FROZEN');
   });
 });
 
 describe('unassign', () => {
   it("takes quantity back from a user's field stock", () => {
-    spec.given([received(10), assigned(4)]).when(unassign(4)).then([unassigned(4)]);
+    spec
+      .given([received(10), assigned(4)])
+      .when(unassign(4))
+      .then([unassigned(4)]);
   });
 
   it('refuses more than the user has assigned', () => {
@@ -203,21 +263,33 @@ describe('unassign', () => {
   });
 
   it.each(badQuantities)('refuses quantity %s', (quantity) => {
-    spec.given([received(10), assigned(4)]).when(unassign(quantity)).thenThrows('Quantity must be greater than zero', 'VALIDATION');
+    spec
+      .given([received(10), assigned(4)])
+      .when(unassign(quantity))
+      .thenThrows('Quantity must be greater than zero', 'VALIDATION');
   });
 
   it('refuses while transactions are frozen, before anything else', () => {
-    spec.given([]).when(unassign(0, { frozen: true })).thenThrows('Transactions are frozen', 'FROZEN');
+    spec
+      .given([])
+      .when(unassign(0, { frozen: true }))
+      .thenThrows('Transactions are frozen', 'FROZEN');
   });
 });
 
 describe('mark lost', () => {
   it('loses on-hand stock, dropping any user and trimming the note', () => {
-    spec.given([received(10)]).when(markLost(3, 'on_hand', u1, '  fell off the truck ')).then([lostFromOnHand(3, 'fell off the truck')]);
+    spec
+      .given([received(10)])
+      .when(markLost(3, 'on_hand', u1, '  fell off the truck '))
+      .then([lostFromOnHand(3, 'fell off the truck')]);
   });
 
   it("loses from a user's field stock", () => {
-    spec.given([received(10), assigned(4)]).when(markLost(4, 'field_assigned', u1, '   ')).then([lostFromField(4, u1, null)]);
+    spec
+      .given([received(10), assigned(4)])
+      .when(markLost(4, 'field_assigned', u1, '   '))
+      .then([lostFromField(4, u1, null)]);
   });
 
   it('refuses more than is on hand, naming what is available', () => {
@@ -257,17 +329,26 @@ describe('mark lost', () => {
   });
 
   it.each(badQuantities)('refuses quantity %s', (quantity) => {
-    spec.given([received(10)]).when(markLost(quantity, 'on_hand')).thenThrows('Enter a quantity greater than zero', 'VALIDATION');
+    spec
+      .given([received(10)])
+      .when(markLost(quantity, 'on_hand'))
+      .thenThrows('Enter a quantity greater than zero', 'VALIDATION');
   });
 });
 
 describe('mark found', () => {
   it('finds lost stock back on hand, dropping any user and trimming the note', () => {
-    spec.given([received(10), lostFromOnHand(3)]).when(markFound(2, 'on_hand', u1, ' behind the shed ')).then([foundToOnHand(2, 'behind the shed')]);
+    spec
+      .given([received(10), lostFromOnHand(3)])
+      .when(markFound(2, 'on_hand', u1, ' behind the shed '))
+      .then([foundToOnHand(2, 'behind the shed')]);
   });
 
   it("finds lost stock back into a user's field stock", () => {
-    spec.given([received(10), lostFromOnHand(3)]).when(markFound(3, 'field_assigned', u2, '')).then([foundToField(3, u2, null)]);
+    spec
+      .given([received(10), lostFromOnHand(3)])
+      .when(markFound(3, 'field_assigned', u2, ''))
+      .then([foundToField(3, u2, null)]);
   });
 
   it('refuses more than is lost, naming what is outstanding', () => {
@@ -278,7 +359,10 @@ describe('mark found', () => {
   });
 
   it('refuses when nothing is lost', () => {
-    spec.given([received(10)]).when(markFound(1, 'on_hand')).thenThrows('Cannot exceed outstanding lost quantity (0)', 'DOMAIN_RULE');
+    spec
+      .given([received(10)])
+      .when(markFound(1, 'on_hand'))
+      .thenThrows('Cannot exceed outstanding lost quantity (0)', 'DOMAIN_RULE');
   });
 
   it('refuses a find into the field without a user', () => {
@@ -293,34 +377,58 @@ describe('mark found', () => {
   });
 
   it.each(badQuantities)('refuses quantity %s', (quantity) => {
-    spec.given([received(10), lostFromOnHand(3)]).when(markFound(quantity, 'on_hand')).thenThrows('Enter a quantity greater than zero', 'VALIDATION');
+    spec
+      .given([received(10), lostFromOnHand(3)])
+      .when(markFound(quantity, 'on_hand'))
+      .thenThrows('Enter a quantity greater than zero', 'VALIDATION');
   });
 });
 
 describe('stock warnings', () => {
   it('sets both thresholds', () => {
-    spec.given([received(10)]).when(setWarnings(20, 5)).then([warningsSet(20, 5)]);
+    spec
+      .given([received(10)])
+      .when(setWarnings(20, 5))
+      .then([warningsSet(20, 5)]);
   });
 
   it('sets one threshold back to the default with null', () => {
-    spec.given([received(10), warningsSet(20, 5)]).when(setWarnings(null, 5)).then([warningsSet(null, 5)]);
+    spec
+      .given([received(10), warningsSet(20, 5)])
+      .when(setWarnings(null, 5))
+      .then([warningsSet(null, 5)]);
   });
 
   it('records nothing when the values are unchanged', () => {
-    spec.given([received(10), warningsSet(20, 5)]).when(setWarnings(20, 5)).then([]);
-    spec.given([received(10)]).when(setWarnings(null, null)).then([]);
+    spec
+      .given([received(10), warningsSet(20, 5)])
+      .when(setWarnings(20, 5))
+      .then([]);
+    spec
+      .given([received(10)])
+      .when(setWarnings(null, null))
+      .then([]);
   });
 
   it.each([-1, Number.NaN, Number.POSITIVE_INFINITY])('refuses a low threshold of %s', (low) => {
-    spec.given([received(10)]).when(setWarnings(low, 0)).thenThrows('Low warning threshold must be a non-negative number.', 'VALIDATION');
+    spec
+      .given([received(10)])
+      .when(setWarnings(low, 0))
+      .thenThrows('Low warning threshold must be a non-negative number.', 'VALIDATION');
   });
 
   it.each([-1, Number.NaN, Number.POSITIVE_INFINITY])('refuses a critical threshold of %s', (critical) => {
-    spec.given([received(10)]).when(setWarnings(15, critical)).thenThrows('Critical warning threshold must be a non-negative number.', 'VALIDATION');
+    spec
+      .given([received(10)])
+      .when(setWarnings(15, critical))
+      .thenThrows('Critical warning threshold must be a non-negative number.', 'VALIDATION');
   });
 
   it('reports the low threshold first when both are wrong', () => {
-    spec.given([received(10)]).when(setWarnings(-1, -1)).thenThrows('Low warning threshold must be a non-negative number.', 'VALIDATION');
+    spec
+      .given([received(10)])
+      .when(setWarnings(-1, -1))
+      .thenThrows('Low warning threshold must be a non-negative number.', 'VALIDATION');
   });
 
   it('refuses a part never received here', () => {

@@ -100,7 +100,14 @@ export const transferStockSchema = stockEventBase.extend({
  * take the figures from what the movement did to what it should have done (the corrected quantity;
  * 0 reverses it). It is dated (occurred_at) when the correction applies, at or after the movement.
  */
-export const CORRECTABLE_TYPES = ['MaterialReceived', 'MaterialReturned', 'MaterialAssigned', 'MaterialUnassigned', 'MaterialMarkedLost', 'MaterialMarkedFound'] as const;
+export const CORRECTABLE_TYPES = [
+  'MaterialReceived',
+  'MaterialReturned',
+  'MaterialAssigned',
+  'MaterialUnassigned',
+  'MaterialMarkedLost',
+  'MaterialMarkedFound',
+] as const;
 export type CorrectableType = (typeof CORRECTABLE_TYPES)[number];
 export const stockMovementCorrectedSchema = stockEventBase.extend({
   corrects: z.object({ position: z.number().int().positive(), type: z.enum(CORRECTABLE_TYPES), quantity, occurredAt: z.string() }),

@@ -19,7 +19,11 @@ describe('stockDeltas', () => {
   });
 
   const cases: [string, StockItemEvent, ReturnType<typeof stockDeltas>][] = [
-    ['received', { type: 'MaterialReceived', data: { ...item, quantity: 5 } }, { logistics: 5, onHand: 5, field: 0, lost: 0, inTransit: 0, incoming: 0, user: null }],
+    [
+      'received',
+      { type: 'MaterialReceived', data: { ...item, quantity: 5 } },
+      { logistics: 5, onHand: 5, field: 0, lost: 0, inTransit: 0, incoming: 0, user: null },
+    ],
     [
       'returned',
       { type: 'MaterialReturned', data: { ...item, quantity: 5, binInfo: null } },
@@ -71,10 +75,7 @@ describe('stockDeltas', () => {
 
 const USERS = ['u1', 'u2', 'u3'] as const;
 
-const quantityArb = fc.oneof(
-  { weight: 8, arbitrary: fc.integer({ min: 1, max: 12 }) },
-  { weight: 1, arbitrary: fc.constantFrom(0, -3, 1.5, Number.NaN) },
-);
+const quantityArb = fc.oneof({ weight: 8, arbitrary: fc.integer({ min: 1, max: 12 }) }, { weight: 1, arbitrary: fc.constantFrom(0, -3, 1.5, Number.NaN) });
 const rarelyArb = fc.integer({ min: 0, max: 9 }).map((n) => n === 0);
 const userArb = fc.constantFrom(...USERS).map((userId) => ({ userId, userName: `Name ${userId}` }));
 const maybeUserArb = fc.option(userArb, { freq: 6 }).map((u) => u ?? { userId: null, userName: null });
@@ -84,9 +85,7 @@ const thresholdArb = fc.option(fc.integer({ min: -2, max: 30 }), { freq: 3 });
 const commandArb: fc.Arbitrary<StockItemCommand> = fc.oneof(
   {
     weight: 3,
-    arbitrary: fc
-      .record({ quantity: quantityArb, frozen: rarelyArb })
-      .map((d): StockItemCommand => ({ type: 'ReceiveMaterial', data: { ...item, ...d } })),
+    arbitrary: fc.record({ quantity: quantityArb, frozen: rarelyArb }).map((d): StockItemCommand => ({ type: 'ReceiveMaterial', data: { ...item, ...d } })),
   },
   fc
     .record({ quantity: quantityArb, frozen: rarelyArb, binInfo: fc.constantFrom(null, '', 'Bin 4') })

@@ -35,7 +35,11 @@ const deltas = (logistics: number, onHand: number, field: number, lost: number, 
   user,
 });
 
-const transfer = (logistics: number, onHand: number, inTransit: number, incoming: number): StockDeltas => ({ ...deltas(logistics, onHand, 0, 0), inTransit, incoming });
+const transfer = (logistics: number, onHand: number, inTransit: number, incoming: number): StockDeltas => ({
+  ...deltas(logistics, onHand, 0, 0),
+  inTransit,
+  incoming,
+});
 
 const forUser = (userId: string | null, delta: number): StockDeltas['user'] => (userId === null ? null : { userId, delta });
 

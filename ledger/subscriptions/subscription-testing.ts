@@ -10,14 +10,20 @@ export async function appendEvents(store: EventStore, prefix: string, count: num
   for (let i = 0; i < count; i += 1) {
     const recorded = await store.db
       .transaction()
-      .execute((trx) => store.append(trx, [{ streamId: `${prefix}:${i}`, expected: { version: 0, hash: null }, events: [{ type: 'Happened', data: { i } }] }], metadata, { now: new Date() }));
+      .execute((trx) =>
+        store.append(trx, [{ streamId: `${prefix}:${i}`, expected: { version: 0, hash: null }, events: [{ type: 'Happened', data: { i } }] }], metadata, {
+          now: new Date(),
+        }),
+      );
     store.committed(recorded);
   }
 }
 
 /** A table whose primary key refuses a second delivery of the same event to the same subscriber. */
 export async function createDeliveries(store: EventStore): Promise<void> {
-  await sql`create table if not exists test_deliveries (subscriber text not null, position bigint not null, runner text not null, primary key (subscriber, position))`.execute(store.db);
+  await sql`create table if not exists test_deliveries (subscriber text not null, position bigint not null, runner text not null, primary key (subscriber, position))`.execute(
+    store.db,
+  );
 }
 
 export function recordDeliveries(subscriber: string, runner: string) {

@@ -121,7 +121,9 @@ describe('eras', () => {
     await sub.drained();
     await sub.stop();
     // As if the checkpoint had stopped in the middle of the old era when the database was restored.
-    await sql`update projection_checkpoints set transaction_id = ${(await positionTuple(old[1]!)).transactionId}::xid8, global_position = ${old[1]!} where name = 'eras'`.execute(store.db);
+    await sql`update projection_checkpoints set transaction_id = ${(await positionTuple(old[1]!)).transactionId}::xid8, global_position = ${old[1]!} where name = 'eras'`.execute(
+      store.db,
+    );
     const head = old[old.length - 1]! + 1;
     await store.db.insertInto('ledger_eras').values({ era: 2, first_position: head }).execute();
     await appendEvents(store, 'era-new', 3);

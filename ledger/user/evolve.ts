@@ -6,7 +6,14 @@ export function evolve(state: UserState, event: UserEvent): UserState {
     case 'UserRegistered':
     case 'UserInvited': {
       const d = event.data;
-      return { userId: d.userId, status: event.type === 'UserInvited' ? 'invited' : 'active', email: d.email, role: d.role, emails: d.emails, stockEmails: d.stockEmails };
+      return {
+        userId: d.userId,
+        status: event.type === 'UserInvited' ? 'invited' : 'active',
+        email: d.email,
+        role: d.role,
+        emails: d.emails,
+        stockEmails: d.stockEmails,
+      };
     }
     case 'UserActivated':
       return { ...state, status: 'active' };

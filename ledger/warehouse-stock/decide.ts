@@ -62,7 +62,8 @@ export const atPlace = (state: StockItemState, place: Place): number => state.pl
 
 function requireAtPlace(state: StockItemState, from: Place, quantity: number) {
   const available = atPlace(state, from);
-  if (available < quantity || state.onHand < quantity) throw new DomainError('DOMAIN_RULE', placeShortMessage(Math.min(available, state.onHand), placeLabel(from)));
+  if (available < quantity || state.onHand < quantity)
+    throw new DomainError('DOMAIN_RULE', placeShortMessage(Math.min(available, state.onHand), placeLabel(from)));
 }
 
 /** The place as the warehouse knows it (its stored spelling and notes), so a log names it one way. */
@@ -104,14 +105,18 @@ export function decideWarehouseStock(command: WarehouseStockCommand, states: War
       requireInWarehouse(w);
       const from = known(w, command.data.from);
       requireAtPlace(w, from, data.quantity);
-      return only([{ type: 'MaterialMarkedLost', data: { ...base, quantity: data.quantity, source: 'on_hand', userId: null, userName: null, note, place: from } }]);
+      return only([
+        { type: 'MaterialMarkedLost', data: { ...base, quantity: data.quantity, source: 'on_hand', userId: null, userName: null, note, place: from } },
+      ]);
     }
     case 'MarkFoundInWarehouse': {
       requireQuantity(data.quantity, 'Enter a quantity greater than zero');
       requireInWarehouse(w);
       if (data.quantity > w.lost) throw new DomainError('DOMAIN_RULE', `Cannot exceed outstanding lost quantity (${w.lost})`);
       const to = command.data.to;
-      return only([{ type: 'MaterialMarkedFound', data: { ...base, quantity: data.quantity, destination: 'on_hand', userId: null, userName: null, note, place: to } }]);
+      return only([
+        { type: 'MaterialMarkedFound', data: { ...base, quantity: data.quantity, destination: 'on_hand', userId: null, userName: null, note, place: to } },
+      ]);
     }
     case 'AssignToProject': {
       requireQuantity(data.quantity, M.quantityAtLeastOne);
@@ -147,7 +152,9 @@ export function decideWarehouseStock(command: WarehouseStockCommand, states: War
       const projectId = target.ref.location.id;
       const settles = Math.min(quantity, w.projects[projectId] ?? 0);
       return {
-        warehouse: [{ type: 'MaterialUnassignedFromProject', data: { ...base, quantity, place: to, projectId, projectLabel: target.project.label, settles, note } }],
+        warehouse: [
+          { type: 'MaterialUnassignedFromProject', data: { ...base, quantity, place: to, projectId, projectLabel: target.project.label, settles, note } },
+        ],
         project: [
           {
             type: 'MaterialReturnedToWarehouse',

@@ -33,7 +33,12 @@ export function decide(command: WarehouseCommand, state: WarehouseState): Wareho
       if (state.status !== 'none') throw new DomainError('CONFLICT', 'This warehouse already exists.');
       const { warehouseId, numId } = command.data;
       const name = requireName(command.data.name);
-      return [{ type: 'WarehouseCreated', data: { warehouseId, numId, name, location: clean(command.data.location), capacitySummary: clean(command.data.capacitySummary) } }];
+      return [
+        {
+          type: 'WarehouseCreated',
+          data: { warehouseId, numId, name, location: clean(command.data.location), capacitySummary: clean(command.data.capacitySummary) },
+        },
+      ];
     }
     case 'EditWarehouse': {
       const warehouseId = requireExisting(state);

@@ -24,4 +24,3 @@ export const WAREHOUSE_MESSAGES = {
 
 /** "Quantity exceeds the 7 available at Rack A · Shelf 2": a move asks more than its location holds. */
 export const placeShortMessage = (available: number, place: string) => `Quantity exceeds the ${available} available at ${place}`;
-

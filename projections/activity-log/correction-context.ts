@@ -70,7 +70,13 @@ const balances = (r: BalanceRow): CorrectionBalances => ({
  * after them), and the lowest each reaches on any later movement. The user's field-assigned
  * quantity is summed from the rows that name that user, in the same order.
  */
-export async function loadCorrectionHistory(trx: Trx, location: StockLocation, materialId: string, at: Date, userId: string | null): Promise<CorrectionHistory> {
+export async function loadCorrectionHistory(
+  trx: Trx,
+  location: StockLocation,
+  materialId: string,
+  at: Date,
+  userId: string | null,
+): Promise<CorrectionHistory> {
   const { rows } = await sql<BalanceRow & { after: boolean }>`
     with item as (
       select occurred_at, position, b_logistics, b_on_hand, b_field, b_lost,

@@ -85,7 +85,14 @@ export const ACTIVITY_LOG_COLUMNS = [
 export const STOCK_BALANCES = {
   series: ['location_kind', 'location_id', 'material_id'],
   order: ['occurred_at', 'position'],
-  balances: { b_logistics: 'd_logistics', b_on_hand: 'd_on_hand', b_field: 'd_field', b_lost: 'd_lost', b_in_transit: 'd_in_transit', b_incoming: 'd_incoming' },
+  balances: {
+    b_logistics: 'd_logistics',
+    b_on_hand: 'd_on_hand',
+    b_field: 'd_field',
+    b_lost: 'd_lost',
+    b_in_transit: 'd_in_transit',
+    b_incoming: 'd_incoming',
+  },
 } as const;
 
 const inWarehouse = (warehouseLabel: string, place: Place) => `${warehouseLabel} — ${placeLabel(place)}`;
@@ -151,7 +158,13 @@ export const activityLogProjector: Projector = {
     if (!isStockItemEvent(e) || e.type === 'StockWarningsSet') return [];
     const d = stockDeltas(e);
     const sides = movementSides(e);
-    const data = e.data as typeof e.data & { userId?: string | null; userName?: string | null; binInfo?: string | null; note?: string | null; transferId?: string };
+    const data = e.data as typeof e.data & {
+      userId?: string | null;
+      userName?: string | null;
+      binInfo?: string | null;
+      note?: string | null;
+      transferId?: string;
+    };
     const correction = e.type === 'StockMovementCorrected' ? e.data : null;
     return [
       {

@@ -155,7 +155,12 @@ export async function logPage(db: Db, filter: LogFilter, window: LogWindow): Pro
       .offset(window.offset)
       .execute(),
     db
-      .selectFrom(base.select(sql<number>`1`.as('one')).limit(LOG_COUNT_CAP + 1).as('matching'))
+      .selectFrom(
+        base
+          .select(sql<number>`1`.as('one'))
+          .limit(LOG_COUNT_CAP + 1)
+          .as('matching'),
+      )
       .select(sql<number>`count(*)::int`.as('n'))
       .executeTakeFirstOrThrow(),
   ]);
@@ -165,7 +170,24 @@ export async function logPage(db: Db, filter: LogFilter, window: LogWindow): Pro
 }
 
 /** The CSV columns of a log export, in order; `exportLogPages` yields rows of exactly these cells. */
-export const LOG_EXPORT_COLUMNS = ['Position', 'Date', 'Type', 'Part Number', 'Name', 'Amount', 'Transacted By', 'Assigned To', 'Assigned To Email', 'On Hand Change', 'Field Change', 'Lost Change', 'Bin', 'Note', 'Source', 'Hash'];
+export const LOG_EXPORT_COLUMNS = [
+  'Position',
+  'Date',
+  'Type',
+  'Part Number',
+  'Name',
+  'Amount',
+  'Transacted By',
+  'Assigned To',
+  'Assigned To Email',
+  'On Hand Change',
+  'Field Change',
+  'Lost Change',
+  'Bin',
+  'Note',
+  'Source',
+  'Hash',
+];
 
 /** A warehouse log's CSV columns: the log's, then where each movement took the units from and to. */
 export const WAREHOUSE_LOG_EXPORT_COLUMNS = [...LOG_EXPORT_COLUMNS, 'From', 'To'];
@@ -177,7 +199,12 @@ export const WAREHOUSE_LOG_EXPORT_COLUMNS = [...LOG_EXPORT_COLUMNS, 'From', 'To'
  * on 150,000 rows: the server grew about 20 MB with it against about 33 MB with pages of 5,000, at
  * the same rows per second); each page is one index range read.
  */
-export async function* exportLogPages(db: Db, filter: LogFilter, pageSize = 1000, columns: readonly string[] = LOG_EXPORT_COLUMNS): AsyncGenerator<unknown[][]> {
+export async function* exportLogPages(
+  db: Db,
+  filter: LogFilter,
+  pageSize = 1000,
+  columns: readonly string[] = LOG_EXPORT_COLUMNS,
+): AsyncGenerator<unknown[][]> {
   let after: { at: string; position: number } | null = null;
   for (;;) {
     const cursor: { at: string; position: number } | null = after;
@@ -203,7 +230,9 @@ export async function* exportLogPages(db: Db, filter: LogFilter, pageSize = 1000
         'activity_log.location_b',
         sql<string>`activity_log.occurred_at::text`.as('cursor_at'),
       ])
-      .$if(cursor !== null, (qb) => qb.where(sql<boolean>`(activity_log.occurred_at, activity_log.position) < (${cursor!.at}::timestamptz, ${cursor!.position})`))
+      .$if(cursor !== null, (qb) =>
+        qb.where(sql<boolean>`(activity_log.occurred_at, activity_log.position) < (${cursor!.at}::timestamptz, ${cursor!.position})`),
+      )
       .orderBy('activity_log.occurred_at', 'desc')
       .orderBy('activity_log.position', 'desc')
       .limit(pageSize)
@@ -227,16 +256,40 @@ const deltaOf: Record<Figure, RawBuilder<number>> = {
 /** The movements behind one figure of one item, oldest first, with the running balance after each. */
 export async function explainFigure(db: Db, location: StockLocation, item: InventoryRow, figure: Figure): Promise<Explanation> {
   const delta = deltaOf[figure];
-  const { rows } = await sql<{ position: number; occurred_at: Date; log_type: string; quantity: number; actor_name: string; associated_name: string | null; delta: number; balance: number }>`
+  const { rows } = await sql<{
+    position: number;
+    occurred_at: Date;
+    log_type: string;
+    quantity: number;
+    actor_name: string;
+    associated_name: string | null;
+    delta: number;
+    balance: number;
+  }>`
     select position, occurred_at, log_type, quantity, actor_name, associated_name, ${delta} as delta,
            sum(${delta}) over (order by occurred_at, position)::int as balance
       from activity_log
      where location_kind = ${location.kind} and location_id = ${location.id} and material_id = ${item.material_id} and ${delta} <> 0
      order by occurred_at, position`.execute(db);
-  const current = { on_hand: item.QtyOnHand, field_assigned: item.FieldAssigned, lost: item.QtyLost, logistics: item.MatVendorQty, in_transit: item.QtyInTransit + item.QtyIncoming }[figure];
+  const current = {
+    on_hand: item.QtyOnHand,
+    field_assigned: item.FieldAssigned,
+    lost: item.QtyLost,
+    logistics: item.MatVendorQty,
+    in_transit: item.QtyInTransit + item.QtyIncoming,
+  }[figure];
   return {
     figure,
     current,
-    items: rows.map((r) => ({ position: Number(r.position), date: r.occurred_at.toISOString(), type: r.log_type, amount: r.quantity, change: r.delta, balance: r.balance, by: r.actor_name, associated: r.associated_name })),
+    items: rows.map((r) => ({
+      position: Number(r.position),
+      date: r.occurred_at.toISOString(),
+      type: r.log_type,
+      amount: r.quantity,
+      change: r.delta,
+      balance: r.balance,
+      by: r.actor_name,
+      associated: r.associated_name,
+    })),
   };
 }

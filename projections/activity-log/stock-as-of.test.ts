@@ -50,43 +50,59 @@ afterAll(async () => {
 
 describe('stock as of an instant from running figures', () => {
   it('equals the sum of the movements up to the instant, however late each was recorded', async () => {
-    const movement = fc.record({ part: fc.integer({ min: 0, max: 2 }), returned: fc.boolean(), quantity: fc.integer({ min: 1, max: 9 }), at: fc.integer({ min: 0, max: 40 }) });
+    const movement = fc.record({
+      part: fc.integer({ min: 0, max: 2 }),
+      returned: fc.boolean(),
+      quantity: fc.integer({ min: 1, max: 9 }),
+      at: fc.integer({ min: 0, max: 40 }),
+    });
     let run = 0;
     let backDated = 0;
     await fc.assert(
-      fc.asyncProperty(fc.array(movement, { minLength: 1, maxLength: 14 }), fc.array(fc.integer({ min: -1, max: 42 }), { minLength: 3, maxLength: 6 }), async (history, instants) => {
-        run += 1;
-        const location = { kind: 'project' as const, id: await createProject(runtime.store, { name: `As of ${run}`, customer: null, number: `AO-${run}` }, { metadata: SYSTEM_ACTOR }) };
-        let latest = -1;
-        for (const m of history) {
-          const options = { metadata: SYSTEM_ACTOR, now: hour(m.at) };
-          const partNumber = `AO-${run}-${m.part}`;
-          try {
-            if (m.returned) {
-              await runStock(runtime.store, { type: 'return', location, partNumber, quantity: m.quantity, binInfo: null }, options);
-            } else {
-              await runStock(runtime.store, { type: 'receive', location, partNumber, quantity: m.quantity, partName: `Part ${m.part}`, partNickname: `P${m.part}` }, options);
+      fc.asyncProperty(
+        fc.array(movement, { minLength: 1, maxLength: 14 }),
+        fc.array(fc.integer({ min: -1, max: 42 }), { minLength: 3, maxLength: 6 }),
+        async (history, instants) => {
+          run += 1;
+          const location = {
+            kind: 'project' as const,
+            id: await createProject(runtime.store, { name: `As of ${run}`, customer: null, number: `AO-${run}` }, { metadata: SYSTEM_ACTOR }),
+          };
+          let latest = -1;
+          for (const m of history) {
+            const options = { metadata: SYSTEM_ACTOR, now: hour(m.at) };
+            const partNumber = `AO-${run}-${m.part}`;
+            try {
+              if (m.returned) {
+                await runStock(runtime.store, { type: 'return', location, partNumber, quantity: m.quantity, binInfo: null }, options);
+              } else {
+                await runStock(
+                  runtime.store,
+                  { type: 'receive', location, partNumber, quantity: m.quantity, partName: `Part ${m.part}`, partNickname: `P${m.part}` },
+                  options,
+                );
+              }
+            } catch (error) {
+              // A return of more than is on hand, or of a part never received, is refused: no movement.
+              if (!(error instanceof DomainError)) throw error;
+              continue;
             }
-          } catch (error) {
-            // A return of more than is on hand, or of a part never received, is refused: no movement.
-            if (!(error instanceof DomainError)) throw error;
-            continue;
+            if (m.at < latest) backDated += 1;
+            latest = Math.max(latest, m.at);
           }
-          if (m.at < latest) backDated += 1;
-          latest = Math.max(latest, m.at);
-        }
-        for (const instant of instants) {
-          const asOf = new Date(hour(instant).getTime() + (instant % 2 === 0 ? 0 : 1_800_000));
-          const fromSnapshot = (await stockFiguresAsOf(runtime.store.db, location, asOf)).map((r) => ({
-            part_number: r.part_number,
-            logistics_qty: r.logistics_qty,
-            on_hand: r.on_hand,
-            field_assigned: r.field_assigned,
-            lost_outstanding: r.lost_outstanding,
-          }));
-          expect(fromSnapshot).toEqual(await scannedAsOf(location.id, asOf));
-        }
-      }),
+          for (const instant of instants) {
+            const asOf = new Date(hour(instant).getTime() + (instant % 2 === 0 ? 0 : 1_800_000));
+            const fromSnapshot = (await stockFiguresAsOf(runtime.store.db, location, asOf)).map((r) => ({
+              part_number: r.part_number,
+              logistics_qty: r.logistics_qty,
+              on_hand: r.on_hand,
+              field_assigned: r.field_assigned,
+              lost_outstanding: r.lost_outstanding,
+            }));
+            expect(fromSnapshot).toEqual(await scannedAsOf(location.id, asOf));
+          }
+        },
+      ),
       { numRuns: 25, seed: 20261124 },
     );
     // The histories did exercise movements recorded after later ones.
@@ -95,7 +111,9 @@ describe('stock as of an instant from running figures', () => {
     const reports = await verifyProjections(runtime.store, projectors);
     expect(reports.flatMap((r) => r.differences)).toEqual([]);
     const balances = (schema = 'public') =>
-      sql`select position, b_logistics, b_on_hand, b_field, b_lost from ${sql.table(`${schema}.activity_log`)} order by position`.execute(runtime.store.db).then((r) => r.rows);
+      sql`select position, b_logistics, b_on_hand, b_field, b_lost from ${sql.table(`${schema}.activity_log`)} order by position`
+        .execute(runtime.store.db)
+        .then((r) => r.rows);
     const before = await balances();
 
     // Many movements per statement, in two batches: the second sorts rows in among the first's.

@@ -77,7 +77,12 @@ function latestAt(at: Date): RawBuilder<unknown> {
              limit 1`;
 }
 
-export async function stockFiguresAsOf(db: Kysely<any>, location: { kind: string; id: string }, asOf: Date, knownOn: Date | null = null): Promise<StockFiguresAsOf[]> {
+export async function stockFiguresAsOf(
+  db: Kysely<any>,
+  location: { kind: string; id: string },
+  asOf: Date,
+  knownOn: Date | null = null,
+): Promise<StockFiguresAsOf[]> {
   const { rows } = await sql<StockFiguresAsOf>`select f.* from (${stockFiguresAsOfQuery(location, asOf, knownOn)}) f order by f.part_number`.execute(db);
   return rows;
 }

@@ -33,7 +33,11 @@ export const materialStockProjector: Projector = {
         'updated_at',
       ],
     },
-    { name: 'material_assignments', key: ['location_kind', 'location_id', 'material_id', 'user_id'], columns: ['location_kind', 'location_id', 'material_id', 'user_id', 'qty'] },
+    {
+      name: 'material_assignments',
+      key: ['location_kind', 'location_id', 'material_id', 'user_id'],
+      columns: ['location_kind', 'location_id', 'material_id', 'user_id', 'qty'],
+    },
   ],
   handles: STOCK_ITEM_EVENT_TYPES,
   project(event: RecordedEvent): RowOp[] {
@@ -46,7 +50,14 @@ export const materialStockProjector: Projector = {
         kind: 'upsert',
         table: 'material_stock',
         key,
-        add: { logistics_qty: d.logistics, on_hand: d.onHand, field_assigned: d.field, lost_outstanding: d.lost, in_transit: d.inTransit, incoming: d.incoming },
+        add: {
+          logistics_qty: d.logistics,
+          on_hand: d.onHand,
+          field_assigned: d.field,
+          lost_outstanding: d.lost,
+          in_transit: d.inTransit,
+          incoming: d.incoming,
+        },
         set: {
           stream_version: event.streamVersion,
           last_hash: toHex(event.hash),

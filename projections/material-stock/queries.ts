@@ -153,7 +153,10 @@ export async function inventoryTag(db: Db, location: StockLocation): Promise<str
            (select coalesce(low_stock_default::text, '-') || ':' || coalesce(critical_stock_default::text, '-')
               from projects where ${location.kind} = 'project' and id = ${location.id}::uuid) as project`.execute(db);
   const row = rows[0]!;
-  return createHash('sha1').update(`${row.stock}|${row.renamed}|${row.project ?? ''}`).digest('base64url').slice(0, 20);
+  return createHash('sha1')
+    .update(`${row.stock}|${row.renamed}|${row.project ?? ''}`)
+    .digest('base64url')
+    .slice(0, 20);
 }
 
 export async function holders(db: Db, location: StockLocation, materialId: string) {

@@ -2,7 +2,6 @@
 import { isProjectEvent, PROJECT_EVENT_TYPES } from '../../ledger/project/events.ts';
 import type { Projector, RowOp } from '../projector.ts';
 
-
 export const projectsProjector: Projector = {
   name: 'projects',
   version: 2,
@@ -62,10 +61,16 @@ export const projectsProjector: Projector = {
         ];
       case 'ProjectMemberAdded':
         return [
-          { kind: 'insert', table: 'project_members', row: { project_id: e.data.projectId, user_id: e.data.userId, project_role: e.data.role, added_at: event.occurredAt } },
+          {
+            kind: 'insert',
+            table: 'project_members',
+            row: { project_id: e.data.projectId, user_id: e.data.userId, project_role: e.data.role, added_at: event.occurredAt },
+          },
         ];
       case 'ProjectMemberRoleChanged':
-        return [{ kind: 'update', table: 'project_members', key: { project_id: e.data.projectId, user_id: e.data.userId }, set: { project_role: e.data.role } }];
+        return [
+          { kind: 'update', table: 'project_members', key: { project_id: e.data.projectId, user_id: e.data.userId }, set: { project_role: e.data.role } },
+        ];
       case 'ProjectMemberRemoved':
         return [{ kind: 'delete', table: 'project_members', key: { project_id: e.data.projectId, user_id: e.data.userId } }];
       case 'ProjectStockWarningsSet':

@@ -16,7 +16,10 @@ const projectColumns = [
   'p.hide_from_transfer_list',
 ] as const;
 
-type ProjectColumns = Pick<Selectable<ProjectsTable>, 'id' | 'num_id' | 'project_name' | 'project_customer' | 'project_number' | 'created_at' | 'managing_logistics' | 'hide_from_transfer_list'>;
+type ProjectColumns = Pick<
+  Selectable<ProjectsTable>,
+  'id' | 'num_id' | 'project_name' | 'project_customer' | 'project_number' | 'created_at' | 'managing_logistics' | 'hide_from_transfer_list'
+>;
 
 export function toProject(row: ProjectColumns): Project {
   return {
@@ -35,7 +38,11 @@ export function toProject(row: ProjectColumns): Project {
  * Projects a user can see: every active one for a superadmin (who acts as admin where not a
  * member), else those they belong to; with their project role; searched from 2 characters.
  */
-export async function visibleProjects(db: Db, user: { id: string; role: string }, options: { q?: string; role?: ProjectRole; all?: boolean } = {}): Promise<ProjectWithRole[]> {
+export async function visibleProjects(
+  db: Db,
+  user: { id: string; role: string },
+  options: { q?: string; role?: ProjectRole; all?: boolean } = {},
+): Promise<ProjectWithRole[]> {
   const superadmin = user.role.toLowerCase() === 'superadmin';
   // An auditor reads every project's logs, so every project is listed for them (with no role in it).
   const all = (superadmin || user.role.toLowerCase() === 'auditor' || options.all === true) && !options.role;
@@ -48,7 +55,9 @@ export async function visibleProjects(db: Db, user: { id: string; role: string }
     .$if(!all, (qb) => qb.where('m.user_id', 'is not', null))
     .$if(Boolean(options.role), (qb) => qb.where('m.project_role', '=', options.role!))
     .$if(q.length >= 2, (qb) =>
-      qb.where((eb) => eb.or([eb('p.project_name', 'ilike', containing(q)), eb('p.project_number', 'ilike', containing(q)), eb('p.project_customer', 'ilike', containing(q))])),
+      qb.where((eb) =>
+        eb.or([eb('p.project_name', 'ilike', containing(q)), eb('p.project_number', 'ilike', containing(q)), eb('p.project_customer', 'ilike', containing(q))]),
+      ),
     )
     .orderBy('p.project_number')
     .orderBy('p.num_id')

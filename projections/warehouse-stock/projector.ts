@@ -29,10 +29,17 @@ export const warehouseStockProjector: Projector = {
     for (const { place, delta } of placeChanges(e)) {
       const fields = { rack: place.rack, shelf: place.shelf, bin: place.bin, zone: place.zone, notes: place.notes };
       // Units put somewhere say how that place is called now; units taken away leave its words as they were.
-      ops.push({ kind: 'upsert', table: 'warehouse_stock_places', key: { ...item, place_key: placeKey(place) }, add: { qty: delta }, ...(delta > 0 ? { set: fields } : { insertOnly: fields }) });
+      ops.push({
+        kind: 'upsert',
+        table: 'warehouse_stock_places',
+        key: { ...item, place_key: placeKey(place) },
+        add: { qty: delta },
+        ...(delta > 0 ? { set: fields } : { insertOnly: fields }),
+      });
     }
     const assignment = projectAssignmentChange(e);
-    if (assignment) ops.push({ kind: 'upsert', table: 'warehouse_stock_projects', key: { ...item, project_id: assignment.projectId }, add: { qty: assignment.delta } });
+    if (assignment)
+      ops.push({ kind: 'upsert', table: 'warehouse_stock_projects', key: { ...item, project_id: assignment.projectId }, add: { qty: assignment.delta } });
     return ops;
   },
 };

@@ -47,7 +47,11 @@ const placesOf = sql`(select json_agg(json_build_object('place_key', sp.place_ke
                        where sp.warehouse_id = s.location_id and sp.material_id = s.material_id and sp.qty > 0)`;
 
 /** The warehouse's parts now (or as they stood at `asOf` and/or as known on `knownOn`, without places), by part number. */
-export async function warehouseInventory(db: Db, warehouseId: string, options: { q?: string; asOf?: Date | null; knownOn?: Date | null } = {}): Promise<WarehouseStockRow[]> {
+export async function warehouseInventory(
+  db: Db,
+  warehouseId: string,
+  options: { q?: string; asOf?: Date | null; knownOn?: Date | null } = {},
+): Promise<WarehouseStockRow[]> {
   const text = options.q?.trim() ?? '';
   if (options.asOf || options.knownOn) {
     const rows = (await inventoryPage(db, { kind: 'warehouse', id: warehouseId }, { asOf: options.asOf, knownOn: options.knownOn })).items;
@@ -147,7 +151,9 @@ export async function searchCatalogue(db: Db, options: { q?: string; materialId?
   const rows = await db
     .selectFrom('materials')
     .select(['material_id', 'part_number', 'part_name', 'part_nickname'])
-    .$if(text.length > 0, (qb) => qb.where((eb) => eb.or([eb('part_number', 'ilike', like), eb('part_name', 'ilike', like), eb('part_nickname', 'ilike', like)])))
+    .$if(text.length > 0, (qb) =>
+      qb.where((eb) => eb.or([eb('part_number', 'ilike', like), eb('part_name', 'ilike', like), eb('part_nickname', 'ilike', like)])),
+    )
     .$if(options.materialId !== undefined, (qb) => qb.where('material_id', '=', options.materialId!))
     .orderBy('part_number')
     .execute();

@@ -35,7 +35,9 @@ export const warehousesProjector: Projector = {
           },
         ];
       case 'WarehouseEdited':
-        return [{ kind: 'update', table: 'warehouses', key, set: { name: e.data.name, yard_location: e.data.location, capacity_summary: e.data.capacitySummary } }];
+        return [
+          { kind: 'update', table: 'warehouses', key, set: { name: e.data.name, yard_location: e.data.location, capacity_summary: e.data.capacitySummary } },
+        ];
       case 'WarehouseDeactivated':
         return [{ kind: 'update', table: 'warehouses', key, set: { deactivated_at: event.occurredAt } }];
       case 'WarehouseReactivated':

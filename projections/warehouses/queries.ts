@@ -44,7 +44,8 @@ async function selectWarehouses(db: Db, where: { id?: string; includeInactive: b
 }
 
 /** Warehouses by number; deactivated ones only when asked. */
-export const listWarehouses = (db: Db, options: { includeInactive?: boolean } = {}) => selectWarehouses(db, { includeInactive: options.includeInactive ?? false });
+export const listWarehouses = (db: Db, options: { includeInactive?: boolean } = {}) =>
+  selectWarehouses(db, { includeInactive: options.includeInactive ?? false });
 
 /** One warehouse, active or not, or undefined. */
 export async function findWarehouse(db: Db, id: string): Promise<Warehouse | undefined> {

@@ -48,8 +48,13 @@ describe('the access cache across server processes', () => {
 
   it('refuses a removed member on the other process within a second', async () => {
     const admin = await signInTo(a);
-    const project = (await (await call(a, admin, '/api/projects', { method: 'POST', body: { project_name: 'Cached', project_customer: null, project_number: 'C-1' } })).json()) as { id: string };
-    const invited = await call(a, admin, '/api/users/invite', { method: 'POST', body: { email: 'crew@example.com', first_name: 'Crew', last_name: 'Member', role: 'user' } });
+    const project = (await (
+      await call(a, admin, '/api/projects', { method: 'POST', body: { project_name: 'Cached', project_customer: null, project_number: 'C-1' } })
+    ).json()) as { id: string };
+    const invited = await call(a, admin, '/api/users/invite', {
+      method: 'POST',
+      body: { email: 'crew@example.com', first_name: 'Crew', last_name: 'Member', role: 'user' },
+    });
     expect(invited.status).toBeLessThan(300);
     const users = (await (await call(a, admin, '/api/users')).json()) as { items: Array<{ id: string; email: string }> };
     const crewId = users.items.find((u) => u.email === 'crew@example.com')!.id;

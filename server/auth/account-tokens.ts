@@ -56,7 +56,13 @@ const codeHash = (userId: string, code: string) => createHash('sha256').update(`
 /** A new code replaces any earlier unused code of the same purpose. */
 export async function createOneTimeCode(db: Db, userId: string, purpose: CodePurpose, now = new Date()): Promise<string> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  await db.updateTable('one_time_codes').set({ used_at: now }).where('user_id', '=', userId).where('purpose', '=', purpose).where('used_at', 'is', null).execute();
+  await db
+    .updateTable('one_time_codes')
+    .set({ used_at: now })
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .execute();
   await db
     .insertInto('one_time_codes')
     .values({ id: randomUUID(), user_id: userId, purpose, code_hash: codeHash(userId, code), expires_at: new Date(now.getTime() + CODE_TTL_MS), used_at: null })

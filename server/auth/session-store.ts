@@ -65,7 +65,14 @@ export async function createSession(
     const sessionId = randomUUID();
     await trx
       .insertInto('auth_sessions')
-      .values({ id: sessionId, user_id: userId, user_agent: client.userAgent?.slice(0, 300) ?? null, ip: client.ip ?? null, revoked_at: null, revoked_reason: null })
+      .values({
+        id: sessionId,
+        user_id: userId,
+        user_agent: client.userAgent?.slice(0, 300) ?? null,
+        ip: client.ip ?? null,
+        revoked_at: null,
+        revoked_reason: null,
+      })
       .execute();
     return issueTokens(trx, sessionId, lifetimes, now);
   });
@@ -91,10 +98,7 @@ export async function sessionForAccessToken(db: Db, tokenHash: string, now = new
   return { user, expiresAt: expires_at };
 }
 
-export type RefreshOutcome =
-  | { kind: 'rotated'; userId: string; tokens: SessionTokens }
-  | { kind: 'reused' }
-  | { kind: 'invalid' };
+export type RefreshOutcome = { kind: 'rotated'; userId: string; tokens: SessionTokens } | { kind: 'reused' } | { kind: 'invalid' };
 
 export async function rotateRefreshToken(db: Db, refreshToken: string, lifetimes: TokenLifetimes, now = new Date()): Promise<RefreshOutcome> {
   return db.transaction().execute(async (trx): Promise<RefreshOutcome> => {

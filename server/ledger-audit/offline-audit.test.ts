@@ -24,7 +24,13 @@ import { AuditFailure, auditBundleData } from './offline-audit.ts';
 let runtime: Awaited<ReturnType<typeof openTestRuntime>>;
 const key = signingKeyFromPem(newSigningKeyPem());
 const dir = mkdtempSync(join(tmpdir(), 'ledger-audit-'));
-const projects: Record<'untouched' | 'edited' | 'truncated' | 'rewritten' | 'forged', string> = { untouched: '', edited: '', truncated: '', rewritten: '', forged: '' };
+const projects: Record<'untouched' | 'edited' | 'truncated' | 'rewritten' | 'forged', string> = {
+  untouched: '',
+  edited: '',
+  truncated: '',
+  rewritten: '',
+  forged: '',
+};
 /** The checkpoint an auditor saved before anything was tampered with. */
 let saved: Checkpoint;
 
@@ -184,8 +190,12 @@ describe('books changed in the database with the triggers disabled', () => {
       for (const e of stream) {
         const metadata = { ...e.metadata, actorName: 'Someone else' };
         const hash = eventHash(prev, { ...e, metadata });
-        await sql`update events set metadata = ${JSON.stringify(metadata)}::jsonb, prev_hash = ${prev}, hash = ${hash} where global_position = ${e.globalPosition}`.execute(runtime.store.db);
-        await sql`update activity_log set actor_name = 'Someone else', hash = ${Buffer.from(hash).toString('hex')} where position = ${e.globalPosition}`.execute(runtime.store.db);
+        await sql`update events set metadata = ${JSON.stringify(metadata)}::jsonb, prev_hash = ${prev}, hash = ${hash} where global_position = ${e.globalPosition}`.execute(
+          runtime.store.db,
+        );
+        await sql`update activity_log set actor_name = 'Someone else', hash = ${Buffer.from(hash).toString('hex')} where position = ${e.globalPosition}`.execute(
+          runtime.store.db,
+        );
         prev = hash;
       }
       // The whole seal thrown away and made again from the rewritten events, then signed by the running server.
@@ -200,6 +210,10 @@ describe('books changed in the database with the triggers disabled', () => {
 
     const { bundle } = await takeBundle(runtime.store, key, projects.forged);
     expect(audit(bundle).failure).toBeNull();
-    expect(audit(bundle, saved).failure).toMatch(new RegExp(`^at ledger_seq ${saved.ledger_seq} the bundle's chain hash is [0-9a-f]{64}, your checkpoint's is ${saved.chain_hash}: the books were rewritten since you saved it$`));
+    expect(audit(bundle, saved).failure).toMatch(
+      new RegExp(
+        `^at ledger_seq ${saved.ledger_seq} the bundle's chain hash is [0-9a-f]{64}, your checkpoint's is ${saved.chain_hash}: the books were rewritten since you saved it$`,
+      ),
+    );
   });
 });

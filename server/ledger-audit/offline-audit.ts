@@ -61,7 +61,8 @@ export function parseBundle(text: string): AuditBundle {
     return fail('the bundle is not JSON');
   }
   const parsed = bundleFrame.safeParse(json);
-  if (!parsed.success) return fail(`the bundle is not a StockLedger audit bundle: ${parsed.error.issues[0]?.path.join('.')}: ${parsed.error.issues[0]?.message}`);
+  if (!parsed.success)
+    return fail(`the bundle is not a StockLedger audit bundle: ${parsed.error.issues[0]?.path.join('.')}: ${parsed.error.issues[0]?.message}`);
   const { events, seal } = parsed.data;
   for (const [i, e] of events.entries()) if (!isEvent(e)) fail(`the bundle is not a StockLedger audit bundle: events.${i} is not an event`);
   for (const [i, h] of seal.event_hashes.entries()) if (!isHash(h)) fail(`the bundle is not a StockLedger audit bundle: seal.event_hashes.${i} is not a hash`);
@@ -79,7 +80,15 @@ const recordedOf = new WeakMap<BundleEvent, RecordedEvent>();
 function asRecorded(e: BundleEvent): RecordedEvent {
   let recorded = recordedOf.get(e);
   if (!recorded) {
-    recorded = { streamId: e.stream_id, streamVersion: e.stream_version, type: e.type, data: e.data, metadata: e.metadata, occurredAt: new Date(e.occurred_at), globalPosition: e.global_position } as RecordedEvent;
+    recorded = {
+      streamId: e.stream_id,
+      streamVersion: e.stream_version,
+      type: e.type,
+      data: e.data,
+      metadata: e.metadata,
+      occurredAt: new Date(e.occurred_at),
+      globalPosition: e.global_position,
+    } as RecordedEvent;
     recordedOf.set(e, recorded);
   }
   return recorded;

@@ -18,7 +18,10 @@ export interface OutgoingMail {
 
 export async function enqueueMail(db: Db, mail: OutgoingMail): Promise<string> {
   const id = randomUUID();
-  await db.insertInto('outbox').values({ id, to_email: mail.to, subject: mail.subject, body: mail.body, last_error: null, sent_at: null, claimed_until: null }).execute();
+  await db
+    .insertInto('outbox')
+    .values({ id, to_email: mail.to, subject: mail.subject, body: mail.body, last_error: null, sent_at: null, claimed_until: null })
+    .execute();
   return id;
 }
 
@@ -27,7 +30,13 @@ export async function outboxPage(db: Db, options: { to?: string; page: number; p
   const to = options.to?.trim().toLowerCase();
   const base = db.selectFrom('outbox').$if(Boolean(to), (q) => q.where(sql`lower(to_email)`, '=', to!));
   const [rows, count] = await Promise.all([
-    base.selectAll().orderBy('created_at', 'desc').orderBy('id').limit(options.pageSize).offset((options.page - 1) * options.pageSize).execute(),
+    base
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .limit(options.pageSize)
+      .offset((options.page - 1) * options.pageSize)
+      .execute(),
     base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
   ]);
   return {
@@ -80,7 +89,11 @@ export async function deliverPending(db: Db, transport: MailTransport, batch = 2
       await trx
         .updateTable('outbox')
         .set({ claimed_until: sql`now() + make_interval(secs => ${CLAIM_SECONDS})` })
-        .where('id', 'in', rows.map((r) => r.id))
+        .where(
+          'id',
+          'in',
+          rows.map((r) => r.id),
+        )
         .execute();
     }
     return rows;
@@ -88,12 +101,21 @@ export async function deliverPending(db: Db, transport: MailTransport, batch = 2
   for (const row of claimed) {
     try {
       const status = await transport({ to: row.to_email, subject: row.subject, body: row.body });
-      await db.updateTable('outbox').set({ status, sent_at: new Date(), attempts: row.attempts + 1, last_error: null }).where('id', '=', row.id).execute();
+      await db
+        .updateTable('outbox')
+        .set({ status, sent_at: new Date(), attempts: row.attempts + 1, last_error: null })
+        .where('id', '=', row.id)
+        .execute();
     } catch (error) {
       const attempts = row.attempts + 1;
       await db
         .updateTable('outbox')
-        .set({ attempts, status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending', last_error: error instanceof Error ? error.message.slice(0, 500) : 'send failed', claimed_until: null })
+        .set({
+          attempts,
+          status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
+          last_error: error instanceof Error ? error.message.slice(0, 500) : 'send failed',
+          claimed_until: null,
+        })
         .where('id', '=', row.id)
         .execute();
     }

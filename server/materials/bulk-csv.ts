@@ -33,7 +33,13 @@ function refuseUnstorable(rows: string[][]): void {
 export function parseBulkCsv(text: string, action: BulkAction): BulkRow[] {
   // The parser reads the text as UTF-8 bytes, which would quietly turn a lone surrogate into U+FFFD:
   // look for one in the raw lines first (a file sent inside JSON can carry one).
-  if (!isStorableText(text)) refuseUnstorable(text.split(/\r?\n/).slice(1).map((line) => line.split(',')));
+  if (!isStorableText(text))
+    refuseUnstorable(
+      text
+        .split(/\r?\n/)
+        .slice(1)
+        .map((line) => line.split(',')),
+    );
   let records: string[][];
   try {
     records = parse(text, { bom: true, skip_empty_lines: true, relax_column_count: true, trim: true }) as string[][];

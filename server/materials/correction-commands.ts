@@ -57,12 +57,22 @@ interface LoadedCorrection extends CommandContext {
 
 type CorrectionContext = RefusedCorrection | LoadedCorrection;
 
-async function loadOne(trx: Parameters<CommandHandler<CorrectionRequest, CorrectionContext, CorrectionOutcome>['load']>[0], input: CorrectionRequest): Promise<LoadedCorrection> {
+async function loadOne(
+  trx: Parameters<CommandHandler<CorrectionRequest, CorrectionContext, CorrectionOutcome>['load']>[0],
+  input: CorrectionRequest,
+): Promise<LoadedCorrection> {
   const movement = await loadMovement(trx, input.position);
   const location = movement?.data.location;
   const materialId = movement?.data.materialId;
   // Only this project's stock movements: any other position is as unknown here as a missing one.
-  if (!movement || !location || !materialId || location.kind !== 'project' || location.id !== input.projectId || movement.stream_id !== stockStreamId(location, materialId)) {
+  if (
+    !movement ||
+    !location ||
+    !materialId ||
+    location.kind !== 'project' ||
+    location.id !== input.projectId ||
+    movement.stream_id !== stockStreamId(location, materialId)
+  ) {
     throw new DomainError('NOT_FOUND', ENTRY_NOT_FOUND);
   }
   const appliesAt = input.appliesAt ?? movement.occurred_at;
@@ -128,7 +138,12 @@ const correctionHandler: CommandHandler<CorrectionRequest, CorrectionContext, Co
     const event = events[0]!;
     return {
       appends: [{ streamId: context.streams.item.streamId, events: [{ ...event, occurredAt: context.appliesAt }] }],
-      result: { corrects_position: context.movement.position, quantity: event.data.quantity, occurred_at: context.appliesAt.toISOString(), deltas: event.data.deltas },
+      result: {
+        corrects_position: context.movement.position,
+        quantity: event.data.quantity,
+        occurred_at: context.appliesAt.toISOString(),
+        deltas: event.data.deltas,
+      },
     };
   },
 };

@@ -35,7 +35,10 @@ const editHandler = foldedStreamHandler({
   },
   command(input, _state, taken) {
     if (taken) throw new DomainError('CONFLICT', PART_NUMBER_TAKEN);
-    return { type: 'EditMaterialDetails' as const, data: { partName: input.partName, partNickname: input.partNickname, newPartNumber: input.newPartNumber, note: input.note } };
+    return {
+      type: 'EditMaterialDetails' as const,
+      data: { partName: input.partName, partNickname: input.partNickname, newPartNumber: input.newPartNumber, note: input.note },
+    };
   },
 });
 

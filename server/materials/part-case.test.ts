@@ -21,7 +21,11 @@ afterAll(async () => {
 describe('part numbers without case', () => {
   it('finds BRK-011 when a person types brk-011, and keeps the number as first written', async () => {
     await runStock(runtime.store, { type: 'receive', location, partNumber: 'BRK-011', quantity: 5, partName: 'Bracket', partNickname: 'Bracket' }, options);
-    const again = await runStock(runtime.store, { type: 'receive', location, partNumber: 'brk-011', quantity: 2, partName: 'Other', partNickname: 'Other' }, options);
+    const again = await runStock(
+      runtime.store,
+      { type: 'receive', location, partNumber: 'brk-011', quantity: 2, partName: 'Other', partNickname: 'Other' },
+      options,
+    );
     expect(again.result).toMatchObject({ created: false, item: { PartNumber: 'BRK-011', QtyOnHand: 7 } });
     const returned = await runStock(runtime.store, { type: 'return', location, partNumber: 'Brk-011', quantity: 1, binInfo: null }, options);
     expect(returned.result.item.QtyOnHand).toBe(6);
@@ -32,7 +36,11 @@ describe('part numbers without case', () => {
   it('refuses renumbering a part onto another part number that differs only by case', async () => {
     await runStock(runtime.store, { type: 'receive', location, partNumber: 'NUT-1', quantity: 1, partName: 'Nut', partNickname: 'Nut' }, options);
     const nut = await runtime.store.db.selectFrom('materials').select('material_id').where('part_number', '=', 'NUT-1').executeTakeFirstOrThrow();
-    const renumber = editMaterial(runtime.store, { materialId: nut.material_id, partName: 'Nut', partNickname: 'Nut', newPartNumber: 'brk-011', note: null }, options);
+    const renumber = editMaterial(
+      runtime.store,
+      { materialId: nut.material_id, partName: 'Nut', partNickname: 'Nut', newPartNumber: 'brk-011', note: null },
+      options,
+    );
     await expect(renumber).rejects.toSatisfy((e) => e instanceof DomainError && e.message === 'Part number already exists');
   });
 });

@@ -129,12 +129,22 @@ function commandFor(request: StockRequest, ref: StockItemRef, context: StockCont
     case 'assign':
       return {
         type: 'AssignMaterial',
-        data: { ...ref, quantity: request.quantity, userId: request.userId, userName: userName ?? 'Unknown user', assigneeIsMember: context.user?.member ?? false, frozen },
+        data: {
+          ...ref,
+          quantity: request.quantity,
+          userId: request.userId,
+          userName: userName ?? 'Unknown user',
+          assigneeIsMember: context.user?.member ?? false,
+          frozen,
+        },
       };
     case 'unassign':
       return { type: 'UnassignMaterial', data: { ...ref, quantity: request.quantity, userId: request.userId, userName: userName ?? 'Unknown user', frozen } };
     case 'lost':
-      return { type: 'MarkMaterialLost', data: { ...ref, quantity: request.quantity, source: request.source, userId: request.userId, userName, note: request.note } };
+      return {
+        type: 'MarkMaterialLost',
+        data: { ...ref, quantity: request.quantity, source: request.source, userId: request.userId, userName, note: request.note },
+      };
     case 'found':
       return {
         type: 'MarkMaterialFound',
@@ -155,7 +165,10 @@ function defineMaterial(input: Input): { material: MaterialRow; events: NewEvent
   if (request.type !== 'receive') throw new DomainError('NOT_FOUND', PART_NOT_FOUND);
   if (!request.partName?.trim() || !request.partNickname?.trim()) throw new DomainError('VALIDATION', NEW_PART_NEEDS_NAMES);
   const events = materialDecider.decide(
-    { type: 'DefineMaterial', data: { materialId: input.newMaterialId, partNumber: request.partNumber, partName: request.partName, partNickname: request.partNickname } },
+    {
+      type: 'DefineMaterial',
+      data: { materialId: input.newMaterialId, partNumber: request.partNumber, partName: request.partName, partNickname: request.partNickname },
+    },
     initialMaterialState(),
   );
   const d = events[0]!.data;

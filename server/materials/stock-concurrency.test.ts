@@ -24,7 +24,12 @@ beforeAll(async () => {
     await changeMembership(runtime.store, projectId, { type: 'add', userId, role: 'user' }, { metadata: SYSTEM_ACTOR });
     crew.push(userId);
   }
-  const received = await app.inject({ method: 'POST', url: '/api/materials/receive', headers: { cookie: manager }, payload: { project_id: projectId, part_number: 'LAST-10', quantity: 10, part_name: 'Scarce part', standard_name: 'Scarce' } });
+  const received = await app.inject({
+    method: 'POST',
+    url: '/api/materials/receive',
+    headers: { cookie: manager },
+    payload: { project_id: projectId, part_number: 'LAST-10', quantity: 10, part_name: 'Scarce part', standard_name: 'Scarce' },
+  });
   expect(received.statusCode).toBe(200);
 });
 afterAll(async () => {
@@ -36,7 +41,12 @@ describe('two people assigning the last units at the same moment', () => {
   it('lets exactly 10 of 30 simultaneous assigns of 1 unit succeed, and nothing goes negative', async () => {
     const responses = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
-        app.inject({ method: 'POST', url: '/api/inventory/assign', headers: { cookie: manager }, payload: { project_id: projectId, part_number: 'LAST-10', quantity: 1, user_id: crew[i % crew.length] } }),
+        app.inject({
+          method: 'POST',
+          url: '/api/inventory/assign',
+          headers: { cookie: manager },
+          payload: { project_id: projectId, part_number: 'LAST-10', quantity: 1, user_id: crew[i % crew.length] },
+        }),
       ),
     );
     const statuses = responses.map((r) => r.statusCode);
@@ -50,9 +60,16 @@ describe('two people assigning the last units at the same moment', () => {
     expect(answered.sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     const item = (await app.inject({ method: 'GET', url: `/api/materials/item?project_id=${projectId}&number=LAST-10`, headers: { cookie: manager } })).json();
     expect(item).toMatchObject({ MatVendorQty: 10, QtyOnHand: 0, FieldAssigned: 10, QtyLost: 0 });
-    const held = await runtime.store.db.selectFrom('material_assignments').select((eb) => eb.fn.sum<number>('qty').as('n')).executeTakeFirstOrThrow();
+    const held = await runtime.store.db
+      .selectFrom('material_assignments')
+      .select((eb) => eb.fn.sum<number>('qty').as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(held.n)).toBe(10);
-    const assigns = await runtime.store.db.selectFrom('activity_log').select((eb) => eb.fn.countAll<number>().as('n')).where('log_type', '=', 'Assign').executeTakeFirstOrThrow();
+    const assigns = await runtime.store.db
+      .selectFrom('activity_log')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('log_type', '=', 'Assign')
+      .executeTakeFirstOrThrow();
     expect(Number(assigns.n)).toBe(10);
     // On PostgreSQL they arrive together and are committed together (group commit), not one transaction
     // each. Embedded PGlite runs each transaction to its end before the next request gets that far.
@@ -68,7 +85,12 @@ describe('two people assigning the last units at the same moment', () => {
   it('receives a brand-new part number once when two people add it at the same moment', async () => {
     const responses = await Promise.all(
       [0, 1, 2].map(() =>
-        app.inject({ method: 'POST', url: '/api/materials/receive', headers: { cookie: manager }, payload: { project_id: projectId, part_number: 'NEW-1', quantity: 2, part_name: 'New', standard_name: 'New' } }),
+        app.inject({
+          method: 'POST',
+          url: '/api/materials/receive',
+          headers: { cookie: manager },
+          payload: { project_id: projectId, part_number: 'NEW-1', quantity: 2, part_name: 'New', standard_name: 'New' },
+        }),
       ),
     );
     expect(responses.map((r) => r.statusCode)).toEqual([200, 200, 200]);

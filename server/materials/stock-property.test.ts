@@ -115,7 +115,12 @@ async function readItem(s: Step) {
     .where('m.part_number', '=', parts[s.part]!)
     .executeTakeFirst();
   if (!row) return undefined;
-  const held = await runtime.store.db.selectFrom('material_assignments').select(['user_id', 'qty']).where('location_id', '=', projects[s.project]!).where('material_id', '=', row.material_id).execute();
+  const held = await runtime.store.db
+    .selectFrom('material_assignments')
+    .select(['user_id', 'qty'])
+    .where('location_id', '=', projects[s.project]!)
+    .where('material_id', '=', row.material_id)
+    .execute();
   return { ...row, held: users.map((u) => held.find((h) => h.user_id === u)?.qty ?? 0) };
 }
 
@@ -123,7 +128,9 @@ async function snapshot(): Promise<Record<string, unknown[]>> {
   const out: Record<string, unknown[]> = {};
   for (const projector of projectors) {
     for (const table of projector.tables) {
-      const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(table.name)} order by ${sql.join(table.key.map((k) => sql.ref(k)))}`.execute(runtime.store.db);
+      const { rows } = await sql<
+        Record<string, unknown>
+      >`select * from ${sql.table(table.name)} order by ${sql.join(table.key.map((k) => sql.ref(k)))}`.execute(runtime.store.db);
       out[table.name] = rows.map((r) => JSON.parse(JSON.stringify(r)));
     }
   }
@@ -132,7 +139,8 @@ async function snapshot(): Promise<Record<string, unknown[]>> {
 
 beforeAll(async () => {
   runtime = await openTestRuntime();
-  for (let i = 0; i < 2; i += 1) projects.push(await createProject(runtime.store, { name: `Project ${i}`, customer: null, number: `PP-${i}` }, { metadata: SYSTEM_ACTOR }));
+  for (let i = 0; i < 2; i += 1)
+    projects.push(await createProject(runtime.store, { name: `Project ${i}`, customer: null, number: `PP-${i}` }, { metadata: SYSTEM_ACTOR }));
   for (let i = 0; i < 3; i += 1) {
     const { userId } = await createUser(runtime, `u${i}@example.com`, 'password 123', 'user');
     users.push(userId);
@@ -175,7 +183,13 @@ describe('random stock commands', () => {
       const m = model.get(key);
       if (m) {
         const field = m.held.reduce((a, b) => a + b, 0);
-        expect(item, JSON.stringify(s)).toMatchObject({ logistics_qty: m.logistics, on_hand: m.onHand, field_assigned: field, lost_outstanding: m.lost, held: m.held });
+        expect(item, JSON.stringify(s)).toMatchObject({
+          logistics_qty: m.logistics,
+          on_hand: m.onHand,
+          field_assigned: field,
+          lost_outstanding: m.lost,
+          held: m.held,
+        });
         expect(item!.logistics_qty).toBe(item!.on_hand + item!.field_assigned + item!.lost_outstanding);
       } else {
         expect(item).toBeUndefined();

@@ -9,7 +9,10 @@ describe('stock alert levels', () => {
   });
 
   it("lets a part's own threshold win over the project's default", () => {
-    expect(effectiveThresholds({ low_threshold: 40, critical_threshold: null, low_stock_default: 20, critical_stock_default: 5 })).toEqual({ low: 40, critical: 5 });
+    expect(effectiveThresholds({ low_threshold: 40, critical_threshold: null, low_stock_default: 20, critical_stock_default: 5 })).toEqual({
+      low: 40,
+      critical: 5,
+    });
   });
 
   it('is low below the low threshold and critical at or below the critical one or zero', () => {

@@ -24,7 +24,16 @@ describe('notification e-mail texts', () => {
 
   it('names the level, the figure, the threshold and the movement of a stock alert', () => {
     const mail = stockAlertMail(
-      { recipient, project, part, level: 'low', onHand: 1, thresholds: { low: 15, critical: 0 }, actorName: 'Max Manager', movement: 'an assignment of 4 to Cy Crew' },
+      {
+        recipient,
+        project,
+        part,
+        level: 'low',
+        onHand: 1,
+        thresholds: { low: 15, critical: 0 },
+        actorName: 'Max Manager',
+        movement: 'an assignment of 4 to Cy Crew',
+      },
       'https://stock.example.com',
     );
     expect(mail.subject).toBe('Low stock: CBL-100 in Substation');

@@ -43,8 +43,19 @@ export function assignmentMail(mail: AssignmentMail, publicUrl: string): Outgoin
       : `${actorName} marked ${units(quantity)} of ${partLabel(part)} found and back in your field stock in project ${projectLabel(project)}.`;
   return {
     to: recipient.email,
-    subject: mail.how === 'assigned' ? `Assigned to you: ${quantity} × ${part.partNumber} in ${project.project_name}` : `Back in your field stock: ${quantity} × ${part.partNumber} in ${project.project_name}`,
-    body: [greeting(recipient), '', what, '', `See your project's materials: ${publicUrl}/dashboard`, '', 'You receive this because assignment e-mails are on in your profile.'].join('\n'),
+    subject:
+      mail.how === 'assigned'
+        ? `Assigned to you: ${quantity} × ${part.partNumber} in ${project.project_name}`
+        : `Back in your field stock: ${quantity} × ${part.partNumber} in ${project.project_name}`,
+    body: [
+      greeting(recipient),
+      '',
+      what,
+      '',
+      `See your project's materials: ${publicUrl}/dashboard`,
+      '',
+      'You receive this because assignment e-mails are on in your profile.',
+    ].join('\n'),
   };
 }
 

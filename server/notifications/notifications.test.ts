@@ -44,9 +44,16 @@ afterAll(async () => {
 const location = () => ({ kind: 'project' as const, id: projectId });
 const receive = (partNumber: string, quantity: number) =>
   runStock(runtime.store, { type: 'receive', location: location(), partNumber, quantity, partName: `${partNumber} part`, partNickname: partNumber }, manager());
-const assign = (partNumber: string, quantity: number, user: string) => runStock(runtime.store, { type: 'assign', location: location(), partNumber, quantity, userId: ids[user]! } as StockRequest, manager());
+const assign = (partNumber: string, quantity: number, user: string) =>
+  runStock(runtime.store, { type: 'assign', location: location(), partNumber, quantity, userId: ids[user]! } as StockRequest, manager());
 const mailsTo = async (key: string) =>
-  runtime.store.db.selectFrom('outbox').select(['subject', 'body']).where('to_email', '=', `${key}@example.com`).orderBy('created_at').orderBy('subject').execute();
+  runtime.store.db
+    .selectFrom('outbox')
+    .select(['subject', 'body'])
+    .where('to_email', '=', `${key}@example.com`)
+    .orderBy('created_at')
+    .orderBy('subject')
+    .execute();
 
 describe('assignment e-mails', () => {
   it('e-mails the assignee once per assignment, saying what, how much, where, who, with a link', async () => {
@@ -63,8 +70,16 @@ describe('assignment e-mails', () => {
   });
 
   it('also tells a user when units found go back into their field stock', async () => {
-    await runStock(runtime.store, { type: 'lost', location: location(), partNumber: 'CBL-100', quantity: 1, source: 'field_assigned', userId: ids.crew!, note: null }, manager());
-    await runStock(runtime.store, { type: 'found', location: location(), partNumber: 'CBL-100', quantity: 1, destination: 'field_assigned', userId: ids.crew!, note: null }, manager());
+    await runStock(
+      runtime.store,
+      { type: 'lost', location: location(), partNumber: 'CBL-100', quantity: 1, source: 'field_assigned', userId: ids.crew!, note: null },
+      manager(),
+    );
+    await runStock(
+      runtime.store,
+      { type: 'found', location: location(), partNumber: 'CBL-100', quantity: 1, destination: 'field_assigned', userId: ids.crew!, note: null },
+      manager(),
+    );
     await app.notifications.drained();
     const found = (await mailsTo('crew')).filter((m) => m.subject.startsWith('Back in your field stock'));
     expect(found.map((m) => m.subject)).toEqual(['Back in your field stock: 1 × CBL-100 in Substation']);
@@ -108,7 +123,11 @@ describe('stock alerts', () => {
     await assign('PIPE-1', 20, 'quiet'); // 10: low again, a new crossing
     await app.notifications.drained();
     const alerts = (await mailsTo('manager')).filter((m) => m.subject.includes('PIPE-1'));
-    expect(alerts.map((m) => m.subject).sort()).toEqual(['Critical stock: PIPE-1 in Substation', 'Low stock: PIPE-1 in Substation', 'Low stock: PIPE-1 in Substation']);
+    expect(alerts.map((m) => m.subject).sort()).toEqual([
+      'Critical stock: PIPE-1 in Substation',
+      'Low stock: PIPE-1 in Substation',
+      'Low stock: PIPE-1 in Substation',
+    ]);
     const critical = alerts.find((m) => m.subject.startsWith('Critical'))!;
     expect(critical.body).toContain('On hand of PIPE-1 (PIPE-1 part) in project Substation (P-1) is now 0, at or below the critical threshold of 0.');
     expect(critical.body).toContain('It fell with an assignment of 12 to Quinn Quiet by Max Manager.');
@@ -142,7 +161,17 @@ describe('across a restart', () => {
     await assign('WIRE-2', 1, 'crew');
     app = await buildTestApp(runtime, { publicUrl: PUBLIC_URL });
     await app.notifications.drained();
-    const after = await runtime.store.db.selectFrom('outbox').select(['to_email', 'subject']).where('id', 'not in', before.map((r) => r.id)).orderBy('to_email').orderBy('subject').execute();
+    const after = await runtime.store.db
+      .selectFrom('outbox')
+      .select(['to_email', 'subject'])
+      .where(
+        'id',
+        'not in',
+        before.map((r) => r.id),
+      )
+      .orderBy('to_email')
+      .orderBy('subject')
+      .execute();
     expect(after).toEqual([
       { to_email: 'crew@example.com', subject: 'Assigned to you: 1 × WIRE-2 in Substation' },
       { to_email: 'crew@example.com', subject: 'Assigned to you: 1 × WIRE-2 in Substation' },

@@ -128,7 +128,16 @@ export async function notificationsFor(trx: Trx, events: RecordedEvent[], public
     for (const recipient of watchers.filter((w) => w.project_id === crossing.projectId)) {
       mails.push(
         stockAlertMail(
-          { recipient, project, part, level: crossing.level, onHand: crossing.onHand, thresholds: crossing.thresholds, actorName: event.metadata.actorName, movement: movementOf(event) },
+          {
+            recipient,
+            project,
+            part,
+            level: crossing.level,
+            onHand: crossing.onHand,
+            thresholds: crossing.thresholds,
+            actorName: event.metadata.actorName,
+            movement: movementOf(event),
+          },
           publicUrl,
         ),
       );

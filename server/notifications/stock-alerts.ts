@@ -45,7 +45,9 @@ async function onHandBefore(trx: Trx, streamId: string, version: number): Promis
 /** The crossings in a page of events (in commit order), recording every part's new state. */
 export async function stockCrossings(trx: Trx, events: ProjectStockEvent[]): Promise<Crossing[]> {
   if (events.length === 0) return [];
-  const parts = [...new Map(events.map((e) => [partKey(e.data.location.id, e.data.materialId), { projectId: e.data.location.id, materialId: e.data.materialId }])).values()];
+  const parts = [
+    ...new Map(events.map((e) => [partKey(e.data.location.id, e.data.materialId), { projectId: e.data.location.id, materialId: e.data.materialId }])).values(),
+  ];
   const matches = sql.join(parts.map((p) => sql`(${p.projectId}, ${p.materialId})`));
   const stockKeys = sql.join(parts.map((p) => sql`(${p.projectId}::uuid, ${p.materialId}::uuid)`));
   const [stateRows, settingRows] = await Promise.all([
@@ -58,7 +60,9 @@ export async function stockCrossings(trx: Trx, events: ProjectStockEvent[]): Pro
         from material_stock s left join projects p on p.id = s.location_id
        where s.location_kind = 'project' and (s.location_id, s.material_id) in (${stockKeys})`.execute(trx),
   ]);
-  const states = new Map<string, PartState>(stateRows.rows.map((r) => [partKey(r.project_id, r.material_id), { streamVersion: r.stream_version, onHand: Number(r.on_hand), level: r.level }]));
+  const states = new Map<string, PartState>(
+    stateRows.rows.map((r) => [partKey(r.project_id, r.material_id), { streamVersion: r.stream_version, onHand: Number(r.on_hand), level: r.level }]),
+  );
   const settings = new Map(settingRows.rows.map((r) => [partKey(r.project_id, r.material_id), r]));
   const changed = new Set<string>();
   const crossings: Crossing[] = [];

@@ -68,7 +68,13 @@ describe('notifications with two server processes', () => {
       call(server, cookie, '/api/inventory/assign', { project_id: projectId, part_number: 'ROPE-1', quantity, user_id: userId });
 
     // Through both processes at once: 40 → 30, low at 14 (crossing 1).
-    await Promise.all([assign(a, cookieA, crew, 2), assign(b, cookieB, quiet, 2), assign(a, cookieA, crew, 2), assign(b, cookieB, quiet, 2), assign(a, cookieA, crew, 2)]);
+    await Promise.all([
+      assign(a, cookieA, crew, 2),
+      assign(b, cookieB, quiet, 2),
+      assign(a, cookieA, crew, 2),
+      assign(b, cookieB, quiet, 2),
+      assign(a, cookieA, crew, 2),
+    ]);
     await assign(b, cookieB, crew, 16); // 14: low
 
     // One process stops in the middle while the other keeps taking assignments.
@@ -79,7 +85,13 @@ describe('notifications with two server processes', () => {
     await assign(b, cookieB, crew, 12); // 0: critical (crossing 2)
     restarted = await startServer({ DATABASE_URL: servers.testDb.url! });
     const cookieR = await signInTo(restarted);
-    await call(restarted, cookieR, '/api/materials/receive', { project_id: projectId, part_number: 'ROPE-1', quantity: 20, part_name: 'Rope', standard_name: 'Rope' }); // 20: ok
+    await call(restarted, cookieR, '/api/materials/receive', {
+      project_id: projectId,
+      part_number: 'ROPE-1',
+      quantity: 20,
+      part_name: 'Rope',
+      standard_name: 'Rope',
+    }); // 20: ok
     await assign(restarted, cookieR, crew, 7); // 13: low again (crossing 3)
     await Promise.all([assign(restarted, cookieR, crew, 1), assign(b, cookieB, crew, 1)]); // 11: still low
 

@@ -21,7 +21,13 @@ let free = 1024 * 1024 * 1024;
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'stockledger-disk-'));
   runtime = await openRuntime({ databaseUrl: null, dataDir });
-  app = await buildApp({ config: testConfig({ dataDir, minFreeDiskMb: 64 }), store: runtime.store, engine: 'pglite', logger: false, freeSpace: async () => free });
+  app = await buildApp({
+    config: testConfig({ dataDir, minFreeDiskMb: 64 }),
+    store: runtime.store,
+    engine: 'pglite',
+    logger: false,
+    freeSpace: async () => free,
+  });
   await app.ready();
   await createUser(runtime, 'boss@example.com', 'boss password', 'superadmin');
   cookie = await signIn(app, 'boss@example.com', 'boss password');
@@ -33,7 +39,12 @@ afterAll(async () => {
 });
 
 const newProject = () =>
-  app.inject({ method: 'POST', url: '/api/projects', headers: { cookie }, payload: { project_name: 'Disk', project_customer: null, project_number: `D-${Math.random()}`.slice(0, 10) } });
+  app.inject({
+    method: 'POST',
+    url: '/api/projects',
+    headers: { cookie },
+    payload: { project_name: 'Disk', project_customer: null, project_number: `D-${Math.random()}`.slice(0, 10) },
+  });
 const projects = async () => (await app.inject({ method: 'GET', url: '/api/projects', headers: { cookie } })).json();
 const settle = () => new Promise((resolve) => setTimeout(resolve, 1100));
 

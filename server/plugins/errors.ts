@@ -48,7 +48,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.code(error.status).send({ error: error.code, message: error.message, ...(error.field ? { field: error.field } : {}) });
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.code(413).send({ error: 'PAYLOAD_TOO_LARGE', message: `The request body is larger than the limit of ${app.initialConfig.bodyLimit} bytes.` });
+      return reply
+        .code(413)
+        .send({ error: 'PAYLOAD_TOO_LARGE', message: `The request body is larger than the limit of ${app.initialConfig.bodyLimit} bytes.` });
     }
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (error instanceof SyntaxError && error.statusCode === 400)) {
       return reply.code(400).send({ error: 'INVALID_JSON', message: 'The request body is not valid JSON.' });

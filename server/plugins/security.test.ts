@@ -48,7 +48,10 @@ describe('security headers', () => {
     expect(response.headers['x-frame-options']).toBe('DENY');
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     // The same on answers no route gave and on refusals.
-    for (const other of [await app.inject({ method: 'GET', url: '/api/no-such-thing' }), await app.inject({ method: 'POST', url: '/api/login', payload: {} })]) {
+    for (const other of [
+      await app.inject({ method: 'GET', url: '/api/no-such-thing' }),
+      await app.inject({ method: 'POST', url: '/api/login', payload: {} }),
+    ]) {
       expect(other.statusCode).toBeGreaterThanOrEqual(400);
       expect(other.headers['content-security-policy']).toBe(response.headers['content-security-policy']);
       expect(other.headers['x-frame-options']).toBe('DENY');
@@ -76,8 +79,14 @@ describe('security headers', () => {
 describe('uploads to S3 under the policy', () => {
   it('lets the page post files to the bucket, path or host style, and to nowhere else when files are local', () => {
     const base = { kind: 's3' as const, bucket: 'labels', region: 'eu-west-1', accessKeyId: null, secretAccessKey: null, maxUploadBytes: 1 };
-    expect(uploadOrigins({ ...base, endpoint: 'http://127.0.0.1:9000', forcePathStyle: true })).toEqual(['http://127.0.0.1:9000', 'http://labels.127.0.0.1:9000']);
-    expect(uploadOrigins({ ...base, endpoint: null, forcePathStyle: false })).toEqual(['https://labels.s3.eu-west-1.amazonaws.com', 'https://s3.eu-west-1.amazonaws.com']);
+    expect(uploadOrigins({ ...base, endpoint: 'http://127.0.0.1:9000', forcePathStyle: true })).toEqual([
+      'http://127.0.0.1:9000',
+      'http://labels.127.0.0.1:9000',
+    ]);
+    expect(uploadOrigins({ ...base, endpoint: null, forcePathStyle: false })).toEqual([
+      'https://labels.s3.eu-west-1.amazonaws.com',
+      'https://s3.eu-west-1.amazonaws.com',
+    ]);
     expect(uploadOrigins({ kind: 'local', dataDir: '/tmp', maxUploadBytes: 1 })).toEqual([]);
   });
 });
@@ -102,7 +111,12 @@ describe('origin check on state-changing requests', () => {
   });
 
   it('refuses a cross-site sign-in too, so a page cannot sign a browser into another account', async () => {
-    const response = await app.inject({ method: 'POST', url: '/api/login', headers: { origin: 'http://evil.example' }, payload: { email: 'boss@example.com', password: 'boss password' } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { origin: 'http://evil.example' },
+      payload: { email: 'boss@example.com', password: 'boss password' },
+    });
     expect(response.statusCode).toBe(403);
     expect(response.cookies).toHaveLength(0);
   });

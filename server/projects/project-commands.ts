@@ -42,7 +42,10 @@ const createHandler = foldedStreamHandler({
   decider: projectDecider,
   streamId: (input: CreateInput) => projectStreamId(input.projectId),
   async lookup(trx, inputs) {
-    const creators = await usersNamed(trx, inputs.map((i) => i.creatorId));
+    const creators = await usersNamed(
+      trx,
+      inputs.map((i) => i.creatorId),
+    );
     const numbers = inputs.map((i) => i.number.trim().toLowerCase());
     const taken = await trx
       .selectFrom('projects')
@@ -69,7 +72,12 @@ export async function createProject(
   options: CommandOptions,
 ): Promise<string> {
   const projectId = randomUUID();
-  await runCommand(store, createHandler, { projectId, name: input.name, customer: input.customer, number: input.number, creatorId: input.creatorId ?? null }, options);
+  await runCommand(
+    store,
+    createHandler,
+    { projectId, name: input.name, customer: input.customer, number: input.number, creatorId: input.creatorId ?? null },
+    options,
+  );
   return projectId;
 }
 
@@ -82,7 +90,11 @@ const membershipHandler = foldedStreamHandler({
   name: 'project-membership',
   decider: projectDecider,
   streamId: (input: { projectId: string; change: MemberChange }) => projectStreamId(input.projectId),
-  lookup: (trx, inputs) => usersNamed(trx, inputs.map((i) => i.change.userId)),
+  lookup: (trx, inputs) =>
+    usersNamed(
+      trx,
+      inputs.map((i) => i.change.userId),
+    ),
   command({ change }, _state, user): ProjectCommand {
     if (!user) throw new DomainError('NOT_FOUND', 'User not found');
     switch (change.type) {

@@ -34,7 +34,12 @@ afterAll(async () => {
 });
 
 const receive = (project: string, part: string) =>
-  app.inject({ method: 'POST', url: '/api/materials/receive', headers: { cookie: boss }, payload: { project_id: project, part_number: part, quantity: 3, part_name: part, standard_name: part } });
+  app.inject({
+    method: 'POST',
+    url: '/api/materials/receive',
+    headers: { cookie: boss },
+    payload: { project_id: project, part_number: part, quantity: 3, part_name: part, standard_name: part },
+  });
 
 describe('realtime', () => {
   it('tells a subscribed browser which topics of its project changed after a commit', async () => {

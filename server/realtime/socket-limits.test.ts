@@ -60,11 +60,13 @@ describe('websocket limits', () => {
     expect(someoneElse.outcome).toBe('ready');
     held[0]!.socket.close();
     await closed(held[0]!.socket);
-    await expect.poll(async () => {
-      const again = await attempt(boss);
-      again.socket.close();
-      return again.outcome;
-    }).toBe('ready');
+    await expect
+      .poll(async () => {
+        const again = await attempt(boss);
+        again.socket.close();
+        return again.outcome;
+      })
+      .toBe('ready');
     for (const h of [...held, someoneElse]) h.socket.close();
   });
 

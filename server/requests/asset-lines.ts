@@ -53,8 +53,16 @@ export async function loadAssetContext(trx: Trx, projectId: string, requesterId:
   for (const [i, row] of rows.entries()) {
     const history = histories.get(ids[i]!) ?? [];
     const last = history[history.length - 1];
-    const state = history.reduce((s: AssetInstanceState, e: { type: string; data: unknown }) => assetInstanceDecider.evolve(s, e as AssetInstanceEvent), assetInstanceDecider.initialState());
-    streams[`asset:${row.id}`] = { streamId: ids[i]!, head: { version: last?.streamVersion ?? 0, hash: last?.hash ?? null }, state, evolve: assetInstanceDecider.evolve };
+    const state = history.reduce(
+      (s: AssetInstanceState, e: { type: string; data: unknown }) => assetInstanceDecider.evolve(s, e as AssetInstanceEvent),
+      assetInstanceDecider.initialState(),
+    );
+    streams[`asset:${row.id}`] = {
+      streamId: ids[i]!,
+      head: { version: last?.streamVersion ?? 0, hash: last?.hash ?? null },
+      state,
+      evolve: assetInstanceDecider.evolve,
+    };
     const number = key(row.asset_number);
     instances[number] = [...(instances[number] ?? []), row.id];
   }
@@ -65,11 +73,18 @@ export async function loadAssetContext(trx: Trx, projectId: string, requesterId:
 }
 
 /** The in-use events of a fulfilled asset line's instances, per instance stream. */
-export function instanceMoves(event: RequestLineFulfilled, context: AssetContext, requestNum: string): Array<{ streamId: string; events: AssetInstanceEvent[] }> {
+export function instanceMoves(
+  event: RequestLineFulfilled,
+  context: AssetContext,
+  requestNum: string,
+): Array<{ streamId: string; events: AssetInstanceEvent[] }> {
   return (event.data.instanceIds ?? []).map((instanceId) => {
     const stream = context.streams[`asset:${instanceId}`]!;
     const events = assetInstanceDecider.decide(
-      { type: 'SetInstanceInUse', data: { frozen: context.frozen, inUse: true, userId: event.data.assignedTo, userIsMember: context.requesterIsMember, notes: requestNum } },
+      {
+        type: 'SetInstanceInUse',
+        data: { frozen: context.frozen, inUse: true, userId: event.data.assignedTo, userIsMember: context.requesterIsMember, notes: requestNum },
+      },
       stream.state,
     );
     return { streamId: stream.streamId, events };

@@ -22,7 +22,11 @@ describe('the demo requests', () => {
     const crew = [];
     for (const first of ['Cy', 'Ria']) {
       const email = `${first.toLowerCase()}@demo.example`;
-      const { userId } = await registerUser(runtime.store, { email, password: `${first} password`, role: 'user', firstName: first, lastName: 'Crew' }, SYSTEM_ACTOR);
+      const { userId } = await registerUser(
+        runtime.store,
+        { email, password: `${first} password`, role: 'user', firstName: first, lastName: 'Crew' },
+        SYSTEM_ACTOR,
+      );
       crew.push({ id: userId, name: `${first} Crew`, email });
     }
     const projectIds: string[] = [];
@@ -32,7 +36,11 @@ describe('the demo requests', () => {
       for (const person of crew) await changeMembership(runtime.store, id, { type: 'add', userId: person.id, role: 'user' }, options);
       for (let i = 0; i < 32; i += 1) {
         const partNumber = `DEMO-${String(i).padStart(2, '0')}`;
-        await runStock(runtime.store, { type: 'receive', location: { kind: 'project', id }, partNumber, quantity: 6 + i, partName: partNumber, partNickname: partNumber }, options);
+        await runStock(
+          runtime.store,
+          { type: 'receive', location: { kind: 'project', id }, partNumber, quantity: 6 + i, partName: partNumber, partNickname: partNumber },
+          options,
+        );
       }
     }
     const now = Date.now();

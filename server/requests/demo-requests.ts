@@ -126,9 +126,27 @@ function changeFor(step: Step, requestId: string, lines: Array<{ lineId: string;
     case 'fulfil-all':
       return { type: 'fulfil', requestId, lines: [], remainder: 'open' };
     case 'fulfil-first-part':
-      return { type: 'fulfil', requestId, lines: [{ lineId: first.lineId, partNumber: first.partNumber, quantity: Math.max(1, Math.min(first.onHand, Math.floor(first.qty / 2))), replacementPartNumber: null, remainderLineId: randomUUID() }], remainder: 'open' };
+      return {
+        type: 'fulfil',
+        requestId,
+        lines: [
+          {
+            lineId: first.lineId,
+            partNumber: first.partNumber,
+            quantity: Math.max(1, Math.min(first.onHand, Math.floor(first.qty / 2))),
+            replacementPartNumber: null,
+            remainderLineId: randomUUID(),
+          },
+        ],
+        remainder: 'open',
+      };
     case 'fulfil-first':
-      return { type: 'fulfil', requestId, lines: [{ lineId: first.lineId, partNumber: first.partNumber, quantity: first.qty, replacementPartNumber: null, remainderLineId: randomUUID() }], remainder: 'open' };
+      return {
+        type: 'fulfil',
+        requestId,
+        lines: [{ lineId: first.lineId, partNumber: first.partNumber, quantity: first.qty, replacementPartNumber: null, remainderLineId: randomUUID() }],
+        remainder: 'open',
+      };
     case 'deny-last-line':
       return { type: 'lines', requestId, changes: [{ lineId: last.lineId, status: 'denied' }], reason: 'Substitute already issued' };
     case 'finalise':

@@ -128,7 +128,16 @@ const requestHandler: CommandHandler<Input, RequestContext, { requestId: string 
       }
       let assets: AssetContext | null = null;
       if (change.type === 'submit' && change.requestType === 'Asset') {
-        assets = { types: await assetTypes(trx, change.lines.map((l) => l.partNumber)), instances: {}, streams: {}, requesterIsMember: false, frozen: false };
+        assets = {
+          types: await assetTypes(
+            trx,
+            change.lines.map((l) => l.partNumber),
+          ),
+          instances: {},
+          streams: {},
+          requesterIsMember: false,
+          frozen: false,
+        };
       } else if (change.type === 'fulfil' && request.state.type === 'Asset') {
         const open = openLines(request.state);
         const numbers = [...open.map((l) => l.partNumber), ...change.lines.flatMap((l) => (l.replacementPartNumber ? [l.replacementPartNumber] : []))];

@@ -24,12 +24,21 @@ async function submit(qty: number): Promise<string> {
   const requestId = crypto.randomUUID();
   const lines = [{ lineId: crypto.randomUUID(), partNumber: 'RACE-1', partName: null, qty, notes: null }];
   const requester = { id: requesterId, name: 'Rae', email: 'rae@example.com' };
-  await runRequest(runtime.store, { type: 'submit', requestId, projectId, requestType: 'Material', requester, lines, notes: null, imagePath: null }, { manager: false, requester: true }, options);
+  await runRequest(
+    runtime.store,
+    { type: 'submit', requestId, projectId, requestType: 'Material', requester, lines, notes: null, imagePath: null },
+    { manager: false, requester: true },
+    options,
+  );
   return requestId;
 }
 
 async function figures() {
-  const row = await runtime.store.db.selectFrom('material_stock').select(['on_hand', 'field_assigned']).where('location_id', '=', projectId).executeTakeFirstOrThrow();
+  const row = await runtime.store.db
+    .selectFrom('material_stock')
+    .select(['on_hand', 'field_assigned'])
+    .where('location_id', '=', projectId)
+    .executeTakeFirstOrThrow();
   return { onHand: row.on_hand, field: row.field_assigned };
 }
 
@@ -37,9 +46,15 @@ beforeAll(async () => {
   runtime = await openTestRuntime();
   configureCommands(runtime.store, { concurrency: 2, maxBatch: 1 });
   projectId = await createProject(runtime.store, { name: 'Race', customer: null, number: 'R-1' }, options);
-  requesterId = (await registerUser(runtime.store, { email: 'rae@example.com', password: 'rae password', role: 'user', firstName: 'Rae', lastName: 'R' }, SYSTEM_ACTOR)).userId;
+  requesterId = (
+    await registerUser(runtime.store, { email: 'rae@example.com', password: 'rae password', role: 'user', firstName: 'Rae', lastName: 'R' }, SYSTEM_ACTOR)
+  ).userId;
   await changeMembership(runtime.store, projectId, { type: 'add', userId: requesterId, role: 'user' }, options);
-  await runStock(runtime.store, { type: 'receive', location: { kind: 'project', id: projectId }, partNumber: 'RACE-1', quantity: 10, partName: 'Race part', partNickname: 'Race' }, options);
+  await runStock(
+    runtime.store,
+    { type: 'receive', location: { kind: 'project', id: projectId }, partNumber: 'RACE-1', quantity: 10, partName: 'Race part', partNickname: 'Race' },
+    options,
+  );
 });
 afterAll(async () => {
   await runtime.close();
@@ -50,7 +65,17 @@ describe('two managers fulfilling the same line at once', () => {
     const requestId = await submit(4);
     const line = await runtime.store.db.selectFrom('request_lines').select('line_id').where('request_id', '=', requestId).executeTakeFirstOrThrow();
     const fulfil = () =>
-      runRequest(runtime.store, { type: 'fulfil', requestId, lines: [{ lineId: line.line_id, partNumber: 'RACE-1', quantity: 4, replacementPartNumber: null, remainderLineId: crypto.randomUUID() }], remainder: 'open' }, MANAGER, options);
+      runRequest(
+        runtime.store,
+        {
+          type: 'fulfil',
+          requestId,
+          lines: [{ lineId: line.line_id, partNumber: 'RACE-1', quantity: 4, replacementPartNumber: null, remainderLineId: crypto.randomUUID() }],
+          remainder: 'open',
+        },
+        MANAGER,
+        options,
+      );
     const outcomes = await Promise.allSettled([fulfil(), fulfil()]);
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
     const [refusal] = outcomes.flatMap((o) => (o.status === 'rejected' ? [o.reason] : []));

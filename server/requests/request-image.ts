@@ -23,7 +23,11 @@ export interface StoredImage {
 }
 
 /** `allowed` throws when the caller may not add images to the project. */
-export async function storeRequestImage(parts: AsyncIterable<Multipart>, store: FileStore, allowed: (projectId: string) => Promise<void>): Promise<StoredImage> {
+export async function storeRequestImage(
+  parts: AsyncIterable<Multipart>,
+  store: FileStore,
+  allowed: (projectId: string) => Promise<void>,
+): Promise<StoredImage> {
   try {
     let projectId: string | null = null;
     for await (const part of parts) {

@@ -23,22 +23,37 @@ let projectId: string;
 let requesterId: string;
 
 const receive = (partNumber: string, quantity: number) =>
-  runStock(runtime.store, { type: 'receive', location: { kind: 'project', id: projectId }, partNumber, quantity, partName: partNumber, partNickname: partNumber }, options);
+  runStock(
+    runtime.store,
+    { type: 'receive', location: { kind: 'project', id: projectId }, partNumber, quantity, partName: partNumber, partNickname: partNumber },
+    options,
+  );
 const run = (change: RequestChange, actor = MANAGER) => runRequest(runtime.store, change, actor, options);
 async function submit(lines: Array<[string, number]>): Promise<{ id: string; lineIds: string[] }> {
   const id = crypto.randomUUID();
   const made = lines.map(([partNumber, qty]) => ({ lineId: crypto.randomUUID(), partNumber, partName: null, qty, notes: `${partNumber} note` }));
   const requester = { id: requesterId, name: 'Rae', email: 'rae@example.com' };
-  await run({ type: 'submit', requestId: id, projectId, requestType: 'Material', requester, lines: made, notes: 'site office', imagePath: null }, { manager: false, requester: true });
+  await run(
+    { type: 'submit', requestId: id, projectId, requestType: 'Material', requester, lines: made, notes: 'site office', imagePath: null },
+    { manager: false, requester: true },
+  );
   return { id, lineIds: made.map((l) => l.lineId) };
 }
-const fulfil = (requestId: string, lineId: string, partNumber: string, quantity: number, replacementPartNumber: string | null = null, remainder: 'open' | 'waiting_delivery' = 'open') =>
-  run({ type: 'fulfil', requestId, lines: [{ lineId, partNumber, quantity, replacementPartNumber, remainderLineId: crypto.randomUUID() }], remainder });
+const fulfil = (
+  requestId: string,
+  lineId: string,
+  partNumber: string,
+  quantity: number,
+  replacementPartNumber: string | null = null,
+  remainder: 'open' | 'waiting_delivery' = 'open',
+) => run({ type: 'fulfil', requestId, lines: [{ lineId, partNumber, quantity, replacementPartNumber, remainderLineId: crypto.randomUUID() }], remainder });
 
 beforeAll(async () => {
   runtime = await openTestRuntime();
   projectId = await createProject(runtime.store, { name: 'Fold', customer: null, number: 'F-1' }, options);
-  requesterId = (await registerUser(runtime.store, { email: 'rae@example.com', password: 'rae password', role: 'user', firstName: 'Rae', lastName: 'R' }, SYSTEM_ACTOR)).userId;
+  requesterId = (
+    await registerUser(runtime.store, { email: 'rae@example.com', password: 'rae password', role: 'user', firstName: 'Rae', lastName: 'R' }, SYSTEM_ACTOR)
+  ).userId;
   await changeMembership(runtime.store, projectId, { type: 'add', userId: requesterId, role: 'user' }, options);
   await receive('A-1', 20);
   await receive('B-1', 2);
@@ -50,20 +65,32 @@ afterAll(async () => {
 
 describe('the requests projection', () => {
   it('rebuilds to identical rows and verifies clean after every kind of event', async () => {
-    const one = await submit([['A-1', 5], ['B-1', 4]]);
+    const one = await submit([
+      ['A-1', 5],
+      ['B-1', 4],
+    ]);
     await fulfil(one.id, one.lineIds[0]!, 'A-1', 2);
     await fulfil(one.id, one.lineIds[1]!, 'B-1', 1, 'C-1', 'waiting_delivery');
     await receive('B-1', 5);
     expect(await reopenWaitingRequests(runtime.store, projectId, null, options)).toBe(1);
     await run({ type: 'hold', requestId: one.id, reason: 'checking' });
     await run({ type: 'reopen', requestId: one.id });
-    const line = await runtime.store.db.selectFrom('request_lines').select('line_id').where('request_id', '=', one.id).where('status', '=', 'requested').orderBy('seq').executeTakeFirstOrThrow();
+    const line = await runtime.store.db
+      .selectFrom('request_lines')
+      .select('line_id')
+      .where('request_id', '=', one.id)
+      .where('status', '=', 'requested')
+      .orderBy('seq')
+      .executeTakeFirstOrThrow();
     await run({ type: 'lines', requestId: one.id, changes: [{ lineId: line.line_id, status: 'denied' }], reason: 'not needed' });
     await run({ type: 'fulfil', requestId: one.id, lines: [], remainder: 'open' });
 
     const two = await submit([['C-1', 1]]);
     await run({ type: 'deny', requestId: two.id, reason: 'duplicate' });
-    const three = await submit([['A-1', 1], ['C-1', 1]]);
+    const three = await submit([
+      ['A-1', 1],
+      ['C-1', 1],
+    ]);
     await run({ type: 'lines', requestId: three.id, changes: [{ lineId: three.lineIds[1]!, status: 'on-hold' }], reason: null });
     await fulfil(three.id, three.lineIds[0]!, 'A-1', 1);
     await run({ type: 'finalise', requestId: three.id });

@@ -23,7 +23,10 @@ const siteHandler = foldedStreamHandler({
   name: 'site-settings',
   decider: siteSettingsDecider,
   streamId: (_change: SiteChange) => SITE_SETTINGS_STREAM,
-  command: (change) => ({ type: 'ChangeSiteSettings' as const, data: { freezeTransactions: change.freeze_transactions, maintenanceMode: change.maintenance_mode } }),
+  command: (change) => ({
+    type: 'ChangeSiteSettings' as const,
+    data: { freezeTransactions: change.freeze_transactions, maintenanceMode: change.maintenance_mode },
+  }),
 });
 
 export async function changeSiteSettings(store: EventStore, change: SiteChange, options: CommandOptions): Promise<SiteSettings> {

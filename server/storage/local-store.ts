@@ -30,7 +30,10 @@ export class LocalFileStore implements FileStore {
   readonly root: string;
   private secret: Promise<Buffer> | null = null;
 
-  constructor(dataDir: string, private readonly now: () => number = Date.now) {
+  constructor(
+    dataDir: string,
+    private readonly now: () => number = Date.now,
+  ) {
     this.root = join(dataDir, 'files');
   }
 
@@ -76,10 +79,19 @@ export class LocalFileStore implements FileStore {
   }
 
   async presignUpload(options: PresignUploadOptions): Promise<PresignedUpload> {
-    const policy: UploadPolicy = { key: options.key, contentType: options.contentType, maxBytes: options.maxBytes, expiresAt: this.now() + options.expiresInSeconds * 1000 };
+    const policy: UploadPolicy = {
+      key: options.key,
+      contentType: options.contentType,
+      maxBytes: options.maxBytes,
+      expiresAt: this.now() + options.expiresInSeconds * 1000,
+    };
     const encoded = Buffer.from(JSON.stringify(policy)).toString('base64url');
     const signature = await this.sign(encoded);
-    return { upload_url: LOCAL_UPLOAD_PATH, fields: { key: options.key, 'Content-Type': options.contentType, policy: encoded, signature }, file_key: options.key };
+    return {
+      upload_url: LOCAL_UPLOAD_PATH,
+      fields: { key: options.key, 'Content-Type': options.contentType, policy: encoded, signature },
+      file_key: options.key,
+    };
   }
 
   /** Checks a policy and its signature as posted in the upload form. */
@@ -99,7 +111,9 @@ export class LocalFileStore implements FileStore {
   }
 
   private async sign(encoded: string): Promise<string> {
-    return createHmac('sha256', await this.signingSecret()).update(encoded).digest('hex');
+    return createHmac('sha256', await this.signingSecret())
+      .update(encoded)
+      .digest('hex');
   }
 
   private signingSecret(): Promise<Buffer> {

@@ -27,7 +27,8 @@ export async function localUploadRoutes(app: FastifyInstance, options: { store: 
 
   app.post(LOCAL_UPLOAD_PATH, { schema: { hide: true } }, async (request, reply) => {
     const announced = Number(request.headers['content-length'] ?? 0);
-    if (announced > maxUploadBytes + FORM_OVERHEAD_BYTES) return refuse(reply, 413, 'PAYLOAD_TOO_LARGE', `The file is larger than the limit of ${maxUploadBytes} bytes.`);
+    if (announced > maxUploadBytes + FORM_OVERHEAD_BYTES)
+      return refuse(reply, 413, 'PAYLOAD_TOO_LARGE', `The file is larger than the limit of ${maxUploadBytes} bytes.`);
     if (!request.isMultipart()) return refuse(reply, 400, 'VALIDATION', 'The upload must be multipart form data.');
 
     const part = await request.file();

@@ -62,7 +62,10 @@ export class S3FileStore implements FileStore {
     const post = await createPresignedPost(this.client, {
       Bucket: this.bucket,
       Key: options.key,
-      Conditions: [['content-length-range', 0, options.maxBytes], ['eq', '$Content-Type', options.contentType]],
+      Conditions: [
+        ['content-length-range', 0, options.maxBytes],
+        ['eq', '$Content-Type', options.contentType],
+      ],
       Fields: { 'Content-Type': options.contentType },
       Expires: options.expiresInSeconds,
     });

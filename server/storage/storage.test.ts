@@ -37,8 +37,20 @@ describe('the storage configuration', () => {
     expect(loadStorageConfig({}, '/srv/data')).toEqual({ kind: 'local', dataDir: '/srv/data', maxUploadBytes: 50 * 1024 * 1024 });
   });
   it('is S3 with S3_BUCKET, path-style when an endpoint is given', () => {
-    const config = loadStorageConfig({ S3_BUCKET: 'files', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's', UPLOAD_MAX_BYTES: '1000' }, '/srv/data');
-    expect(config).toEqual({ kind: 's3', bucket: 'files', region: 'us-east-1', endpoint: 'http://127.0.0.1:9000', forcePathStyle: true, accessKeyId: 'k', secretAccessKey: 's', maxUploadBytes: 1000 });
+    const config = loadStorageConfig(
+      { S3_BUCKET: 'files', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's', UPLOAD_MAX_BYTES: '1000' },
+      '/srv/data',
+    );
+    expect(config).toEqual({
+      kind: 's3',
+      bucket: 'files',
+      region: 'us-east-1',
+      endpoint: 'http://127.0.0.1:9000',
+      forcePathStyle: true,
+      accessKeyId: 'k',
+      secretAccessKey: 's',
+      maxUploadBytes: 1000,
+    });
   });
 });
 
@@ -160,7 +172,10 @@ describe('the S3 store against an S3-compatible server', () => {
 
   it('uploads through a presigned POST and reads the file back', async () => {
     const app = Fastify();
-    const config = loadStorageConfig({ S3_BUCKET: 'stockledger-files', S3_ENDPOINT: endpoint, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' }, dir);
+    const config = loadStorageConfig(
+      { S3_BUCKET: 'stockledger-files', S3_ENDPOINT: endpoint, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' },
+      dir,
+    );
     await app.register(storagePlugin, { config });
     await app.ready();
     try {

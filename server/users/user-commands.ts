@@ -88,7 +88,12 @@ export async function registerUser(store: EventStore, input: NewUserInput & { pa
 }
 
 /** A user who will set a password through the invitation link, e-mailed (when `mail` is given) in the same transaction. */
-export async function inviteUser(store: EventStore, input: NewUserInput, options: CommandOptions, mail: InvitationMail | null = null): Promise<{ userId: string }> {
+export async function inviteUser(
+  store: EventStore,
+  input: NewUserInput,
+  options: CommandOptions,
+  mail: InvitationMail | null = null,
+): Promise<{ userId: string }> {
   const userId = randomUUID();
   await runCommand(store, newUserHandler, { ...input, userId, invitedBy: options.metadata.actorId, kind: 'invite', mail }, options);
   return { userId };

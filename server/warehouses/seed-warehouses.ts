@@ -10,7 +10,13 @@ import { createWarehouse } from './warehouse-commands.ts';
 import { runWarehouseStock } from './warehouse-stock-commands.ts';
 
 const WAREHOUSES = [
-  { name: 'Central Warehouse', location: 'Unit 4, Ironworks Estate', capacitySummary: '12 racks × 5 shelves, 2 yard zones', racks: ['A', 'B', 'C', 'D'], zones: ['Yard 1'] },
+  {
+    name: 'Central Warehouse',
+    location: 'Unit 4, Ironworks Estate',
+    capacitySummary: '12 racks × 5 shelves, 2 yard zones',
+    racks: ['A', 'B', 'C', 'D'],
+    zones: ['Yard 1'],
+  },
   { name: 'North Yard', location: 'Gate 3, North Substation', capacitySummary: '6 racks and an open yard', racks: ['N1', 'N2'], zones: ['Open yard'] },
   { name: 'Harbour Store', location: 'Quay 7 container park', capacitySummary: '4 containers', racks: ['C1', 'C2'], zones: [] },
 ];
@@ -41,14 +47,25 @@ export async function seedWarehouses(store: EventStore, { rnd, parts, projectIds
   for (const [index, w] of WAREHOUSES.entries()) {
     const warehouseId = await createWarehouse(store, { name: w.name, location: w.location, capacitySummary: w.capacitySummary }, actor('Sam', start));
     const placeOf = () =>
-      w.zones.length > 0 && rnd.next() < 0.2 ? { zone: rnd.pick(w.zones) } : { rack: rnd.pick(w.racks), shelf: String(rnd.int(1, 5)), ...(rnd.next() < 0.3 ? { bin: String(rnd.int(1, 12)) } : {}) };
+      w.zones.length > 0 && rnd.next() < 0.2
+        ? { zone: rnd.pick(w.zones) }
+        : { rack: rnd.pick(w.racks), shelf: String(rnd.int(1, 5)), ...(rnd.next() < 0.3 ? { bin: String(rnd.int(1, 12)) } : {}) };
     const stocked = parts.filter(() => rnd.next() < (index === 0 ? 0.25 : 0.12));
     for (const part of stocked) {
       const at = start + rnd.int(0, 30) * day;
       await attempt(() =>
         runWarehouseStock(
           store,
-          { type: 'receive', warehouseId, partNumber: part.number, quantity: rnd.int(40, 400), partName: part.name, partNickname: part.nickname, place: placeOf(), note: 'Supplier delivery' },
+          {
+            type: 'receive',
+            warehouseId,
+            partNumber: part.number,
+            quantity: rnd.int(40, 400),
+            partName: part.name,
+            partNickname: part.nickname,
+            place: placeOf(),
+            note: 'Supplier delivery',
+          },
           actor('Ada', at),
         ),
       );
@@ -64,17 +81,51 @@ export async function seedWarehouses(store: EventStore, { rnd, parts, projectIds
       const roll = rnd.next();
       const by = rnd.pick(['Sam', 'Ada'] as const);
       if (roll < 0.3) {
-        await attempt(() => runWarehouseStock(store, { type: 'relocate', warehouseId, partNumber, quantity: rnd.int(1, Math.max(1, Math.floor(place.qty / 2))), from, to: placeOf() }, actor(by, at)));
+        await attempt(() =>
+          runWarehouseStock(
+            store,
+            { type: 'relocate', warehouseId, partNumber, quantity: rnd.int(1, Math.max(1, Math.floor(place.qty / 2))), from, to: placeOf() },
+            actor(by, at),
+          ),
+        );
       } else if (roll < 0.7) {
         const projectId = rnd.pick(projectIds);
-        await attempt(() => runWarehouseStock(store, { type: 'assign', warehouseId, partNumber, quantity: rnd.int(5, Math.max(5, Math.min(60, place.qty))), from, projectId }, actor(by, at)));
+        await attempt(() =>
+          runWarehouseStock(
+            store,
+            { type: 'assign', warehouseId, partNumber, quantity: rnd.int(5, Math.max(5, Math.min(60, place.qty))), from, projectId },
+            actor(by, at),
+          ),
+        );
       } else if (roll < 0.85 && row.projects.length > 0) {
         const back = rnd.pick(row.projects);
-        await attempt(() => runWarehouseStock(store, { type: 'unassign', warehouseId, partNumber, quantity: rnd.int(1, Math.max(1, Math.floor(back.qty / 3))), to: placeOf(), projectId: back.project_id, note: 'Surplus back from site' }, actor(by, at)));
+        await attempt(() =>
+          runWarehouseStock(
+            store,
+            {
+              type: 'unassign',
+              warehouseId,
+              partNumber,
+              quantity: rnd.int(1, Math.max(1, Math.floor(back.qty / 3))),
+              to: placeOf(),
+              projectId: back.project_id,
+              note: 'Surplus back from site',
+            },
+            actor(by, at),
+          ),
+        );
       } else if (roll < 0.93) {
-        await attempt(() => runWarehouseStock(store, { type: 'return', warehouseId, partNumber, quantity: rnd.int(1, Math.max(1, Math.min(10, place.qty))), from, note: 'Damaged in transit' }, actor(by, at)));
+        await attempt(() =>
+          runWarehouseStock(
+            store,
+            { type: 'return', warehouseId, partNumber, quantity: rnd.int(1, Math.max(1, Math.min(10, place.qty))), from, note: 'Damaged in transit' },
+            actor(by, at),
+          ),
+        );
       } else {
-        await attempt(() => runWarehouseStock(store, { type: 'lost', warehouseId, partNumber, quantity: 1, from, note: 'Missing at stock count' }, actor(by, at)));
+        await attempt(() =>
+          runWarehouseStock(store, { type: 'lost', warehouseId, partNumber, quantity: 1, from, note: 'Missing at stock count' }, actor(by, at)),
+        );
       }
     }
   }

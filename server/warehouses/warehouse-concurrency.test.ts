@@ -26,7 +26,8 @@ beforeAll(async () => {
   await createUser(runtime, 'boss@example.com', 'boss password', 'superadmin');
   boss = await signIn(app, 'boss@example.com', 'boss password');
   warehouseId = await createWarehouse(runtime.store, { name: 'Race Yard', location: null, capacitySummary: null }, { metadata: SYSTEM_ACTOR });
-  for (let i = 0; i < 6; i += 1) projects.push(await createProject(runtime.store, { name: `Site ${i}`, customer: null, number: `S-${i}` }, { metadata: SYSTEM_ACTOR }));
+  for (let i = 0; i < 6; i += 1)
+    projects.push(await createProject(runtime.store, { name: `Site ${i}`, customer: null, number: `S-${i}` }, { metadata: SYSTEM_ACTOR }));
   const received = await app.inject({
     method: 'POST',
     url: `/api/warehouses/${warehouseId}/materials/receive`,
@@ -55,16 +56,28 @@ describe('assigning the last units of a warehouse location to projects at the sa
     const statuses = responses.map((r) => r.statusCode);
     expect(statuses.filter((s) => s === 200)).toHaveLength(10);
     expect(statuses.filter((s) => s === 422)).toHaveLength(20);
-    for (const refused of responses.filter((r) => r.statusCode === 422)) expect(refused.json().message).toBe('Quantity exceeds the 0 available at Rack R · Shelf 1');
+    for (const refused of responses.filter((r) => r.statusCode === 422))
+      expect(refused.json().message).toBe('Quantity exceeds the 0 available at Rack R · Shelf 1');
 
     const db = runtime.store.db;
-    const warehouse = await db.selectFrom('material_stock').select(['on_hand', 'logistics_qty']).where('location_kind', '=', 'warehouse').executeTakeFirstOrThrow();
+    const warehouse = await db
+      .selectFrom('material_stock')
+      .select(['on_hand', 'logistics_qty'])
+      .where('location_kind', '=', 'warehouse')
+      .executeTakeFirstOrThrow();
     expect(warehouse).toEqual({ on_hand: 0, logistics_qty: 0 });
     const atPlace = await db.selectFrom('warehouse_stock_places').select('qty').executeTakeFirstOrThrow();
     expect(atPlace.qty).toBe(0);
-    const projectSide = await db.selectFrom('material_stock').select((eb) => eb.fn.sum<number>('on_hand').as('n')).where('location_kind', '=', 'project').executeTakeFirstOrThrow();
+    const projectSide = await db
+      .selectFrom('material_stock')
+      .select((eb) => eb.fn.sum<number>('on_hand').as('n'))
+      .where('location_kind', '=', 'project')
+      .executeTakeFirstOrThrow();
     expect(Number(projectSide.n)).toBe(10);
-    const assignedOut = await db.selectFrom('warehouse_stock_projects').select((eb) => eb.fn.sum<number>('qty').as('n')).executeTakeFirstOrThrow();
+    const assignedOut = await db
+      .selectFrom('warehouse_stock_projects')
+      .select((eb) => eb.fn.sum<number>('qty').as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(assignedOut.n)).toBe(10);
     // Every accepted move wrote both halves in the same transaction.
     const halves = await db
@@ -76,7 +89,8 @@ describe('assigning the last units of a warehouse location to projects at the sa
     expect(halves.filter((e) => e.type === 'MaterialReceivedFromWarehouse')).toHaveLength(10);
     const byTransaction = new Map<string, string[]>();
     for (const e of halves) byTransaction.set(String(e.transaction_id), [...(byTransaction.get(String(e.transaction_id)) ?? []), e.type]);
-    for (const types of byTransaction.values()) expect(types.filter((t) => t === 'MaterialAssignedToProject').length).toBe(types.filter((t) => t === 'MaterialReceivedFromWarehouse').length);
+    for (const types of byTransaction.values())
+      expect(types.filter((t) => t === 'MaterialAssignedToProject').length).toBe(types.filter((t) => t === 'MaterialReceivedFromWarehouse').length);
   });
 });
 
@@ -84,7 +98,12 @@ describe('deactivating a warehouse while stock arrives', () => {
   it('never leaves stock in a deactivated warehouse: the deactivation waits for the receipts in flight and then counts them', async () => {
     const emptyId = await createWarehouse(runtime.store, { name: 'Closing Yard', location: null, capacitySummary: null }, { metadata: SYSTEM_ACTOR });
     const receive = () =>
-      app.inject({ method: 'POST', url: `/api/warehouses/${emptyId}/materials/receive`, headers: { cookie: admin }, payload: { part_number: 'LAST-10', quantity: 1, location: shelf } });
+      app.inject({
+        method: 'POST',
+        url: `/api/warehouses/${emptyId}/materials/receive`,
+        headers: { cookie: admin },
+        payload: { part_number: 'LAST-10', quantity: 1, location: shelf },
+      });
     const deactivate = () => app.inject({ method: 'POST', url: `/api/warehouses/${emptyId}/deactivate`, headers: { cookie: boss } });
     const responses = await Promise.all([receive(), receive(), deactivate(), receive(), receive()]);
     const deactivated = responses[2]!.statusCode === 200;
@@ -93,6 +112,7 @@ describe('deactivating a warehouse while stock arrives', () => {
     expect(units?.on_hand ?? 0).toBe(received);
     if (deactivated) expect(received).toBe(0);
     else expect(responses[2]!.json().message).toBe('This warehouse still holds stock; move or return it before deactivating.');
-    for (const [i, r] of responses.entries()) if (i !== 2 && r.statusCode !== 200) expect(r.json().message).toBe('This warehouse is deactivated; reactivate it before moving stock.');
+    for (const [i, r] of responses.entries())
+      if (i !== 2 && r.statusCode !== 200) expect(r.json().message).toBe('This warehouse is deactivated; reactivate it before moving stock.');
   });
 });

@@ -149,10 +149,18 @@ async function apply(s: Step): Promise<void> {
       await runWarehouseStock(runtime.store, { ...common, type: 'unassign', to, projectId }, options);
       return;
     case 'pReceive':
-      await runStock(runtime.store, { type: 'receive', location: { kind: 'project', id: projectId }, partNumber: common.partNumber, quantity: s.quantity, ...names }, options);
+      await runStock(
+        runtime.store,
+        { type: 'receive', location: { kind: 'project', id: projectId }, partNumber: common.partNumber, quantity: s.quantity, ...names },
+        options,
+      );
       return;
     case 'pReturn':
-      await runStock(runtime.store, { type: 'return', location: { kind: 'project', id: projectId }, partNumber: common.partNumber, quantity: s.quantity, binInfo: null }, options);
+      await runStock(
+        runtime.store,
+        { type: 'return', location: { kind: 'project', id: projectId }, partNumber: common.partNumber, quantity: s.quantity, binInfo: null },
+        options,
+      );
       return;
   }
 }
@@ -165,7 +173,9 @@ async function totals() {
            (select count(*)::int from warehouse_stock_places where qty < 0) as negative_places,
            (select count(*)::int from material_stock s
              where s.location_kind = 'warehouse'
-               and s.on_hand <> (select coalesce(sum(qty), 0) from warehouse_stock_places p where p.warehouse_id = s.location_id and p.material_id = s.material_id)) as place_sum_mismatch`.execute(runtime.store.db);
+               and s.on_hand <> (select coalesce(sum(qty), 0) from warehouse_stock_places p where p.warehouse_id = s.location_id and p.material_id = s.material_id)) as place_sum_mismatch`.execute(
+    runtime.store.db,
+  );
   return rows[0]!;
 }
 
@@ -173,7 +183,9 @@ async function snapshot(): Promise<Record<string, unknown[]>> {
   const out: Record<string, unknown[]> = {};
   for (const projector of projectors) {
     for (const table of projector.tables) {
-      const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(table.name)} order by ${sql.join(table.key.map((k) => sql.ref(k)))}`.execute(runtime.store.db);
+      const { rows } = await sql<
+        Record<string, unknown>
+      >`select * from ${sql.table(table.name)} order by ${sql.join(table.key.map((k) => sql.ref(k)))}`.execute(runtime.store.db);
       out[table.name] = rows.map((r) => JSON.parse(JSON.stringify(r)));
     }
   }
@@ -182,8 +194,10 @@ async function snapshot(): Promise<Record<string, unknown[]>> {
 
 beforeAll(async () => {
   runtime = await openTestRuntime();
-  for (let i = 0; i < 2; i += 1) warehouses.push(await createWarehouse(runtime.store, { name: `Yard ${i}`, location: null, capacitySummary: null }, { metadata: SYSTEM_ACTOR }));
-  for (let i = 0; i < 2; i += 1) projects.push(await createProject(runtime.store, { name: `Project ${i}`, customer: null, number: `WP-${i}` }, { metadata: SYSTEM_ACTOR }));
+  for (let i = 0; i < 2; i += 1)
+    warehouses.push(await createWarehouse(runtime.store, { name: `Yard ${i}`, location: null, capacitySummary: null }, { metadata: SYSTEM_ACTOR }));
+  for (let i = 0; i < 2; i += 1)
+    projects.push(await createProject(runtime.store, { name: `Project ${i}`, customer: null, number: `WP-${i}` }, { metadata: SYSTEM_ACTOR }));
 });
 afterAll(async () => {
   await runtime.close();
@@ -192,7 +206,20 @@ afterAll(async () => {
 describe('random warehouse and project movements', () => {
   it(`accepts or refuses each of ${COMMANDS} movements as the rules say, conserves units, never goes negative, and rebuilds to identical tables`, async () => {
     const step: fc.Arbitrary<Step> = fc.record({
-      kind: fc.constantFrom<Kind>('wReceive', 'wReceive', 'wReturn', 'wRelocate', 'wRelocate', 'wAssign', 'wAssign', 'wUnassign', 'wLost', 'wFound', 'pReceive', 'pReturn'),
+      kind: fc.constantFrom<Kind>(
+        'wReceive',
+        'wReceive',
+        'wReturn',
+        'wRelocate',
+        'wRelocate',
+        'wAssign',
+        'wAssign',
+        'wUnassign',
+        'wLost',
+        'wFound',
+        'pReceive',
+        'pReturn',
+      ),
       warehouse: fc.integer({ min: 0, max: 1 }),
       project: fc.integer({ min: 0, max: 1 }),
       part: fc.integer({ min: 0, max: parts.length - 1 }),
@@ -229,7 +256,9 @@ describe('random warehouse and project movements', () => {
     }
     // Every place of every warehouse holds what the model says.
     const { rows: held } = await sql<{ warehouse_id: string; part_number: string; place_key: string; qty: number }>`
-      select p.warehouse_id, m.part_number, p.place_key, p.qty from warehouse_stock_places p join materials m on m.material_id = p.material_id where p.qty > 0`.execute(runtime.store.db);
+      select p.warehouse_id, m.part_number, p.place_key, p.qty from warehouse_stock_places p join materials m on m.material_id = p.material_id where p.qty > 0`.execute(
+      runtime.store.db,
+    );
     const keys = ['a|1||', 'b|||', '|||yard'];
     const actual = held.map((r) => `${warehouses.indexOf(r.warehouse_id)}:${parts.indexOf(r.part_number)}:${keys.indexOf(r.place_key)}=${r.qty}`).sort();
     const wanted = [...model.warehouse].flatMap(([key, item]) => item.places.flatMap((qty, place) => (qty > 0 ? [`${key}:${place}=${qty}`] : []))).sort();

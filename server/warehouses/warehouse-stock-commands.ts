@@ -113,7 +113,10 @@ function defineMaterial(input: Input): { material: MaterialRow; events: NewEvent
   if (request.type !== 'receive') throw new DomainError('NOT_FOUND', WAREHOUSE_MESSAGES.partNotInWarehouse);
   if (!request.partName?.trim() || !request.partNickname?.trim()) throw new DomainError('VALIDATION', NEW_PART_NEEDS_NAMES);
   const events = materialDecider.decide(
-    { type: 'DefineMaterial', data: { materialId: input.newMaterialId, partNumber: request.partNumber, partName: request.partName, partNickname: request.partNickname } },
+    {
+      type: 'DefineMaterial',
+      data: { materialId: input.newMaterialId, partNumber: request.partNumber, partName: request.partName, partNickname: request.partNickname },
+    },
     initialMaterialState(),
   );
   const d = events[0]!.data;
@@ -122,7 +125,10 @@ function defineMaterial(input: Input): { material: MaterialRow; events: NewEvent
 
 function commandFor(request: WarehouseStockRequest, ref: StockItemRef, context: WarehouseStockContext): WarehouseStockCommand {
   const move = { ...context.gate, ref, quantity: request.quantity, note: request.note ?? null };
-  const target = (projectId: string) => ({ ref: { ...ref, location: projectLocation(projectId) }, project: context.projectLabel ? { label: context.projectLabel } : null });
+  const target = (projectId: string) => ({
+    ref: { ...ref, location: projectLocation(projectId) },
+    project: context.projectLabel ? { label: context.projectLabel } : null,
+  });
   const place = (input: PlaceInput): Place => normalizePlace(input);
   switch (request.type) {
     case 'receive':
@@ -180,7 +186,12 @@ const warehouseStockHandler: CommandHandler<Input, WarehouseStockContext, Wareho
       material = defined.material;
       appends.push({ streamId: materialStreamId(material.material_id), events: defined.events });
     }
-    const ref: StockItemRef = { location: warehouseLocation(request.warehouseId), materialId: material.material_id, partNumber: material.part_number, partName: material.part_name };
+    const ref: StockItemRef = {
+      location: warehouseLocation(request.warehouseId),
+      materialId: material.material_id,
+      partNumber: material.part_number,
+      partName: material.part_name,
+    };
     const { warehouse, project } = context.streams;
     const events = decideWarehouseStock(commandFor(request, ref, context), {
       warehouse: warehouse?.state ?? stockItemDecider.initialState(),

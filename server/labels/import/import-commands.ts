@@ -20,7 +20,17 @@ import { recordImportBatch, recordImportUndone } from './import-jobs.ts';
 export const IMPORT_ALREADY_UNDONE = 'This import was already undone.';
 
 type ImportJobInput =
-  | { type: 'batch'; projectId: string; jobId: string; batch: number; labels: ImportedLabel[]; templateId: string | null; importedAfter: number; owner: string; leaseMs: number }
+  | {
+      type: 'batch';
+      projectId: string;
+      jobId: string;
+      batch: number;
+      labels: ImportedLabel[];
+      templateId: string | null;
+      importedAfter: number;
+      owner: string;
+      leaseMs: number;
+    }
   | { type: 'undo'; projectId: string; jobId: string; ids: string[]; undoneBy: string };
 
 type ImportJobResult = { imported: number } | { removed: number };
@@ -69,7 +79,12 @@ export async function appendImportBatch(
   input: Omit<Extract<ImportJobInput, { type: 'batch' }>, 'type'>,
   options: Omit<CommandOptions, 'idempotencyKey'>,
 ): Promise<{ imported: number; replayed: boolean }> {
-  const outcome = await runCommand(store, importJobHandler, { type: 'batch', ...input }, { ...options, idempotencyKey: `label-import:${input.jobId}:${input.batch}` });
+  const outcome = await runCommand(
+    store,
+    importJobHandler,
+    { type: 'batch', ...input },
+    { ...options, idempotencyKey: `label-import:${input.jobId}:${input.batch}` },
+  );
   return { imported: (outcome.result as { imported: number }).imported, replayed: outcome.replayed };
 }
 

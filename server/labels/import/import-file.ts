@@ -16,7 +16,13 @@ import { labelLinesOf, linesOf, readTable, type ImportTable } from './import-row
 
 export const IMPORT_FILE_MISSING = 'The uploaded file was not found; upload it again.';
 
-export async function readImportTable(storage: FileStore, fileKey: string, importType: ImportType, maxBytes: number, limits: ParseLimits = DEFAULT_PARSE_LIMITS): Promise<ImportTable> {
+export async function readImportTable(
+  storage: FileStore,
+  fileKey: string,
+  importType: ImportType,
+  maxBytes: number,
+  limits: ParseLimits = DEFAULT_PARSE_LIMITS,
+): Promise<ImportTable> {
   const type = fileTypeOf(fileKey);
   if (!type) throw new ImportFileError(IMPORT_FILE_MESSAGES.wrongType);
   let bytes: Buffer;

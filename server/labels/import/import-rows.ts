@@ -59,7 +59,8 @@ export function readTable(rows: readonly string[][], importType: ImportType): Im
     taken.add(name);
     columns.push(name.slice(0, LABEL_LIMITS.columnName));
   });
-  if (columns.length > LABEL_LIMITS.templateColumns) throw new ImportFileError(IMPORT_FILE_MESSAGES.parse(`the file has more than ${LABEL_LIMITS.templateColumns} columns`));
+  if (columns.length > LABEL_LIMITS.templateColumns)
+    throw new ImportFileError(IMPORT_FILE_MESSAGES.parse(`the file has more than ${LABEL_LIMITS.templateColumns} columns`));
   const records: ImportRecord[] = [];
   for (let i = headerAt + 1; i < rows.length; i += 1) {
     const row = rows[i]!;

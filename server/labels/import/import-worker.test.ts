@@ -16,7 +16,19 @@ let runtime: Awaited<ReturnType<typeof openTestRuntime>>;
 let dir: string;
 let storage: LocalFileStore;
 let projectId: string;
-const silent = { info() {}, warn() {}, error() {}, debug() {}, trace() {}, fatal() {}, child() { return silent; }, level: 'silent', silent() {} } as never;
+const silent = {
+  info() {},
+  warn() {},
+  error() {},
+  debug() {},
+  trace() {},
+  fatal() {},
+  child() {
+    return silent;
+  },
+  level: 'silent',
+  silent() {},
+} as never;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'import-worker-'));
@@ -33,12 +45,28 @@ async function queuedJob(rows: number): Promise<string> {
   const id = crypto.randomUUID();
   const fileKey = `label-imports/${projectId}/${id}.csv`;
   await storage.put(fileKey, csvFile(Array.from({ length: rows }, (_, i) => [`RESUME ${i + 1}`])), 'text/csv');
-  await createImportJob(runtime.store.db, { id, projectId, fileKey, importType: 'preformatted', system: null, clusterPod: null, templateId: null, templateLines: null, actorId: null, actorName: 'Tester' });
+  await createImportJob(runtime.store.db, {
+    id,
+    projectId,
+    fileKey,
+    importType: 'preformatted',
+    system: null,
+    clusterPod: null,
+    templateId: null,
+    templateLines: null,
+    actorId: null,
+    actorName: 'Tester',
+  });
   return id;
 }
 
 const batchesOf = async (jobId: string) => {
-  const rows = await runtime.store.db.selectFrom('events').select(['data']).where('stream_id', '=', `labels:${projectId}`).where('type', '=', 'LabelsImported').execute();
+  const rows = await runtime.store.db
+    .selectFrom('events')
+    .select(['data'])
+    .where('stream_id', '=', `labels:${projectId}`)
+    .where('type', '=', 'LabelsImported')
+    .execute();
   return rows.map((r) => r.data as { importId: string; labels: Array<{ id: string }> }).filter((d) => d.importId === jobId);
 };
 
@@ -58,8 +86,17 @@ describe('an import job after its process died', () => {
     const claimed = await claimImportJob(runtime.store.db, 'dead-process', 60_000);
     expect(claimed?.id).toBe(jobId);
     for (const batch of [0, 1]) {
-      const labels = Array.from({ length: 5 }, (_, i) => ({ id: importLabelId(jobId, batch * 5 + i), lines: [`RESUME ${batch * 5 + i + 1}`], system: null, clusterPod: null }));
-      await appendImportBatch(runtime.store, { projectId, jobId, batch, labels, templateId: null, importedAfter: batch * 5 + 5, owner: 'dead-process', leaseMs: 60_000 }, { metadata: SYSTEM_ACTOR });
+      const labels = Array.from({ length: 5 }, (_, i) => ({
+        id: importLabelId(jobId, batch * 5 + i),
+        lines: [`RESUME ${batch * 5 + i + 1}`],
+        system: null,
+        clusterPod: null,
+      }));
+      await appendImportBatch(
+        runtime.store,
+        { projectId, jobId, batch, labels, templateId: null, importedAfter: batch * 5 + 5, owner: 'dead-process', leaseMs: 60_000 },
+        { metadata: SYSTEM_ACTOR },
+      );
     }
     // The restart frees the lease (one process owns the embedded database) and a worker takes the job.
     await releaseAllImportLeases(runtime.store.db);
@@ -73,7 +110,12 @@ describe('an import job after its process died', () => {
     const batches = await batchesOf(jobId);
     expect(batches.map((b) => b.labels.length)).toEqual([5, 5, 5, 5, 3]);
     expect(new Set(batches.flatMap((b) => b.labels.map((l) => l.id))).size).toBe(23);
-    const count = await runtime.store.db.selectFrom('labels').select((eb) => eb.fn.countAll().as('n')).where('project_id', '=', projectId).where('search_text', 'like', 'RESUME %').executeTakeFirstOrThrow();
+    const count = await runtime.store.db
+      .selectFrom('labels')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('project_id', '=', projectId)
+      .where('search_text', 'like', 'RESUME %')
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(23);
   });
 
@@ -93,7 +135,11 @@ describe('an import job after its process died', () => {
     const labels = [{ id: importLabelId(jobId, 0), lines: ['HALF'], system: null, clusterPod: null }];
     // Another process holds the job now: this batch's transaction is refused whole.
     await expect(
-      appendImportBatch(runtime.store, { projectId, jobId, batch: 0, labels, templateId: null, importedAfter: 1, owner: 'usurper', leaseMs: 60_000 }, { metadata: SYSTEM_ACTOR }),
+      appendImportBatch(
+        runtime.store,
+        { projectId, jobId, batch: 0, labels, templateId: null, importedAfter: 1, owner: 'usurper', leaseMs: 60_000 },
+        { metadata: SYSTEM_ACTOR },
+      ),
     ).rejects.toThrow(/no longer held/);
     expect(await batchesOf(jobId)).toHaveLength(0);
     expect(await getImportJob(runtime.store.db, jobId)).toMatchObject({ batches_done: 0, imported: 0 });

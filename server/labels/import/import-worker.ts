@@ -93,7 +93,9 @@ export function startImportWorker(options: ImportWorkerOptions): ImportWorker {
       }
       await finishImportJob(options.db, job.id, { status: 'success', message: IMPORT_MESSAGES.success(labels.length) });
       // The labels are on the ledger now; the uploaded file has served its purpose.
-      await options.storage.delete(job.file_key).catch((error: unknown) => options.log.warn({ err: error, jobId: job.id }, 'could not remove an imported file'));
+      await options.storage
+        .delete(job.file_key)
+        .catch((error: unknown) => options.log.warn({ err: error, jobId: job.id }, 'could not remove an imported file'));
     } catch (error) {
       if (error instanceof ImportFileError || error instanceof DomainError) {
         await finishImportJob(options.db, job.id, { status: 'error', message: error.message });

@@ -77,7 +77,8 @@ export async function parseImportFile(bytes: Buffer, type: ImportFileType, limit
     if (!zip.ok) throw new ImportFileError(IMPORT_FILE_MESSAGES.parse(zip.reason));
   }
   const rows = await inWorker(bytes, type, limits);
-  if (rows.length > limits.maxRows) throw new ImportFileError(IMPORT_FILE_MESSAGES.parse(`the file has more than ${limits.maxRows.toLocaleString('en-US')} rows`));
+  if (rows.length > limits.maxRows)
+    throw new ImportFileError(IMPORT_FILE_MESSAGES.parse(`the file has more than ${limits.maxRows.toLocaleString('en-US')} rows`));
   if (!rows.some((row) => row.some((cell) => cell.trim() !== ''))) throw new ImportFileError(IMPORT_FILE_MESSAGES.empty);
   return rows;
 }

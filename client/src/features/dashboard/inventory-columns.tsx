@@ -15,7 +15,12 @@ export function inTransitTitle(r: Pick<InventoryRow, 'QtyInTransit' | 'QtyIncomi
  * The table's columns. On a phone the part number and name share one two-line column, so the
  * quantities and Details fit the screen without scrolling sideways.
  */
-export function inventoryColumns(useNicknames: boolean, phone: boolean, canExplain: boolean, onOpen: (dialog: DashboardDialog) => void): VirtualColumn<InventoryRow>[] {
+export function inventoryColumns(
+  useNicknames: boolean,
+  phone: boolean,
+  canExplain: boolean,
+  onOpen: (dialog: DashboardDialog) => void,
+): VirtualColumn<InventoryRow>[] {
   const explain = (row: InventoryRow) => (canExplain ? (figure: Figure) => onOpen({ kind: 'explain', materialId: row.material_id, figure }) : undefined);
   const columns: VirtualColumn<InventoryRow>[] = [
     {

@@ -10,7 +10,13 @@ import { useState } from 'react';
 import type { ImportPreview } from '@contract/label-import.ts';
 import { IMPORT_MESSAGES } from '@contract/label-import.ts';
 import { messageOr, serverDetail } from '../../api/error-message.ts';
-import { labelsChanged, uploadFile, useGetLabelUploadUrlMutation, usePreviewLabelImportMutation, useStartLabelImportMutation } from '../../api/label-import-api.ts';
+import {
+  labelsChanged,
+  uploadFile,
+  useGetLabelUploadUrlMutation,
+  usePreviewLabelImportMutation,
+  useStartLabelImportMutation,
+} from '../../api/label-import-api.ts';
 import { useCreateLabelTemplateMutation, useListLabelTemplatesQuery } from '../../api/labels-api.ts';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { toast } from '../../app/toast.ts';
@@ -79,7 +85,11 @@ export function ImportLabelsDialog({ opened, projectId, onClose }: { opened: boo
     setBusy(true);
     setError(null);
     try {
-      const url = await getUploadUrl({ projectId, extension, contentType: file.type || (extension === 'csv' ? 'text/csv' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet') });
+      const url = await getUploadUrl({
+        projectId,
+        extension,
+        contentType: file.type || (extension === 'csv' ? 'text/csv' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'),
+      });
       if ('error' in url) return setError(messageOr(url.error, IMPORT_MESSAGES.uploadUrl));
       if (!(await uploadFile(url.data, file))) return setError(IMPORT_MESSAGES.upload);
       setFileKey(url.data.file_key);
@@ -166,7 +176,14 @@ export function ImportLabelsDialog({ opened, projectId, onClose }: { opened: boo
             />
           )}
           {step === 'preview' && preview && (
-            <PreviewStep preview={preview} templateName={appliedName} onChangeTemplate={() => setStep('template')} onCancel={close} onImport={() => void start()} busy={busy} />
+            <PreviewStep
+              preview={preview}
+              templateName={appliedName}
+              onChangeTemplate={() => setStep('template')}
+              onCancel={close}
+              onImport={() => void start()}
+              busy={busy}
+            />
           )}
           {step === 'importing' && <ImportingStep imported={progress.imported} total={progress.total} />}
         </Stack>

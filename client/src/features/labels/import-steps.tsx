@@ -14,10 +14,29 @@ export interface UploadForm {
   clusterPod: string;
 }
 
-export function UploadStep({ form, onChange, onCancel, onPreview, busy }: { form: UploadForm; onChange: (form: UploadForm) => void; onCancel: () => void; onPreview: () => void; busy: boolean }) {
+export function UploadStep({
+  form,
+  onChange,
+  onCancel,
+  onPreview,
+  busy,
+}: {
+  form: UploadForm;
+  onChange: (form: UploadForm) => void;
+  onCancel: () => void;
+  onPreview: () => void;
+  busy: boolean;
+}) {
   return (
     <>
-      <FileInput label="File" placeholder="Choose a .csv or .xlsx file" accept=".csv,.xlsx" value={form.file} onChange={(file) => onChange({ ...form, file })} clearable />
+      <FileInput
+        label="File"
+        placeholder="Choose a .csv or .xlsx file"
+        accept=".csv,.xlsx"
+        value={form.file}
+        onChange={(file) => onChange({ ...form, file })}
+        clearable
+      />
       <Radio.Group label="Import type" value={form.importType} onChange={(value) => onChange({ ...form, importType: value as ImportType })}>
         <Group mt={6}>
           <Radio value="preformatted" label="Preformatted (each row is a label; its cells are the lines)" />
@@ -25,8 +44,20 @@ export function UploadStep({ form, onChange, onCancel, onPreview, busy }: { form
         </Group>
       </Radio.Group>
       <Group grow>
-        <TextInput label="System" placeholder="Optional" value={form.system} maxLength={LABEL_LIMITS.tag} onChange={(e) => onChange({ ...form, system: e.currentTarget.value })} />
-        <TextInput label="Cluster/Pod" placeholder="Optional" value={form.clusterPod} maxLength={LABEL_LIMITS.tag} onChange={(e) => onChange({ ...form, clusterPod: e.currentTarget.value })} />
+        <TextInput
+          label="System"
+          placeholder="Optional"
+          value={form.system}
+          maxLength={LABEL_LIMITS.tag}
+          onChange={(e) => onChange({ ...form, system: e.currentTarget.value })}
+        />
+        <TextInput
+          label="Cluster/Pod"
+          placeholder="Optional"
+          value={form.clusterPod}
+          maxLength={LABEL_LIMITS.tag}
+          onChange={(e) => onChange({ ...form, clusterPod: e.currentTarget.value })}
+        />
       </Group>
       <Group justify="flex-end">
         <Button variant="default" onClick={onCancel}>
@@ -89,7 +120,14 @@ function cellsOf(row: ImportPreview['preview_data'][number], preview: ImportPrev
   return preview.columns.map((column) => row.data_points?.[column] ?? '');
 }
 
-export function PreviewStep(props: { preview: ImportPreview; templateName: string | null; onChangeTemplate: () => void; onCancel: () => void; onImport: () => void; busy: boolean }) {
+export function PreviewStep(props: {
+  preview: ImportPreview;
+  templateName: string | null;
+  onChangeTemplate: () => void;
+  onCancel: () => void;
+  onImport: () => void;
+  busy: boolean;
+}) {
   const { preview, templateName } = props;
   const templated = templateName !== null;
   const columns = previewColumns(preview, templated);
