@@ -38,6 +38,9 @@ export interface PeerPair {
   reads: number;
   peerReads: number;
   readRatio: number;
+  /** Each pair's own checks, so that one outside the middle pair cannot go unseen. */
+  lostOrDoubled: number;
+  failedReceives: number;
 }
 
 const n = (value: number, digits = 0) => value.toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: digits });
@@ -69,8 +72,11 @@ export function formatReport(r: BenchReport): string {
     'p99 ≤ 50 ms',
     mark(receives.p99 <= 50),
   ]);
-  rows.push(['  lost or doubled', n(receives.lostOrDoubled), '', peer ? n(peer.lost_or_doubled) : '', '', '0', mark(receives.lostOrDoubled === 0)]);
-  rows.push(['  failed requests', n(receives.errors), n(receives.baseline.errors), '', '', '0', mark(receives.errors === 0)]);
+  // With pairs, every pair's receives must pass these, not only the pair shown.
+  const lostOrDoubled = (r.peerPairs ?? []).reduce((sum, p) => sum + Math.abs(p.lostOrDoubled), Math.abs(receives.lostOrDoubled));
+  const failed = (r.peerPairs ?? []).reduce((sum, p) => sum + p.failedReceives, receives.errors);
+  rows.push(['  lost or doubled', n(receives.lostOrDoubled), '', peer ? n(peer.lost_or_doubled) : '', '', '0', mark(lostOrDoubled === 0)]);
+  rows.push(['  failed requests', n(receives.errors), n(receives.baseline.errors), '', '', '0', mark(failed === 0)]);
   const readRatio = peer ? inventoryReads.requestsPerSecond / peer.read_per_s : null;
   rows.push([
     'Inventory reads, 100 parts (32 conn)',
@@ -143,7 +149,7 @@ export function formatReport(r: BenchReport): string {
   const header = `${history}; ${r.machine.cpus} × ${r.machine.cpuModel}, ${r.machine.memoryGb} GiB; Node ${r.machine.node}; ${r.machine.postgres}`;
   const pairs = (r.peerPairs ?? []).map(
     (p, i) =>
-      `Pair ${i + 1}: receives ${n(p.receives)}/s against ${n(p.peerReceives)}/s (${times(p.receiveRatio)}), reads ${n(p.reads)}/s against ${n(p.peerReads)}/s (${times(p.readRatio)})`,
+      `Pair ${i + 1}: receives ${n(p.receives)}/s against ${n(p.peerReceives)}/s (${times(p.receiveRatio)}; ${n(p.lostOrDoubled)} lost or doubled, ${n(p.failedReceives)} failed), reads ${n(p.reads)}/s against ${n(p.peerReads)}/s (${times(p.readRatio)})`,
   );
   const table = [header, '', line(rows[0]!), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line)];
   return [

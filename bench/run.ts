@@ -95,6 +95,8 @@ async function freshBesidePeer(databaseUrl: string, seconds: number): Promise<{ 
         reads,
         peerReads: peer.read_per_s,
         readRatio: reads / peer.read_per_s,
+        lostOrDoubled: fresh.receives.lostOrDoubled,
+        failedReceives: fresh.receives.errors,
       },
     });
   }

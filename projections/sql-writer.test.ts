@@ -114,13 +114,13 @@ describe('writes of several projectors as one statement', () => {
         return [{ kind: 'insert', table: 'moves', row: { position: event.globalPosition, item, at: when, delta } }];
       },
     };
-    const movedAt = (when: number, delta: number): RecordedEvent => {
-      const event = moved('dated', delta);
-      return { ...event, data: { item: 'dated', delta, at: when } };
+    const movedAt = (when: number, delta: number, item = 'dated'): RecordedEvent => {
+      const event = moved(item, delta);
+      return { ...event, data: { item, delta, at: when } };
     };
     const write = (events: RecordedEvent[]) => runtime.store.db.transaction().execute((trx) => projectEvents(trx, 'writes', dated, events));
-    const balances = async () =>
-      (await sql<{ balance: number }>`select balance from writes.moves where item = 'dated' order by at, position`.execute(runtime.store.db)).rows.map(
+    const balances = async (item = 'dated') =>
+      (await sql<{ balance: number }>`select balance from writes.moves where item = ${item} order by at, position`.execute(runtime.store.db)).rows.map(
         (r) => r.balance,
       );
     await write([movedAt(100, 5), movedAt(200, 1)]);
@@ -131,6 +131,12 @@ describe('writes of several projectors as one statement', () => {
     expect(await balances()).toEqual([1, 3, 8, 11, 12]);
     await write([movedAt(300, 4)]);
     expect(await balances()).toEqual([1, 3, 8, 11, 12, 16]);
+    await write([movedAt(400, 1), movedAt(500, 2)]);
+    expect(await balances()).toEqual([1, 3, 8, 11, 12, 16, 17, 19]);
+    // One series back-dated and another written in order, in one statement: each gets its own.
+    await write([movedAt(20, 10, 'in-order'), movedAt(5, 2), movedAt(30, 1, 'in-order')]);
+    expect(await balances()).toEqual([2, 3, 5, 10, 13, 14, 18, 19, 21]);
+    expect(await balances('in-order')).toEqual([10, 11]);
   });
 
   it('fails as a whole when one write breaks a rule: no table changes', async () => {
