@@ -8,13 +8,11 @@ const metadata = { actorId: null, actorName: 'Test' };
 /** Appends one event to each of `count` new streams, one transaction each, and wakes subscribers. */
 export async function appendEvents(store: EventStore, prefix: string, count: number): Promise<void> {
   for (let i = 0; i < count; i += 1) {
-    const recorded = await store.db
-      .transaction()
-      .execute((trx) =>
-        store.append(trx, [{ streamId: `${prefix}:${i}`, expected: { version: 0, hash: null }, events: [{ type: 'Happened', data: { i } }] }], metadata, {
-          now: new Date(),
-        }),
-      );
+    const recorded = await store.db.transaction().execute((trx) =>
+      store.append(trx, [{ streamId: `${prefix}:${i}`, expected: { version: 0, hash: null }, events: [{ type: 'Happened', data: { i } }] }], metadata, {
+        now: new Date(),
+      }),
+    );
     store.committed(recorded);
   }
 }
