@@ -25,7 +25,7 @@ import { httpLoad, memoryOf } from './measure.ts';
 import { measurePeer, type PeerFigures } from './peer.ts';
 import { soak } from './soak.ts';
 import { measureSeal, sealRows } from './seal.ts';
-import { formatReport, type BenchReport, type PeerPair } from './report.ts';
+import { alignColumns, formatReport, type BenchReport, type PeerPair } from './report.ts';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -60,17 +60,13 @@ async function admin(query: string): Promise<void> {
 }
 
 function printTable(rows: string[][]): void {
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
-  console.log(
-    `\n${rows
-      .map((row) =>
-        row
-          .map((cell, i) => cell.padEnd(widths[i]!))
-          .join('  ')
-          .trimEnd(),
-      )
-      .join('\n')}`,
-  );
+  console.log(`\n${alignColumns(rows).join('\n')}`);
+}
+
+/** Sets one part of bench/results.json, keeping the parts other runs wrote. */
+function writeResultsPart(part: Record<string, unknown>): void {
+  const previous = existsSync(resultsFile) ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as Record<string, unknown>) : {};
+  writeFileSync(resultsFile, `${JSON.stringify({ ...previous, ...part }, null, 2)}\n`);
 }
 
 /**
@@ -124,8 +120,7 @@ async function main(): Promise<void> {
       console.log(
         `\nSoak, ${figures.minutes} minutes: ${figures.errors} errors; RSS ${figures.samples[0]?.rssMb} → ${figures.samples.at(-1)?.rssMb} MB (second half ${figures.rssSlopeMbPerMinute} MB/min); handles ${figures.samples[0]?.handles} → ${figures.samples.at(-1)?.handles} (${figures.handleSlopePerMinute}/min); p99 ${Math.min(...figures.samples.map((s) => s.p99Ms))}–${Math.max(...figures.samples.map((s) => s.p99Ms))} ms: ${figures.passed ? 'PASSED' : 'FAILED'}`,
       );
-      const previous = existsSync(resultsFile) ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as Record<string, unknown>) : {};
-      writeFileSync(resultsFile, `${JSON.stringify({ ...previous, soak: figures }, null, 2)}\n`);
+      writeResultsPart({ soak: figures });
       process.exitCode = figures.passed ? 0 : 1;
     } finally {
       await admin(`drop database if exists ${name} with (force)`);
@@ -135,38 +130,21 @@ async function main(): Promise<void> {
   if (labelImportOnly) {
     const labelImport = await measureLabelImport(baseUrl, { rows: quick ? 20_000 : 100_000, log: console.log });
     printTable(labelImportRows(labelImport));
-    const previous = existsSync(resultsFile) ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as Record<string, unknown>) : {};
-    writeFileSync(resultsFile, `${JSON.stringify({ ...previous, labelImport }, null, 2)}\n`);
+    writeResultsPart({ labelImport });
     console.log('\nWrote the label import figures to bench/results.json');
     return;
   }
   if (sealOnly) {
     const seal = await measureSeal(baseUrl, { seconds, rounds: quick ? 2 : 4, bundleEvents: quick ? 10_000 : 100_000, log: console.log });
     printTable(sealRows(seal));
-    const previous = existsSync(resultsFile) ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as Record<string, unknown>) : {};
-    writeFileSync(
-      resultsFile,
-      `${JSON.stringify({ ...previous, seal: { ...seal, bundle: { ...seal.bundle, auditOutput: seal.bundle.auditOutput.trim().split('\n') } } }, null, 2)}\n`,
-    );
+    writeResultsPart({ seal: { ...seal, bundle: { ...seal.bundle, auditOutput: seal.bundle.auditOutput.trim().split('\n') } } });
     console.log('\nWrote the seal figures to bench/results.json');
     return;
   }
   if (labelsOnly) {
     const labels = await measureLabels(baseUrl, { labels: labelCount, seconds, log: console.log });
-    const rows = labelRows(labels);
-    const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
-    console.log(
-      `\n${rows
-        .map((row) =>
-          row
-            .map((cell, i) => cell.padEnd(widths[i]!))
-            .join('  ')
-            .trimEnd(),
-        )
-        .join('\n')}`,
-    );
-    const previous = existsSync(resultsFile) ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as Record<string, unknown>) : {};
-    writeFileSync(resultsFile, `${JSON.stringify({ ...previous, labels }, null, 2)}\n`);
+    printTable(labelRows(labels));
+    writeResultsPart({ labels });
     console.log('\nWrote the labels figures to bench/results.json');
     return;
   }

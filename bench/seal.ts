@@ -111,32 +111,24 @@ export async function measureSeal(
       await admin(baseUrl, 'checkpoint');
       await new Promise((r) => setTimeout(r, 1000));
     };
+    // The same receives against either server, cycling through its 100 parts.
+    const receives = (site: typeof on) =>
+      httpLoad({
+        url: `${site.server.url}/api/materials/receive`,
+        connections: 16,
+        seconds,
+        method: 'POST',
+        headers: site.headers,
+        body: () => site.receive(next++ % 100),
+      });
     const loadOff = async () => {
       await settle();
-      withoutSealer.push(
-        await httpLoad({
-          url: `${off.server.url}/api/materials/receive`,
-          connections: 16,
-          seconds,
-          method: 'POST',
-          headers: off.headers,
-          body: () => off.receive(next++ % 100),
-        }),
-      );
+      withoutSealer.push(await receives(off));
     };
     const loadOn = async () => {
       await settle();
       const before = await on.status();
-      withSealer.push(
-        await httpLoad({
-          url: `${on.server.url}/api/materials/receive`,
-          connections: 16,
-          seconds,
-          method: 'POST',
-          headers: on.headers,
-          body: () => on.receive(next++ % 100),
-        }),
-      );
+      withSealer.push(await receives(on));
       const after = await on.status();
       sealedDuring += after.sealed - before.sealed;
       committedDuring += after.events - before.events;

@@ -81,3 +81,23 @@ export function email({ label = 'Email', required = 'Email is required', checkFo
 export function id(label: string, message = `${label} must be a valid id.`) {
   return z.uuid({ error: message });
 }
+
+/** A page of a paged list: 1 and up, the first when not sent. */
+export function pageNumber() {
+  return z.coerce
+    .number({ error: 'Page must be a number.' })
+    .int('Page must be a whole number.')
+    .min(1, 'Page must be 1 or more.')
+    .max(1_000_000, 'Page is too large.')
+    .default(1);
+}
+
+/** Rows on a page of a paged list: 1 to `max`, `fallback` when not sent. */
+export function pageSize(max: number, fallback: number) {
+  return z.coerce
+    .number({ error: 'Page size must be a number.' })
+    .int('Page size must be a whole number.')
+    .min(1, 'Page size must be 1 or more.')
+    .max(max, `Page size must be at most ${max}.`)
+    .default(fallback);
+}

@@ -3,7 +3,7 @@
  * activity log, the pickers and every stock movement's request and answer.
  */
 import { z } from 'zod';
-import { id, quantity, searchText, text } from './fields.ts';
+import { id, pageNumber, pageSize, quantity, searchText, text } from './fields.ts';
 import { LOG_COUNT_CAP, MAX_LENGTH, MAX_PAGE_SIZE } from './limits.ts';
 import { PART_REQUIRED } from './messages.ts';
 import { FIGURES, INVENTORY_SORT_KEYS, LOG_DAYS, LOG_SORTS, WAREHOUSE_LOG_TYPES, type WarehouseLogType } from './vocabulary.ts';
@@ -158,18 +158,8 @@ export const logsQuery = z
     type: logTypes,
     days: z.enum(LOG_DAYS, { error: 'Days must be 1, 7, 30, 365 or all.' }).default('all'),
     q: searchText(),
-    page: z.coerce
-      .number({ error: 'Page must be a number.' })
-      .int('Page must be a whole number.')
-      .min(1, 'Page must be 1 or more.')
-      .max(1_000_000, 'Page is too large.')
-      .default(1),
-    page_size: z.coerce
-      .number({ error: 'Page size must be a number.' })
-      .int('Page size must be a whole number.')
-      .min(1, 'Page size must be 1 or more.')
-      .max(MAX_PAGE_SIZE, `Page size must be at most ${MAX_PAGE_SIZE}.`)
-      .default(50),
+    page: pageNumber(),
+    page_size: pageSize(MAX_PAGE_SIZE, 50),
     /** limit and offset, when sent, take the place of page and page_size. */
     limit: pageLimit,
     offset: pageOffset,

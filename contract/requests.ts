@@ -50,7 +50,7 @@
  */
 import { z } from 'zod';
 import { LINE_STATUSES, REQUEST_STATUSES, REQUEST_TYPES, WAITING_DELIVERY } from '../ledger/request/messages.ts';
-import { id, quantity, searchText, text } from './fields.ts';
+import { id, pageNumber, pageSize, quantity, searchText, text } from './fields.ts';
 import { MAX_LENGTH, MAX_PAGE_SIZE } from './limits.ts';
 import { LOG_DAYS } from './vocabulary.ts';
 
@@ -146,18 +146,8 @@ export const listQuery = z.object({
   days: z.enum(LOG_DAYS, { error: 'Days must be 1, 7, 30, 365 or all.' }).default('all'),
   /** Matches the request number, requester, reason, and part numbers and names of its lines. */
   q: searchText(),
-  page: z.coerce
-    .number({ error: 'Page must be a number.' })
-    .int('Page must be a whole number.')
-    .min(1, 'Page must be 1 or more.')
-    .max(1_000_000, 'Page is too large.')
-    .default(1),
-  page_size: z.coerce
-    .number({ error: 'Page size must be a number.' })
-    .int('Page size must be a whole number.')
-    .min(1, 'Page size must be 1 or more.')
-    .max(MAX_PAGE_SIZE, `Page size must be at most ${MAX_PAGE_SIZE}.`)
-    .default(50),
+  page: pageNumber(),
+  page_size: pageSize(MAX_PAGE_SIZE, 50),
   /** Default: -request_date, or hold_first with mine=1. */
   sort: z.enum(REQUEST_SORTS, { error: `sort must be one of ${REQUEST_SORTS.join(', ')}` }).optional(),
   format: z.enum(['json', 'csv'], { error: 'Format must be json or csv.' }).default('json'),

@@ -1,6 +1,6 @@
 /** Site settings, the start-up bootstrap and the outbox. */
 import { z } from 'zod';
-import { id, text } from './fields.ts';
+import { id, pageNumber, text } from './fields.ts';
 import { MAX_LENGTH } from './limits.ts';
 import { projectSchema, projectWithRole } from './projects.ts';
 
@@ -24,12 +24,7 @@ export const outboxMessage = z.object({
 });
 export type OutboxMessage = z.infer<typeof outboxMessage>;
 export const outboxQuery = z.object({
-  page: z.coerce
-    .number({ error: 'Page must be a number.' })
-    .int('Page must be a whole number.')
-    .min(1, 'Page must be 1 or more.')
-    .max(1_000_000, 'Page is too large.')
-    .default(1),
+  page: pageNumber(),
   to: text({ label: 'Recipient', max: MAX_LENGTH.email }).optional(),
 });
 export const outboxPage = z.object({ items: z.array(outboxMessage), total: z.number() });

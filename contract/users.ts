@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { PROJECT_ROLES } from '../ledger/project/events.ts';
 import { globalRole } from './auth.ts';
-import { email, id, text } from './fields.ts';
+import { email, id, pageNumber, pageSize, text } from './fields.ts';
 import { MAX_LENGTH, USER_PAGE_SIZE } from './limits.ts';
 
 export { globalRole };
@@ -30,18 +30,8 @@ export type UserPage = z.infer<typeof userPage>;
 export const listQuery = z.object({
   q: text({ label: 'Search', max: MAX_LENGTH.search }).optional(),
   role: globalRole.optional(),
-  page: z.coerce
-    .number({ error: 'Page must be a number.' })
-    .int('Page must be a whole number.')
-    .min(1, 'Page must be 1 or more.')
-    .max(1_000_000, 'Page is too large.')
-    .default(1),
-  page_size: z.coerce
-    .number({ error: 'Page size must be a number.' })
-    .int('Page size must be a whole number.')
-    .min(1, 'Page size must be 1 or more.')
-    .max(100, 'Page size must be at most 100.')
-    .default(USER_PAGE_SIZE),
+  page: pageNumber(),
+  page_size: pageSize(100, USER_PAGE_SIZE),
 });
 
 export const userNames = z.object({ id: z.string(), user_firstname: z.string(), user_lastname: z.string(), user_email: z.string() });

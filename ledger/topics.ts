@@ -3,23 +3,12 @@
  * cache topics. Each aggregate says it for its own events (`topicsOf` in its events.ts), from the
  * event's data rather than by parsing stream ids.
  */
+import type { Topic } from '../contract/topics.ts';
+
 export const EVERY_PROJECT = '*';
 
-export const TOPICS = [
-  'inventory',
-  'logs',
-  'catalog',
-  'project',
-  'members',
-  'site',
-  'users',
-  'warehouses',
-  'labels',
-  'transfers',
-  'requests',
-  'assets',
-] as const;
-export type Topic = (typeof TOPICS)[number];
+// The topics are the API's: the browser's cache is tagged by the same list.
+export type { Topic };
 
 export interface Change {
   /** A project id, or EVERY_PROJECT for what every project shows (the shared catalogue, the site). */

@@ -267,12 +267,8 @@ export class SqlWriter {
 function runningInsert(target: string, spec: TableSpec, running: RunningSums, columns: string[], from: string): Pick<Statement, 'ctes' | 'main'> {
   const balances = Object.entries(running.balances);
   const same = (a: string, b: string) => running.series.map((c) => `${a}.${ident(c)} = ${b}.${ident(c)}`).join(' and ');
-  // Led by the series' last column (equal on both sides, so the same comparison): only an index
-  // that holds the whole series can take it as its condition, never one on part of it (for stock,
-  // the location alone, whose scan would walk every later movement of other materials).
-  const order = (a: string) => `(${[running.series[running.series.length - 1]!, ...running.order].map((c) => `${a}.${ident(c)}`).join(', ')})`;
+  const order = (a: string) => runningOrder(running, (c) => `${a}.${ident(c)}`);
   const partition = `partition by ${running.series.map(ident).join(', ')} order by ${running.order.map(ident).join(', ')}`;
-  const newest = (a: string) => newestOfSeries(target, running, (c) => `${a}.${ident(c)}`);
   const keys = spec.key.map(ident);
   const w = PREFIX;
   return {
@@ -280,49 +276,55 @@ function runningInsert(target: string, spec: TableSpec, running: RunningSums, co
       `${w}v as (select *, ${balances.map(([b, d]) => `sum(${ident(d)}) over (${partition}) as ${ident(`new_${b}`)}`).join(', ')} from ${from})`,
       `${w}later as (select ${keys.map((k) => `e.${k}`).join(', ')}, ${balances.map(([b, d]) => `sum(v.${ident(d)}) as ${ident(b)}`).join(', ')}
                      from ${w}v as v join ${target} as e on ${same('e', 'v')} and ${order('e')} > ${order('v')}
-                    where exists (select 1 from ${w}v as n join lateral (${newest('n')}) as l on ${order('l')} > ${order('n')})
+                    where exists (select 1 from ${w}v as n join lateral (${newestOfSeries(target, running, (c) => `n.${ident(c)}`)}) as l on ${order('l')} > ${order('n')})
                     group by ${keys.map((k) => `e.${k}`).join(', ')})`,
       `${w}shifted as (update ${target} as t set ${balances.map(([b]) => `${ident(b)} = t.${ident(b)} + later.${ident(b)}`).join(', ')}
                        from ${w}later as later where ${keys.map((k) => `t.${k} = later.${k}`).join(' and ')})`,
     ],
     main: `insert into ${target} (${[...columns, ...balances.map(([b]) => b)].map(ident).join(', ')})
     select ${columns.map((c) => `v.${ident(c)}`).join(', ')}, ${balances.map(([b]) => `coalesce(p.${ident(b)}, 0) + v.${ident(`new_${b}`)}`).join(', ')}
-      from ${w}v as v left join lateral (
-        select ${balances.map(([b]) => `p.${ident(b)}`).join(', ')} from ${target} as p
-         where ${same('p', 'v')} and ${order('p')} < ${order('v')}
-         order by ${running.order.map((c) => `p.${ident(c)} desc`).join(', ')} limit 1) p on true`,
+      from ${w}v as v left join lateral (${newestOfSeries(target, running, (c) => `v.${ident(c)}`, { before: order('v') })}) p on true`,
   };
-}
-
-/** The newest row of a series (the series' columns equal to `value` of each), by its running order. */
-function newestOfSeries(target: string, running: RunningSums, value: (column: string) => string): string {
-  const led = [running.series[running.series.length - 1]!, ...running.order];
-  return `select ${led.map((c) => `l.${ident(c)}`).join(', ')} from ${target} as l
-           where ${running.series.map((c) => `l.${ident(c)} = ${value(c)}`).join(' and ')}
-           order by ${running.order.map((c) => `l.${ident(c)} desc`).join(', ')} limit 1`;
 }
 
 /** The same for one row (a command's movement, the usual inline case), with plain parameters. */
 function runningInsertOne(target: string, running: RunningSums, columns: string[], types: Map<string, string>): Pick<Statement, 'ctes' | 'main'> {
   const param = (c: string) => `$${columns.indexOf(c) + 1}::${types.get(c) ?? 'text'}`;
   const balances = Object.entries(running.balances);
-  const same = (a: string) => running.series.map((c) => `${a}.${ident(c)} = ${param(c)}`).join(' and ');
-  const led = [running.series[running.series.length - 1]!, ...running.order];
-  const order = (a: string) => `(${led.map((c) => `${a}.${ident(c)}`).join(', ')})`;
-  const mine = `(${led.map(param).join(', ')})`;
+  const order = (a: string) => runningOrder(running, (c) => `${a}.${ident(c)}`);
+  const mine = runningOrder(running, param);
   return {
     ctes: [
       `${PREFIX}shifted as (update ${target} as t set ${balances.map(([b, d]) => `${ident(b)} = t.${ident(b)} + ${param(d)}`).join(', ')}
-                      where ${same('t')} and ${order('t')} > ${mine}
+                      where ${running.series.map((c) => `t.${ident(c)} = ${param(c)}`).join(' and ')} and ${order('t')} > ${mine}
                         and exists (select 1 from (${newestOfSeries(target, running, param)}) as l where ${order('l')} > ${mine}))`,
     ],
     main: `insert into ${target} (${[...columns, ...balances.map(([b]) => b)].map(ident).join(', ')})
     select ${columns.map(param).join(', ')}, ${balances.map(([b, d]) => `coalesce(p.${ident(b)}, 0) + ${param(d)}`).join(', ')}
-      from (select 1) as one left join lateral (
-        select ${balances.map(([b]) => `p.${ident(b)}`).join(', ')} from ${target} as p
-         where ${same('p')} and ${order('p')} < ${mine}
-         order by ${running.order.map((c) => `p.${ident(c)} desc`).join(', ')} limit 1) p on true`,
+      from (select 1) as one left join lateral (${newestOfSeries(target, running, param, { before: mine })}) p on true`,
   };
+}
+
+/**
+ * A row's place in its series as a row value: led by the series' last column (equal on both sides,
+ * so the same comparison), so that only an index that holds the whole series can take it as its
+ * condition, never one on part of it (for stock, the location alone, whose scan would walk every
+ * later movement of other materials).
+ */
+function runningOrder(running: RunningSums, value: (column: string) => string): string {
+  return `(${[running.series[running.series.length - 1]!, ...running.order].map(value).join(', ')})`;
+}
+
+/**
+ * The newest row of a series (its columns equal to `value` of each), or the newest that sorts
+ * before `before`: one step down the series' index. It carries the row's place and its balances.
+ */
+function newestOfSeries(target: string, running: RunningSums, value: (column: string) => string, { before }: { before?: string } = {}): string {
+  const place = [running.series[running.series.length - 1]!, ...running.order];
+  const carried = [...new Set([...place, ...Object.keys(running.balances)])];
+  return `select ${carried.map((c) => `l.${ident(c)}`).join(', ')} from ${target} as l
+           where ${running.series.map((c) => `l.${ident(c)} = ${value(c)}`).join(' and ')}${before ? ` and ${runningOrder(running, (c) => `l.${ident(c)}`)} < ${before}` : ''}
+           order by ${running.order.map((c) => `l.${ident(c)} desc`).join(', ')} limit 1`;
 }
 
 function shapeOf(op: Upsert | Update): string {

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appendEvents } from '../../test/helpers/raw-events.ts';
 import { openTestRuntime } from '../../test/helpers/test-database.ts';
 import { checkpointMessage } from '../../contract/ledger.ts';
 import { chainHash, GENESIS_CHAIN_HASH } from './chain.ts';
@@ -15,23 +16,6 @@ import { verifySeal } from './verify-seal.ts';
 
 let runtime: Awaited<ReturnType<typeof openTestRuntime>>;
 const key = signingKeyFromPem(newSigningKeyPem());
-const metadata = { actorId: null, actorName: 'Test' };
-
-async function append(prefix: string, count: number) {
-  for (let i = 0; i < count; i += 1) {
-    const events = await runtime.store.db
-      .transaction()
-      .execute((trx) =>
-        runtime.store.append(
-          trx,
-          [{ streamId: `${prefix}:${i}`, expected: { version: 0, hash: null }, events: [{ type: 'Happened', data: { i } }] }],
-          metadata,
-          { now: new Date() },
-        ),
-      );
-    runtime.store.committed(events);
-  }
-}
 
 beforeAll(async () => {
   runtime = await openTestRuntime();
@@ -42,7 +26,7 @@ afterAll(async () => {
 
 describe('the global seal', () => {
   it('gives every event a dense ledger_seq and a chain hash over the one before, pages or not', async () => {
-    for (let round = 0; round < 20; round += 1) await append(`round${round}`, 7);
+    for (let round = 0; round < 20; round += 1) await appendEvents(runtime.store, `round${round}`, 7);
     expect(await sealCommitted(runtime.store, 50)).toBe(140);
     const rows = await runtime.store.db.selectFrom('ledger_seal').selectAll().orderBy('ledger_seq').execute();
     const events = await runtime.store.readAllAfterPosition(0, 1000);
@@ -60,7 +44,7 @@ describe('the global seal', () => {
   it('signs checkpoints whose heads and proofs the stored tree reproduces, and which verify', async () => {
     const first = (await writeCheckpoint(runtime.store.db, key))!;
     expect(await writeCheckpoint(runtime.store.db, key)).toEqual(first);
-    await append('later', 14);
+    await appendEvents(runtime.store, 'later', 14);
     await sealCommitted(runtime.store);
     const second = (await writeCheckpoint(runtime.store.db, key))!;
     expect(second.ledger_seq).toBe(first.ledger_seq + 14);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appendEvents } from '../../test/helpers/raw-events.ts';
 import { openTestRuntime } from '../../test/helpers/test-database.ts';
 import { newSigningKeyPem, signingKeyFromPem } from './signing-key.ts';
 import { startSealer } from './sealer.ts';
@@ -6,23 +7,6 @@ import { verifySeal } from './verify-seal.ts';
 
 let runtime: Awaited<ReturnType<typeof openTestRuntime>>;
 const key = signingKeyFromPem(newSigningKeyPem());
-const metadata = { actorId: null, actorName: 'Test' };
-
-async function append(prefix: string, count: number) {
-  for (let i = 0; i < count; i += 1) {
-    const events = await runtime.store.db
-      .transaction()
-      .execute((trx) =>
-        runtime.store.append(
-          trx,
-          [{ streamId: `${prefix}:${i}`, expected: { version: 0, hash: null }, events: [{ type: 'Happened', data: { i } }] }],
-          metadata,
-          { now: new Date() },
-        ),
-      );
-    runtime.store.committed(events);
-  }
-}
 
 beforeAll(async () => {
   runtime = await openTestRuntime();
@@ -33,20 +17,20 @@ afterAll(async () => {
 
 describe('the sealer', () => {
   it('seals every committed event once with one sealer active of two, hands over when it stops, and signs on its own', async () => {
-    await append('before', 30);
+    await appendEvents(runtime.store, 'before', 30);
     const errors: unknown[] = [];
     // Two sealers as two processes would run them: one holds the subscription, the other stands by.
     const one = startSealer(runtime.store, { key, batchSize: 16, pollMs: 20, checkpointEveryMs: 50, onError: (e) => errors.push(e) });
     const two = startSealer(runtime.store, { key, batchSize: 16, pollMs: 20, checkpointEveryMs: 50, onError: (e) => errors.push(e) });
     await one.drained();
     expect([one.active, two.active].filter(Boolean)).toHaveLength(1);
-    await append('during', 40);
+    await appendEvents(runtime.store, 'during', 40);
     const signed = await two.checkpointNow();
     expect(signed!.ledger_seq).toBe(70);
     const active = one.active ? one : two;
     const standby = one.active ? two : one;
     await active.stop();
-    await append('after', 20);
+    await appendEvents(runtime.store, 'after', 20);
     await standby.drained();
     expect(standby.active).toBe(true);
     // The standby signs the grown head by itself within a few ticks.

@@ -1,21 +1,7 @@
-/** Helpers the subscription tests share: appending plain events and a table that records deliveries. */
+/** Helpers the subscription tests share: a table that records deliveries. */
 import { sql } from 'kysely';
 import type { EventStore, Trx } from '../event-store/event-store.ts';
 import type { RecordedEvent } from '../event-store/types.ts';
-
-const metadata = { actorId: null, actorName: 'Test' };
-
-/** Appends one event to each of `count` new streams, one transaction each, and wakes subscribers. */
-export async function appendEvents(store: EventStore, prefix: string, count: number): Promise<void> {
-  for (let i = 0; i < count; i += 1) {
-    const recorded = await store.db.transaction().execute((trx) =>
-      store.append(trx, [{ streamId: `${prefix}:${i}`, expected: { version: 0, hash: null }, events: [{ type: 'Happened', data: { i } }] }], metadata, {
-        now: new Date(),
-      }),
-    );
-    store.committed(recorded);
-  }
-}
 
 /** A table whose primary key refuses a second delivery of the same event to the same subscriber. */
 export async function createDeliveries(store: EventStore): Promise<void> {

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Runtime } from '../../server/runtime.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/helpers/test-database.ts';
 import { startSubscription } from './subscription.ts';
-import { appendEvents, createDeliveries, deliveries, positionsWithPrefix, recordDeliveries } from './subscription-testing.ts';
+import { appendEvents } from '../../test/helpers/raw-events.ts';
+import { createDeliveries, deliveries, positionsWithPrefix, recordDeliveries } from './subscription-testing.ts';
 
 let testDb: TestDatabase;
 let one: Runtime;

@@ -4,7 +4,8 @@ import { openTestRuntime } from '../../test/helpers/test-database.ts';
 import { loadCheckpoint } from './checkpoint.ts';
 import { listEras, openEraAfterRestore } from './eras.ts';
 import { startSubscription } from './subscription.ts';
-import { appendEvents, createDeliveries, deliveries, positionsWithPrefix, recordDeliveries } from './subscription-testing.ts';
+import { appendEvents } from '../../test/helpers/raw-events.ts';
+import { createDeliveries, deliveries, positionsWithPrefix, recordDeliveries } from './subscription-testing.ts';
 
 let runtime: Awaited<ReturnType<typeof openTestRuntime>>;
 
