@@ -22,18 +22,38 @@ export async function createLinkToken(db: Db, userId: string, purpose: LinkPurpo
   return token;
 }
 
-/** Marks a link used and returns its user, or null when it is unknown, used, expired or of another purpose. */
+/**
+ * Marks a link used and returns its user, or null when it is unknown, used, expired or of another
+ * purpose, or when its flow is already finished: an invitation whose account is no longer
+ * `invited`, a reset link older than the account's current password.
+ */
 export async function consumeLinkToken(db: Db, token: string, purpose: LinkPurpose, now = new Date()): Promise<string | null> {
   const row = await db
-    .updateTable('account_tokens')
+    .updateTable('account_tokens as t')
     .set({ used_at: now })
-    .where('token_hash', '=', hashToken(token))
-    .where('purpose', '=', purpose)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
-    .returning('user_id')
+    .from('users as u')
+    .whereRef('u.id', '=', 't.user_id')
+    .where('t.token_hash', '=', hashToken(token))
+    .where('t.purpose', '=', purpose)
+    .where('t.used_at', 'is', null)
+    .where('t.expires_at', '>', now)
+    .where('u.deactivated_at', 'is', null)
+    .$if(purpose === 'invite', (q) => q.where('u.status', '=', 'invited'))
+    .$if(purpose === 'reset', (q) =>
+      q.where(({ not, exists, selectFrom }) =>
+        not(
+          exists(selectFrom('user_credentials as c').select('c.user_id').whereRef('c.user_id', '=', 't.user_id').whereRef('c.updated_at', '>', 't.created_at')),
+        ),
+      ),
+    )
+    .returning('t.user_id')
     .executeTakeFirst();
   return row?.user_id ?? null;
+}
+
+/** Setting a password finishes every invitation and reset: no link of the person's opens a session afterwards. */
+export async function retireLinkTokens(db: Db, userId: string, now = new Date()): Promise<void> {
+  await db.updateTable('account_tokens').set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
 }
 
 /** The invited, still active person an unused, unexpired invitation link belongs to, or undefined. */

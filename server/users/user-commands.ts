@@ -13,7 +13,7 @@ import { foldedStreamHandler } from '../../ledger/stream-handler.ts';
 import type { UserCommand } from '../../ledger/user/commands.ts';
 import { userDecider } from '../../ledger/user/decide.ts';
 import { userStreamId, type GlobalRole } from '../../ledger/user/events.ts';
-import { createLinkToken } from '../auth/account-tokens.ts';
+import { createLinkToken, retireLinkTokens } from '../auth/account-tokens.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 
@@ -122,6 +122,7 @@ const passwordHandler = foldedStreamHandler({
         .values({ user_id: input.userId, password_hash: input.passwordHash })
         .onConflict((oc) => oc.column('user_id').doUpdateSet({ password_hash: input.passwordHash, updated_at: new Date() }))
         .execute();
+      await retireLinkTokens(trx, input.userId);
     }
   },
 });

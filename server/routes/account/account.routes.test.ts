@@ -100,6 +100,13 @@ describe('invitation to first sign-in', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: 'INVALID_LINK', message: 'Invalid or expired invite/reset link' });
   });
+
+  it('the link no longer signs anyone in once the invitation is finished: no session, no cookie', async () => {
+    const exchange = await app.inject({ method: 'POST', url: '/api/auth/exchange', payload: { token: link, flow: 'invite' } });
+    expect(exchange.statusCode).toBe(401);
+    expect(exchange.json()).toEqual({ error: 'INVALID_LINK', message: 'Invalid or expired invite/reset link' });
+    expect(exchange.headers['set-cookie']).toBeUndefined();
+  });
 });
 
 describe('invitation refusals change nothing', () => {
@@ -152,7 +159,7 @@ describe('codes, links and resets', () => {
       message: 'Invalid or expired invite/reset link',
     });
     const exchange = await app.inject({ method: 'POST', url: '/api/auth/exchange', payload: { token: 'nope', flow: 'reset' } });
-    expect(exchange.statusCode).toBe(400);
+    expect(exchange.statusCode).toBe(401);
     expect(exchange.json().message).toBe('Invalid or expired invite/reset link');
   });
 
@@ -197,10 +204,52 @@ describe('codes, links and resets', () => {
       payload: { password: 'ivy password 2' },
     });
     expect(set.statusCode).toBe(200);
-    expect((await app.inject({ method: 'POST', url: '/api/auth/exchange', payload: { token, flow: 'reset' } })).statusCode).toBe(400);
+    expect((await app.inject({ method: 'POST', url: '/api/auth/exchange', payload: { token, flow: 'reset' } })).statusCode).toBe(401);
     // Setting a password signs out the person's other sessions.
     expect((await app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie: cookieHeader(byCode) } })).statusCode).toBe(401);
     expect((await app.inject({ method: 'POST', url: '/api/login', payload: { email: 'ivy@acme.test', password: 'ivy password 2' } })).statusCode).toBe(200);
+  });
+
+  it('finishing one flow retires every other link of the person: an invitation link or a reset link left unused', async () => {
+    const { userId } = await inviteUser(
+      runtime.store,
+      { email: 'lena@acme.test', firstName: 'Lena', lastName: 'Links', role: 'user' },
+      { metadata: SYSTEM_ACTOR },
+    );
+    const first = await createLinkToken(runtime.store.db, userId, 'invite');
+    const second = await createLinkToken(runtime.store.db, userId, 'invite');
+    const exchanged = await app.inject({ method: 'POST', url: '/api/auth/exchange', payload: { token: first, flow: 'invite' } });
+    expect(exchanged.statusCode).toBe(200);
+    const session = cookieHeader(exchanged);
+    const reset = await createLinkToken(runtime.store.db, userId, 'reset');
+    const set = await app.inject({ method: 'POST', url: '/api/auth/update-password', headers: { cookie: session }, payload: { password: 'lena password 1' } });
+    expect(set.statusCode).toBe(200);
+    for (const [token, flow] of [
+      [second, 'invite'],
+      [reset, 'reset'],
+    ] as const) {
+      const response = await app.inject({ method: 'POST', url: '/api/auth/exchange', payload: { token, flow } });
+      expect(response.statusCode).toBe(401);
+      expect(response.json().message).toBe('Invalid or expired invite/reset link');
+      expect(response.headers['set-cookie']).toBeUndefined();
+    }
+    const stored = await runtime.store.db.selectFrom('account_tokens').select('token_hash').where('user_id', '=', userId).execute();
+    expect(stored.map((row) => row.token_hash)).not.toContain(second);
+  });
+
+  it('refuses a reset link issued before the password last changed, even one not marked used', async () => {
+    await createUser(runtime, 'rex@acme.test', 'rex password 1', 'user');
+    const { id } = await runtime.store.db.selectFrom('users').select('id').where('email', '=', 'rex@acme.test').executeTakeFirstOrThrow();
+    const reset = await createLinkToken(runtime.store.db, id, 'reset', new Date(Date.now() - 60_000));
+    await runtime.store.db
+      .updateTable('account_tokens')
+      .set({ created_at: new Date(Date.now() - 60_000), used_at: null })
+      .where('user_id', '=', id)
+      .execute();
+    await runtime.store.db.updateTable('user_credentials').set({ updated_at: new Date() }).where('user_id', '=', id).execute();
+    const response = await app.inject({ method: 'POST', url: '/api/auth/exchange', payload: { token: reset, flow: 'reset' } });
+    expect(response.statusCode).toBe(401);
+    expect(response.headers['set-cookie']).toBeUndefined();
   });
 
   it('stops accepting a code after too many wrong tries', async () => {

@@ -88,7 +88,8 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const userId = await consumeLinkToken(app.db, request.body.token, request.body.flow);
       const user = userId ? await userById(app.db, userId, { activeOnly: true }) : undefined;
-      if (!user) return reply.code(400).send(LINK_REFUSED);
+      // A link is a credential: refused, it answers as a failed sign-in does, whatever the reason.
+      if (!user) return reply.code(401).send(LINK_REFUSED);
       const tokens = await createSession(app.db, user.id, lifetimes, { userAgent: request.headers['user-agent'], ip: request.ip });
       app.setSessionCookies(reply, tokens);
       return { user: toMe(user) };
