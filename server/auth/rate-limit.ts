@@ -9,9 +9,11 @@ export interface RateLimitVerdict {
   retryAfterSeconds: number;
 }
 
+const windowStartOf = (now: Date, windowMs: number) => new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+
 export async function hitRateLimit(db: Db, bucket: string, limit: number, windowSeconds: number, now = new Date()): Promise<RateLimitVerdict> {
   const windowMs = windowSeconds * 1000;
-  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  const windowStart = windowStartOf(now, windowMs);
   const row = await db
     .insertInto('rate_limits')
     .values({ bucket, window_start: windowStart })
@@ -20,6 +22,12 @@ export async function hitRateLimit(db: Db, bucket: string, limit: number, window
     .executeTakeFirstOrThrow();
   const retryAfterSeconds = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000));
   return { allowed: row.hits <= limit, retryAfterSeconds };
+}
+
+/** Takes back one hit of the current window, for an attempt that turned out not to count. */
+export async function forgiveRateLimitHit(db: Db, bucket: string, windowSeconds: number, now = new Date()): Promise<void> {
+  const windowStart = windowStartOf(now, windowSeconds * 1000);
+  await db.updateTable('rate_limits').set({ hits: sql`greatest(hits - 1, 0)` }).where('bucket', '=', bucket).where('window_start', '=', windowStart).execute();
 }
 
 export async function clearRateLimit(db: Db, bucket: string): Promise<void> {

@@ -39,9 +39,21 @@ const REUSE_GRACE_MS = 10_000;
 const newToken = () => randomBytes(32).toString('base64url');
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-async function issueTokens(db: Db, sessionId: string, lifetimes: TokenLifetimes, now: Date): Promise<SessionTokens> {
-  const accessToken = newToken();
-  const refreshToken = newToken();
+/**
+ * A rotation's new pair is derived from the refresh token it replaces (a hash of it, which only its
+ * holder can compute), so presenting that token again inside the grace window answers the very same
+ * pair instead of minting another, and no token is ever stored but as its hash.
+ */
+const successorOf = (refreshToken: string, kind: 'access' | 'refresh') => createHash('sha256').update(`${kind} after ${refreshToken}`).digest('base64url');
+
+async function issueTokens(
+  db: Db,
+  sessionId: string,
+  lifetimes: TokenLifetimes,
+  now: Date,
+  tokens: { accessToken: string; refreshToken: string } = { accessToken: newToken(), refreshToken: newToken() },
+): Promise<SessionTokens> {
+  const { accessToken, refreshToken } = tokens;
   const accessExpiresAt = new Date(now.getTime() + lifetimes.accessSeconds * 1000);
   const refreshExpiresAt = new Date(now.getTime() + lifetimes.refreshSeconds * 1000);
   await db
@@ -52,6 +64,22 @@ async function issueTokens(db: Db, sessionId: string, lifetimes: TokenLifetimes,
     ])
     .execute();
   return { sessionId, accessToken, refreshToken, accessExpiresAt, refreshExpiresAt };
+}
+
+/** The pair a rotation of this refresh token issued, as long as both are still on record. */
+async function issuedSuccessors(db: Db, sessionId: string, refreshToken: string): Promise<SessionTokens | null> {
+  const accessToken = successorOf(refreshToken, 'access');
+  const nextRefresh = successorOf(refreshToken, 'refresh');
+  const rows = await db
+    .selectFrom('auth_tokens')
+    .select(['kind', 'expires_at'])
+    .where('session_id', '=', sessionId)
+    .where('token_hash', 'in', [hashToken(accessToken), hashToken(nextRefresh)])
+    .execute();
+  const access = rows.find((row) => row.kind === 'access');
+  const refresh = rows.find((row) => row.kind === 'refresh');
+  if (!access || !refresh) return null;
+  return { sessionId, accessToken, refreshToken: nextRefresh, accessExpiresAt: access.expires_at, refreshExpiresAt: refresh.expires_at };
 }
 
 export async function createSession(
@@ -114,14 +142,16 @@ export async function rotateRefreshToken(db: Db, refreshToken: string, lifetimes
     if (!row || row.revoked_at || row.deactivated_at || row.expires_at <= now) return { kind: 'invalid' };
     if (row.used_at) {
       if (now.getTime() - row.used_at.getTime() <= REUSE_GRACE_MS) {
-        return { kind: 'rotated', userId: row.user_id, tokens: await issueTokens(trx, row.sessionId, lifetimes, now) };
+        const tokens = await issuedSuccessors(trx, row.sessionId, refreshToken);
+        return tokens ? { kind: 'rotated', userId: row.user_id, tokens } : { kind: 'invalid' };
       }
       await revoke(trx, row.sessionId, 'refresh token reused', now);
       return { kind: 'reused' };
     }
     await trx.updateTable('auth_tokens').set({ used_at: now }).where('token_hash', '=', row.token_hash).execute();
     await trx.updateTable('auth_sessions').set({ last_used_at: now }).where('id', '=', row.sessionId).execute();
-    return { kind: 'rotated', userId: row.user_id, tokens: await issueTokens(trx, row.sessionId, lifetimes, now) };
+    const successors = { accessToken: successorOf(refreshToken, 'access'), refreshToken: successorOf(refreshToken, 'refresh') };
+    return { kind: 'rotated', userId: row.user_id, tokens: await issueTokens(trx, row.sessionId, lifetimes, now, successors) };
   });
 }
 

@@ -84,6 +84,18 @@ describe('sign-in', () => {
     await limitedApp.close();
   });
 
+  it('counts only failures against an address: an office behind one address signs in many times', async () => {
+    await createUser(runtime, 'office@example.com', 'office password 1', 'user');
+    const limitedApp = await buildTestApp(runtime, { loginRateLimit: 1 });
+    const from = (password: string) =>
+      limitedApp.inject({ method: 'POST', url: '/api/login', remoteAddress: '203.0.113.10', payload: { email: 'office@example.com', password } });
+    const statuses: number[] = [];
+    // Five times the per-e-mail limit of 1 is the address's budget; twenty successes leave it whole.
+    for (let i = 0; i < 20; i += 1) statuses.push((await from('office password 1')).statusCode);
+    expect(statuses).toEqual(Array(20).fill(200));
+    await limitedApp.close();
+  });
+
   it('answers /api/users/me with 401 when not signed in', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/users/me' });
     expect(response.statusCode).toBe(401);
@@ -127,6 +139,26 @@ describe('refresh and sign-out', () => {
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
     expect((await me(cookieHeader(a))).statusCode).toBe(200);
     expect((await me(cookieHeader(b))).statusCode).toBe(200);
+  });
+
+  it('answers the same new pair to every presentation of a token inside the grace window, minting no more', async () => {
+    const login = await app.inject({ method: 'POST', url: '/api/login', payload: { email: 'ada@example.com', password: 'correct horse battery' } });
+    const token = cookieValue(login, REFRESH_COOKIE)!;
+    const { sessionId } = (await runtime.store.db
+      .selectFrom('auth_tokens')
+      .select('session_id as sessionId')
+      .where('token_hash', '=', hashToken(token))
+      .executeTakeFirstOrThrow()) as { sessionId: string };
+    const tokenCount = async () => (await runtime.store.db.selectFrom('auth_tokens').select('token_hash').where('session_id', '=', sessionId).execute()).length;
+    const first = await refresh(token);
+    const afterFirst = await tokenCount();
+    const again = await Promise.all([refresh(token), refresh(token), refresh(token)]);
+    for (const response of again) {
+      expect(response.statusCode).toBe(200);
+      expect(cookieValue(response, REFRESH_COOKIE)).toBe(cookieValue(first, REFRESH_COOKIE));
+      expect(cookieValue(response, ACCESS_COOKIE)).toBe(cookieValue(first, ACCESS_COOKIE));
+    }
+    expect(await tokenCount()).toBe(afterFirst);
   });
 
   it('revokes the session on sign-out: access and refresh tokens stop working', async () => {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dummyPasswordHash, verifyPassword } from '../../auth/passwords.ts';
-import { clearRateLimit, hitRateLimit } from '../../auth/rate-limit.ts';
+import { clearRateLimit, forgiveRateLimitHit, hitRateLimit } from '../../auth/rate-limit.ts';
 import { createSession, revokeSession, rotateRefreshToken, sessionOfRefreshToken } from '../../auth/session-store.ts';
 import { ACCESS_COOKIE, REFRESH_COOKIE } from '../../plugins/auth.ts';
 import { loginBody, meSchema, sessionReply } from '../../../contract/auth.ts';
@@ -47,6 +47,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       const ok = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), request.body.password);
       if (!user || !user.password_hash || !ok) return reply.code(401).send(INVALID);
       await clearRateLimit(app.db, `login:email:${email}`);
+      // The per-address budget counts failures only: an office behind one address signs in all day.
+      await forgiveRateLimitHit(app.db, `login:ip:${request.ip}`, window);
       const tokens = await createSession(app.db, user.id, lifetimes, { userAgent: request.headers['user-agent'], ip: request.ip });
       app.setSessionCookies(reply, tokens);
       request.log.info({ userId: user.id }, 'signed in');
