@@ -17,6 +17,7 @@ export const TRANSFER_MESSAGES = {
   destinationAdminOnly: 'Only an admin of the destination project can do this.',
   notifyActorsOnly: 'Only an admin of the source project, or an admin or manager of the destination, can send notice of a transfer.',
   requesterOnly: 'Only an admin or manager of the destination project can change the pick list while it is Requested.',
+  requestersOnly: 'Only a project admin or manager can request a transfer.',
   frozen: 'Transactions are frozen',
 } as const;
 

@@ -1,13 +1,15 @@
 /**
- * Who is calling: resolves the access-token cookie to a user on the routes that ask for it, and
- * offers guards for signed-in callers and global roles. The server is the guard; the browser only
- * hides buttons.
+ * Who is calling: resolves the access-token cookie to a user at most once a request, refuses a
+ * caller with no session on every operation under /api but the public ones (public-operations.ts)
+ * before anything else runs, and offers a guard for global roles. The server is the guard; the
+ * browser only hides buttons.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { ACCESS_CHANGED_CHANNEL, AccessCache, changesAccess } from '../auth/access-cache.ts';
 import { onSessionsRevoked, type AuthenticatedUser, type SessionTokens } from '../auth/session-store.ts';
 import type { GlobalRole } from '../../ledger/user/events.ts';
+import { isPublicOperation } from './public-operations.ts';
 
 export const ACCESS_COOKIE = 'sl_access';
 export const REFRESH_COOKIE = 'sl_refresh';
@@ -21,12 +23,13 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Sessions and memberships remembered in this process (see access-cache.ts). */
     access: AccessCache;
-    requireUser: preHandlerAsyncHookHandler;
-    requireRole: (...roles: GlobalRole[]) => preHandlerAsyncHookHandler;
+    requireRole: (...roles: GlobalRole[]) => preValidationAsyncHookHandler;
     setSessionCookies: (reply: FastifyReply, tokens: SessionTokens) => void;
     clearSessionCookies: (reply: FastifyReply) => void;
   }
 }
+
+const UNAUTHORIZED = { error: 'UNAUTHORIZED', message: 'Sign in to continue.' };
 
 export const roleOf = (user: { role: string }) => user.role.toLowerCase();
 
@@ -49,7 +52,7 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
   app.decorateRequest('session', function (this: FastifyRequest) {
     return Promise.resolve(null as AuthenticatedUser | null);
   });
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     let lookup: Promise<AuthenticatedUser | null> | null = null;
     request.session = () => {
       lookup ??= (async () => {
@@ -59,20 +62,20 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
       })();
       return lookup;
     };
+    // Sign-in before anything else: onRequest runs before the body is read or validated, so a
+    // caller with no session learns nothing of a protected operation, not even its fields. An
+    // address under /api that names no route is answered the same.
+    const path = request.url;
+    if (!path.startsWith('/api/') || isPublicOperation(request.method, request.routeOptions.url ?? '')) return;
+    if (!(await request.session())) return reply.code(401).send(UNAUTHORIZED);
   });
-
-  const requireUser: preHandlerAsyncHookHandler = async (request, reply) => {
-    if (!(await request.session())) {
-      return reply.code(401).send({ error: 'UNAUTHORIZED', message: 'Sign in to continue.' });
-    }
-  };
-  app.decorate('requireUser', requireUser);
 
   app.decorate('requireRole', (...roles: GlobalRole[]) => {
     const allowed = new Set<string>(roles);
-    const guard: preHandlerAsyncHookHandler = async (request, reply) => {
+    // A preValidation hook: a caller of the wrong role is refused before their input is judged.
+    const guard: preValidationAsyncHookHandler = async (request, reply) => {
       const user = await request.session();
-      if (!user) return reply.code(401).send({ error: 'UNAUTHORIZED', message: 'Sign in to continue.' });
+      if (!user) return reply.code(401).send(UNAUTHORIZED);
       if (!allowed.has(roleOf(user))) {
         return reply.code(403).send({ error: 'FORBIDDEN', message: 'You do not have permission to do this.' });
       }

@@ -49,7 +49,7 @@ async function asValidation<T>(work: () => Promise<T>): Promise<T> {
 export async function labelImportRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const importer = (from: 'query' | 'body') => ({
-    preHandler: app.requireRole('admin', 'superadmin'),
+    preValidation: app.requireRole('admin', 'superadmin'),
     config: { projectAccess: { level: 'view' as const, from } },
   });
   const tagsOf = (q: { system?: string; cluster_pod?: string }) => ({ system: q.system || null, clusterPod: q.cluster_pod || null });
@@ -140,7 +140,7 @@ export async function labelImportRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/labels/import-from-s3/async/status',
     {
-      preHandler: app.requireRole('admin', 'superadmin'),
+      preValidation: app.requireRole('admin', 'superadmin'),
       schema: {
         summary: "An import job's progress: imported of total labels; success or error when done",
         tags,

@@ -19,7 +19,7 @@ const tags = ['labels'];
 export async function labelTemplateRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const viewer = { config: { projectAccess: { level: 'view' as const, from: 'query' as const } } };
-  const labelAdmin = { preHandler: app.requireRole('admin', 'superadmin') };
+  const labelAdmin = { preValidation: app.requireRole('admin', 'superadmin') };
 
   const read = async (projectId: string, templateId: string) => {
     const template = await findTemplate(app.db, projectId, templateId);
@@ -30,7 +30,6 @@ export async function labelTemplateRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/labels/templates',
     {
-      preHandler: app.requireUser,
       ...viewer,
       schema: {
         summary: "A project's label templates, by name",

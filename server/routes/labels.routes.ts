@@ -43,8 +43,7 @@ function sendFile(reply: FastifyReply, format: ExportFormat, filename: string | 
 
 export async function labelRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const signedIn = { preHandler: app.requireUser };
-  const labelAdmin = { preHandler: app.requireRole('admin', 'superadmin') };
+  const labelAdmin = { preValidation: app.requireRole('admin', 'superadmin') };
   const viewer = (from: 'query' | 'body') => ({ config: { projectAccess: { level: 'view' as const, from } } });
   // Readers of one project's labels at the same moment share one tag query (never one that began before they asked).
   const labelTags = new ReadCoalescer((projectId: string) => labelsTag(app.db, projectId));
@@ -52,7 +51,6 @@ export async function labelRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/labels/search',
     {
-      ...signedIn,
       ...viewer('query'),
       schema: {
         summary:
@@ -78,7 +76,6 @@ export async function labelRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/labels/filters',
     {
-      ...signedIn,
       ...viewer('query'),
       schema: {
         summary: "The systems and cluster/pods of a project's labels, each list led by an empty option",
@@ -133,7 +130,6 @@ export async function labelRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/labels/export',
     {
-      ...signedIn,
       schema: {
         summary: 'The labels given in data (JSON: [{labelLines: [...]}, …]) as a CSV or XLSX file; for large selections use the POST',
         tags,
@@ -155,7 +151,6 @@ export async function labelRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/labels/export',
     {
-      ...signedIn,
       // The project (when the body names labels by id) is checked in the handler: the body may carry the labels instead.
       schema: {
         summary: 'A CSV or XLSX file of many labels: by ids within a project (project_id, ids), or the labels themselves (labels: [{labelLines}])',

@@ -7,6 +7,8 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { Runtime } from '../../server/runtime.ts';
 import type { GlobalRole } from '../../ledger/user/events.ts';
 import type { ProjectRole } from '../../ledger/project/events.ts';
+import { changeMembership } from '../../server/projects/project-commands.ts';
+import { SYSTEM_ACTOR } from '../../server/users/user-commands.ts';
 
 export type ProjectRoleOrNone = ProjectRole | 'none';
 export const PROJECT_ROLES_OR_NONE: ProjectRoleOrNone[] = ['none', 'user', 'manager', 'admin'];
@@ -23,6 +25,8 @@ export const can = {
     a.global === 'superadmin' || (a.global !== 'auditor' && a.project !== 'none' && (a.global === 'admin' || a.project === 'admin' || a.project === 'manager')),
   // A project's logs: whoever curates it, and auditors everywhere (read-only).
   logs: (a: Actor) => a.global === 'superadmin' || a.global === 'auditor' || a.project === 'admin' || a.project === 'manager',
+  // Whoever may request a transfer into some project (its admin or manager), and so see the wizard's lists.
+  requestTransfer: (a: Actor) => a.global === 'superadmin' || (a.global !== 'auditor' && (a.project === 'admin' || a.project === 'manager')),
   ledger: (a: Actor) => a.global === 'superadmin' || a.global === 'auditor',
   administer: (a: Actor) => a.global === 'superadmin' || (a.global === 'admin' && a.project === 'admin'),
   admins: (a: Actor) => a.global === 'admin' || a.global === 'superadmin',
@@ -58,6 +62,25 @@ export interface MatrixContext {
   memberId: () => string;
   newUser: (role?: GlobalRole) => Promise<string>;
   memberOf: (project: string, userId: string, role: ProjectRoleOrNone) => Promise<void>;
+}
+
+/**
+ * Earlier rows may have made an actor a member elsewhere (a global admin who creates a project
+ * administers it). A row whose answer depends on the actor's roles anywhere calls this first, so
+ * the matrix project is the only one they hold a role in.
+ */
+export async function onlyInMatrixProject(context: MatrixContext, actor: Actor): Promise<void> {
+  const elsewhere = await context
+    .runtime()
+    .store.db.selectFrom('project_members as m')
+    .innerJoin('projects as p', 'p.id', 'm.project_id')
+    .select('m.project_id')
+    .where('m.user_id', '=', actor.userId)
+    .where('m.project_id', '!=', context.projectId())
+    .where('p.archived_at', 'is', null)
+    .execute();
+  for (const { project_id } of elsewhere)
+    await changeMembership(context.runtime().store, project_id, { type: 'remove', userId: actor.userId }, { metadata: SYSTEM_ACTOR });
 }
 
 /** The operation a row calls, in the OpenAPI document's spelling with its parameters unnamed. */

@@ -99,7 +99,6 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/auth/update-password',
     {
-      preHandler: app.requireUser,
       schema: {
         summary: "Set the signed-in person's password (at least 8 characters; activates an invited account); signs out their other sessions",
         tags,

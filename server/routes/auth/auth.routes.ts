@@ -96,7 +96,6 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/users/me',
     {
-      preHandler: app.requireUser,
       schema: { summary: 'The signed-in user', tags: ['users'], security: [{ session: [] }], response: { 200: meSchema, ...errorResponses } },
     },
     async (request) => toMe(request.user!),

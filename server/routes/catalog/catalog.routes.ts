@@ -18,7 +18,7 @@ const tags = ['catalog'];
 
 export async function catalogRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const reader = { preHandler: app.requireRole(...WAREHOUSE_ROLES) };
+  const reader = { preValidation: app.requireRole(...WAREHOUSE_ROLES) };
 
   r.get(
     '/api/catalog/materials',

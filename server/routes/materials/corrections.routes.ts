@@ -15,7 +15,6 @@ export async function correctionRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/materials/corrections',
     {
-      preHandler: app.requireUser,
       config: { projectAccess: { level: 'curate', from: 'body' } },
       schema: {
         summary:

@@ -62,7 +62,6 @@ const INVENTORY_CSV = [
 
 export async function materialReadRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const signedIn = { preHandler: app.requireUser };
   const viewer = { config: { projectAccess: { level: 'view', from: 'query' } } } as const;
   // Readers of one inventory at the same moment share one tag query (never one that began before they asked).
   const inventoryTags = new ReadCoalescer((projectId: string) => inventoryTag(app.db, projectLocation(projectId)));
@@ -85,7 +84,6 @@ export async function materialReadRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/materials',
     {
-      ...signedIn,
       schema: {
         summary: 'The material catalogue shared by all projects (superadmins, global admins, and project admins and managers)',
         tags,
@@ -101,7 +99,6 @@ export async function materialReadRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/inventory/materials',
     {
-      ...signedIn,
       ...viewer,
       schema: {
         summary:
@@ -149,7 +146,6 @@ export async function materialReadRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/materials/logs',
     {
-      ...signedIn,
       // A warehouse's log (warehouse_id instead of project_id) is for global admins and superadmins.
       config: { projectAccess: { level: 'logs', from: 'query', optional: true } },
       schema: {
@@ -189,7 +185,6 @@ export async function materialReadRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/materials/options',
     {
-      ...signedIn,
       ...viewer,
       schema: {
         summary: `Parts in a project's stock matching a text, for pickers: at most ${PICKER_LIMIT}, and how many matched in all`,
@@ -204,7 +199,6 @@ export async function materialReadRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/materials/:projectId/search',
     {
-      ...signedIn,
       config: { projectAccess: { level: 'view', from: 'params' } },
       schema: {
         summary: "Up to 10 suggestions from a project's parts",
@@ -219,14 +213,13 @@ export async function materialReadRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/materials/item',
-    { ...signedIn, ...viewer, schema: { summary: 'One part of a project', tags, querystring: itemQuery, response: { 200: inventoryRow, ...errorResponses } } },
+    { ...viewer, schema: { summary: 'One part of a project', tags, querystring: itemQuery, response: { 200: inventoryRow, ...errorResponses } } },
     async (request) => stockItem(request.project!.id, request.query.number),
   );
 
   r.get(
     '/api/materials/info',
     {
-      ...signedIn,
       ...viewer,
       schema: {
         summary: "Totals of a project's material stock",
@@ -241,7 +234,6 @@ export async function materialReadRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/materials/available',
     {
-      ...signedIn,
       ...viewer,
       schema: {
         summary: 'Quantity on hand of one part',
@@ -265,7 +257,6 @@ export async function materialReadRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/materials/assigned',
     {
-      ...signedIn,
       ...viewer,
       schema: {
         summary: 'Who holds how many of one part',
@@ -283,7 +274,6 @@ export async function materialReadRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/materials/assignees',
     {
-      ...signedIn,
       ...viewer,
       schema: {
         summary: 'Users with some of one part assigned (for unassign and field losses)',
@@ -298,7 +288,6 @@ export async function materialReadRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/materials/max-assignable',
     {
-      ...signedIn,
       ...viewer,
       schema: {
         summary: 'How many can be assigned (on hand), and how many a user holds (the most that can be unassigned)',
@@ -318,7 +307,6 @@ export async function materialReadRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/materials/explain',
     {
-      ...signedIn,
       // The movements behind a figure are log rows: the logs' readers only (spec 01 §6), auditors included.
       config: { projectAccess: { level: 'logs', from: 'query' } },
       schema: {

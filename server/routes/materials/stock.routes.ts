@@ -40,9 +40,8 @@ const threshold = (value: number | string | null | undefined): number | null => 
 
 export async function stockRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const signedIn = { preHandler: app.requireUser };
-  const manage = { ...signedIn, config: { projectAccess: { level: 'manage' as const, from: 'body' as const } } };
-  const curate = { ...signedIn, config: { projectAccess: { level: 'curate' as const, from: 'body' as const } } };
+  const manage = { config: { projectAccess: { level: 'manage' as const, from: 'body' as const } } };
+  const curate = { config: { projectAccess: { level: 'curate' as const, from: 'body' as const } } };
   // Only a receive brings stock that can re-open requests waiting on delivery.
   const answer = (outcome: { result: { item: z.infer<typeof inventoryRow> } }, reopenedCount = 0) => ({ reopenedCount, item: outcome.result.item });
 
@@ -226,7 +225,6 @@ export async function bulkRoutes(app: FastifyInstance): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/materials/bulk',
     {
-      preHandler: app.requireUser,
       config: { projectAccess: { level: 'manage', from: 'query' } },
       bodyLimit: BULK_BODY_LIMIT,
       schema: {
@@ -256,7 +254,6 @@ export async function bulkRoutes(app: FastifyInstance): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/materials/bulk/:batch_id/reverse',
     {
-      preHandler: app.requireUser,
       config: { projectAccess: { level: 'manage', from: 'query' } },
       schema: {
         summary:

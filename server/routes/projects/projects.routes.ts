@@ -35,7 +35,6 @@ const tags = ['projects'];
 
 export async function projectRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const signedIn = { preHandler: app.requireUser };
   const access = (level: 'view' | 'manage' | 'administer', from: 'params' | 'body' = 'params') => ({ config: { projectAccess: { level, from } } });
   const settingsOf = async (projectId: string) => {
     const p = (await findProject(app.db, projectId))!;
@@ -45,7 +44,6 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/projects',
     {
-      ...signedIn,
       schema: {
         summary:
           'Projects the caller can see (a superadmin sees all), optionally searched (2+ characters); `scope=all` lists every active project for a global admin or superadmin (warehouse moves)',
@@ -64,7 +62,7 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/projects',
     {
-      preHandler: app.requireRole('admin', 'superadmin'),
+      preValidation: app.requireRole('admin', 'superadmin'),
       schema: {
         summary: 'Create a project; its creator becomes its project admin',
         tags,
@@ -86,7 +84,6 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/projects/user/:userId',
     {
-      ...signedIn,
       schema: {
         summary: "A user's projects, optionally with one project role (the caller's own, or anyone's for a superadmin)",
         tags,
@@ -108,14 +105,13 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/projects/:id',
-    { ...signedIn, ...access('view'), schema: { summary: 'One project', tags, params: projectIdParams, response: { 200: projectSchema, ...errorResponses } } },
+    { ...access('view'), schema: { summary: 'One project', tags, params: projectIdParams, response: { 200: projectSchema, ...errorResponses } } },
     async (request) => (await findProject(app.db, request.project!.id))!,
   );
 
   r.get(
     '/api/projects/:id/my-role',
     {
-      ...signedIn,
       schema: {
         summary: "The caller's project role (a superadmin acts as admin); null when not a member",
         tags,
@@ -134,7 +130,6 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/projects/:id/settings',
     {
-      ...signedIn,
       ...access('view'),
       schema: { summary: 'Project settings', tags, params: projectIdParams, response: { 200: settingsSchema, ...errorResponses } },
     },
@@ -144,7 +139,6 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
   r.patch(
     '/api/projects/:id/settings',
     {
-      ...signedIn,
       ...access('administer'),
       schema: {
         summary: 'Change project settings (project administrators)',
@@ -169,7 +163,6 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/projects/:id/assignable-users',
     {
-      ...signedIn,
       ...access('manage'),
       schema: {
         summary: 'Members who can be assigned stock (those who manage the project)',
@@ -195,7 +188,6 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/projects/assign',
     {
-      ...signedIn,
       ...access('administer', 'body'),
       schema: { summary: 'Add a user to a project (default role user)', tags, body: memberBody, response: { 200: ok, ...errorResponses } },
     },
@@ -209,7 +201,6 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/projects/remove',
     {
-      ...signedIn,
       ...access('administer', 'body'),
       schema: { summary: 'Remove a user from a project', tags, body: removeMemberBody, response: { 200: ok, ...errorResponses } },
     },
@@ -222,7 +213,6 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
   r.patch(
     '/api/projects/:id/role',
     {
-      ...signedIn,
       ...access('administer'),
       schema: { summary: "Change a member's project role", tags, params: projectIdParams, body: roleBody, response: { 200: ok, ...errorResponses } },
     },
@@ -240,7 +230,7 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
   r.delete(
     '/api/projects/:id',
     {
-      preHandler: app.requireRole('superadmin'),
+      preValidation: app.requireRole('superadmin'),
       schema: {
         summary: 'Delete a project: archived, gone from lists, its history kept (superadmin)',
         tags,
@@ -257,7 +247,7 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/projects/:id/history',
     {
-      preHandler: app.requireRole('superadmin'),
+      preValidation: app.requireRole('superadmin'),
       schema: {
         summary: "Who changed the project's members, roles and settings, and when (superadmin)",
         tags,

@@ -39,12 +39,10 @@ export function requestImageUrl(publicUrl: string, path: string): string {
 
 export async function requestFileRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const signedIn = { preHandler: app.requireUser };
 
   r.get(
     '/api/requests/unread-count',
     {
-      ...signedIn,
       config: { projectAccess: { level: 'view', from: 'query', field: 'projectId' } },
       schema: {
         summary: "Requests others submitted since the caller last marked the project read (a manager's count; others get 0)",
@@ -59,7 +57,6 @@ export async function requestFileRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/requests/mark-read',
     {
-      ...signedIn,
       config: { projectAccess: { level: 'view', from: 'body', field: 'projectId' } },
       schema: { summary: "Mark the project's requests read for the caller", tags, body: markReadBody, response: { 200: unreadAnswer, ...errors } },
     },
@@ -72,7 +69,6 @@ export async function requestFileRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/notify-fulfilled',
     {
-      ...signedIn,
       schema: {
         summary:
           'E-mail the requester that their request was fulfilled, with the lines and quantities and the image link (manager; through the outbox; none when the requester turned assignment e-mails off)',
@@ -104,7 +100,6 @@ export async function requestFileRoutes(app: FastifyInstance): Promise<void> {
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/api/upload/request-image',
       {
-        ...signedIn,
         schema: {
           summary: `A photo for a request: multipart with project_id first, then file (JPEG, PNG, WebP or HEIC by content, at most ${REQUEST_IMAGE_MAX_BYTES / 1024 / 1024} MB); answers the path to send as image_path and a link that shows it`,
           tags,
@@ -126,7 +121,6 @@ export async function requestFileRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/request-images/:projectId/:file',
     {
-      ...signedIn,
       config: { projectAccess: { level: 'view', from: 'params' } },
       schema: {
         summary: 'A request image (member of its project)',

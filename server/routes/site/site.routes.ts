@@ -16,14 +16,17 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/site/settings',
-    { preHandler: app.requireRole('superadmin'), schema: { summary: 'Site settings (superadmin)', tags, response: { 200: siteSettings, ...errorResponses } } },
+    {
+      preValidation: app.requireRole('superadmin'),
+      schema: { summary: 'Site settings (superadmin)', tags, response: { 200: siteSettings, ...errorResponses } },
+    },
     async () => readSiteSettings(app.db),
   );
 
   r.patch(
     '/api/site/settings',
     {
-      preHandler: app.requireRole('superadmin'),
+      preValidation: app.requireRole('superadmin'),
       schema: {
         summary: 'Freeze all transactions, or put the site in maintenance (superadmin)',
         tags,
@@ -52,7 +55,6 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/site/bootstrap',
     {
-      preHandler: app.requireUser,
       schema: {
         summary: "What the browser needs at start: the caller's projects, the current one, the unread request count",
         tags,

@@ -71,7 +71,6 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/users/project/:id',
     {
-      preHandler: app.requireUser,
       config: { projectAccess: { level: 'view', from: 'params' } },
       schema: {
         summary: 'Members of a project with their project roles',
@@ -97,7 +96,6 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/users/:id',
     {
-      preHandler: app.requireUser,
       schema: {
         summary: "A user's names and e-mail, for display (themselves, people who share a project with them, and those who may use the directory)",
         tags,
@@ -157,7 +155,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   r.put(
     '/api/users/roles',
     {
-      preHandler: app.requireRole('superadmin'),
+      preValidation: app.requireRole('superadmin'),
       schema: {
         summary: 'Set the global role of several users',
         tags,
@@ -180,7 +178,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   r.delete(
     '/api/users',
     {
-      preHandler: app.requireRole('superadmin'),
+      preValidation: app.requireRole('superadmin'),
       schema: {
         summary: 'Delete users: deactivated and signed out, their names kept on every log line',
         tags,
@@ -204,7 +202,6 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   r.patch(
     '/api/users/me/email-prefs',
     {
-      preHandler: app.requireUser,
       schema: {
         summary: 'Turn assignment e-mails (emails) or stock alert e-mails (stock_emails) on or off',
         tags,

@@ -30,7 +30,7 @@ const tags = ['warehouses'];
 
 export async function warehouseStockRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const mover = { preHandler: app.requireRole(...WAREHOUSE_ROLES) };
+  const mover = { preValidation: app.requireRole(...WAREHOUSE_ROLES) };
 
   /** Runs the command and reads both sides back as they now stand. */
   async function move(request: Parameters<typeof commandOptions>[0], command: WarehouseStockRequest) {

@@ -34,8 +34,8 @@ export const WAREHOUSE_ROLES = ['admin', 'superadmin'] as const;
 
 export async function warehouseRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const reader = { preHandler: app.requireRole(...WAREHOUSE_ROLES) };
-  const manager = { preHandler: app.requireRole('superadmin') };
+  const reader = { preValidation: app.requireRole(...WAREHOUSE_ROLES) };
+  const manager = { preValidation: app.requireRole('superadmin') };
 
   async function warehouse(id: string) {
     const found = await findWarehouse(app.db, id);
