@@ -95,5 +95,15 @@ export const assetLocation = z.object({
 });
 export type AssetLocation = z.infer<typeof assetLocation>;
 
-export const assetNumbers = z.object({ catalog_id: z.string(), asset_number: z.string(), items: z.array(assetInstance) });
+/**
+ * An instance as a picker lists it. Where it is (owner, project or warehouse, who uses it and the
+ * notes) is told only to someone who may see that place: a project's members (and superadmins and
+ * auditors), a warehouse's admins. Others get the instance with those fields null.
+ */
+export const assetNumberItem = assetInstance.extend({
+  owner_id: z.string().nullable(),
+  owner_label: z.string().nullable(),
+});
+export type AssetNumberItem = z.infer<typeof assetNumberItem>;
+export const assetNumbers = z.object({ catalog_id: z.string(), asset_number: z.string(), items: z.array(assetNumberItem) });
 export type AssetNumbers = z.infer<typeof assetNumbers>;

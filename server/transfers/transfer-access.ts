@@ -10,6 +10,8 @@ import type { AccessCache } from '../auth/access-cache.ts';
 import type { AuthenticatedUser } from '../auth/session-store.ts';
 import { roleOf } from '../plugins/auth.ts';
 import { projectAccess } from '../projects/project-access.ts';
+import type { Db } from '../../ledger/database.ts';
+import { holdsProjectRole } from '../../projections/projects/queries.ts';
 
 export interface TransferSides {
   actor: TransferActor;
@@ -27,6 +29,17 @@ export async function transferSides(cache: AccessCache, user: AuthenticatedUser,
     seesSource: Boolean(from?.view),
     seesDestination: Boolean(to?.view),
   };
+}
+
+/**
+ * The transfer wizard's lists (source projects, their parts, the projects holding a part) tell what
+ * other projects hold: they answer only someone who may request a transfer into some project, its
+ * admin or manager, or a superadmin (an auditor requests nothing).
+ */
+export async function requireTransferRequester(db: Db, user: AuthenticatedUser): Promise<void> {
+  const role = roleOf(user);
+  if (role === 'superadmin' || (role !== 'auditor' && (await holdsProjectRole(db, user.id, ['admin', 'manager'])))) return;
+  throw new DomainError('FORBIDDEN', TRANSFER_MESSAGES.requestersOnly);
 }
 
 /** 404 for a transfer the caller is in neither project of, as for one that does not exist. */

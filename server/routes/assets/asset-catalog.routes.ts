@@ -23,15 +23,32 @@ import { DomainError } from '../../../ledger/errors.ts';
 import { listCatalog, listCategories, listInstances } from '../../../projections/assets/queries.ts';
 import { changeAssetCatalogItem, changeAssetCategory, createAssetCatalogItem, createAssetCategory } from '../../assets/catalog-commands.ts';
 import { commandOptions } from '../../plugins/command-context.ts';
+import { roleOf } from '../../plugins/auth.ts';
+import { projectAccess } from '../../projects/project-access.ts';
+import type { AuthenticatedUser } from '../../auth/session-store.ts';
+import type { AssetInstance, AssetNumberItem } from '../../../contract/asset-rows.ts';
 
 const tags = ['assets'];
+
+/** An instance with nothing that says where it is or who uses it. */
+const withoutPlace = (instance: AssetInstance): AssetNumberItem => ({
+  ...instance,
+  owner_id: null,
+  owner_label: null,
+  warehouse_id: null,
+  project_id: null,
+  origin_warehouse_id: null,
+  parent_warehouse_id: null,
+  assigned_user_id: null,
+  assigned_user_name: null,
+  notes: null,
+});
 /** Global roles that change the asset catalogue and move assets through warehouses. */
 export const ASSET_ADMIN_ROLES = ['admin', 'superadmin'] as const;
 
 export async function assetCatalogRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const reader = { preHandler: app.requireUser };
-  const admin = { preHandler: app.requireRole(...ASSET_ADMIN_ROLES) };
+  const admin = { preValidation: app.requireRole(...ASSET_ADMIN_ROLES) };
 
   async function category(id: string) {
     const found = (await listCategories(app.db, id))[0];
@@ -47,7 +64,6 @@ export async function assetCatalogRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/assets/categories',
     {
-      ...reader,
       schema: { summary: 'Asset categories (serialized or bulk) with how many catalog items each has', tags, response: { 200: categoryList, ...errors } },
     },
     async () => ({
@@ -107,7 +123,6 @@ export async function assetCatalogRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/assets/catalog',
     {
-      ...reader,
       schema: {
         summary: 'Asset types by number (q: number, name, nickname or catalog name contains; category: its id)',
         tags,
@@ -184,9 +199,9 @@ export async function assetCatalogRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/assets/catalog/:id/asset-numbers',
     {
-      ...reader,
       schema: {
-        summary: "An asset type's instances (serial numbers and where each is), for pickers",
+        summary:
+          "An asset type's instances (serial numbers and where each is), for pickers; where an instance is only for those who may see the place (the project's members, admins for warehouses)",
         tags,
         params: catalogParams,
         response: { 200: assetNumbers, ...errors },
@@ -194,7 +209,17 @@ export async function assetCatalogRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const type = await item(request.params.id);
-      return { catalog_id: type.id, asset_number: type.asset_number, items: await listInstances(app.db, { catalogId: type.id }) };
+      const user = request.user as AuthenticatedUser;
+      const warehouses = (ASSET_ADMIN_ROLES as readonly string[]).includes(roleOf(user));
+      const visible = new Map<string, boolean>();
+      const items = [];
+      for (const instance of await listInstances(app.db, { catalogId: type.id })) {
+        const projectId = instance.project_id;
+        if (projectId && !visible.has(projectId)) visible.set(projectId, Boolean((await projectAccess(app.access, user, projectId))?.view));
+        const seesPlace = projectId ? visible.get(projectId)! : warehouses;
+        items.push(seesPlace ? instance : withoutPlace(instance));
+      }
+      return { catalog_id: type.id, asset_number: type.asset_number, items };
     },
   );
 }

@@ -35,8 +35,8 @@ const isAdmin = (user: AuthenticatedUser) => (ASSET_ADMIN_ROLES as readonly stri
 
 export async function assetMoveRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const admin = { preHandler: app.requireRole(...ASSET_ADMIN_ROLES) };
-  const manageProject = { preHandler: app.requireUser, config: { projectAccess: { level: 'manage' as const, from: 'params' as const } } };
+  const admin = { preValidation: app.requireRole(...ASSET_ADMIN_ROLES) };
+  const manageProject = { config: { projectAccess: { level: 'manage' as const, from: 'params' as const } } };
 
   /** Admins pass; anyone else needs the level in the project. */
   async function requireProjectOrAdmin(request: FastifyRequest, projectId: string | null, level: AccessLevel) {
@@ -205,7 +205,6 @@ export async function assetMoveRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/assets/instances/:id/in-use',
     {
-      preHandler: app.requireUser,
       schema: {
         summary:
           'Mark an instance in use for a project member (in_use true, assigned_user_id) or available again (in_use false; only In-Use instances); managers of the holding project, admins',
@@ -235,7 +234,6 @@ export async function assetMoveRoutes(app: FastifyInstance): Promise<void> {
     r.post(
       `/api/assets/${action}`,
       {
-        preHandler: app.requireUser,
         schema: {
           summary:
             action === 'lost'
@@ -249,7 +247,8 @@ export async function assetMoveRoutes(app: FastifyInstance): Promise<void> {
       async (request) => {
         const b = request.body;
         const at: Owner = b.project_id ? { type: 'project', id: b.project_id } : { type: 'warehouse', id: b.warehouse_id! };
-        if (at.type === 'project') await requireProjectOrAdmin(request, at.id, 'curate');
+        // In a project, as the materials' lost and found: its admins and managers, or a superadmin.
+        if (at.type === 'project') checkLevel(await projectAccess(app.access, request.user as AuthenticatedUser, at.id), 'curate');
         else if (!isAdmin(request.user as AuthenticatedUser)) throw new DomainError('FORBIDDEN', 'You do not have permission to do this.');
         // An instance is named by its id; an asset number names bulk units (or, for lost, the first available instance there).
         const resolved = b.instance_id ? await resolveItem(app.db, b.instance_id, null) : await resolveItem(app.db, b.asset_number!, at);

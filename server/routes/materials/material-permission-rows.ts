@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
-import { type Actor, always, can, changes, type MatrixContext, type RouteCase, when } from '../../../test/helpers/permission-matrix.ts';
+import { type Actor, always, can, changes, type MatrixContext, onlyInMatrixProject, type RouteCase, when } from '../../../test/helpers/permission-matrix.ts';
 import { SYSTEM_ACTOR } from '../../users/user-commands.ts';
 import { runStock } from '../../materials/stock-commands.ts';
 import { definePart } from '../../materials/catalog-commands.ts';
@@ -101,8 +101,15 @@ export function materialPermissionRows(context: MatrixContext): RouteCase[] {
       expected: when(can.view),
     },
     // The transfer wizard's source search (spec 02 §7): any signed-in user may start a transfer; only project ids come back.
-    { name: 'GET /api/inventory/materials/search-projects', request: () => get('/api/inventory/materials/search-projects?q=MAT'), expected: always(200) },
-    { name: 'GET /api/materials/search-projects', request: () => get('/api/materials/search-projects?q=MAT'), expected: always(200) },
+    // Which projects hold a part: the transfer wizard's, for whoever may request a transfer.
+    ...['/api/inventory/materials/search-projects', '/api/materials/search-projects'].map((path) => ({
+      name: `GET ${path}`,
+      request: async (a: Actor) => {
+        await onlyInMatrixProject(context, a);
+        return get(`${path}?q=MAT`);
+      },
+      expected: when(can.requestTransfer),
+    })),
 
     // The Project Actions bar (spec 01 §6): whoever manages the project.
     {

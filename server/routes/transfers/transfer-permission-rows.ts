@@ -11,7 +11,17 @@
  * see the transfer (404); auditors read transfers and change none.
  */
 import { randomUUID } from 'node:crypto';
-import { type Actor, always, can, changes, type MatrixContext, type Rule, type RouteCase, when } from '../../../test/helpers/permission-matrix.ts';
+import {
+  type Actor,
+  always,
+  can,
+  changes,
+  type MatrixContext,
+  onlyInMatrixProject,
+  type Rule,
+  type RouteCase,
+  when,
+} from '../../../test/helpers/permission-matrix.ts';
 import type { TransferActor } from '../../../ledger/transfer/commands.ts';
 import { runStock } from '../../materials/stock-commands.ts';
 import { createProject } from '../../projects/project-commands.ts';
@@ -99,7 +109,7 @@ export function transferPermissionRows(context: MatrixContext): RouteCase[] {
         payload: { Type: 'materials', FromID: await partner(), ToID: context.projectId(), PickList: [{ part_number: PART, qty: 1 }], DeliveryMethod: 'pickup' },
       }),
       // Creating is not reading someone's transfer: outside the destination it is refused, not hidden.
-      expected: when(changes(requester)),
+      expected: when(can.requestTransfer),
     },
     {
       name: 'PATCH /api/transfers/:id/status Accepted (by the source)',
@@ -162,11 +172,22 @@ export function transferPermissionRows(context: MatrixContext): RouteCase[] {
     },
     // The wizard's lists: every project not hidden from transfers, and a source's parts on hand, for
     // a requester who is not in the source (tested as deliberate in transfers.routes.test.ts).
-    { name: 'GET /api/transfers/source-projects', request: () => ({ method: 'GET', url: '/api/transfers/source-projects' }), expected: always(200) },
+    // The wizard's lists tell what other projects hold: only for whoever may request a transfer somewhere.
+    {
+      name: 'GET /api/transfers/source-projects',
+      request: async (a) => {
+        await onlyInMatrixProject(context, a);
+        return { method: 'GET', url: '/api/transfers/source-projects' };
+      },
+      expected: when(can.requestTransfer),
+    },
     {
       name: 'GET /api/transfers/source-items',
-      request: async () => ({ method: 'GET', url: `/api/transfers/source-items?project_id=${await partner()}&q=XFR` }),
-      expected: always(200),
+      request: async (a) => {
+        await onlyInMatrixProject(context, a);
+        return { method: 'GET', url: `/api/transfers/source-items?project_id=${await partner()}&q=XFR` };
+      },
+      expected: when(can.requestTransfer),
     },
   ];
 }

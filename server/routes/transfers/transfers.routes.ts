@@ -46,14 +46,13 @@ import {
 import { enqueueMail } from '../../mail/outbox.ts';
 import type { AuthenticatedUser } from '../../auth/session-store.ts';
 import { commandOptions, displayName } from '../../plugins/command-context.ts';
-import { requireVisible, transferSides } from '../../transfers/transfer-access.ts';
+import { requireTransferRequester, requireVisible, transferSides } from '../../transfers/transfer-access.ts';
 import { runTransfer, type TransferRequest } from '../../transfers/transfer-commands.ts';
 
 const tags = ['transfers'];
 
 export async function transferRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const signedIn = { preHandler: app.requireUser };
 
   async function load(request: FastifyRequest, transferId: string) {
     const transfer = await findTransfer(app.db, transferId);
@@ -73,7 +72,6 @@ export async function transferRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/transfers/project/:id',
     {
-      ...signedIn,
       config: { projectAccess: { level: 'view', from: 'params' } },
       schema: {
         summary: "A project's transfers, into it and out of it, newest first",
@@ -87,14 +85,13 @@ export async function transferRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/transfers/:id',
-    { ...signedIn, schema: { summary: 'One transfer (member of either project)', tags, params: transferParams, response: { 200: transferSchema, ...errors } } },
+    { schema: { summary: 'One transfer (member of either project)', tags, params: transferParams, response: { 200: transferSchema, ...errors } } },
     async (request) => (await load(request, request.params.id)).transfer,
   );
 
   r.post(
     '/api/transfers',
     {
-      ...signedIn,
       schema: {
         summary: 'Request a transfer into ToID from FromID (admin or manager of ToID); the requester is the caller',
         tags,
@@ -131,7 +128,6 @@ export async function transferRoutes(app: FastifyInstance): Promise<void> {
   r.patch(
     '/api/transfers/:id/status',
     {
-      ...signedIn,
       schema: {
         summary: 'Move a transfer along the state table (spec 02 §4.1); Shipped takes a TrackingNumber',
         tags,
@@ -152,7 +148,6 @@ export async function transferRoutes(app: FastifyInstance): Promise<void> {
   r.patch(
     '/api/transfers/:id/picklist',
     {
-      ...signedIn,
       schema: {
         summary: "Rewrite a Requested transfer's pick list (requester's side), or deny items of an Accepted one with status denied (source admin)",
         tags,
@@ -172,7 +167,6 @@ export async function transferRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/transfers/:id/fulfill',
     {
-      ...signedIn,
       schema: {
         summary:
           "Fulfil items (source admin, Accepted): no body fulfils every pending item in full; part_number with a smaller quantity fulfils part of one. The units leave the source's on hand into in transit",
@@ -192,7 +186,6 @@ export async function transferRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/transfers/:id/items/deny',
     {
-      ...signedIn,
       schema: {
         summary: "Deny an item (source admin, Accepted); a fulfilled item's units return to the source's on hand",
         tags,
@@ -207,7 +200,6 @@ export async function transferRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/transfers/:id/items/receive',
     {
-      ...signedIn,
       schema: {
         summary: "Receive an item (destination admin, Received): the units leave the source's in transit into the destination's on hand",
         tags,
@@ -228,7 +220,6 @@ export async function transferRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/transfers/history',
     {
-      ...signedIn,
       schema: {
         summary: "A transfer's history as the ledger holds it (who did what, when), optionally one item's; nothing is recorded by this call",
         tags,
@@ -245,7 +236,6 @@ export async function transferRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/notify-transfer',
     {
-      ...signedIn,
       schema: {
         summary: "E-mail the other project's admins about a transfer (through the outbox); a source admin or a destination admin or manager",
         tags,
@@ -278,22 +268,24 @@ export async function transferRoutes(app: FastifyInstance): Promise<void> {
   );
 
   const searchSchema = (path: string) => ({
-    summary: `Ids of the projects holding a part matching q on hand, from 2 characters; projects hidden from transfers left out (${path})`,
+    summary: `Ids of the projects holding a part matching q on hand, from 2 characters; projects hidden from transfers left out; for whoever may request a transfer (${path})`,
     tags,
     querystring: searchProjectsQuery,
     response: { 200: projectIdList, ...errors },
   });
-  r.get('/api/inventory/materials/search-projects', { ...signedIn, schema: searchSchema('inventory') }, async (request) =>
+  /** Runs before validation: someone who may not request a transfer learns nothing from these lists. */
+  const requester = { preValidation: async (request: FastifyRequest) => requireTransferRequester(app.db, request.user as AuthenticatedUser) };
+  r.get('/api/inventory/materials/search-projects', { ...requester, schema: searchSchema('inventory') }, async (request) =>
     projectsHolding(app.db, request.query.q),
   );
-  r.get('/api/materials/search-projects', { ...signedIn, schema: searchSchema('materials') }, async (request) => projectsHolding(app.db, request.query.q));
+  r.get('/api/materials/search-projects', { ...requester, schema: searchSchema('materials') }, async (request) => projectsHolding(app.db, request.query.q));
 
   r.get(
     '/api/transfers/source-projects',
     {
-      ...signedIn,
+      ...requester,
       schema: {
-        summary: 'Projects a transfer can come from (not hidden from transfers); the wizard leaves out the current one',
+        summary: 'Projects a transfer can come from (not hidden from transfers), for whoever may request a transfer; the wizard leaves out the current one',
         tags,
         response: { 200: z.object({ items: z.array(sourceProject) }), ...errors },
       },
@@ -303,9 +295,9 @@ export async function transferRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/transfers/source-items',
     {
-      ...signedIn,
+      ...requester,
       schema: {
-        summary: `A source project's parts on hand matching q, first ${SOURCE_ITEMS_LIMIT}`,
+        summary: `A source project's parts on hand matching q, first ${SOURCE_ITEMS_LIMIT}, for whoever may request a transfer`,
         tags,
         querystring: sourceItemsQuery,
         response: { 200: z.object({ items: z.array(sourceItem) }), ...errors },
