@@ -4,30 +4,26 @@
  * `{"type":"changed","projectId":…,"topics":[…]}` after every commit that touches it, from any
  * server process. A screen that shows no one project (a warehouse screen) subscribes to `*` and
  * hears the site-wide changes (catalogue, warehouses) as `projectId: "*"`. /ws/requests says all of
- * that and the request notices besides (request-notices.ts).
+ * that and the request notices besides (request-notices.ts). A socket lasts only as long as its
+ * session, and its subscriptions only as long as the access they were granted for (socket-access.ts).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import websocket from '@fastify/websocket';
 import type { WebSocket } from 'ws';
-import type { AuthenticatedUser } from '../auth/session-store.ts';
 import { ACCESS_COOKIE } from '../plugins/auth.ts';
 import { projectAccess } from '../projects/project-access.ts';
 import type { RecordedEvent } from '../../ledger/event-store/types.ts';
 import { startFanOut } from './fan-out.ts';
 import { requestNotices } from './request-notices.ts';
+import { SESSION_ENDED, watchSocketAccess, type SubscribedClient } from './socket-access.ts';
 import { EVERY_PROJECT, type Change } from './topics.ts';
 
 // A browser that stops reading its socket is cut off once this much waits for it: hints only pile up.
 const MAX_BUFFERED_BYTES = 256 * 1024;
 export const TOO_MANY_SOCKETS = 'Too many open connections: close another tab or window.';
 
-interface Client {
-  socket: WebSocket;
-  user: AuthenticatedUser;
-  projects: Set<string>;
-  /** The subscribed projects this user manages: they hear of new requests. */
-  manages: Set<string>;
+interface Client extends SubscribedClient {
   /** The request channel also carries the request notices. */
   requests: boolean;
 }
@@ -66,16 +62,19 @@ async function realtimePlugin(app: FastifyInstance): Promise<void> {
     }
   };
   const fanOut = await startFanOut(app.store, deliver, () => clients.size > 0);
+  const accessWatch = watchSocketAccess(app, clients);
   app.addHook('onClose', async () => {
     for (const client of clients) client.socket.close(1001, 'server shutting down');
+    await accessWatch.stop();
     await fanOut.stop();
   });
 
   const handler = (requests: boolean) => async (socket: WebSocket, request: FastifyRequest) => {
+    const wakeupsBeforeLookup = accessWatch.wakeups();
     const token = request.cookies[ACCESS_COOKIE];
     const user = token ? await app.access.user(token) : null;
     if (!user) {
-      socket.close(4401, 'Sign in to continue.');
+      socket.close(SESSION_ENDED.code, SESSION_ENDED.reason);
       return;
     }
     let open = 0;
@@ -87,6 +86,8 @@ async function realtimePlugin(app: FastifyInstance): Promise<void> {
     const client: Client = { socket, user, projects: new Set(), manages: new Set(), requests };
     if (clients.size === 0) await fanOut.resume();
     clients.add(client);
+    // Access that changed while it was being looked up may have been checked without this socket.
+    if (accessWatch.wakeups() !== wakeupsBeforeLookup) accessWatch.recheck();
     socket.on('close', () => clients.delete(client));
     socket.on('message', (raw) => {
       void (async () => {
@@ -102,6 +103,7 @@ async function realtimePlugin(app: FastifyInstance): Promise<void> {
           client.projects.add(EVERY_PROJECT);
           socket.send(JSON.stringify({ type: 'subscribed', projectId: EVERY_PROJECT }));
         } else if (message.type === 'subscribe' && typeof message.projectId === 'string') {
+          const wakeupsBeforeCheck = accessWatch.wakeups();
           const access = await projectAccess(app.access, user, message.projectId).catch(() => null);
           if (!access?.view) {
             socket.send(JSON.stringify({ type: 'error', message: 'You do not have access to this project.' }));
@@ -110,6 +112,7 @@ async function realtimePlugin(app: FastifyInstance): Promise<void> {
           client.projects.add(message.projectId);
           if (access.manage) client.manages.add(message.projectId);
           socket.send(JSON.stringify({ type: 'subscribed', projectId: message.projectId }));
+          if (accessWatch.wakeups() !== wakeupsBeforeCheck) accessWatch.recheck();
         } else if (message.type === 'unsubscribe' && typeof message.projectId === 'string') {
           client.projects.delete(message.projectId);
           client.manages.delete(message.projectId);
@@ -125,4 +128,4 @@ async function realtimePlugin(app: FastifyInstance): Promise<void> {
   app.get('/ws/requests', { websocket: true, schema: { hide: true } }, handler(true));
 }
 
-export default fp(realtimePlugin, { name: 'realtime', dependencies: ['db'] });
+export default fp(realtimePlugin, { name: 'realtime', dependencies: ['db', 'auth'] });

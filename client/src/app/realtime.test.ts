@@ -187,6 +187,61 @@ describe('live connection', () => {
     realtime.stop();
   });
 
+  it('asks for the session when the server ends an open connection because the session ended', () => {
+    let refreshes = 0;
+    const realtime = new RealtimeClient({
+      url: 'ws://test/ws',
+      invalidate: () => undefined,
+      createSocket: () => {
+        const socket = new FakeSocket();
+        sockets.push(socket);
+        return socket;
+      },
+      random: () => 0,
+      onUnauthorized: () => (refreshes += 1),
+    });
+    realtime.setProject('p1');
+    realtime.start();
+    sockets[0]!.accept();
+    sockets[0]!.drop(4401);
+    expect(refreshes).toBe(1);
+    realtime.stop();
+  });
+
+  it('refetches the project list and role when access to the followed project is lost, and keeps the connection', () => {
+    const other: string[] = [];
+    const realtime = new RealtimeClient({
+      url: 'ws://test/ws/requests',
+      invalidate: (tags) => invalidated.push(tags),
+      onOther: (text) => other.push(text),
+      createSocket: () => {
+        const socket = new FakeSocket();
+        sockets.push(socket);
+        return socket;
+      },
+    });
+    realtime.setProject('p1');
+    realtime.start();
+    sockets[0]!.accept();
+    sockets[0]!.receive({ type: 'unsubscribed', projectId: 'p9' });
+    sockets[0]!.receive({ type: 'unsubscribed', projectId: 'p1' });
+    expect(invalidated).toEqual([
+      [
+        { type: 'Project', id: 'LIST' },
+        { type: 'ProjectRole', id: 'p1' },
+      ],
+    ]);
+    expect(other).toEqual([]);
+    expect(sockets[0]!.closed).toBe(false);
+
+    // The screens move on to a project the user still sees.
+    realtime.setProject('p2');
+    expect(sockets[0]!.sent.slice(-1)).toEqual([{ type: 'subscribe', projectId: 'p2' }]);
+    sockets[0]!.receive({ type: 'changed', projectId: 'p2', topics: ['inventory'] });
+    expect(invalidated.at(-1)).toEqual([{ type: 'Inventory', id: 'p2' }]);
+    realtime.stop();
+  });
+
   it('closes a connection that stopped answering pings, and reconnects', () => {
     const realtime = new RealtimeClient({
       url: 'ws://test/ws',

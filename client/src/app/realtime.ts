@@ -4,6 +4,8 @@
  * each `changed` message into RTK Query tag invalidations (so every open page refetches what
  * changed, within a moment, without a reload), and reconnects by itself with backoff; after a
  * reconnect it refetches everything of the project, since changes may have been missed meanwhile.
+ * The server closes it with 4401 when the session ends, and says `unsubscribed` when the user loses
+ * access to the project it follows.
  */
 import type { ApiTagDescription } from '../api/base-api.ts';
 import { EVERY_PROJECT, everythingOf, parseServerMessage, reconnectDelay, tagsForTopics } from './realtime-model.ts';
@@ -38,6 +40,24 @@ export interface RealtimeOptions {
 
 /** The close code the server uses when the connection carries no valid session. */
 export const UNAUTHORIZED_CLOSE = 4401;
+
+/** The project an `unsubscribed` message names (the user may no longer see it), else null. */
+function unsubscribedProject(text: string): string | null {
+  try {
+    const message: unknown = JSON.parse(text);
+    if (typeof message !== 'object' || message === null) return null;
+    const { type, projectId } = message as Record<string, unknown>;
+    return type === 'unsubscribed' && typeof projectId === 'string' ? projectId : null;
+  } catch {
+    return null;
+  }
+}
+
+/** What losing a project makes stale: the project list and the role no longer hold it, so the screens move on. */
+const lostAccessTags = (projectId: string): ApiTagDescription[] => [
+  { type: 'Project', id: 'LIST' },
+  { type: 'ProjectRole', id: projectId },
+];
 
 const OPEN = 1;
 
@@ -120,7 +140,9 @@ export class RealtimeClient {
     this.lastHeard = Date.now();
     const message = parseServerMessage(text);
     if (!message) {
-      this.options.onOther?.(text);
+      const lostProject = unsubscribedProject(text);
+      if (lostProject === null) this.options.onOther?.(text);
+      else if (lostProject === this.target()) this.options.invalidate(lostAccessTags(lostProject));
       return;
     }
     if (message.type === 'ready') {
