@@ -23,7 +23,8 @@ export async function uploadImportFile(baseUrl: string, cookie: string, projectI
   const form = new FormData();
   for (const [name, value] of Object.entries(upload.fields)) form.append(name, value);
   form.append('file', new Blob([new Uint8Array(bytes)]), `labels.${extension}`);
-  const posted = await fetch(new URL(upload.upload_url, baseUrl), { method: 'POST', body: form });
+  // The upload link is this session's, as the browser's same-origin POST carries its cookie.
+  const posted = await fetch(new URL(upload.upload_url, baseUrl), { method: 'POST', body: form, headers: { cookie } });
   if (!posted.ok) throw new Error(`upload: ${posted.status} ${await posted.text()}`);
   return upload.file_key;
 }

@@ -497,6 +497,13 @@ export interface LedgerCheckpointsTable {
   signature: string;
 }
 
+/** A signed upload policy of the local store that has been used, until it expires (migration 0050). */
+export interface UploadPolicyUsesTable {
+  policy_id: string;
+  expires_at: Timestamp;
+  used_at: GeneratedTimestamp;
+}
+
 export interface Database {
   events: EventsTable;
   command_results: CommandResultsTable;
@@ -539,4 +546,5 @@ export interface Database {
   ledger_seal: LedgerSealTable;
   ledger_merkle_blocks: LedgerMerkleBlocksTable;
   ledger_checkpoints: LedgerCheckpointsTable;
+  upload_policy_uses: UploadPolicyUsesTable;
 }

@@ -1,15 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { openTestRuntime } from '../test/helpers/test-database.ts';
-import { buildTestApp, testConfig } from '../test/helpers/test-app.ts';
+import { buildTestApp, createUser, signIn, testConfig } from '../test/helpers/test-app.ts';
 import { buildApp } from './app.ts';
 
 let runtime: Awaited<ReturnType<typeof openTestRuntime>>;
 let app: FastifyInstance;
+let session: string;
 
 beforeAll(async () => {
   runtime = await openTestRuntime();
   app = await buildTestApp(runtime, { bodyLimitBytes: 10_000 });
+  await createUser(runtime, 'ann@example.com', 'ann password 1');
+  session = await signIn(app, 'ann@example.com', 'ann password 1');
 });
 afterAll(async () => {
   await app.close();
@@ -60,8 +63,9 @@ describe('bad input gets the documented error shape and never leaks internals', 
     expect(response.json().error).toBe('UNSUPPORTED_MEDIA_TYPE');
   });
 
-  it('answers an unknown API path with a JSON 404', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/no-such-thing' });
+  it('answers an unknown API path with a JSON 404 when signed in, and 401 signed out', async () => {
+    expect((await app.inject({ method: 'GET', url: '/api/no-such-thing' })).statusCode).toBe(401);
+    const response = await app.inject({ method: 'GET', url: '/api/no-such-thing', headers: { cookie: session } });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ error: 'NOT_FOUND', message: 'No route for GET /api/no-such-thing' });
   });
@@ -72,7 +76,7 @@ describe('bad input gets the documented error shape and never leaks internals', 
     failing.get('/api/test-failure', async () => {
       throw new Error('select * from secrets where x = 1');
     });
-    const response = await failing.inject({ method: 'GET', url: '/api/test-failure' });
+    const response = await failing.inject({ method: 'GET', url: '/api/test-failure', headers: { cookie: session } });
     expect(response.statusCode).toBe(500);
     expect(response.json()).toEqual({ error: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' });
     expectNothingInternal(response.body);

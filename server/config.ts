@@ -43,6 +43,12 @@ const envSchema = z.object({
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(0).default(120_000),
   SOCKET_IDLE_TIMEOUT_MS: z.coerce.number().int().min(0).default(60_000),
   MIN_FREE_DISK_MB: z.coerce.number().int().min(0).default(64),
+  UPLOAD_IN_FLIGHT_BYTES_PER_USER: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(100 * 1024 * 1024),
+  IMPORT_PARSE_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
   WS_MAX_PER_USER: z.coerce.number().int().positive().default(20),
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   COMMAND_BATCHES: z.coerce.number().int().min(1).max(16).default(1),
@@ -81,6 +87,10 @@ export type Config = {
   socketIdleTimeoutMs: number;
   /** Embedded database: changes pause (507) while less than this many MB are free under DATA_DIR (0: off). */
   minFreeDiskMb: number;
+  /** Bytes of uploads one person may have arriving at once (per server process); one more is refused with 429. */
+  uploadInFlightBytesPerUser: number;
+  /** An import file's parse (preview or job) is stopped after this long and the file refused. */
+  importParseTimeoutMs: number;
   /** Websockets one person may hold open at once (tabs, devices); one more is refused. */
   wsMaxPerUser: number;
   /** Server processes sharing the port (PostgreSQL only). */
@@ -134,6 +144,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     socketIdleTimeoutMs: e.SOCKET_IDLE_TIMEOUT_MS,
     minFreeDiskMb: e.MIN_FREE_DISK_MB,
+    uploadInFlightBytesPerUser: e.UPLOAD_IN_FLIGHT_BYTES_PER_USER,
+    importParseTimeoutMs: e.IMPORT_PARSE_TIMEOUT_MS,
     wsMaxPerUser: e.WS_MAX_PER_USER,
     workers: e.WORKERS,
     commandBatches: e.COMMAND_BATCHES,

@@ -46,7 +46,8 @@ async function upload(bytes: Buffer, extension: 'csv' | 'xlsx'): Promise<string>
   const posted = await app.inject({
     method: 'POST',
     url: upload_url,
-    headers: { 'content-type': request.headers.get('content-type')! },
+    // The upload link is this session's: the browser sends its cookie with the POST (same origin).
+    headers: { 'content-type': request.headers.get('content-type')!, cookie: admin },
     payload: Buffer.from(await request.arrayBuffer()),
   });
   expect(posted.statusCode, posted.body).toBe(204);

@@ -26,7 +26,8 @@ import { IMPORT_FILE_MISSING, previewImport, readImportTable, templateLinesFor }
 import { createImportJob, getImportJob, listImportJobs } from '../labels/import/import-jobs.ts';
 import { undoImport } from '../labels/import/import-commands.ts';
 import { importLabelId } from '../labels/import/import-rows.ts';
-import { ImportFileError } from '../labels/import/parse-file.ts';
+import { ImportFileError, ParseTimeoutError } from '../labels/import/parse-file.ts';
+import { ParserBusyError } from '../labels/import/parse-slots.ts';
 import { commandOptions } from '../plugins/command-context.ts';
 import { checkLevel, projectAccess } from '../projects/project-access.ts';
 import { newFileKey } from '../storage/file-store.ts';
@@ -36,11 +37,12 @@ const CONTENT_TYPES = { csv: 'text/csv', xlsx: 'application/vnd.openxmlformats-o
 const UPLOAD_LINK_SECONDS = 15 * 60;
 export const IMPORT_STILL_RUNNING = 'This import is still running.';
 
-/** A file's problem in the spec's words, as a 400 the dialog shows. */
+/** A file's problem in the spec's words, as a 400 the dialog shows (422 for a file too slow to read). */
 async function asValidation<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
+    if (error instanceof ParseTimeoutError) throw new DomainError('DOMAIN_RULE', error.message);
     if (error instanceof ImportFileError) throw new DomainError('VALIDATION', error.message);
     throw error;
   }
@@ -76,6 +78,7 @@ export async function labelImportRoutes(app: FastifyInstance): Promise<void> {
         contentType: content_type || CONTENT_TYPES[file_extension],
         maxBytes: app.storage.maxUploadBytes,
         expiresInSeconds: UPLOAD_LINK_SECONDS,
+        sessionId: request.user!.sessionId,
       });
     },
   );
@@ -92,14 +95,20 @@ export async function labelImportRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: importPreviewResponse, ...errorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const q = request.query;
       checkFileOfProject(q.file_key, q.project_id);
       const template = q.import_type === 'raw' ? await templateLinesFor(app.db, q.project_id, q.template_id) : null;
-      return asValidation(async () => {
-        const table = await readImportTable(app.storage, q.file_key, q.import_type, app.storage.maxUploadBytes);
-        return previewImport(app.db, table, { projectId: q.project_id, importType: q.import_type, ...tagsOf(q), template });
-      });
+      const parse = { slots: app.labelImports.parses, limits: app.labelImports.parseLimits };
+      try {
+        return await asValidation(async () => {
+          const table = await readImportTable(app.storage, q.file_key, q.import_type, app.storage.maxUploadBytes, parse);
+          return previewImport(app.db, table, { projectId: q.project_id, importType: q.import_type, ...tagsOf(q), template });
+        });
+      } catch (error) {
+        if (!(error instanceof ParserBusyError)) throw error;
+        return reply.code(429).header('retry-after', String(error.retryAfterSeconds)).send({ error: 'BUSY', message: error.message });
+      }
     },
   );
 

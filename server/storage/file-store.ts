@@ -21,6 +21,8 @@ export interface PresignUploadOptions {
   maxBytes: number;
   /** Seconds the upload stays allowed. */
   expiresInSeconds: number;
+  /** The session that asks: the local store takes the upload only with this session's cookie (S3 has no way to check one). */
+  sessionId: string;
 }
 
 export interface StoredFileInfo {

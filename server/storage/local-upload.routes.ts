@@ -1,77 +1,97 @@
 /**
  * The local store's upload endpoint, standing in for S3's browser POST: multipart form data whose
- * fields (key, Content-Type, policy, signature) come before the file. The signature, not a session,
- * is the permission, as with S3. A body announced larger than the cap is refused before it is
- * read, and a file growing past its policy's limit is cut off and removed, so a huge upload costs
- * the server neither memory nor disk and other requests keep being served.
+ * fields (key, Content-Type, policy, signature) come before the file. The signature is the
+ * permission, as with S3, and besides S3's terms the upload must come with the session that asked
+ * for the policy and may use it once. Nothing is read before the sender, the announced size and the
+ * sender's quota are checked; a body growing past its limit is answered 413 at once and its
+ * connection closed; whatever ends a write early (the limit, the client going away) removes the
+ * partial file, so an upload costs the disk at most its policy's bytes, and only when it succeeds.
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import multipart from '@fastify/multipart';
-import { Transform } from 'node:stream';
-import { LOCAL_UPLOAD_PATH, type LocalFileStore } from './local-store.ts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import multipart, { type MultipartFile } from '@fastify/multipart';
+import { pipeline } from 'node:stream';
+import { LOCAL_UPLOAD_PATH, type LocalFileStore, type UploadPolicy } from './local-store.ts';
+import { BodyTooLargeError, byteLimit, MULTIPART_OVERHEAD_BYTES, watchBodySize } from './request-body.ts';
+import { claimUploadPolicy } from './upload-policy-uses.ts';
+import { uploadGuard, type UploadsInFlight } from './upload-quota.ts';
 
-// Room for the form fields and multipart boundaries around the file itself.
-const FORM_OVERHEAD_BYTES = 64 * 1024;
-
-class UploadTooLarge extends Error {}
+const FORM_FIELDS = ['key', 'Content-Type', 'policy', 'signature'] as const;
 
 function refuse(reply: FastifyReply, status: number, error: string, message: string) {
-  // Closing the connection stops a client that is still sending a body we will not read.
-  if (status === 413) reply.header('connection', 'close');
   return reply.code(status).send({ error, message });
 }
 
-export async function localUploadRoutes(app: FastifyInstance, options: { store: LocalFileStore; maxUploadBytes: number }): Promise<void> {
+const tooLarge = (maxBytes: number) => `The file is larger than the limit of ${maxBytes} bytes.`;
+
+/** The form's fields as the browser sent them before the file. */
+function formFields(part: MultipartFile): Partial<Record<(typeof FORM_FIELDS)[number], string>> {
+  const fields: Partial<Record<(typeof FORM_FIELDS)[number], string>> = {};
+  for (const name of FORM_FIELDS) {
+    const value = part.fields[name];
+    if (value && !Array.isArray(value) && value.type === 'field') fields[name] = String(value.value);
+  }
+  return fields;
+}
+
+/**
+ * The form's policy when this request may use it, marked used; otherwise why not. The mark comes
+ * last, so a refused attempt (another session's) does not spend the owner's policy.
+ */
+async function claimPolicy(
+  app: FastifyInstance,
+  store: LocalFileStore,
+  request: FastifyRequest,
+  part: MultipartFile,
+): Promise<{ ok: true; policy: UploadPolicy } | { ok: false; message: string }> {
+  const fields = formFields(part);
+  const check = await store.checkPolicy(fields.policy, fields.signature);
+  if (!check.ok) return { ok: false, message: check.reason === 'expired' ? 'The upload link has expired.' : 'The upload is not allowed.' };
+  const { policy } = check;
+  if (fields.key !== policy.key || fields['Content-Type'] !== policy.contentType) return { ok: false, message: 'The upload is not allowed.' };
+  if ((await request.session())?.sessionId !== policy.sessionId) return { ok: false, message: 'This upload link was given to another session.' };
+  if (!(await claimUploadPolicy(app.db, policy.id, new Date(policy.expiresAt))))
+    return { ok: false, message: 'This upload link has already been used; ask for a new one.' };
+  return { ok: true, policy };
+}
+
+export async function localUploadRoutes(
+  app: FastifyInstance,
+  options: { store: LocalFileStore; maxUploadBytes: number; inFlight: UploadsInFlight },
+): Promise<void> {
   const { store, maxUploadBytes } = options;
-  await app.register(multipart, { limits: { fileSize: maxUploadBytes, files: 1, fields: 10, fieldSize: 8 * 1024, parts: 12 } });
-
-  app.post(LOCAL_UPLOAD_PATH, { schema: { hide: true } }, async (request, reply) => {
-    const announced = Number(request.headers['content-length'] ?? 0);
-    if (announced > maxUploadBytes + FORM_OVERHEAD_BYTES)
-      return refuse(reply, 413, 'PAYLOAD_TOO_LARGE', `The file is larger than the limit of ${maxUploadBytes} bytes.`);
-    if (!request.isMultipart()) return refuse(reply, 400, 'VALIDATION', 'The upload must be multipart form data.');
-
-    const part = await request.file();
-    if (!part) return refuse(reply, 400, 'VALIDATION', 'The upload has no file.');
-    const field = (name: string): string | undefined => {
-      const value = part.fields[name];
-      return value && !Array.isArray(value) && value.type === 'field' ? String(value.value) : undefined;
-    };
-    const check = await store.checkPolicy(field('policy'), field('signature'));
-    if (!check.ok) {
-      part.file.resume();
-      return refuse(reply, 403, 'FORBIDDEN', check.reason === 'expired' ? 'The upload link has expired.' : 'The upload is not allowed.');
-    }
-    const { policy } = check;
-    if (field('key') !== policy.key || field('Content-Type') !== policy.contentType) {
-      part.file.resume();
-      return refuse(reply, 403, 'FORBIDDEN', 'The upload is not allowed.');
-    }
-
-    let received = 0;
-    const limit = new Transform({
-      transform(chunk: Buffer, _encoding, done) {
-        received += chunk.length;
-        if (received > policy.maxBytes) done(new UploadTooLarge());
-        else done(null, chunk);
-      },
-    });
-    // The cut-off can happen before the store starts reading (it first makes the folder); the
-    // store still sees the error, since a pipeline reports a stream that already failed.
-    limit.on('error', () => {});
-    try {
-      await store.put(policy.key, part.file.pipe(limit), policy.contentType);
-    } catch (error) {
-      if (error instanceof UploadTooLarge || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-        return refuse(reply, 413, 'PAYLOAD_TOO_LARGE', `The file is larger than the limit of ${policy.maxBytes} bytes.`);
-      }
-      throw error;
-    }
-    if (part.file.truncated) {
-      await store.delete(policy.key);
-      return refuse(reply, 413, 'PAYLOAD_TOO_LARGE', `The file is larger than the limit of ${policy.maxBytes} bytes.`);
-    }
-    // S3 answers a browser POST with 204 and no body unless asked otherwise.
-    return reply.code(204).send();
+  const maxBodyBytes = maxUploadBytes + MULTIPART_OVERHEAD_BYTES;
+  await app.register(multipart, {
+    limits: { fileSize: maxUploadBytes, files: 1, fields: FORM_FIELDS.length, fieldSize: 4 * 1024, parts: FORM_FIELDS.length + 1 },
   });
+
+  app.post(
+    LOCAL_UPLOAD_PATH,
+    { schema: { hide: true }, preHandler: uploadGuard(options.inFlight, { maxBodyBytes, tooLargeMessage: tooLarge(maxUploadBytes) }) },
+    async (request, reply) => {
+      if (!request.isMultipart()) return refuse(reply, 400, 'VALIDATION', 'The upload must be multipart form data.');
+      const bodyTooLarge = watchBodySize(request.raw, maxBodyBytes);
+      try {
+        const part = await Promise.race([request.file(), bodyTooLarge]);
+        if (!part) return refuse(reply, 400, 'VALIDATION', 'The upload has no file.');
+        const allowed = await claimPolicy(app, store, request, part);
+        if (!allowed.ok) return refuse(reply, 403, 'FORBIDDEN', allowed.message);
+        const { policy } = allowed;
+
+        // A pipeline, not pipe(): the file stream's failure (the client gone) must reach the store,
+        // whose write then fails and removes its partial file.
+        const file = pipeline(part.file, byteLimit(policy.maxBytes), () => {});
+        const cutOff = (error: Error) => file.destroy(error);
+        part.file.once('limit', () => cutOff(new BodyTooLargeError(policy.maxBytes)));
+        bodyTooLarge.catch(cutOff);
+        await store.put(policy.key, file, policy.contentType);
+        // S3 answers a browser POST with 204 and no body unless asked otherwise.
+        return reply.code(204).send();
+      } catch (error) {
+        // The policy's limit, or the endpoint's when the form around the file was what grew too large.
+        if (error instanceof BodyTooLargeError) return refuse(reply, 413, 'PAYLOAD_TOO_LARGE', tooLarge(Math.min(error.maxBytes, maxUploadBytes)));
+        if (request.raw.destroyed && !request.raw.complete) return refuse(reply, 400, 'VALIDATION', 'The upload was cut off before it ended.');
+        throw error;
+      }
+    },
+  );
 }

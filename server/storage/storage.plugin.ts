@@ -1,17 +1,32 @@
-/** Decorates `app.storage` with the configured file store, and serves the local store's upload endpoint. */
-import type { FastifyInstance } from 'fastify';
+/**
+ * Decorates `app.storage` with the configured file store and `app.uploads` with the checks every
+ * upload route makes; serves the local store's upload endpoint, after removing the partial files a
+ * crash left in it. Every answer given before its request's body has all arrived closes the
+ * connection, on every route (request-body.ts).
+ */
+import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FileStore } from './file-store.ts';
 import { LocalFileStore } from './local-store.ts';
 import { localUploadRoutes } from './local-upload.routes.ts';
+import { closeConnectionsAnsweredEarly } from './request-body.ts';
 import { S3FileStore } from './s3-store.ts';
 import type { StorageConfig } from './storage-config.ts';
+import { uploadGuard, UploadsInFlight, type UploadGuardOptions } from './upload-quota.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     storage: FileStore & { readonly maxUploadBytes: number };
+    uploads: {
+      /** The pre-handler of an upload route: a signed-in sender, the announced size, the sender's quota. */
+      guard: (options: UploadGuardOptions) => preHandlerAsyncHookHandler;
+    };
   }
 }
+
+// A partial file this long without a write has lost its upload: a live one is cut off by the
+// socket idle timeout well before (with no idle timeout, by the request timeout).
+const PARTIAL_FILE_IDLE_FLOOR_MS = 60_000;
 
 export function createFileStore(config: StorageConfig): FileStore {
   return config.kind === 's3' ? new S3FileStore(config) : new LocalFileStore(config.dataDir);
@@ -19,11 +34,19 @@ export function createFileStore(config: StorageConfig): FileStore {
 
 async function storagePlugin(app: FastifyInstance, options: { config: StorageConfig }): Promise<void> {
   const store = createFileStore(options.config);
+  const inFlight = new UploadsInFlight(app.config.uploadInFlightBytesPerUser);
   app.decorate('storage', Object.assign(store, { maxUploadBytes: options.config.maxUploadBytes }));
+  app.decorate('uploads', { guard: (guardOptions: UploadGuardOptions) => uploadGuard(inFlight, guardOptions) });
+  closeConnectionsAnsweredEarly(app);
   if (store instanceof LocalFileStore) {
-    await app.register(localUploadRoutes, { store, maxUploadBytes: options.config.maxUploadBytes });
+    await app.register(localUploadRoutes, { store, maxUploadBytes: options.config.maxUploadBytes, inFlight });
+    app.addHook('onReady', async () => {
+      const idleMs = Math.max(2 * (app.config.socketIdleTimeoutMs || app.config.requestTimeoutMs), PARTIAL_FILE_IDLE_FLOOR_MS);
+      const removed = await store.sweepPartialFiles(idleMs);
+      if (removed > 0) app.log.warn({ removed }, 'removed partial files of uploads that ended with their server process');
+    });
   }
   if (store instanceof S3FileStore) app.addHook('onClose', async () => store.destroy());
 }
 
-export default fp(storagePlugin, { name: 'storage' });
+export default fp(storagePlugin, { name: 'storage', dependencies: ['db', 'auth'] });

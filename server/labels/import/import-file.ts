@@ -11,17 +11,21 @@ import { findTemplate } from '../../../projections/label-templates/queries.ts';
 import { countExistingLabelTexts } from '../../../projections/labels/queries.ts';
 import type { Db } from '../../../ledger/database.ts';
 import { FileNotFoundError, FileTooLargeError, readWhole, type FileStore } from '../../storage/file-store.ts';
-import { DEFAULT_PARSE_LIMITS, fileTypeOf, IMPORT_FILE_MESSAGES, ImportFileError, parseImportFile, type ParseLimits } from './parse-file.ts';
+import { fileTypeOf, IMPORT_FILE_MESSAGES, ImportFileError, parseImportFile, type ParseOptions } from './parse-file.ts';
 import { labelLinesOf, linesOf, readTable, type ImportTable } from './import-rows.ts';
 
 export const IMPORT_FILE_MISSING = 'The uploaded file was not found; upload it again.';
+
+// Each step over a large file holds this thread for tens of milliseconds; between two of them the
+// requests that arrived meanwhile are answered, so a preview never holds the server for all of them.
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export async function readImportTable(
   storage: FileStore,
   fileKey: string,
   importType: ImportType,
   maxBytes: number,
-  limits: ParseLimits = DEFAULT_PARSE_LIMITS,
+  parse: Omit<ParseOptions, 'fileName'> = {},
 ): Promise<ImportTable> {
   const type = fileTypeOf(fileKey);
   if (!type) throw new ImportFileError(IMPORT_FILE_MESSAGES.wrongType);
@@ -33,7 +37,11 @@ export async function readImportTable(
     if (error instanceof FileTooLargeError) throw new ImportFileError(IMPORT_FILE_MESSAGES.parse(error.message));
     throw new ImportFileError(IMPORT_FILE_MESSAGES.read);
   }
-  return readTable(await parseImportFile(bytes, type, limits), importType);
+  // The stored name is all the server knows of the file; the browser keeps the one it was chosen by.
+  const fileName = fileKey.slice(fileKey.lastIndexOf('/') + 1);
+  const rows = await parseImportFile(bytes, type, { ...parse, fileName });
+  await nextTurn();
+  return readTable(rows, importType);
 }
 
 /** A template's lines, for a raw import that names one; refuses a template of another project. */
@@ -55,6 +63,7 @@ export interface PreviewInput {
 /** Spec 02 §3 Preview result, from at most 200 data rows, and the dry run over the whole file. */
 export async function previewImport(db: Db, table: ImportTable, input: PreviewInput): Promise<ImportPreview> {
   const template = input.importType === 'raw' ? input.template : null;
+  await nextTurn();
   const preview_data = table.records.slice(0, IMPORT_PREVIEW_ROWS).map((record, i) => ({
     row_index: i + 1,
     ...(record.data ? { data_points: { ...record.data } as Record<string, string> } : {}),
@@ -63,6 +72,7 @@ export async function previewImport(db: Db, table: ImportTable, input: PreviewIn
     cluster_pod: input.clusterPod,
   }));
   const labels = labelLinesOf(table, template);
+  await nextTurn();
   const duplicates = await countExistingLabelTexts(
     db,
     input.projectId,

@@ -16,7 +16,7 @@ import { appendImportBatch } from './import-commands.ts';
 import { readImportTable } from './import-file.ts';
 import { claimImportJob, finishImportJob, releaseImportJob, setImportTotal, type ImportJob } from './import-jobs.ts';
 import { importLabelId, labelLinesOf } from './import-rows.ts';
-import { DEFAULT_PARSE_LIMITS, ImportFileError, type ParseLimits } from './parse-file.ts';
+import { ImportFileError, type ParseOptions } from './parse-file.ts';
 
 export interface ImportWorkerOptions {
   db: Db;
@@ -30,7 +30,8 @@ export interface ImportWorkerOptions {
   pollMs?: number;
   /** Labels per batch of a new job: one transaction, ceil(n / 1,000) events. */
   batchSize?: number;
-  parseLimits?: ParseLimits;
+  /** Limits and slots of the file's parse; the job waits for a slot as long as it takes. */
+  parse?: Omit<ParseOptions, 'fileName' | 'patient'>;
   /** Attempts before a job that keeps failing for other reasons than its file gives up. */
   maxAttempts?: number;
 }
@@ -62,7 +63,7 @@ export function startImportWorker(options: ImportWorkerOptions): ImportWorker {
 
   async function runJob(job: ImportJob): Promise<void> {
     try {
-      const table = await readImportTable(options.storage, job.file_key, job.import_type, options.maxFileBytes, options.parseLimits ?? DEFAULT_PARSE_LIMITS);
+      const table = await readImportTable(options.storage, job.file_key, job.import_type, options.maxFileBytes, { ...options.parse, patient: true });
       const template = job.import_type === 'raw' ? ((job.template_lines as TemplateLineSpec[] | null) ?? null) : null;
       const labels = labelLinesOf(table, template);
       if (labels.length === 0) throw new ImportFileError(IMPORT_MESSAGES.empty);

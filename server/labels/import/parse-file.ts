@@ -1,7 +1,7 @@
 /**
  * Reading an uploaded label file (spec 02 §5, Label import): `.csv` or `.xlsx` only, size-limited,
- * parsed in a worker thread with a time limit and memory limits (parse-worker-source.ts). Errors
- * carry the spec's words: `File is empty`, `Failed to parse file: {reason}`.
+ * parsed in a worker thread with a time limit and memory limits (parse-worker-source.ts), a few at
+ * a time (parse-slots.ts). Errors carry the spec's words: `File is empty`, `Failed to parse file: {reason}`.
  *
  * XLSX goes through npm's `xlsx` 0.18.5, whose two advisories (prototype pollution, ReDoS) concern
  * parsing untrusted files: contained here by the worker (its own heap and prototypes, killed on
@@ -13,6 +13,7 @@ import { join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { checkZip } from './zip-check.ts';
 import { PARSE_WORKER_SOURCE } from './parse-worker-source.ts';
+import type { ParseSlots } from './parse-slots.ts';
 
 export const IMPORT_FILE_MESSAGES = {
   wrongType: 'Please select a CSV or XLSX file',
@@ -35,13 +36,33 @@ export interface ParseLimits {
   maxRows: number;
 }
 
-export const DEFAULT_PARSE_LIMITS: ParseLimits = { timeoutMs: 60_000, heapMb: 1024, maxUnpackedBytes: 400 * 1024 * 1024, maxRows: 500_000 };
+export const DEFAULT_PARSE_LIMITS: ParseLimits = { timeoutMs: 15_000, heapMb: 1024, maxUnpackedBytes: 400 * 1024 * 1024, maxRows: 500_000 };
+
+export interface ParseOptions {
+  limits?: ParseLimits;
+  /** How messages name the file. */
+  fileName?: string;
+  /** The process's parse slots; without them the parse starts at once. */
+  slots?: ParseSlots;
+  /** Wait for a slot as long as it takes (an import job) rather than be refused when busy (a preview). */
+  patient?: boolean;
+}
 
 /** A file refused with the message the dialog shows. */
 export class ImportFileError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'ImportFileError';
+  }
+}
+
+/** A parse stopped at its time limit: the file itself is too much to read, not malformed. */
+export class ParseTimeoutError extends ImportFileError {
+  constructor(fileName: string, type: ImportFileType, timeoutMs: number) {
+    const limit = timeoutMs % 1000 === 0 ? `${timeoutMs / 1000} seconds` : `${timeoutMs} ms`;
+    const advice = type === 'xlsx' ? 'Save it as CSV or split it into smaller files.' : 'Split it into smaller files.';
+    super(IMPORT_FILE_MESSAGES.parse(`${fileName} took longer than ${limit} to read and was stopped. ${advice}`));
+    this.name = 'ParseTimeoutError';
   }
 }
 
@@ -69,21 +90,24 @@ export function fileTypeOf(nameOrExtension: string): ImportFileType | null {
   return ext === 'csv' || ext === 'xlsx' ? ext : null;
 }
 
-/** The rows of a file as text cells, or an ImportFileError with the spec's message. */
-export async function parseImportFile(bytes: Buffer, type: ImportFileType, limits: ParseLimits = DEFAULT_PARSE_LIMITS): Promise<string[][]> {
+/** The rows of a file as text cells, or an ImportFileError with the spec's message (ParserBusyError when no slot came free). */
+export async function parseImportFile(bytes: Buffer, type: ImportFileType, options: ParseOptions = {}): Promise<string[][]> {
+  const limits = options.limits ?? DEFAULT_PARSE_LIMITS;
   if (bytes.length === 0) throw new ImportFileError(IMPORT_FILE_MESSAGES.empty);
   if (type === 'xlsx') {
     const zip = checkZip(bytes, limits.maxUnpackedBytes);
     if (!zip.ok) throw new ImportFileError(IMPORT_FILE_MESSAGES.parse(zip.reason));
   }
-  const rows = await inWorker(bytes, type, limits);
+  const timedOut = () => new ParseTimeoutError(options.fileName ?? 'the file', type, limits.timeoutMs);
+  const parse = () => inWorker(bytes, type, limits, timedOut);
+  const rows = await (options.slots ? options.slots.run(parse, { patient: options.patient }) : parse());
   if (rows.length > limits.maxRows)
     throw new ImportFileError(IMPORT_FILE_MESSAGES.parse(`the file has more than ${limits.maxRows.toLocaleString('en-US')} rows`));
   if (!rows.some((row) => row.some((cell) => cell.trim() !== ''))) throw new ImportFileError(IMPORT_FILE_MESSAGES.empty);
   return rows;
 }
 
-function inWorker(bytes: Buffer, kind: ImportFileType, limits: ParseLimits): Promise<string[][]> {
+function inWorker(bytes: Buffer, kind: ImportFileType, limits: ParseLimits, timedOut: () => ImportFileError): Promise<string[][]> {
   return new Promise((resolvePromise, reject) => {
     const worker = new Worker(PARSE_WORKER_SOURCE, {
       eval: true,
@@ -99,11 +123,10 @@ function inWorker(bytes: Buffer, kind: ImportFileType, limits: ParseLimits): Pro
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      void worker.terminate();
-      if (error) reject(error);
-      else resolvePromise(rows!);
+      // Answered once the thread is gone, so its slot is not handed on while its heap still stands.
+      void worker.terminate().finally(() => (error ? reject(error) : resolvePromise(rows!)));
     };
-    const timer = setTimeout(() => finish(new ImportFileError(IMPORT_FILE_MESSAGES.parse('the file took too long to read'))), limits.timeoutMs);
+    const timer = setTimeout(() => finish(timedOut()), limits.timeoutMs);
     worker.on('message', (message: { rows?: string[][]; error?: string }) => {
       if (message.rows) finish(null, message.rows);
       else finish(new ImportFileError(IMPORT_FILE_MESSAGES.parse(message.error ?? 'unknown error')));

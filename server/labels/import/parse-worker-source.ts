@@ -1,15 +1,21 @@
 /**
  * The code of the thread that parses an uploaded file, as plain JavaScript text. It runs in a
  * worker of its own (one per file) so that whatever a hostile file does to the parser stays there:
- * a polluted prototype dies with the thread, an endless parse is ended by the caller's timer, and
- * a parse that wants too much memory hits the worker's heap limit instead of the server's. Only
- * plain arrays of strings come back, copied by structured clone, which carries no prototypes.
+ * a polluted prototype dies with the thread, an endless parse is ended by the caller's timer, a
+ * parse that wants too much memory hits the worker's heap limit instead of the server's, and the
+ * thread yields the CPU to the server's own. Only plain arrays of strings come back, copied by
+ * structured clone, which carries no prototypes.
  *
  * Text rather than a module so it needs no file beside the bundled server: the parsers are loaded
  * by the absolute paths the caller resolved.
  */
 export const PARSE_WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
+// Below the server's own thread in the scheduler (Linux sets a nice value per thread; elsewhere it
+// would lower the whole process, so only there): a parse takes the CPU the server leaves idle.
+if (process.platform === 'linux') {
+  try { require('node:os').setPriority(0, 10); } catch {}
+}
 const { kind, bytes, xlsxPath, csvPath } = workerData;
 const BUILTINS = [Object.prototype, Array.prototype, String.prototype, Function.prototype];
 const snapshot = () => BUILTINS.map((p) => Object.getOwnPropertyNames(p).join('|')).join('#');

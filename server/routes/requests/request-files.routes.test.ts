@@ -165,7 +165,7 @@ describe('the request image', () => {
     expect(text.json().message).toBe(REQUEST_MESSAGES.imageType);
     const big = Buffer.concat([PNG_1X1, Buffer.alloc(REQUEST_IMAGE_MAX_BYTES)]);
     const tooLarge = await upload(user, big);
-    expect(tooLarge.statusCode).toBe(400);
+    expect(tooLarge.statusCode).toBe(413);
     expect(tooLarge.json().message).toBe(REQUEST_MESSAGES.imageTooLarge);
     expect((await upload(outsider, PNG_1X1)).statusCode).toBe(403);
   });

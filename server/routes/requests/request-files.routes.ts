@@ -29,6 +29,7 @@ import { requestAccess } from '../../requests/request-access.ts';
 import { markRead, unreadCount } from '../../requests/request-reads.ts';
 import { projectAccess } from '../../projects/project-access.ts';
 import { FileNotFoundError, isValidFileKey } from '../../storage/file-store.ts';
+import { BodyTooLargeError, MULTIPART_OVERHEAD_BYTES, watchBodySize } from '../../storage/request-body.ts';
 
 const tags = ['requests'];
 
@@ -97,9 +98,12 @@ export async function requestFileRoutes(app: FastifyInstance): Promise<void> {
 
   await app.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: REQUEST_IMAGE_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 } });
+    const maxBodyBytes = REQUEST_IMAGE_MAX_BYTES + MULTIPART_OVERHEAD_BYTES;
+    const tooLarge = { error: 'PAYLOAD_TOO_LARGE', message: REQUEST_MESSAGES.imageTooLarge };
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/api/upload/request-image',
       {
+        preHandler: app.uploads.guard({ maxBodyBytes, tooLargeMessage: REQUEST_MESSAGES.imageTooLarge }),
         schema: {
           summary: `A photo for a request: multipart with project_id first, then file (JPEG, PNG, WebP or HEIC by content, at most ${REQUEST_IMAGE_MAX_BYTES / 1024 / 1024} MB); answers the path to send as image_path and a link that shows it`,
           tags,
@@ -107,13 +111,22 @@ export async function requestFileRoutes(app: FastifyInstance): Promise<void> {
           response: { 200: imageAnswer, ...errors },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         if (!request.isMultipart()) throw new DomainError('VALIDATION', 'The upload must be multipart form data with project_id and file.');
-        const image = await storeRequestImage(request.parts(), app.storage, async (projectId) => {
-          const access = await projectAccess(app.access, request.user as AuthenticatedUser, projectId);
-          if (!access?.view) throw new DomainError('FORBIDDEN', 'You do not have access to this project.');
-        });
-        return { path: image.key, signed_url: requestImageUrl(app.config.publicUrl, image.key), content_type: image.type, size: image.size };
+        // Counted from the first byte, so a body past the limit is answered at once, whatever part of it grows.
+        const bodyTooLarge = watchBodySize(request.raw, maxBodyBytes);
+        try {
+          const stored = storeRequestImage(request.parts(), app.storage, async (projectId) => {
+            const access = await projectAccess(app.access, request.user as AuthenticatedUser, projectId);
+            if (!access?.view) throw new DomainError('FORBIDDEN', 'You do not have access to this project.');
+          });
+          const image = await Promise.race([stored, bodyTooLarge]);
+          return { path: image.key, signed_url: requestImageUrl(app.config.publicUrl, image.key), content_type: image.type, size: image.size };
+        } catch (error) {
+          const fileTooLarge = error instanceof DomainError && error.message === REQUEST_MESSAGES.imageTooLarge;
+          if (error instanceof BodyTooLargeError || fileTooLarge) return reply.code(413).send(tooLarge);
+          throw error;
+        }
       },
     );
   });
