@@ -12,11 +12,13 @@
  *   PATCH /api/transfers/{id}/picklist         body picklistBody → Transfer (Requested: the requester's side rewrites it;
  *                                              Accepted: the source admin denies items with status `denied`)
  *   POST  /api/transfers/{id}/fulfill          body fulfillBody or empty → Transfer (source admin, while Accepted): empty
- *                                              fulfils every pending item in full; `part_number` with `quantity` below the
- *                                              item's is a partial fulfilment. Moves the units out of the source's on hand into
- *                                              in transit, in one transaction with the transfer.
- *   POST  /api/transfers/{id}/items/deny       body denyItemBody → Transfer (source admin, while Accepted; a fulfilled item's
- *                                              units go back to the source's on hand)
+ *                                              sends the rest of every pending or partial item; `part_number` with `quantity`
+ *                                              sends that many more of one item (partial until all of it has gone). Moves the
+ *                                              units out of the source's on hand into in transit, in one transaction with the
+ *                                              transfer.
+ *   POST  /api/transfers/{id}/items/deny       body denyItemBody → Transfer (source admin, while Accepted): denies what was
+ *                                              not sent of a pending or partial item; units already sent stay in transit and
+ *                                              are received as usual; a fulfilled item cannot be denied
  *   POST  /api/transfers/{id}/items/receive    body receiveItemBody → Transfer (destination admin, while Received): the units
  *                                              leave the source's in transit and enter the destination's on hand
  *   POST  /api/transfers/history               body historyBody → { items: TransferHistoryEntry[] } (from the ledger)
@@ -108,7 +110,7 @@ export const picklistBody = z.object({ pickList: z.array(pickListItem).min(1, 'A
 export const fulfillBody = z
   .object({
     part_number: partNumber.optional(),
-    /** Above 0; at most the item's quantity is the rule's (`Invalid quantity`), decided with the item. */
+    /** How many more to send: above 0; at most what is left of the item is the rule's (`Invalid quantity`), decided with the item. */
     quantity: quantity({ positive: 'Partial quantity must be a whole number above 0.' }).optional(),
   })
   .nullish();
@@ -130,7 +132,7 @@ export const transferItem = z.object({
   part_name: z.string(),
   material_id: z.string(),
   qty: z.number(),
-  /** Units taken out of the source's on hand for it (in transit until received). */
+  /** Units taken out of the source's on hand for it (in transit until received). A denied item may have some: its remainder was denied. */
   sent: z.number(),
   received: z.number(),
   status: z.enum(ITEM_STATUSES),

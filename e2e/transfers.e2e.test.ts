@@ -1,168 +1,303 @@
 /**
- * A transfer between two projects, by their two admins in two windows. P2's admin requests 6 of a
- * part P1 holds 10 of through the wizard; P1's admin, in the other window, accepts and fulfils 4 of
- * the 6 (partial), marks it Fulfilled and Shipped with a tracking number, and P2's open panel follows
- * each step live; P2 acknowledges, receives the 4 and completes. Both inventories show the units
- * where they are at every step: on hand at P1, in transit (out of P1, into P2), on hand at P2.
+ * Transfers between two projects as their two admins make them, in two windows at 1280×800, by
+ * clicking and typing only (the projects, people and stock come from the API). Ben, admin of Mill
+ * Lane, requests through the wizard, typing into the item search and waiting for its answer like a
+ * person: four breakers and six cables delivered by label, then two breakers of another size and a
+ * cable for pickup. Ann, admin of North Substation, accepts the first and sends part of each item;
+ * "Mark Fulfilled" waits until both are sent in full; she ships it with a tracking number, and Ben
+ * acknowledges, receives and completes it. Of the pickup she sends one of the two breakers and
+ * denies the rest; the one sent still arrives. Both projects' on hand, in transit and incoming are
+ * read from the API after every step. The list fits 1280 px and a 390×844 phone without cut names.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, ApiSession, createProject, createUser, receive } from './helpers/api.ts';
+import { addMember, ApiSession, createProject, createUser, materialFigures, receive } from './helpers/api.ts';
 import { openBrowser, type Browser } from './helpers/browser.ts';
 import { startServer, type RunningServer } from './helpers/server.ts';
-import { chooseProject, inventoryRow, pick, seen, settledShot, signIn, visible } from './helpers/ui.ts';
+import { chooseProject, cutCells, pick, searchAndPick, settledShot, sidewaysOverflow, signIn, visible } from './helpers/ui.ts';
 
 let server: RunningServer;
+let admin: ApiSession;
 let source: Browser;
 let destination: Browser;
-const P1 = '4001 · Quarry Road';
-const P2 = '4002 · Mill Lane';
-const ann = { first: 'Ann', last: 'Quarry', email: 'ann@example.com', password: 'quarry-admin-2026' };
+let phone: Browser | undefined;
+const ids = { p1: '', p2: '' };
+const P1 = { name: 'North Substation', number: '4001' };
+const P2 = { name: 'Mill Lane Switching Station', number: '4002' };
+const ann = { first: 'Ann', last: 'Quarry', email: 'ann@example.com', password: 'north-admin-2026' };
 const ben = { first: 'Ben', last: 'Mill', email: 'ben@example.com', password: 'mill-admin-2026' };
+const BREAKER = { part: 'BRK-014', name: 'Breaker 6 A C-curve grade 4' };
+const BREAKER_10 = { part: 'BRK-015', name: 'Breaker 10 A C-curve grade 4' };
+const CABLE = { part: 'CAB-220', name: 'Armoured cable 25 m' };
+
+/** Every request the item search sent, by the text it searched for. */
+const itemQueries: string[] = [];
 
 beforeAll(async () => {
   server = await startServer();
-  const admin = await ApiSession.signIn(server.url, server.admin.email, server.admin.password);
-  const p1 = await createProject(admin, 'Quarry Road', '4001', 'Stone Co');
-  const p2 = await createProject(admin, 'Mill Lane', '4002', 'Flour Co');
-  const a = await createUser(admin, ann);
-  const b = await createUser(admin, ben);
-  await addMember(admin, p1.id, a.id, 'admin');
-  await addMember(admin, p2.id, b.id, 'admin');
-  await receive(admin, p1.id, 'CAB-1', 10, 'Armoured cable 25 m', 'Cable');
+  admin = await ApiSession.signIn(server.url, server.admin.email, server.admin.password);
+  ids.p1 = (await createProject(admin, P1.name, P1.number, 'Grid Co')).id;
+  ids.p2 = (await createProject(admin, P2.name, P2.number, 'Rail Co')).id;
+  await addMember(admin, ids.p1, (await createUser(admin, ann)).id, 'admin');
+  await addMember(admin, ids.p2, (await createUser(admin, ben)).id, 'admin');
+  for (const [item, qty] of [
+    [BREAKER, 96],
+    [BREAKER_10, 30],
+    [CABLE, 40],
+  ] as const)
+    await receive(admin, ids.p1, item.part, qty, item.name);
   source = await openBrowser();
   destination = await openBrowser();
+  destination.page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/api/transfers/source-items') itemQueries.push(url.searchParams.get('q') ?? '');
+  });
 });
 afterAll(async () => {
+  await phone?.close();
   await source?.close();
   await destination?.close();
   await server?.stop();
 });
 
-const figure = (page: Page, name: string, value: number) => page.locator('tr[data-part="CAB-1"]').getByRole('button', { name: `${name} of CAB-1: ${value}` });
-
-/** The part's on hand and in transit on the page's dashboard, then back to the transfers. */
-async function expectInventory(page: Page, onHand: number | null, inTransit: number) {
-  await page.getByRole('link', { name: 'Project Inventory' }).click();
-  if (onHand === null) {
-    await expect.poll(seen(page, 'No data to display')).toBe(true);
-  } else {
-    await inventoryRow(page, 'CAB-1');
-    await expect.poll(visible(figure(page, 'Qty On Hand', onHand))).toBe(true);
-    await expect.poll(visible(figure(page, 'In Transit', inTransit))).toBe(true);
-  }
+/** A part's figures in both projects, from the API: North's on hand and in transit, Mill Lane's on hand and incoming. */
+async function expectStock(part: string, north: [onHand: number, inTransit: number], mill: [onHand: number, incoming: number]) {
+  const read = async () => {
+    const [n, m] = [await materialFigures(admin, ids.p1, part), await materialFigures(admin, ids.p2, part)];
+    return { north: [n.onHand, n.inTransit], mill: [m.onHand, m.incoming] };
+  };
+  await expect.poll(read).toEqual({ north, mill });
 }
+
 const openTransfers = (page: Page) => page.getByRole('link', { name: 'Transfers' }).click();
-const panel = (page: Page) => page.getByRole('dialog', { name: 'Transfer Quarry Road → Mill Lane' });
+const panel = (page: Page) => page.getByRole('dialog', { name: `Transfer ${P1.name} → ${P2.name}` });
 const status = (page: Page, text: string) => visible(panel(page).getByTestId('transfer-status').getByText(text, { exact: true }));
-const item = (page: Page) => panel(page).locator('tr[data-part="CAB-1"]');
+const row = (page: Page, part: string) => panel(page).locator(`tr[data-part="${part}"]`);
+const button = (page: Page, name: string) => panel(page).getByRole('button', { name, exact: true });
+const itemStatus = (page: Page, part: string, text: string) => visible(row(page, part).getByText(text, { exact: true }));
 
-describe('a transfer between two projects, in two windows', () => {
-  it('both admins sign in, each to their own project', async () => {
-    await signIn(source.page, server.url, ann.email, ann.password);
-    await chooseProject(source.page, P1);
-    await signIn(destination.page, server.url, ben.email, ben.password);
-    await chooseProject(destination.page, P2);
-  });
+/** Opens the transfer delivered by `method` from the list (the list holds one of each). */
+async function openTransfer(page: Page, method: 'Label' | 'Pickup') {
+  await openTransfers(page);
+  const line = page.locator('tr[data-status]').filter({ hasText: method });
+  await line.getByRole('button', { name: /^View transfer/ }).click();
+  await expect.poll(visible(panel(page))).toBe(true);
+}
 
-  it("P2's admin requests 6 through the wizard", async () => {
-    const { page } = destination;
-    await expectInventory(page, null, 0);
-    await openTransfers(page);
-    await expect.poll(seen(page, 'No transfer requests yet')).toBe(true);
-    await page.getByRole('button', { name: 'New Transfer Request' }).click();
-    const wizard = page.getByRole('dialog', { name: 'New Transfer Request' });
-    await wizard.getByRole('button', { name: 'Next' }).click();
-    await pick(page, wizard.getByRole('combobox', { name: 'Source project' }), P1);
-    await wizard.getByRole('combobox', { name: 'Item' }).fill('CAB');
-    await page.getByRole('option', { name: /CAB-1/ }).click();
-    await wizard.getByRole('textbox', { name: 'Quantity' }).fill('4');
-    await wizard.getByRole('button', { name: 'Add item' }).click();
-    // Adding the same part again raises its quantity: 4 + 2 = 6.
-    await wizard.getByRole('combobox', { name: 'Item' }).fill('CAB');
-    await page.getByRole('option', { name: /CAB-1/ }).click();
-    await wizard.getByRole('textbox', { name: 'Quantity' }).fill('2');
-    await wizard.getByRole('button', { name: 'Add item' }).click();
-    await expect.poll(visible(wizard.getByRole('cell', { name: '6', exact: true }))).toBe(true);
-    await expect.poll(seen(page, 'Remove all items to change projects')).toBe(true);
-    await settledShot(destination, 'transfer-wizard-2-items');
-    await wizard.getByRole('button', { name: 'Next' }).click();
+/** Fulfils `quantity` of an item through its Partial box. */
+async function sendPart(page: Page, part: string, quantity: number) {
+  await row(page, part).getByRole('button', { name: 'Partial' }).click();
+  await row(page, part)
+    .getByRole('textbox', { name: `Partial quantity of ${part}` })
+    .fill(String(quantity));
+  await row(page, part)
+    .getByRole('button', { name: `Fulfill ${quantity}` })
+    .click();
+}
+
+/** Ben's wizard: the source, each item searched for and added, then the delivery; Submit. */
+async function requestTransfer(page: Page, items: Array<{ typed: string; part: string; name: string; qty: number }>, delivery: 'label' | 'pickup') {
+  await page.getByRole('button', { name: 'New Transfer Request' }).click();
+  const wizard = page.getByRole('dialog', { name: 'New Transfer Request' });
+  await wizard.getByRole('button', { name: 'Next' }).click();
+  await pick(page, wizard.getByRole('combobox', { name: 'Source project' }), `${P1.number} · ${P1.name}`);
+  for (const item of items) {
+    const label = `${item.part} — ${item.name}`;
+    await searchAndPick(page, wizard.getByRole('combobox', { name: 'Item' }), item.typed, label);
+    await wizard.getByRole('textbox', { name: 'Quantity' }).fill(String(item.qty));
+    const add = wizard.getByRole('button', { name: 'Add item' });
+    await expect.poll(() => add.isEnabled()).toBe(true);
+    // A person reads their choice before adding it: by then the select has written the option's
+    // label into its box, and the choice must have survived that.
+    await page.waitForTimeout(600);
+    expect(await wizard.getByRole('combobox', { name: 'Item' }).inputValue()).toContain(label);
+    expect(await add.isEnabled()).toBe(true);
+    if (item === items[0]) await settledShot(destination, `transfer-wizard-chosen-${delivery}`);
+    await add.click();
+    await expect.poll(visible(wizard.getByRole('row', { name: `${item.part} ${item.name} ${item.qty} Remove` }))).toBe(true);
+  }
+  expect(itemQueries.filter((q) => q.includes(' — '))).toEqual([]);
+  await settledShot(destination, `transfer-wizard-items-${delivery}`);
+  await wizard.getByRole('button', { name: 'Next' }).click();
+  if (delivery === 'label') {
     await wizard.getByRole('radio', { name: /Label/ }).check();
     const next = wizard.getByRole('button', { name: 'Next' });
     expect(await next.isDisabled()).toBe(true);
-    for (const [label, value] of [
-      ['Name', 'Mill Lane site'],
+    for (const [field, value] of [
+      ['Name', 'Mill Lane site office'],
       ['Address line 1', '7 Mill Lane'],
       ['City', 'Millbrook'],
       ['State', 'NY'],
       ['Zip', '12545'],
-    ]) {
-      await wizard.getByRole('textbox', { name: label }).fill(value!);
-    }
-    await next.click();
-    await expect.poll(seen(page, '7 Mill Lane')).toBe(true);
-    await settledShot(destination, 'transfer-wizard-4-review');
-    await wizard.getByRole('button', { name: 'Submit' }).click();
-    await expect.poll(status(page, 'Requested')).toBe(true);
-    await settledShot(destination, 'transfer-panel-requested');
+    ] as const)
+      await wizard.getByRole('textbox', { name: field }).fill(value);
+    await settledShot(destination, 'transfer-wizard-address');
+  }
+  await wizard.getByRole('button', { name: 'Next' }).click();
+  await expect.poll(visible(wizard.getByLabel('Review'))).toBe(true);
+  await settledShot(destination, `transfer-wizard-review-${delivery}`);
+  await wizard.getByRole('button', { name: 'Submit' }).click();
+  await expect.poll(status(page, 'Requested')).toBe(true);
+  await page.keyboard.press('Escape');
+}
+
+describe('transfers between two projects, in two windows', () => {
+  it('both admins sign in, each to their own project', async () => {
+    await signIn(source.page, server.url, ann.email, ann.password);
+    await chooseProject(source.page, `${P1.number} · ${P1.name}`);
+    await signIn(destination.page, server.url, ben.email, ben.password);
+    await chooseProject(destination.page, `${P2.number} · ${P2.name}`);
   });
 
-  it("P1's admin accepts and fulfils 4 of 6 in the other window; P2's panel follows live", async () => {
-    const { page } = source;
-    await expectInventory(page, 10, 0);
-    await openTransfers(page);
-    await page.getByRole('button', { name: 'View transfer from Quarry Road to Mill Lane' }).click();
-    await panel(page).getByRole('button', { name: 'Accept' }).click();
-    await expect.poll(status(destination.page, 'Accepted')).toBe(true);
-
-    await item(page).getByRole('button', { name: 'Partial' }).click();
-    await item(page).getByRole('textbox', { name: 'Partial quantity of CAB-1' }).fill('6');
-    await expect.poll(seen(page, 'Invalid quantity')).toBe(true);
-    await item(page).getByRole('textbox', { name: 'Partial quantity of CAB-1' }).fill('4');
-    await item(page).getByRole('button', { name: 'Fulfill 4' }).click();
-    await expect.poll(visible(item(destination.page).getByText('partial', { exact: true }))).toBe(true);
-    await settledShot(source, 'transfer-panel-partial');
-    await panel(page).getByRole('button', { name: 'Mark Fulfilled' }).click();
-    await expect.poll(status(destination.page, 'Fulfilled')).toBe(true);
-    await panel(page).getByRole('textbox', { name: 'Tracking number' }).fill('1Z999AA10123456784');
-    await panel(page).getByRole('button', { name: 'Shipped' }).click();
-    await expect.poll(status(destination.page, 'Shipped')).toBe(true);
-    await expect.poll(visible(panel(destination.page).getByText(/Tracking number 1Z999AA10123456784/))).toBe(true);
-    await settledShot(destination, 'transfer-panel-shipped-live');
-    await page.keyboard.press('Escape');
-
-    // P1: 6 on hand, 4 in transit; P2: nothing on hand yet, 4 on the way.
-    await expectInventory(page, 6, 4);
-    await settledShot(source, 'transfer-p1-inventory-in-transit');
-    await page.keyboard.press('Escape');
-    await destination.page.keyboard.press('Escape');
-    await expectInventory(destination.page, 0, 4);
-    await settledShot(destination, 'transfer-p2-inventory-incoming');
-  });
-
-  it('P2 acknowledges, receives the 4 and completes; the stock is where it should be', async () => {
+  it('Ben requests 4 breakers and 6 cables by label, then 2 other breakers and a cable for pickup', async () => {
     const { page } = destination;
     await openTransfers(page);
-    await page.getByRole('button', { name: 'View transfer from Quarry Road to Mill Lane' }).click();
-    await panel(page).getByRole('button', { name: 'Received' }).click();
+    await requestTransfer(
+      page,
+      [
+        { typed: 'BRK-014', ...BREAKER, qty: 4 },
+        { typed: 'cable', ...CABLE, qty: 6 },
+      ],
+      'label',
+    );
+    await requestTransfer(
+      page,
+      [
+        { typed: 'BRK-015', ...BREAKER_10, qty: 2 },
+        { typed: 'armoured', ...CABLE, qty: 1 },
+      ],
+      'pickup',
+    );
+    await expect.poll(() => page.locator('tr[data-status="Requested"]').count()).toBe(2);
+    // Nothing moves until the source fulfils.
+    await expectStock(BREAKER.part, [96, 0], [0, 0]);
+    await expectStock(CABLE.part, [40, 0], [0, 0]);
+  });
+
+  it('the list shows both projects in full at 1280 px', async () => {
+    const { page } = destination;
+    await settledShot(destination, 'transfer-list-1280');
+    expect(await cutCells(page, '[aria-label="Transfer requests"] td')).toEqual([]);
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+  });
+
+  it('Ann accepts and sends part of each item: Mark Fulfilled waits until both are sent in full', async () => {
+    const { page } = source;
+    await openTransfer(page, 'Label');
+    await button(page, 'Accept').click();
+    await expect.poll(status(page, 'Accepted')).toBe(true);
+
+    await sendPart(page, BREAKER.part, 3);
+    await expect.poll(visible(row(page, BREAKER.part).getByText('1 of 4 left to send'))).toBe(true);
+    await expectStock(BREAKER.part, [93, 3], [0, 3]);
+    await sendPart(page, CABLE.part, 2);
+    await expect.poll(visible(row(page, CABLE.part).getByText('4 of 6 left to send'))).toBe(true);
+    await expectStock(CABLE.part, [38, 2], [0, 2]);
+    // The reported case: both items partial, so the transfer cannot be Fulfilled yet.
+    expect(await button(page, 'Mark Fulfilled').count()).toBe(0);
+    await settledShot(source, 'transfer-panel-both-partial');
+
+    await button(page, 'Fulfill rest').first().click();
+    await expect.poll(itemStatus(page, BREAKER.part, 'fulfilled')).toBe(true);
+    expect(await row(page, BREAKER.part).getByRole('button').count()).toBe(0);
+    await expectStock(BREAKER.part, [92, 4], [0, 4]);
+    expect(await button(page, 'Mark Fulfilled').count()).toBe(0);
+
+    await sendPart(page, CABLE.part, 3);
+    await expect.poll(visible(row(page, CABLE.part).getByText('1 of 6 left to send'))).toBe(true);
+    await expectStock(CABLE.part, [35, 5], [0, 5]);
+    await row(page, CABLE.part).getByRole('button', { name: 'Fulfill rest' }).click();
+    await expect.poll(itemStatus(page, CABLE.part, 'fulfilled')).toBe(true);
+    await expectStock(CABLE.part, [34, 6], [0, 6]);
+
+    await button(page, 'Mark Fulfilled').click();
+    await expect.poll(status(page, 'Fulfilled')).toBe(true);
+    await panel(page).getByRole('textbox', { name: 'Tracking number' }).fill('1Z999AA10123456784');
+    await button(page, 'Shipped').click();
+    await expect.poll(status(page, 'Shipped')).toBe(true);
+    await settledShot(source, 'transfer-panel-shipped');
+    await page.keyboard.press('Escape');
+  });
+
+  it('Ben acknowledges, receives both items and completes; the units end up on his shelves', async () => {
+    const { page } = destination;
+    await openTransfer(page, 'Label');
+    await expect.poll(visible(panel(page).getByText(/Tracking number 1Z999AA10123456784/))).toBe(true);
+    await button(page, 'Received').click();
     await expect.poll(status(page, 'Received')).toBe(true);
-    await item(page).getByRole('button', { name: 'Receive 4' }).click();
-    await expect.poll(visible(item(page).getByText('received', { exact: true }))).toBe(true);
-    await panel(page).getByRole('button', { name: 'Complete' }).click();
+    await row(page, BREAKER.part).getByRole('button', { name: 'Receive 4' }).click();
+    await expect.poll(itemStatus(page, BREAKER.part, 'received')).toBe(true);
+    await expectStock(BREAKER.part, [92, 0], [4, 0]);
+    expect(await button(page, 'Complete').count()).toBe(0);
+    await row(page, CABLE.part).getByRole('button', { name: 'Receive 6' }).click();
+    await expect.poll(itemStatus(page, CABLE.part, 'received')).toBe(true);
+    await expectStock(CABLE.part, [34, 0], [6, 0]);
+    await button(page, 'Complete').click();
     await expect.poll(status(page, 'Complete')).toBe(true);
-    // Complete is final: no actions left.
     expect(
       await panel(page)
-        .getByRole('button', { name: /Accept|Deny|Received|Receive|Complete|Shipped/ })
+        .getByRole('button', { name: /Accept|Deny|Receive|Complete|Fulfill/ })
         .count(),
     ).toBe(0);
-    await expect.poll(seen(page, 'Item received: CAB-1 × 4')).toBe(true);
     await settledShot(destination, 'transfer-panel-complete');
     await page.keyboard.press('Escape');
+  });
 
-    await expectInventory(page, 4, 0);
-    await expectInventory(source.page, 6, 0);
-    await settledShot(source, 'transfer-p1-inventory-after');
-    await settledShot(destination, 'transfer-p2-inventory-after');
+  it('Ann sends one of the two breakers of the pickup and denies the rest; the one sent still reaches Ben', async () => {
+    const { page } = source;
+    await openTransfer(page, 'Pickup');
+    await button(page, 'Accept').click();
+    await expect.poll(status(page, 'Accepted')).toBe(true);
+    await sendPart(page, BREAKER_10.part, 1);
+    await expect.poll(itemStatus(page, BREAKER_10.part, 'partial')).toBe(true);
+    await row(page, BREAKER_10.part).getByRole('button', { name: 'Deny rest' }).click();
+    await expect.poll(visible(row(page, BREAKER_10.part).getByText('1 denied, 1 sent'))).toBe(true);
+    await expectStock(BREAKER_10.part, [29, 1], [0, 1]);
+    await row(page, CABLE.part).getByRole('button', { name: 'Fulfill' }).click();
+    await expect.poll(itemStatus(page, CABLE.part, 'fulfilled')).toBe(true);
+    await button(page, 'Mark Fulfilled').click();
+    await button(page, 'Ready for Pickup').click();
+    await expect.poll(status(page, 'Ready')).toBe(true);
+    await settledShot(source, 'transfer-panel-ready-rest-denied');
+    await page.keyboard.press('Escape');
+
+    const ben = destination.page;
+    await openTransfer(ben, 'Pickup');
+    await button(ben, 'Received').click();
+    await row(ben, BREAKER_10.part).getByRole('button', { name: 'Receive 1' }).click();
+    await expect.poll(itemStatus(ben, BREAKER_10.part, 'received')).toBe(true);
+    await row(ben, CABLE.part).getByRole('button', { name: 'Receive 1' }).click();
+    await expect.poll(itemStatus(ben, CABLE.part, 'received')).toBe(true);
+    await button(ben, 'Complete').click();
+    await expect.poll(status(ben, 'Complete')).toBe(true);
+    await expectStock(BREAKER_10.part, [29, 0], [1, 0]);
+    await expectStock(CABLE.part, [33, 0], [7, 0]);
+    await ben.keyboard.press('Escape');
+  });
+
+  it('the list fits a 390×844 phone: nothing scrolls sideways and no project name is cut short', async () => {
+    phone = await openBrowser({ width: 390, height: 844 });
+    await signIn(phone.page, server.url, ben.email, ben.password);
+    await chooseProject(phone.page, `${P2.number} · ${P2.name}`);
+    await phone.page.getByRole('button', { name: 'Open navigation' }).click();
+    await openTransfers(phone.page);
+    // The navigation closes itself once a page is chosen.
+    await expect.poll(visible(phone.page.getByRole('button', { name: 'Close navigation' }))).toBe(false);
+    await expect.poll(() => phone!.page.locator('tr[data-status="Complete"]').count()).toBe(2);
+    await settledShot(phone, 'transfer-list-phone');
+    expect(await sidewaysOverflow(phone.page)).toBeLessThanOrEqual(0);
+    const table = phone.page.getByTestId('virtual-table-scroller');
+    expect(await table.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    expect(await cutCells(phone.page, '[aria-label="Transfer requests"] td, [aria-label="Transfer requests"] td *')).toEqual([]);
+
+    await phone.page
+      .locator('tr[data-status]')
+      .filter({ hasText: 'Mill Lane' })
+      .first()
+      .getByRole('button', { name: /^View transfer/ })
+      .click();
+    await expect.poll(status(phone.page, 'Complete')).toBe(true);
+    expect(await sidewaysOverflow(phone.page)).toBeLessThanOrEqual(0);
+    await settledShot(phone, 'transfer-panel-phone');
   });
 });

@@ -109,3 +109,12 @@ export async function receive(api: ApiSession, projectId: string, part: string, 
     standard_name: nickname,
   });
 }
+
+/** A part's figures in one project's inventory as the API answers them; zeros where the project never held it. */
+export async function materialFigures(api: ApiSession, projectId: string, part: string) {
+  const answer = await api.get<{ items: { PartNumber: string; QtyOnHand: number; QtyInTransit: number; QtyIncoming: number }[] }>(
+    `/api/inventory/materials?project_id=${projectId}`,
+  );
+  const row = answer.items.find((r) => r.PartNumber === part);
+  return { onHand: row?.QtyOnHand ?? 0, inTransit: row?.QtyInTransit ?? 0, incoming: row?.QtyIncoming ?? 0 };
+}

@@ -74,3 +74,49 @@ export async function settledShot(browser: { page: Page; screenshot(name: string
     await browser.screenshot(name);
   }
 }
+
+/**
+ * Types into a searchable select as a person does, waits until the search has answered (no
+ * spinner, every option shown matches what was typed) and picks the option.
+ */
+export async function searchAndPick(page: Page, field: Locator, typed: string, option: string | RegExp) {
+  await field.click();
+  await field.pressSequentially(typed, { delay: 40 });
+  const options = page.getByRole('option');
+  await expect
+    .poll(async () => {
+      if (await page.getByLabel(/^Searching/).isVisible()) return false;
+      const shown = await options.allInnerTexts();
+      return shown.length > 0 && shown.every((text) => text.toLowerCase().includes(typed.toLowerCase()));
+    })
+    .toBe(true);
+  await options.filter({ hasText: option }).first().click();
+}
+
+/** How far the page scrolls sideways beyond the window (0 when it fits). */
+export const sidewaysOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+/** The texts of the elements matched by `selector` that are cut short (an ellipsis or a line clamp hides part of them). */
+export const cutCells = (page: Page, selector: string) =>
+  page
+    .locator(selector)
+    .evaluateAll((cells) =>
+      cells.filter((cell) => cell.scrollWidth > cell.clientWidth + 1 || cell.scrollHeight > cell.clientHeight + 1).map((cell) => cell.textContent ?? ''),
+    );
+
+/** Chooses a file as a person does: clicks the control, and answers the file chooser it opens. */
+export async function chooseFile(page: Page, control: Locator, file: string | { name: string; mimeType: string; buffer: Buffer }) {
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), control.click()]);
+  await chooser.setFiles(file);
+}
+
+/** Whether a person sees `locator` without scrolling: its centre lies in the window and nothing covers it there. */
+export const inSight = (locator: Locator) => () =>
+  locator.first().evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const x = box.left + box.width / 2;
+    const y = box.top + box.height / 2;
+    if (x < 0 || y < 0 || x > window.innerWidth || y > window.innerHeight) return false;
+    const top = document.elementFromPoint(x, y);
+    return top !== null && (top === element || element.contains(top));
+  });

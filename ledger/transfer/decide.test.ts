@@ -1,23 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { foldEvents } from '../decider.ts';
 import { deciderSpec } from '../testing/decider-spec.ts';
 import { SETTABLE_STATUSES, type SettableStatus, type TransferActor, type TransferCommand } from './commands.ts';
 import { transferDecider } from './decide.ts';
-import type { DeliveryMethod, TransferEvent, TransferStatus } from './events.ts';
-import { actionRefused, itemRefused, notAllReceived, notAllSettled, receiveTooMany, TRANSFER_MESSAGES as M, transitionRefused } from './messages.ts';
-import { stockMovesOf } from './stock-moves.ts';
+import type { TransferEvent, TransferStatus } from './events.ts';
+import { actionRefused, notAllReceived, TRANSFER_MESSAGES as M, transitionRefused } from './messages.ts';
+import {
+  accepted,
+  address,
+  allReceived,
+  bolt,
+  cable,
+  complete,
+  denied,
+  DESTINATION,
+  deniedItem,
+  fulfilled,
+  ids,
+  MANAGER,
+  NOBODY,
+  ready,
+  receivedItem,
+  receivedT,
+  requested,
+  settled,
+  shipped,
+  SOURCE,
+} from './transfer-fixtures.ts';
 
 const spec = deciderSpec(transferDecider);
-
-const ids = { transferId: 't-1', fromId: 'p-1', toId: 'p-2' };
-const SOURCE: TransferActor = { sourceAdmin: true, destinationAdmin: false, destinationRequester: false };
-const DESTINATION: TransferActor = { sourceAdmin: false, destinationAdmin: true, destinationRequester: true };
-const MANAGER: TransferActor = { sourceAdmin: false, destinationAdmin: false, destinationRequester: true };
-const NOBODY: TransferActor = { sourceAdmin: false, destinationAdmin: false, destinationRequester: false };
-
-const cable = { materialId: 'm-a', partNumber: 'CAB-1', partName: 'Cable', qty: 6 };
-const bolt = { materialId: 'm-b', partNumber: 'BLT-1', partName: 'Bolt', qty: 2 };
-const address = { attn: 'Dock', name: 'P2 site', line1: '1 Main St', line2: '', city: 'Springfield', state: 'IL', zip: '62701' };
 
 const requestCommand = (overrides: Partial<Extract<TransferCommand, { type: 'RequestTransfer' }>['data']> = {}): TransferCommand => ({
   type: 'RequestTransfer',
@@ -36,60 +46,10 @@ const requestCommand = (overrides: Partial<Extract<TransferCommand, { type: 'Req
   },
 });
 
-const requested = (method: DeliveryMethod = 'label'): TransferEvent[] => [
-  {
-    type: 'TransferRequested',
-    data: {
-      ...ids,
-      type: 'materials',
-      fromName: 'P1',
-      toName: 'P2',
-      requestedBy: 'Dee Admin',
-      requestedById: 'u-2',
-      deliveryMethod: method,
-      shippingAddress: method === 'label' ? address : null,
-      pickList: [cable, bolt],
-    },
-  },
-];
-const accepted = (m: DeliveryMethod = 'label'): TransferEvent[] => [...requested(m), { type: 'TransferAccepted', data: ids }];
-const fulfilledItem = (partNumber: string, quantity: number, status: 'fulfilled' | 'partial'): TransferEvent => ({
-  type: 'TransferItemFulfilled',
-  data: { ...ids, partNumber, quantity, status },
-});
-const deniedItem = (partNumber: string, returned = 0): TransferEvent => ({ type: 'TransferItemDenied', data: { ...ids, partNumber, returned } });
-const receivedItem = (partNumber: string, quantity: number, complete: boolean): TransferEvent => ({
-  type: 'TransferItemReceived',
-  data: { ...ids, partNumber, quantity, complete },
-});
-/** Cable 4 of 6 (partial), bolt denied: every item settled. */
-const settled = (m: DeliveryMethod = 'label'): TransferEvent[] => [...accepted(m), fulfilledItem('CAB-1', 4, 'partial'), deniedItem('BLT-1')];
-const fulfilled = (m: DeliveryMethod = 'label'): TransferEvent[] => [...settled(m), { type: 'TransferFulfilled', data: ids }];
-const shipped = (): TransferEvent[] => [...fulfilled('label'), { type: 'TransferShipped', data: { ...ids, trackingNumber: '1Z999' } }];
-const ready = (): TransferEvent[] => [...fulfilled('pickup'), { type: 'TransferReady', data: ids }];
-const receivedT = (m: DeliveryMethod = 'label'): TransferEvent[] => [...(m === 'label' ? shipped() : ready()), { type: 'TransferReceived', data: ids }];
-const allReceived = (): TransferEvent[] => [...receivedT(), receivedItem('CAB-1', 4, true)];
-const complete = (): TransferEvent[] => [...allReceived(), { type: 'TransferCompleted', data: ids }];
-const denied = (): TransferEvent[] => [...requested(), { type: 'TransferDenied', data: ids }];
-
 const setStatus = (status: SettableStatus, actor: TransferActor, trackingNumber: string | null = null): TransferCommand => ({
   type: 'SetTransferStatus',
   data: { status, trackingNumber, actor },
 });
-const fulfil = (
-  items: Array<{ partNumber: string; quantity: number | null }>,
-  available: Record<string, number> = { 'CAB-1': 10, 'BLT-1': 10 },
-  actor = SOURCE,
-  frozen = false,
-): TransferCommand => ({
-  type: 'FulfilItems',
-  data: { items, available, frozen, actor },
-});
-const receive = (partNumber: string, quantity: number, actor = DESTINATION, frozen = false): TransferCommand => ({
-  type: 'ReceiveItem',
-  data: { partNumber, quantity, frozen, actor },
-});
-
 /**
  * Every state with a history that reaches it, ready for the move the table allows out of it (items
  * settled before Fulfilled, received before Complete), so only the table and the actor decide.
@@ -166,18 +126,11 @@ describe('the transfer state table', () => {
   it('names the state and the rule in its refusals', () => {
     expect(transitionRefused('Complete', 'Accepted')).toBe('A Complete transfer cannot become Accepted: Complete is final.');
     expect(transitionRefused('Denied', 'Fulfilled')).toBe('A Denied transfer cannot become Fulfilled: Denied is final.');
+    expect(transitionRefused('Accepted', 'Shipped')).toBe(
+      'An Accepted transfer cannot become Shipped: an Accepted transfer becomes Fulfilled only when every item is fulfilled or denied.',
+    );
   });
 
-  it('Accepted → Fulfilled only when every item is fulfilled, partial or denied', () => {
-    spec
-      .given([...accepted(), fulfilledItem('CAB-1', 6, 'fulfilled')])
-      .when(setStatus('Fulfilled', SOURCE))
-      .thenThrows(notAllSettled(['BLT-1']), 'DOMAIN_RULE');
-    spec
-      .given([...accepted(), deniedItem('CAB-1'), deniedItem('BLT-1')])
-      .when(setStatus('Fulfilled', SOURCE))
-      .then([{ type: 'TransferFulfilled', data: ids }]);
-  });
   it('Shipped needs a tracking number and delivery by label; Ready needs pickup', () => {
     spec
       .given(fulfilled('label'))
@@ -299,157 +252,5 @@ describe('the pick list', () => {
         .when(change([cable, bolt], { sourceAdmin: true, destinationAdmin: true, destinationRequester: true }))
         .thenThrows(actionRefused(from, 'change the pick list'), 'DOMAIN_RULE');
     }
-  });
-});
-
-describe('item states', () => {
-  it('pending → fulfilled with the whole quantity, → partial with less (source admin, while Accepted)', () => {
-    spec
-      .given(accepted())
-      .when(fulfil([{ partNumber: 'CAB-1', quantity: null }]))
-      .then([fulfilledItem('CAB-1', 6, 'fulfilled')]);
-    spec
-      .given(accepted())
-      .when(fulfil([{ partNumber: 'cab-1', quantity: 4 }]))
-      .then([fulfilledItem('CAB-1', 4, 'partial')]);
-    spec
-      .given(accepted())
-      .when(fulfil([{ partNumber: 'CAB-1', quantity: 6 }]))
-      .then([fulfilledItem('CAB-1', 6, 'fulfilled')]);
-  });
-  it('an empty fulfil takes every pending item in full', () => {
-    spec
-      .given(accepted())
-      .when(fulfil([]))
-      .then([fulfilledItem('CAB-1', 6, 'fulfilled'), fulfilledItem('BLT-1', 2, 'fulfilled')]);
-    spec.given(settled()).when(fulfil([])).thenThrows(M.nothingPending, 'DOMAIN_RULE');
-  });
-  it('refuses more than the source has on hand, counting every item of the command', () => {
-    spec
-      .given(accepted())
-      .when(fulfil([{ partNumber: 'CAB-1', quantity: null }], { 'CAB-1': 5, 'BLT-1': 9 }))
-      .thenThrows(M.exceedsStock, 'DOMAIN_RULE');
-    spec
-      .given(accepted())
-      .when(fulfil([{ partNumber: 'CAB-1', quantity: 4 }], { 'CAB-1': 4, 'BLT-1': 0 }))
-      .then([fulfilledItem('CAB-1', 4, 'partial')]);
-  });
-  it('a partial quantity is a whole number above 0 and at most the item quantity, else Invalid quantity', () => {
-    for (const quantity of [0, -1, 7, 2.5])
-      spec
-        .given(accepted())
-        .when(fulfil([{ partNumber: 'CAB-1', quantity }]))
-        .thenThrows(M.invalidQuantity, 'VALIDATION');
-  });
-  it('refuses the destination admin, another state, an item not pending or not on the list', () => {
-    spec
-      .given(accepted())
-      .when(fulfil([], undefined, DESTINATION))
-      .thenThrows(M.sourceAdminOnly, 'FORBIDDEN');
-    spec.given(requested()).when(fulfil([])).thenThrows(actionRefused('Requested', 'fulfil items'), 'DOMAIN_RULE');
-    spec.given(fulfilled()).when(fulfil([])).thenThrows(actionRefused('Fulfilled', 'fulfil items'), 'DOMAIN_RULE');
-    spec
-      .given(settled())
-      .when(fulfil([{ partNumber: 'CAB-1', quantity: 1 }]))
-      .thenThrows(itemRefused('CAB-1', 'partial', 'only a pending item can be fulfilled'), 'DOMAIN_RULE');
-    spec
-      .given(settled())
-      .when(fulfil([{ partNumber: 'BLT-1', quantity: 1 }]))
-      .thenThrows(itemRefused('BLT-1', 'denied', 'only a pending item can be fulfilled'), 'DOMAIN_RULE');
-    spec
-      .given(accepted())
-      .when(fulfil([{ partNumber: 'NOPE', quantity: 1 }]))
-      .thenThrows('Part NOPE is not on this transfer.', 'NOT_FOUND');
-  });
-  it('refuses while transactions are frozen', () => {
-    spec
-      .given(accepted())
-      .when(fulfil([], undefined, SOURCE, true))
-      .thenThrows(M.frozen, 'FROZEN');
-  });
-  it('pending → denied moves nothing; fulfilled or partial → denied gives the units back; denied twice is refused', () => {
-    const deny = (partNumber: string, actor = SOURCE): TransferCommand => ({ type: 'DenyItem', data: { partNumber, actor } });
-    spec
-      .given(accepted())
-      .when(deny('BLT-1'))
-      .then([deniedItem('BLT-1', 0)]);
-    spec
-      .given([...accepted(), fulfilledItem('CAB-1', 4, 'partial')])
-      .when(deny('CAB-1'))
-      .then([deniedItem('CAB-1', 4)]);
-    spec
-      .given(settled())
-      .when(deny('BLT-1'))
-      .thenThrows(itemRefused('BLT-1', 'denied', 'it is already denied'), 'DOMAIN_RULE');
-    spec.given(accepted()).when(deny('BLT-1', DESTINATION)).thenThrows(M.sourceAdminOnly, 'FORBIDDEN');
-    spec.given(fulfilled()).when(deny('CAB-1')).thenThrows(actionRefused('Fulfilled', 'deny an item'), 'DOMAIN_RULE');
-  });
-  it('fulfilled or partial → received by the destination admin while Received, in parts, never more than was sent', () => {
-    spec
-      .given(receivedT())
-      .when(receive('CAB-1', 4))
-      .then([receivedItem('CAB-1', 4, true)]);
-    spec
-      .given(receivedT())
-      .when(receive('CAB-1', 3))
-      .then([receivedItem('CAB-1', 3, false)]);
-    spec
-      .given([...receivedT(), receivedItem('CAB-1', 3, false)])
-      .when(receive('CAB-1', 1))
-      .then([receivedItem('CAB-1', 1, true)]);
-    spec.given(receivedT()).when(receive('CAB-1', 5)).thenThrows(receiveTooMany(4), 'DOMAIN_RULE');
-    spec
-      .given(receivedT())
-      .when(receive('CAB-1', 4, SOURCE))
-      .thenThrows(M.destinationAdminOnly, 'FORBIDDEN');
-    spec
-      .given(receivedT())
-      .when(receive('BLT-1', 1))
-      .thenThrows(itemRefused('BLT-1', 'denied', 'only a fulfilled or partial item can be received'), 'DOMAIN_RULE');
-    spec
-      .given(allReceived())
-      .when(receive('CAB-1', 1))
-      .thenThrows(itemRefused('CAB-1', 'received', 'only a fulfilled or partial item can be received'), 'DOMAIN_RULE');
-    spec.given(shipped()).when(receive('CAB-1', 4)).thenThrows(actionRefused('Shipped', 'receive items'), 'DOMAIN_RULE');
-    spec
-      .given(receivedT())
-      .when(receive('CAB-1', 4, DESTINATION, true))
-      .thenThrows(M.frozen, 'FROZEN');
-  });
-  it('folds the item figures', () => {
-    const state = foldEvents(transferDecider, [...receivedT(), receivedItem('CAB-1', 3, false)]);
-    expect(state.items).toEqual([
-      { ...cable, sent: 4, received: 3, status: 'partial' },
-      { ...bolt, sent: 0, received: 0, status: 'denied' },
-    ]);
-  });
-});
-
-describe('the stock an item decision moves', () => {
-  const before = foldEvents(transferDecider, accepted());
-  const moves = (event: TransferEvent, state = before) =>
-    stockMovesOf(event, state).map((m) => [m.side, m.event.type, m.event.data.location.id, 'quantity' in m.event.data ? m.event.data.quantity : null]);
-  it('fulfil: source on hand into in transit, destination incoming', () => {
-    expect(moves(fulfilledItem('CAB-1', 4, 'partial'))).toEqual([
-      ['source', 'MaterialSentOnTransfer', 'p-1', 4],
-      ['destination', 'MaterialIncomingOnTransfer', 'p-2', 4],
-    ]);
-  });
-  it('deny after fulfil returns to the source; deny of a pending item moves nothing', () => {
-    const afterFulfil = foldEvents(transferDecider, [...accepted(), fulfilledItem('CAB-1', 4, 'partial')]);
-    expect(moves(deniedItem('CAB-1', 4), afterFulfil)).toEqual([
-      ['source', 'MaterialReturnedFromTransfer', 'p-1', 4],
-      ['destination', 'MaterialIncomingCancelled', 'p-2', 4],
-    ]);
-    expect(moves(deniedItem('BLT-1', 0))).toEqual([]);
-  });
-  it('receive: out of the source in transit into the destination on hand', () => {
-    expect(moves(receivedItem('CAB-1', 4, true))).toEqual([
-      ['source', 'MaterialDeliveredOnTransfer', 'p-1', 4],
-      ['destination', 'MaterialReceivedOnTransfer', 'p-2', 4],
-    ]);
-  });
-  it('a status change moves no stock', () => {
-    expect(moves({ type: 'TransferAccepted', data: ids })).toEqual([]);
   });
 });

@@ -1,11 +1,16 @@
 /**
  * The transfer aggregate (spec 02 §4.1): Requested → Accepted or Denied (source admin); Accepted →
- * Fulfilled once every item is fulfilled, partial or denied; Fulfilled → Shipped (label, with a
- * tracking number) or Ready (pickup) (source admin); Shipped or Ready → Received (destination admin);
- * Received → Complete once every item that was sent is received (destination admin). Complete and
- * Denied are final. Items: pending → fulfilled | partial | denied while Accepted (source admin; a
- * fulfilled or partial item denied gives its units back), fulfilled | partial → received while
- * Received (destination admin). Anything else is refused naming the state and its rule.
+ * Fulfilled once every item is fulfilled or denied; Fulfilled → Shipped (label, with a tracking
+ * number) or Ready (pickup) (source admin); Shipped or Ready → Received (destination admin);
+ * Received → Complete once nothing of any item is still on its way (destination admin). Complete and
+ * Denied are final.
+ *
+ * Items while Accepted (source admin): pending → fulfilled (all of it sent) or partial (some sent);
+ * partial → fulfilled or still partial as more is sent; pending or partial → denied, which stops
+ * what was not sent. Units once sent are never taken back: they stay in transit until the
+ * destination receives them, so a partial item whose remainder is denied still arrives in part, and
+ * a fulfilled item cannot be denied. While Received (destination admin) whatever is in transit is
+ * received, in one go or in parts. Anything else is refused naming the state and its rule.
  *
  * The stock each item decision moves follows from these events (stock-moves.ts); the source's on
  * hand arrives in the command so the rule "no more than on hand" is decided here.
@@ -43,6 +48,9 @@ function findItem(state: TransferState, partNumber: string): TransferItem {
   return item;
 }
 
+/** An item with something still to decide while Accepted: nothing sent yet, or part of it sent. */
+const isOpen = (item: TransferItem) => item.status === 'pending' || item.status === 'partial';
+
 function checkPickList(pickList: PickListEntry[]): void {
   if (pickList.length === 0) throw new DomainError('VALIDATION', M.emptyPicklist);
   const seen = new Set<string>();
@@ -79,7 +87,7 @@ function setStatus(state: TransferState, data: Extract<TransferCommand, { type: 
     case 'Denied':
       return [{ type: 'TransferDenied', data: ids }];
     case 'Fulfilled': {
-      const open = state.items.filter((i) => i.status === 'pending').map((i) => i.partNumber);
+      const open = state.items.filter((i) => i.status === 'pending' || i.status === 'partial');
       if (open.length > 0) throw new DomainError('DOMAIN_RULE', notAllSettled(open));
       return [{ type: 'TransferFulfilled', data: ids }];
     }
@@ -95,7 +103,8 @@ function setStatus(state: TransferState, data: Extract<TransferCommand, { type: 
     case 'Received':
       return [{ type: 'TransferReceived', data: ids }];
     case 'Complete': {
-      const open = state.items.filter((i) => i.status !== 'denied' && i.status !== 'received').map((i) => i.partNumber);
+      const done = (i: TransferItem) => inTransitOf(i) === 0 && (i.status === 'received' || i.status === 'denied');
+      const open = state.items.filter((i) => !done(i)).map((i) => i.partNumber);
       if (open.length > 0) throw new DomainError('DOMAIN_RULE', notAllReceived(open));
       return [{ type: 'TransferCompleted', data: ids }];
     }
@@ -114,14 +123,16 @@ function fulfil(state: TransferState, data: Extract<TransferCommand, { type: 'Fu
   const wanted =
     data.items.length > 0
       ? data.items.map((w) => ({ item: findItem(state, w.partNumber), quantity: w.quantity }))
-      : state.items.filter((i) => i.status === 'pending').map((item) => ({ item, quantity: null }));
+      : state.items.filter(isOpen).map((item) => ({ item, quantity: null }));
   if (wanted.length === 0) throw new DomainError('DOMAIN_RULE', M.nothingPending);
   const taken = new Map<string, number>();
   const events: TransferEvent[] = [];
   for (const { item, quantity } of wanted) {
-    if (item.status !== 'pending') throw new DomainError('DOMAIN_RULE', itemRefused(item.partNumber, item.status, 'only a pending item can be fulfilled'));
-    const q = quantity ?? item.qty;
-    if (!Number.isInteger(q) || q < 1 || q > item.qty) throw new DomainError('VALIDATION', M.invalidQuantity);
+    if (!isOpen(item)) throw new DomainError('DOMAIN_RULE', itemRefused(item.partNumber, item.status, 'only a pending or partial item can be fulfilled'));
+    // A quantity is how many more to send; none sends the rest.
+    const left = item.qty - item.sent;
+    const q = quantity ?? left;
+    if (!Number.isInteger(q) || q < 1 || q > left) throw new DomainError('VALIDATION', M.invalidQuantity);
     const key = item.partNumber.toLowerCase();
     const available = (data.available[item.partNumber] ?? 0) - (taken.get(key) ?? 0);
     if (q > available) throw new DomainError('DOMAIN_RULE', M.exceedsStock);
@@ -134,7 +145,7 @@ function fulfil(state: TransferState, data: Extract<TransferCommand, { type: 'Fu
         toId: state.toId,
         partNumber: item.partNumber,
         quantity: q,
-        status: q === item.qty ? 'fulfilled' : 'partial',
+        status: q === left ? 'fulfilled' : 'partial',
       },
     });
   }
@@ -147,10 +158,12 @@ function denyItem(state: TransferState, data: Extract<TransferCommand, { type: '
   requireStatus(status, ['Accepted'], 'deny an item');
   const item = findItem(state, data.partNumber);
   if (item.status === 'denied') throw new DomainError('DOMAIN_RULE', itemRefused(item.partNumber, item.status, 'it is already denied'));
+  if (!isOpen(item)) throw new DomainError('DOMAIN_RULE', itemRefused(item.partNumber, item.status, 'all of it has been sent, so nothing is left to deny'));
+  // Only what was not sent is denied: the units on their way stay in transit to the destination.
   return [
     {
       type: 'TransferItemDenied',
-      data: { transferId: state.transferId, fromId: state.fromId, toId: state.toId, partNumber: item.partNumber, returned: item.sent },
+      data: { transferId: state.transferId, fromId: state.fromId, toId: state.toId, partNumber: item.partNumber, returned: 0 },
     },
   ];
 }
@@ -188,10 +201,8 @@ function receiveItem(state: TransferState, data: Extract<TransferCommand, { type
   requireStatus(status, ['Received'], 'receive items');
   if (data.frozen) throw new DomainError('FROZEN', M.frozen);
   const item = findItem(state, data.partNumber);
-  if (item.status !== 'fulfilled' && item.status !== 'partial') {
-    throw new DomainError('DOMAIN_RULE', itemRefused(item.partNumber, item.status, 'only a fulfilled or partial item can be received'));
-  }
   const remaining = inTransitOf(item);
+  if (remaining === 0) throw new DomainError('DOMAIN_RULE', itemRefused(item.partNumber, item.status, 'nothing of it is on its way'));
   if (!Number.isInteger(data.quantity) || data.quantity < 1) throw new DomainError('VALIDATION', M.invalidQuantity);
   if (data.quantity > remaining) throw new DomainError('DOMAIN_RULE', receiveTooMany(remaining));
   return [

@@ -46,9 +46,12 @@ export const transferRequestedSchema = base.extend({
 export const transferPicklistChangedSchema = base.extend({ pickList: z.array(pickItemSchema).min(1), removed: z.array(z.string()) });
 export const transferStatusSchema = base;
 export const transferShippedSchema = base.extend({ trackingNumber: z.string().min(1) });
-/** `status`: fulfilled when the whole quantity went, partial when less did (the rest will not come). */
+/** `quantity`: how many more were sent; `status`: fulfilled once all of the item has gone, partial while some of it has not. */
 export const transferItemFulfilledSchema = base.extend({ partNumber: z.string(), quantity, status: z.enum(['fulfilled', 'partial']) });
-/** `returned`: what had been fulfilled and goes back to the source's on hand (0 for a pending item). */
+/**
+ * A denial stops what was not sent; what was sent stays in transit. `returned`: units given back to
+ * the source's on hand, always 0 now; denials recorded earlier gave back all that had been sent.
+ */
 export const transferItemDeniedSchema = base.extend({ partNumber: z.string(), returned: z.number().int().nonnegative() });
 export const transferItemReceivedSchema = base.extend({ partNumber: z.string(), quantity, complete: z.boolean() });
 

@@ -33,10 +33,15 @@ export const STATE_RULES: Record<TransferStatus, string> = {
   Complete: 'Complete is final',
 };
 
-export const transitionRefused = (from: TransferStatus, to: string) => `A ${from} transfer cannot become ${to}: ${STATE_RULES[from]}.`;
+const article = (word: string) => (/^[AEIOU]/.test(word) ? 'An' : 'A');
+export const transitionRefused = (from: TransferStatus, to: string) => `${article(from)} ${from} transfer cannot become ${to}: ${STATE_RULES[from]}.`;
 export const actionRefused = (status: TransferStatus, action: string) => `Cannot ${action} while the transfer is ${status}: ${STATE_RULES[status]}.`;
 export const notOnList = (partNumber: string) => `Part ${partNumber} is not on this transfer.`;
 export const itemRefused = (partNumber: string, status: ItemStatus, rule: string) => `Item ${partNumber} is ${status}: ${rule}.`;
 export const receiveTooMany = (remaining: number) => `Cannot receive more than was shipped (${remaining} left to receive).`;
-export const notAllSettled = (pending: string[]) => `Every item must be fulfilled or denied first (still pending: ${pending.join(', ')}).`;
+/** The Fulfilled refusal: the state's rule, then each item still open (pending, or partial with its remainder neither sent nor denied). */
+export const notAllSettled = (open: Array<{ partNumber: string; status: ItemStatus; sent: number; qty: number }>) =>
+  `${transitionRefused('Accepted', 'Fulfilled')} Still open: ${open
+    .map((i) => (i.status === 'partial' ? `${i.partNumber} (partial, ${i.sent} of ${i.qty} sent)` : `${i.partNumber} (${i.status})`))
+    .join(', ')}.`;
 export const notAllReceived = (open: string[]) => `Every item must be received first (not yet received: ${open.join(', ')}).`;

@@ -4,8 +4,11 @@
  * transfer's events and these in one transaction and the numbers can never disagree with the items.
  *
  *   item fulfilled (q)            source: on hand −q, in transit +q   destination: incoming +q
- *   item denied after fulfil (q)  source: in transit −q, on hand +q   destination: incoming −q
+ *   item denied, q returned       source: in transit −q, on hand +q   destination: incoming −q
  *   item received (q)             source: in transit −q, logistics −q destination: incoming −q, on hand +q, logistics +q
+ *
+ * A denial now returns nothing (what was sent stays on its way); the move for returned units folds
+ * the denials recorded before, which gave back everything sent.
  */
 import type { StockItemEvent, TransferStockEventType } from '../stock-item/events.ts';
 import type { TransferEvent } from './events.ts';

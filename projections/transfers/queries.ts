@@ -7,7 +7,9 @@ import { type Selectable, sql } from 'kysely';
 import { formatAddress, type ShippingAddress, type Transfer, type TransferHistoryEntry } from '../../contract/transfers.ts';
 import type { Db } from '../../ledger/database.ts';
 import { readStreams } from '../../ledger/event-store/event-store.ts';
-import { isTransferEvent, transferStreamId } from '../../ledger/transfer/events.ts';
+import { isTransferEvent, type TransferEvent, transferStreamId } from '../../ledger/transfer/events.ts';
+import { evolve } from '../../ledger/transfer/evolve.ts';
+import { initialTransferState } from '../../ledger/transfer/state.ts';
 import type { TransfersTable } from '../../migrations/schema.ts';
 import { containing } from '../like.ts';
 
@@ -124,8 +126,12 @@ const ACTIONS: Record<string, string> = {
 export async function transferHistory(db: Db, transferId: string, itemNumber?: string): Promise<TransferHistoryEntry[]> {
   const events = (await readStreams(db, [transferStreamId(transferId)])).get(transferStreamId(transferId)) ?? [];
   const entries: TransferHistoryEntry[] = [];
+  // Folded along, so a denial can say how much it denied and what it left on its way.
+  let transfer = initialTransferState();
   for (const event of events) {
     if (!isTransferEvent(event)) continue;
+    const state = transfer;
+    transfer = evolve(transfer, { type: event.type, data: event.data } as TransferEvent);
     const base = {
       position: event.globalPosition,
       date: event.occurredAt.toISOString(),
@@ -143,14 +149,19 @@ export async function transferHistory(db: Db, transferId: string, itemNumber?: s
           detail: null,
         });
         break;
-      case 'TransferItemDenied':
+      case 'TransferItemDenied': {
+        const { partNumber, returned } = event.data;
+        const item = state.items.find((i) => i.partNumber === partNumber);
+        const sent = item?.sent ?? 0;
+        // Quantity: what was denied, or, for a denial recorded when it still gave units back, those units.
         entries.push({
           ...base,
-          item_number: event.data.partNumber,
-          quantity: event.data.returned || null,
-          detail: event.data.returned > 0 ? `${event.data.returned} back on hand` : null,
+          item_number: partNumber,
+          quantity: returned > 0 ? returned : item ? item.qty - sent : null,
+          detail: returned > 0 ? `${returned} back on hand` : sent > 0 ? `the ${sent} already sent stay on their way` : null,
         });
         break;
+      }
       case 'TransferItemReceived':
         entries.push({ ...base, item_number: event.data.partNumber, quantity: event.data.quantity, detail: null });
         break;

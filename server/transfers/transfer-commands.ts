@@ -1,11 +1,11 @@
 /**
  * Transfer commands: request, pick list changes, status changes, and the item decisions that move
- * stock. An item fulfilled, denied after fulfilment or received is ONE command over the transfer's
- * stream and the stock streams of both projects: the handler loads them all, the transfer's decide
- * rules on the item (with the source's on hand in the command), `stockMovesOf` turns its events into
- * the stock events, and the runner appends to every stream with its expected version in one
- * transaction. A concurrent change to any of them fails the version check and the whole command is
- * decided again on fresh numbers.
+ * stock. An item fulfilled or received is ONE command over the transfer's stream and the stock
+ * streams of both projects: the handler loads them all, the transfer's decide rules on the item
+ * (with the source's on hand in the command), `stockMovesOf` turns its events into the stock events,
+ * and the runner appends to every stream with its expected version in one transaction. A concurrent
+ * change to any of them fails the version check and the whole command is decided again on fresh
+ * numbers.
  */
 import type { CommandContext, CommandHandler, CommandOptions, Decision, LoadedStream } from '../../ledger/command.ts';
 import { runCommand } from '../../ledger/command-runner.ts';

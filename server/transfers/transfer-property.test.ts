@@ -129,7 +129,7 @@ async function advance(transferId: string, side: (source: boolean) => TransferAc
     case 'Requested':
       return void (await status('Accepted', true));
     case 'Accepted':
-      if (items.some((i) => i.status === 'pending'))
+      if (items.some((i) => i.status === 'pending' || i.status === 'partial'))
         return void (await runTransfer(runtime.store, { type: 'fulfil', transferId, items: [] }, side(true), options));
       return void (await status('Fulfilled', true));
     case 'Fulfilled':
@@ -138,7 +138,7 @@ async function advance(transferId: string, side: (source: boolean) => TransferAc
     case 'Ready':
       return void (await status('Received', false));
     case 'Received': {
-      const open = items.find((i) => i.sent > i.received && i.status !== 'denied');
+      const open = items.find((i) => i.sent > i.received);
       if (open)
         return void (await runTransfer(
           runtime.store,

@@ -11,17 +11,7 @@
  * see the transfer (404); auditors read transfers and change none.
  */
 import { randomUUID } from 'node:crypto';
-import {
-  type Actor,
-  always,
-  can,
-  changes,
-  type MatrixContext,
-  onlyInMatrixProject,
-  type Rule,
-  type RouteCase,
-  when,
-} from '../../../test/helpers/permission-matrix.ts';
+import { type Actor, can, changes, type MatrixContext, onlyInMatrixProject, type Rule, type RouteCase, when } from '../../../test/helpers/permission-matrix.ts';
 import type { TransferActor } from '../../../ledger/transfer/commands.ts';
 import { runStock } from '../../materials/stock-commands.ts';
 import { createProject } from '../../projects/project-commands.ts';

@@ -1,8 +1,8 @@
 /**
  * Transfers through the API with the issue's numbers: P1 holds 10; a transfer of 6 to P2 is
- * accepted; 4 of 6 fulfilled (partial, the rest will not come) → P1 on hand 6, in transit 4;
- * Shipped with a tracking number; P2 acknowledges and receives 4 → P2 on hand 4, P1 in transit 0;
- * Complete. Every refusal leaves every figure as it was.
+ * accepted; 4 of 6 fulfilled (partial) → P1 on hand 6, in transit 4; the other 2 denied, the 4 stay
+ * on their way; Shipped with a tracking number; P2 acknowledges and receives 4 → P2 on hand 4, P1
+ * in transit 0; Complete. Every refusal leaves every figure as it was.
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -129,7 +129,7 @@ describe('a transfer of 6 from P1 (holding 10) to P2, end to end', () => {
     await refused(
       patch(p1Admin, `/api/transfers/${transferId}/status`, { status: 'Fulfilled' }),
       422,
-      'Every item must be fulfilled or denied first (still pending: CAB-1).',
+      'An Accepted transfer cannot become Fulfilled: an Accepted transfer becomes Fulfilled only when every item is fulfilled or denied. Still open: CAB-1 (pending).',
     );
     await refused(post(p1Admin, `/api/transfers/${transferId}/fulfill`, { part_number: 'CAB-1', quantity: 7 }), 400, 'Invalid quantity');
     await refused(
@@ -155,11 +155,23 @@ describe('a transfer of 6 from P1 (holding 10) to P2, end to end', () => {
     expect(await both()).toEqual({ p1: { logistics: 10, onHand: 6, inTransit: 4, incoming: 0 }, p2: { logistics: 0, onHand: 0, inTransit: 0, incoming: 4 } });
   });
 
-  it('the rest is not coming: the partial item settles the list, and the transfer becomes Fulfilled, then Shipped with a tracking number', async () => {
+  it('a partial item keeps the transfer from Fulfilled; its remainder is denied and the 4 sent stay on their way', async () => {
+    await refused(
+      patch(p1Admin, `/api/transfers/${transferId}/status`, { status: 'Fulfilled' }),
+      422,
+      'An Accepted transfer cannot become Fulfilled: an Accepted transfer becomes Fulfilled only when every item is fulfilled or denied. Still open: CAB-1 (partial, 4 of 6 sent).',
+    );
+    const response = await post(p1Admin, `/api/transfers/${transferId}/items/deny`, { part_number: 'CAB-1' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().PickList[0]).toMatchObject({ qty: 6, sent: 4, received: 0, status: 'denied' });
+    expect(await both()).toEqual({ p1: { logistics: 10, onHand: 6, inTransit: 4, incoming: 0 }, p2: { logistics: 0, onHand: 0, inTransit: 0, incoming: 4 } });
+  });
+
+  it('the transfer becomes Fulfilled, then Shipped with a tracking number', async () => {
     await refused(
       patch(p1Admin, `/api/transfers/${transferId}/status`, { status: 'Shipped', TrackingNumber: '1Z999' }),
       422,
-      'A Accepted transfer cannot become Shipped: an Accepted transfer becomes Fulfilled only when every item is fulfilled or denied.',
+      'An Accepted transfer cannot become Shipped: an Accepted transfer becomes Fulfilled only when every item is fulfilled or denied.',
     );
     expect((await patch(p1Admin, `/api/transfers/${transferId}/status`, { status: 'Fulfilled' })).json().Status).toBe('Fulfilled');
     await refused(
@@ -248,10 +260,11 @@ describe('a transfer of 6 from P1 (holding 10) to P2, end to end', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json().items.map((e: { action: string; user: string; quantity: number }) => [e.action, e.user, e.quantity])).toEqual([
       ['Item partially fulfilled', 'Ann One', 4],
+      ['Item denied', 'Ann One', 2],
       ['Item received', 'Ben Two', 4],
     ]);
     const all = (await post(p1Admin, '/api/transfers/history', { transfer_id: transferId })).json().items.map((e: { action: string }) => e.action);
-    expect(all).toEqual(['Requested', 'Accepted', 'Item partially fulfilled', 'Fulfilled', 'Shipped', 'Received', 'Item received', 'Complete']);
+    expect(all).toEqual(['Requested', 'Accepted', 'Item partially fulfilled', 'Item denied', 'Fulfilled', 'Shipped', 'Received', 'Item received', 'Complete']);
   });
 
   it('lets an auditor read the history, a POST that records nothing, and nothing else they POST', async () => {
@@ -259,7 +272,7 @@ describe('a transfer of 6 from P1 (holding 10) to P2, end to end', () => {
     const auditor = await signIn(app, 'audit@example.com', 'audit password');
     const history = await post(auditor, '/api/transfers/history', { transfer_id: transferId });
     expect(history.statusCode).toBe(200);
-    expect(history.json().items).toHaveLength(8);
+    expect(history.json().items).toHaveLength(9);
     expect((await post(auditor, '/api/notify-transfer', { transfer_id: transferId })).statusCode).toBe(403);
   });
 
@@ -295,15 +308,18 @@ describe('denials', () => {
     expect(await both()).toEqual(before);
   });
 
-  it('an item denied after fulfilment returns its units to the source', async () => {
+  it('a fulfilled item cannot be denied, by either path: its units stay in transit', async () => {
     const id = await request(3);
     await patch(p1Admin, `/api/transfers/${id}/status`, { status: 'Accepted' });
     expect((await post(p1Admin, `/api/transfers/${id}/fulfill`)).json().PickList[0]).toMatchObject({ sent: 3, status: 'fulfilled' });
-    expect(await both()).toEqual({ p1: { logistics: 6, onHand: 3, inTransit: 3, incoming: 0 }, p2: { logistics: 4, onHand: 4, inTransit: 0, incoming: 3 } });
-    const denied = await patch(p1Admin, `/api/transfers/${id}/picklist`, { pickList: [{ part_number: 'CAB-1', qty: 3, status: 'denied' }] });
-    expect(denied.statusCode).toBe(200);
-    expect(denied.json().PickList[0]).toMatchObject({ sent: 0, status: 'denied' });
-    expect(await both()).toEqual({ p1: { logistics: 6, onHand: 6, inTransit: 0, incoming: 0 }, p2: { logistics: 4, onHand: 4, inTransit: 0, incoming: 0 } });
+    const inTransit = { p1: { logistics: 6, onHand: 3, inTransit: 3, incoming: 0 }, p2: { logistics: 4, onHand: 4, inTransit: 0, incoming: 3 } };
+    expect(await both()).toEqual(inTransit);
+    const message = 'Item CAB-1 is fulfilled: all of it has been sent, so nothing is left to deny.';
+    const picklist = await patch(p1Admin, `/api/transfers/${id}/picklist`, { pickList: [{ part_number: 'CAB-1', qty: 3, status: 'denied' }] });
+    expect([picklist.statusCode, picklist.json().message]).toEqual([422, message]);
+    const deny = await post(p1Admin, `/api/transfers/${id}/items/deny`, { part_number: 'CAB-1' });
+    expect([deny.statusCode, deny.json().message]).toEqual([422, message]);
+    expect(await both()).toEqual(inTransit);
     expect((await patch(p1Admin, `/api/transfers/${id}/status`, { status: 'Fulfilled' })).json().Status).toBe('Fulfilled');
     expect((await patch(p1Admin, `/api/transfers/${id}/status`, { status: 'Ready' })).json().Status).toBe('Ready');
   });
@@ -337,10 +353,11 @@ describe('requests, searches and notices', () => {
     await runtime.store.db.updateTable('projects').set({ hide_from_transfer_list: false }).where('id', '=', p1).execute();
   });
 
-  it("offers the wizard every project not hidden, and a source's parts on hand to someone not in it", async () => {
-    expect((await get(outsider, '/api/transfers/source-projects')).json().items.map((p: { project_name: string }) => p.project_name)).toEqual(['P1', 'P2']);
+  it("offers a requester every project not hidden, and a source's parts on hand though not in it; nobody else", async () => {
+    expect((await get(p2Manager, '/api/transfers/source-projects')).json().items.map((p: { project_name: string }) => p.project_name)).toEqual(['P1', 'P2']);
+    expect((await get(outsider, '/api/transfers/source-projects')).statusCode).toBe(403);
     const items = (await get(p2Manager, `/api/transfers/source-items?project_id=${p1}&q=cab`)).json().items;
-    expect(items).toEqual([expect.objectContaining({ part_number: 'CAB-1', part_name: 'Cable', on_hand: 6 })]);
+    expect(items).toEqual([expect.objectContaining({ part_number: 'CAB-1', part_name: 'Cable', on_hand: 3 })]);
   });
 
   it('takes notice only from someone who acts on the transfer', async () => {

@@ -169,7 +169,7 @@ export async function transferRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         summary:
-          "Fulfil items (source admin, Accepted): no body fulfils every pending item in full; part_number with a smaller quantity fulfils part of one. The units leave the source's on hand into in transit",
+          "Fulfil items (source admin, Accepted): no body sends the rest of every pending or partial item; part_number with a quantity sends that many more of one. The units leave the source's on hand into in transit",
         tags,
         params: transferParams,
         body: fulfillBody,
@@ -187,7 +187,7 @@ export async function transferRoutes(app: FastifyInstance): Promise<void> {
     '/api/transfers/:id/items/deny',
     {
       schema: {
-        summary: "Deny an item (source admin, Accepted); a fulfilled item's units return to the source's on hand",
+        summary: 'Deny what was not sent of a pending or partial item (source admin, Accepted); units already sent stay in transit to the destination',
         tags,
         params: transferParams,
         body: denyItemBody,

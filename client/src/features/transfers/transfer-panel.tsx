@@ -10,7 +10,18 @@ import { TRANSFER_ERRORS } from '@contract/transfers.ts';
 import { messageOr } from '../../api/error-message.ts';
 import { formatDateTime } from '../../app/format.ts';
 import { toast } from '../../app/toast.ts';
-import { itemActions, ITEM_COLORS, partialError, sideOf, STATUS_COLORS, transferActions, type TransferAction } from './transfer-rules.ts';
+import {
+  inTransit,
+  itemActions,
+  ITEM_COLORS,
+  itemNote,
+  leftToSend,
+  partialError,
+  sideOf,
+  STATUS_COLORS,
+  transferActions,
+  type TransferAction,
+} from './transfer-rules.ts';
 import {
   type Transfer,
   type TransferItem,
@@ -154,7 +165,11 @@ function ItemRow({
     else toast.success(done);
   }
 
-  const partialProblem = partial === null ? null : partialError(String(partial), item.qty);
+  const left = leftToSend(item);
+  // Of a partial item the buttons act on what is left: the rest, or how many more.
+  const rest = item.status === 'partial' ? ' rest' : '';
+  const partialProblem = partial === null ? null : partialError(String(partial), left);
+  const note = itemNote(item);
   return (
     <Table.Tr data-part={item.part_number}>
       <Table.Td>
@@ -173,6 +188,11 @@ function ItemRow({
         <Badge color={ITEM_COLORS[item.status]} variant="light" tt="none" miw="max-content">
           {item.status}
         </Badge>
+        {note && (
+          <Text size="xs" c="dimmed">
+            {note}
+          </Text>
+        )}
       </Table.Td>
       <Table.Td>
         <Group gap={4} justify="flex-end" wrap="nowrap">
@@ -181,10 +201,10 @@ function ItemRow({
               size="compact-xs"
               disabled={busy}
               onClick={() =>
-                void run(fulfill({ id: t.id, part_number: item.part_number, quantity: item.qty }), TRANSFER_ERRORS.fulfill, `${item.part_number} fulfilled`)
+                void run(fulfill({ id: t.id, part_number: item.part_number, quantity: left }), TRANSFER_ERRORS.fulfill, `${item.part_number} fulfilled`)
               }
             >
-              Fulfill
+              Fulfill{rest}
             </Button>
           )}
           {actions.includes('partial') &&
@@ -199,7 +219,8 @@ function ItemRow({
                   w={80}
                   aria-label={`Partial quantity of ${item.part_number}`}
                   min={1}
-                  max={item.qty - 1}
+                  max={left - 1}
+                  placeholder={rest ? 'more' : undefined}
                   value={partial}
                   onChange={setPartial}
                   error={partial !== '' ? partialProblem : null}
@@ -211,7 +232,7 @@ function ItemRow({
                     void run(
                       fulfill({ id: t.id, part_number: item.part_number, quantity: Number(partial) }),
                       TRANSFER_ERRORS.fulfill,
-                      `${item.part_number}: ${partial} of ${item.qty} fulfilled`,
+                      `${item.part_number}: ${item.sent + Number(partial)} of ${item.qty} fulfilled`,
                     ).then(() => setPartial(null))
                   }
                 >
@@ -230,7 +251,7 @@ function ItemRow({
               disabled={busy}
               onClick={() => void run(deny({ id: t.id, part_number: item.part_number }), TRANSFER_ERRORS.picklist, `${item.part_number} denied`)}
             >
-              Deny
+              Deny{rest}
             </Button>
           )}
           {actions.includes('receive') && (
@@ -239,13 +260,13 @@ function ItemRow({
               disabled={busy}
               onClick={() =>
                 void run(
-                  receive({ id: t.id, part_number: item.part_number, quantity: item.sent - item.received }),
+                  receive({ id: t.id, part_number: item.part_number, quantity: inTransit(item) }),
                   TRANSFER_ERRORS.receive,
                   `${item.part_number} received`,
                 )
               }
             >
-              Receive {item.sent - item.received}
+              Receive {inTransit(item)}
             </Button>
           )}
         </Group>

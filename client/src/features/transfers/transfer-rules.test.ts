@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Transfer, TransferItem } from '@contract/transfers.ts';
-import { addToPickList, itemActions, matchesTransfer, partialError, sideOf, transferActions } from './transfer-rules.ts';
+import { addToPickList, itemActions, itemNote, matchesTransfer, partialError, sideOf, transferActions } from './transfer-rules.ts';
 
 const item = (over: Partial<TransferItem> = {}): TransferItem => ({
   part_number: 'CAB-1',
@@ -44,7 +44,7 @@ describe('which side may do what', () => {
     expect(transferActions(transfer(), SOURCE)).toEqual(['accept', 'deny']);
     expect(transferActions(transfer(), DESTINATION)).toEqual([]);
     expect(transferActions(transfer({ Status: 'Accepted' }), SOURCE)).toEqual([]);
-    expect(transferActions(transfer({ Status: 'Accepted', PickList: [item({ status: 'partial', sent: 4 })] }), SOURCE)).toEqual(['fulfilled']);
+    expect(transferActions(transfer({ Status: 'Accepted', PickList: [item({ status: 'fulfilled', sent: 6 })] }), SOURCE)).toEqual(['fulfilled']);
     expect(transferActions(transfer({ Status: 'Fulfilled' }), SOURCE)).toEqual(['shipped']);
     expect(transferActions(transfer({ Status: 'Fulfilled', DeliveryMethod: 'pickup' }), SOURCE)).toEqual(['ready']);
     expect(transferActions(transfer({ Status: 'Shipped' }), DESTINATION)).toEqual(['received']);
@@ -58,21 +58,49 @@ describe('which side may do what', () => {
       expect(transferActions(transfer({ Status }), DESTINATION)).toEqual([]);
     }
   });
-  it('offers Partial only when the quantity is above 1, and Receive only while something is on its way', () => {
+  it('offers Mark Fulfilled only when every item is fulfilled or denied', () => {
+    const accepted = (...statuses: Array<[TransferItem['status'], number]>) =>
+      transferActions(transfer({ Status: 'Accepted', PickList: statuses.map(([status, sent], n) => item({ part_number: `P-${n}`, status, sent })) }), SOURCE);
+    // The reported case: A at 3 of 4 and B at 2 of 6, both partial.
+    expect(accepted(['partial', 3], ['partial', 2])).toEqual([]);
+    expect(accepted(['fulfilled', 6], ['partial', 2])).toEqual([]);
+    expect(accepted(['fulfilled', 6], ['pending', 0])).toEqual([]);
+    expect(accepted(['fulfilled', 6], ['denied', 2], ['denied', 0])).toEqual(['fulfilled']);
+  });
+  it('offers Complete only when nothing is still on its way', () => {
+    const received = (over: Partial<TransferItem>) => transferActions(transfer({ Status: 'Received', PickList: [item(over)] }), DESTINATION);
+    expect(received({ status: 'denied', sent: 2 })).toEqual([]);
+    expect(received({ status: 'received', sent: 2, received: 2 })).toEqual(['complete']);
+    expect(received({ status: 'denied' })).toEqual(['complete']);
+  });
+  it('offers Fulfill, Partial (while more than 1 is left) and Deny of a pending or partial item, nothing of a fulfilled one', () => {
     const accepted = transfer({ Status: 'Accepted' });
     expect(itemActions(accepted, item(), SOURCE)).toEqual(['fulfill', 'partial', 'deny']);
     expect(itemActions(accepted, item({ qty: 1 }), SOURCE)).toEqual(['fulfill', 'deny']);
-    expect(itemActions(accepted, item({ status: 'fulfilled', sent: 6 }), SOURCE)).toEqual(['deny']);
+    expect(itemActions(accepted, item({ status: 'partial', sent: 4 }), SOURCE)).toEqual(['fulfill', 'partial', 'deny']);
+    expect(itemActions(accepted, item({ status: 'partial', sent: 5 }), SOURCE)).toEqual(['fulfill', 'deny']);
+    expect(itemActions(accepted, item({ status: 'fulfilled', sent: 6 }), SOURCE)).toEqual([]);
+    expect(itemActions(accepted, item({ status: 'denied', sent: 4 }), SOURCE)).toEqual([]);
     expect(itemActions(accepted, item(), DESTINATION)).toEqual([]);
+  });
+  it('offers Receive while something of the item is on its way, of a denied remainder too', () => {
     const received = transfer({ Status: 'Received' });
-    expect(itemActions(received, item({ status: 'partial', sent: 4 }), DESTINATION)).toEqual(['receive']);
+    expect(itemActions(received, item({ status: 'fulfilled', sent: 6 }), DESTINATION)).toEqual(['receive']);
+    expect(itemActions(received, item({ status: 'denied', sent: 4 }), DESTINATION)).toEqual(['receive']);
+    expect(itemActions(received, item({ status: 'denied' }), DESTINATION)).toEqual([]);
     expect(itemActions(received, item({ status: 'received', sent: 4, received: 4 }), DESTINATION)).toEqual([]);
-    expect(itemActions(received, item({ status: 'partial', sent: 4 }), SOURCE)).toEqual([]);
+    expect(itemActions(received, item({ status: 'fulfilled', sent: 6 }), SOURCE)).toEqual([]);
+  });
+  it('says how much is left of a partial item and how much of a denied one went', () => {
+    expect(itemNote(item({ status: 'partial', sent: 2 }))).toBe('4 of 6 left to send');
+    expect(itemNote(item({ status: 'denied', sent: 2 }))).toBe('4 denied, 2 sent');
+    expect(itemNote(item({ status: 'denied' }))).toBeNull();
+    expect(itemNote(item({ status: 'fulfilled', sent: 6 }))).toBeNull();
   });
 });
 
 describe('the wizard and the list', () => {
-  it('a partial quantity is a whole number above 0 and below the item quantity', () => {
+  it('a partial quantity is a whole number above 0 and below what is left to send', () => {
     expect(partialError('4', 6)).toBeNull();
     for (const bad of ['0', '6', '7', '2.5', '', 'x']) expect(partialError(bad, 6)).toBe('Invalid quantity');
   });

@@ -24,37 +24,53 @@ export function transferActions(t: Pick<Transfer, 'Status' | 'DeliveryMethod' | 
     case 'Requested':
       return side.sourceAdmin ? ['accept', 'deny'] : [];
     case 'Accepted':
-      return side.sourceAdmin && t.PickList.every((i) => i.status !== 'pending') ? ['fulfilled'] : [];
+      return side.sourceAdmin && t.PickList.every(isSettled) ? ['fulfilled'] : [];
     case 'Fulfilled':
       return side.sourceAdmin ? [t.DeliveryMethod === 'label' ? 'shipped' : 'ready'] : [];
     case 'Shipped':
     case 'Ready':
       return side.destinationAdmin ? ['received'] : [];
     case 'Received':
-      return side.destinationAdmin && t.PickList.every((i) => i.status === 'received' || i.status === 'denied') ? ['complete'] : [];
+      return side.destinationAdmin && t.PickList.every((i) => inTransit(i) === 0 && (i.status === 'received' || i.status === 'denied')) ? ['complete'] : [];
     default:
       return [];
   }
 }
 
+/** Nothing left to decide for the item while Accepted: all of it sent, or what was not sent denied. */
+const isSettled = (item: TransferItem) => item.status !== 'pending' && item.status !== 'partial';
+/** Units of the item on their way: sent and not yet received. */
+export const inTransit = (item: TransferItem) => item.sent - item.received;
+/** Units of the item not sent yet. */
+export const leftToSend = (item: TransferItem) => item.qty - item.sent;
+
 export type ItemAction = 'fulfill' | 'partial' | 'deny' | 'receive';
 
-/** Per item: Fulfill, Partial (only when qty > 1) and Deny for the source while Accepted; Receive for the destination while Received. */
+/**
+ * Per item, for the source while Accepted: a pending or partial item offers Fulfill (the rest),
+ * Partial (only while more than 1 is left to send) and Deny (what was not sent); a fulfilled or
+ * denied item offers nothing. For the destination while Received: Receive while any is on its way.
+ */
 export function itemActions(t: Pick<Transfer, 'Status'>, item: TransferItem, side: Side): ItemAction[] {
   if (t.Status === 'Accepted' && side.sourceAdmin) {
-    if (item.status === 'pending') return item.qty > 1 ? ['fulfill', 'partial', 'deny'] : ['fulfill', 'deny'];
-    if (item.status === 'fulfilled' || item.status === 'partial') return ['deny'];
-    return [];
+    if (isSettled(item)) return [];
+    return leftToSend(item) > 1 ? ['fulfill', 'partial', 'deny'] : ['fulfill', 'deny'];
   }
-  if (t.Status === 'Received' && side.destinationAdmin && (item.status === 'fulfilled' || item.status === 'partial') && item.sent > item.received)
-    return ['receive'];
+  if (t.Status === 'Received' && side.destinationAdmin && inTransit(item) > 0) return ['receive'];
   return [];
 }
 
-/** "Invalid quantity" unless a whole number above 0 and below the item's quantity (spec 02 §5). */
-export function partialError(value: string | number, qty: number): string | null {
+/** "Invalid quantity" unless a whole number above 0 and below what is left to send (spec 02 §5). */
+export function partialError(value: string | number, left: number): string | null {
   const n = typeof value === 'number' ? value : Number(value.trim());
-  return Number.isInteger(n) && n > 0 && n < qty ? null : 'Invalid quantity';
+  return Number.isInteger(n) && n > 0 && n < left ? null : 'Invalid quantity';
+}
+
+/** A line under an item's status when the status alone would leave a person asking how much. */
+export function itemNote(item: TransferItem): string | null {
+  if (item.status === 'partial') return `${leftToSend(item)} of ${item.qty} left to send`;
+  if (item.status === 'denied' && item.sent > 0) return `${leftToSend(item)} denied, ${item.sent} sent`;
+  return null;
 }
 
 /** Search across all fields of the table and the pick list. */

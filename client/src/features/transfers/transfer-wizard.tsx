@@ -5,7 +5,7 @@
  * quantity); 3 the delivery method, with a shipping address for label; 4 review and Submit, disabled
  * while submitting and enabled again after a failure.
  */
-import { Alert, Button, Group, NumberInput, Radio, Select, SimpleGrid, Stack, Stepper, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Loader, NumberInput, Radio, Select, SimpleGrid, Stack, Stepper, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useState } from 'react';
@@ -13,8 +13,16 @@ import { TRANSFER_DEFAULT_QUANTITY, TRANSFER_ERRORS, TRANSFER_SEARCH_MIN, type D
 import { messageOr } from '../../api/error-message.ts';
 import { AppModal } from '../../components/app-modal.tsx';
 import { toast } from '../../app/toast.ts';
+import { itemLabel, nextItemQuery } from './item-search.ts';
 import { addToPickList, type DraftItem } from './transfer-rules.ts';
-import { useCreateTransferMutation, useNotifyTransferMutation, useProjectsHoldingQuery, useSourceItemsQuery, useSourceProjectsQuery } from './transfers-api.ts';
+import {
+  type SourceItem,
+  useCreateTransferMutation,
+  useNotifyTransferMutation,
+  useProjectsHoldingQuery,
+  useSourceItemsQuery,
+  useSourceProjectsQuery,
+} from './transfers-api.ts';
 
 const EMPTY_ADDRESS: ShippingAddress = { attn: '', name: '', line1: '', line2: '', city: '', state: '', zip: '' };
 const ADDRESS_FIELDS: Array<[keyof ShippingAddress, string, boolean]> = [
@@ -166,14 +174,16 @@ function ItemsStep({ projectId, fromId, onFrom, sources, pickList, onPickList }:
   const [find, setFind] = useState('');
   const [debouncedFind] = useDebouncedValue(find.trim(), 250);
   const holding = useProjectsHoldingQuery(debouncedFind.length >= TRANSFER_SEARCH_MIN ? debouncedFind : skipToken);
+  // The item box shows `search`; the source's parts are searched with `query`, what was typed.
   const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search, 250);
-  const items = useSourceItemsQuery(fromId ? { projectId: fromId, q: debouncedSearch.trim() } : skipToken);
-  const [part, setPart] = useState<string | null>(null);
+  const [query, setQuery] = useState('');
+  const [debouncedQuery] = useDebouncedValue(query.trim(), 250);
+  const items = useSourceItemsQuery(fromId ? { projectId: fromId, q: debouncedQuery } : skipToken);
+  const found = items.data ?? [];
+  const [chosen, setChosen] = useState<SourceItem | null>(null);
   const [qty, setQty] = useState<number | string>(TRANSFER_DEFAULT_QUANTITY);
   const offered =
     holding.data && debouncedFind.length >= TRANSFER_SEARCH_MIN ? sources.filter((p) => holding.data!.includes(p.id) && p.id !== projectId) : sources;
-  const chosen = items.data?.find((i) => i.part_number === part);
   const locked = pickList.length > 0;
 
   return (
@@ -192,7 +202,8 @@ function ItemsStep({ projectId, fromId, onFrom, sources, pickList, onPickList }:
         value={fromId}
         onChange={(v) => {
           onFrom(v);
-          setPart(null);
+          setChosen(null);
+          setQuery('');
         }}
         disabled={locked}
         description={locked ? TRANSFER_ERRORS.changeProjects : undefined}
@@ -205,20 +216,26 @@ function ItemsStep({ projectId, fromId, onFrom, sources, pickList, onPickList }:
             placeholder="Search the source's parts"
             searchable
             searchValue={search}
-            onSearchChange={setSearch}
-            data={(items.data ?? []).map((i) => ({ value: i.part_number, label: `${i.display} (${i.on_hand} on hand)` }))}
-            value={part}
-            onChange={setPart}
+            onSearchChange={(text) => {
+              setSearch(text);
+              setQuery((current) => nextItemQuery(current, text, found, chosen));
+            }}
+            data={found.map((i) => ({ value: i.part_number, label: itemLabel(i) }))}
+            value={chosen?.part_number ?? null}
+            onChange={(value) => setChosen(found.find((i) => i.part_number === value) ?? null)}
+            // The server has matched the text on number, name and nickname already.
             filter={({ options }) => options}
-            nothingFoundMessage={search.trim() ? 'No parts match' : 'No parts on hand'}
-            w={360}
+            nothingFoundMessage={items.isFetching ? 'Searching…' : query.trim() ? 'No parts match' : 'No parts on hand'}
+            rightSection={items.isFetching ? <Loader size="xs" aria-label="Searching parts" /> : undefined}
+            // Wide enough for a part's number, name and stock in full.
+            flex="1 1 280px"
           />
           <NumberInput label="Quantity" min={1} w={110} value={qty} onChange={setQty} />
           <Button
             disabled={!chosen || !(Number(qty) >= 1) || !Number.isInteger(Number(qty))}
             onClick={() => {
               onPickList(addToPickList(pickList, { part_number: chosen!.part_number, part_name: chosen!.part_name, qty: Number(qty) }));
-              setPart(null);
+              setChosen(null);
               setQty(TRANSFER_DEFAULT_QUANTITY);
             }}
           >

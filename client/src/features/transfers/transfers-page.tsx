@@ -6,7 +6,7 @@
  */
 import { Alert, Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { TRANSFER_ERRORS } from '@contract/transfers.ts';
 import { useAppSelector } from '../../app/hooks.ts';
 import { formatDate } from '../../app/format.ts';
@@ -48,48 +48,47 @@ export function TransfersPage() {
   );
 
   // On a phone the wide table would hide the status and the View button off to the right, so it
-  // keeps only what a person needs to pick a transfer: when, between which projects, its state.
+  // keeps only what a person needs to pick a transfer: between which projects, its state and when.
+  // Project names wrap rather than being cut to a few letters.
   const phoneColumns: VirtualColumn<Transfer>[] = [
-    { key: 'date', header: 'Date', width: 92, render: (t) => formatDate(t.Date) },
     {
       key: 'route',
       header: 'From → To',
       render: (t) => (
-        <Stack gap={0}>
-          <Text size="sm" truncate>
-            {t.FromName}
-          </Text>
-          <Text size="sm" c="dimmed" truncate>
+        <WrappedText lines={3}>
+          {t.FromName}{' '}
+          <Text span c="dimmed" inherit>
             → {t.ToName}
           </Text>
-        </Stack>
+        </WrappedText>
       ),
       title: (t) => `${t.FromName} → ${t.ToName}`,
     },
-    { key: 'status', header: 'Status', width: 96, render: statusBadge },
+    {
+      key: 'status',
+      header: 'Status',
+      width: 104,
+      render: (t) => (
+        <Stack gap={2} align="flex-start">
+          {statusBadge(t)}
+          <Text size="xs" c="dimmed">
+            {formatDate(t.Date)}
+          </Text>
+        </Stack>
+      ),
+    },
     { key: 'view', header: '', width: 64, align: 'right', render: viewButton },
   ];
 
   const columns: VirtualColumn<Transfer>[] = [
-    { key: 'date', header: 'Date', width: 110, render: (t) => formatDate(t.Date) },
-    { key: 'type', header: 'Request Type', width: 120, render: (t) => (t.Type === 'materials' ? 'Materials' : t.Type) },
-    { key: 'from', header: 'From Project', render: (t) => t.FromName, title: (t) => t.FromName },
-    { key: 'to', header: 'To Project', render: (t) => t.ToName, title: (t) => t.ToName },
-    { key: 'by', header: 'Requested By', render: (t) => t.requested_by, title: (t) => t.requested_by },
-    { key: 'delivery', header: 'Delivery Method', width: 140, render: (t) => (t.DeliveryMethod === 'label' ? 'Label' : 'Pickup') },
-    {
-      key: 'status',
-      header: 'Transfer Status',
-      width: 140,
-      render: statusBadge,
-    },
-    {
-      key: 'view',
-      header: '',
-      width: 80,
-      align: 'right',
-      render: viewButton,
-    },
+    { key: 'date', header: 'Date', width: 104, render: (t) => formatDate(t.Date) },
+    { key: 'type', header: 'Request Type', width: 100, render: (t) => (t.Type === 'materials' ? 'Materials' : t.Type) },
+    { key: 'from', header: 'From Project', render: (t) => <WrappedText>{t.FromName}</WrappedText>, title: (t) => t.FromName },
+    { key: 'to', header: 'To Project', render: (t) => <WrappedText>{t.ToName}</WrappedText>, title: (t) => t.ToName },
+    { key: 'by', header: 'Requested By', width: 140, render: (t) => <WrappedText>{t.requested_by}</WrappedText>, title: (t) => t.requested_by },
+    { key: 'delivery', header: 'Delivery Method', width: 100, render: (t) => (t.DeliveryMethod === 'label' ? 'Label' : 'Pickup') },
+    { key: 'status', header: 'Transfer Status', width: 116, render: statusBadge },
+    { key: 'view', header: '', width: 84, align: 'right', render: viewButton },
   ];
 
   return (
@@ -114,8 +113,8 @@ export function TransfersPage() {
             rows={rows}
             columns={phone ? phoneColumns : columns}
             rowKey={(t) => t.id}
-            minWidth={phone ? 340 : 900}
-            rowHeight={phone ? 56 : 44}
+            minWidth={phone ? 320 : 860}
+            rowHeight={phone ? 80 : 60}
             rowData={(t) => ({ 'data-status': t.Status })}
           />
         )}
@@ -132,5 +131,14 @@ export function TransfersPage() {
         />
       )}
     </>
+  );
+}
+
+/** Text that wraps inside a table cell (cells do not wrap by default), cut only past `lines` lines. */
+function WrappedText({ children, lines = 2 }: { children: ReactNode; lines?: number }) {
+  return (
+    <Text size="sm" lh={1.35} lineClamp={lines} style={{ whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
+      {children}
+    </Text>
   );
 }
