@@ -63,6 +63,11 @@ export const importFileQuery = z.object({
   system: tag('System'),
   cluster_pod: tag('Cluster/pod'),
   template_id: id('Template', 'template_id must be a valid id').optional(),
+  /** Preformatted files: true leaves the first row out as column names, false imports it; unsent, the server judges by its look. */
+  first_row_header: z
+    .enum(['true', 'false'], { error: 'first_row_header must be true or false.' })
+    .transform((value) => value === 'true')
+    .optional(),
 });
 export type ImportFileQuery = z.infer<typeof importFileQuery>;
 
@@ -76,12 +81,16 @@ export const importPreviewRow = z.object({
 });
 export type ImportPreviewRow = z.infer<typeof importPreviewRow>;
 
-/** Spec 02 §3, Preview result; `dry_run` says what the import would add to the project. */
+/**
+ * Spec 02 §3, Preview result; `dry_run` says what the import would add to the project, and
+ * `first_row` (preformatted files) whether the first row looks like column names and is left out.
+ */
 export const importPreviewResponse = z.object({
   preview_data: z.array(importPreviewRow),
   total_rows: z.number(),
   columns: z.array(z.string()),
   import_type: z.enum(IMPORT_TYPES),
+  first_row: z.object({ cells: z.array(z.string()), looks_like_header: z.boolean(), skipped: z.boolean() }).nullable(),
   dry_run: z.object({ labels: z.number(), new: z.number(), duplicates: z.number() }),
 });
 export type ImportPreview = z.infer<typeof importPreviewResponse>;

@@ -52,6 +52,7 @@ export const CASINGS = ['none', 'uppercase', 'lowercase'] as const;
 export const LABEL_MESSAGES = {
   templateNameRequired: 'Template name is required',
   templateLineRequired: 'At least one template line is required',
+  templateFieldRequired: 'Template lines need at least one field',
   noLabelsSelected: 'No labels selected for export',
   exportFailed: 'Export failed. Please try again.',
   deleteFailed: 'Delete failed',
@@ -185,6 +186,9 @@ export const templateField = z.object({
   prependText: text({ label: 'Prepend text', max: LABEL_LIMITS.affix, trim: false }).default(''),
   appendText: text({ label: 'Append text', max: LABEL_LIMITS.affix, trim: false }).default(''),
 });
+/** Whether some line of a template formats a field: a template of empty lines makes no label. */
+export const hasAField = (lines: ReadonlyArray<{ fields: readonly unknown[] }>): boolean => lines.some((line) => line.fields.length > 0);
+
 export const templateLine = z.object({
   id: text({ label: 'Line id', max: 100, required: 'Line id is required.' }),
   fields: z.array(templateField).max(LABEL_LIMITS.lineFields, `A line has at most ${LABEL_LIMITS.lineFields} fields.`),
@@ -200,7 +204,9 @@ export const templateData = z.object({
   lines: z
     .array(templateLine)
     .min(1, LABEL_MESSAGES.templateLineRequired)
-    .max(LABEL_LIMITS.templateLines, `A template has at most ${LABEL_LIMITS.templateLines} lines.`),
+    .max(LABEL_LIMITS.templateLines, `A template has at most ${LABEL_LIMITS.templateLines} lines.`)
+    // Without a field every label the template formats is empty, and an import would skip every record.
+    .refine(hasAField, LABEL_MESSAGES.templateFieldRequired),
 });
 export type TemplateData = z.infer<typeof templateData>;
 export const templateBody = z.object({

@@ -24,6 +24,7 @@ import * as m0042 from './0042-label-import-jobs.ts';
 import * as m0045 from './0045-ledger-seal.ts';
 import * as m0049 from './0049-corrections.ts';
 import * as m0050 from './0050-upload-policy-uses.ts';
+import * as m0051 from './0051-label-import-first-row.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-ledger-events': m0001,
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '0045-ledger-seal': m0045,
   '0049-corrections': m0049,
   '0050-upload-policy-uses': m0050,
+  '0051-label-import-first-row': m0051,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {

@@ -295,6 +295,8 @@ export interface LabelImportJobsTable {
   template_id: string | null;
   /** The template's lines as they were when the job started, so a resumed job formats alike. */
   template_lines: ColumnType<unknown, string | null, string | null>;
+  /** Preformatted files: the first row left out (true), imported (false), or judged by its look (null). */
+  first_row_header: boolean | null;
   status: 'queued' | 'running' | 'success' | 'error';
   total: number | null;
   imported: Generated<number>;

@@ -1,6 +1,7 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { LABEL_MESSAGES } from '../../contract/labels.ts';
 import { deciderSpec } from '../testing/decider-spec.ts';
-import { labelTemplateDecider, TEMPLATE_NOT_FOUND } from './decide.ts';
+import { decide, labelTemplateDecider, TEMPLATE_NOT_FOUND } from './decide.ts';
 import type { LabelTemplateEvent, TemplateDataValue } from './events.ts';
 
 const spec = deciderSpec(labelTemplateDecider);
@@ -37,6 +38,21 @@ describe('label template aggregate', () => {
       .given([created])
       .when({ type: 'DeleteLabelTemplate', data: { templateId, projectId: otherProject } })
       .thenThrows(TEMPLATE_NOT_FOUND, 'NOT_FOUND');
+  });
+
+  it('refuses a template whose lines have no field, naming the lines', () => {
+    const noField: TemplateDataValue = { columns: ['Rack'], lines: [{ id: 'l1', fields: [], separator: ' ', casing: 'none', leaveBlankIfNoData: true }] };
+    spec
+      .given([])
+      .when({ type: 'CreateLabelTemplate', data: { templateId, projectId, name: 'Empty', templateData: noField } })
+      .thenThrows(LABEL_MESSAGES.templateFieldRequired, 'VALIDATION');
+    spec
+      .given([created])
+      .when({ type: 'ChangeLabelTemplate', data: { templateId, projectId, name: 'Racks', templateData: noField } })
+      .thenThrows(LABEL_MESSAGES.templateFieldRequired, 'VALIDATION');
+    expect(() => decide({ type: 'CreateLabelTemplate', data: { templateId, projectId, name: 'Empty', templateData: noField } }, { status: 'absent' })).toThrow(
+      expect.objectContaining({ field: 'template_data.lines' }),
+    );
   });
 
   it('refuses to change a deleted template', () => {

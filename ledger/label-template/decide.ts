@@ -1,8 +1,12 @@
-/** A label template: created once, changed, deleted; only within the project it belongs to. */
+/**
+ * A label template: created once, changed, deleted; only within the project it belongs to. A
+ * template formats at least one field, else every label it made would be empty.
+ */
+import { hasAField, LABEL_MESSAGES } from '../../contract/labels.ts';
 import type { Decider } from '../decider.ts';
 import { DomainError } from '../errors.ts';
 import type { LabelTemplateCommand } from './commands.ts';
-import type { LabelTemplateEvent } from './events.ts';
+import type { LabelTemplateEvent, TemplateDataValue } from './events.ts';
 import { evolve } from './evolve.ts';
 import { initialLabelTemplateState, type LabelTemplateState } from './state.ts';
 
@@ -16,13 +20,19 @@ function requireLive(state: LabelTemplateState, projectId: string): Extract<Labe
   return state;
 }
 
+function requireAField(templateData: TemplateDataValue): void {
+  if (!hasAField(templateData.lines)) throw new DomainError('VALIDATION', LABEL_MESSAGES.templateFieldRequired, 'template_data.lines');
+}
+
 export function decide(command: LabelTemplateCommand, state: LabelTemplateState): LabelTemplateEvent[] {
   switch (command.type) {
     case 'CreateLabelTemplate':
       if (state.status !== 'absent') throw new DomainError('CONFLICT', 'A template with this id already exists.');
+      requireAField(command.data.templateData);
       return [{ type: 'LabelTemplateCreated', data: command.data }];
     case 'ChangeLabelTemplate': {
       const live = requireLive(state, command.data.projectId);
+      requireAField(command.data.templateData);
       if (live.name === command.data.name && same(live.templateData, command.data.templateData)) return [];
       return [{ type: 'LabelTemplateChanged', data: command.data }];
     }

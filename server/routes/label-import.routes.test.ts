@@ -143,12 +143,48 @@ describe('label import through the local store', () => {
     expect(again.dry_run).toEqual({ labels: 3, new: 0, duplicates: 3 });
   });
 
+  it('leaves out a first row of column names, says so, and imports that row only when told it is a label', async () => {
+    const file = csvFile([
+      ['Line1', 'Line2', 'Line3'],
+      ['HEAD 1', 'Rack 1', 'Port 1'],
+      ['HEAD 2', 'Rack 2'],
+    ]);
+    const key = await upload(file, 'csv');
+    const judged = (await preview(key)).json() as ImportPreview;
+    expect(judged).toMatchObject({ total_rows: 2, columns: ['Line 1', 'Line 2', 'Line 3'], dry_run: { labels: 2 } });
+    expect(judged.first_row).toEqual({ cells: ['Line1', 'Line2', 'Line3'], looks_like_header: true, skipped: true });
+    expect(judged.preview_data[0]).toMatchObject({ row_index: 1, label_lines: ['HEAD 1', 'Rack 1', 'Port 1'] });
+    const kept = (await preview(key, { first_row_header: 'false' })).json() as ImportPreview;
+    expect(kept).toMatchObject({ total_rows: 3, first_row: { looks_like_header: true, skipped: false } });
+    expect(kept.preview_data[0]!.label_lines).toEqual(['Line1', 'Line2', 'Line3']);
+
+    expect(await importAndWait(key, { first_row_header: 'true' })).toMatchObject({ status: 'success', imported: 2 });
+    expect((await searchAll('HEAD')).items.map((l) => l.label_lines)).toEqual([
+      ['HEAD 1', 'Rack 1', 'Port 1'],
+      ['HEAD 2', 'Rack 2'],
+    ]);
+    expect((await searchAll('Line1')).total).toBe(0);
+    // Told so, the server leaves out a first row that does not look like column names, and keeps one that does.
+    const told = await upload(csvFile([['TOLD 0'], ['TOLD 1'], ['TOLD 2']]), 'csv');
+    expect(((await preview(told)).json() as ImportPreview).first_row).toMatchObject({ looks_like_header: false, skipped: false });
+    expect(await importAndWait(told, { first_row_header: 'true' })).toMatchObject({ status: 'success', imported: 2 });
+    expect((await searchAll('TOLD')).items.map((l) => l.label_lines)).toEqual([['TOLD 1'], ['TOLD 2']]);
+    expect(await importAndWait(await upload(csvFile([['Label'], ['KEPT 1']]), 'csv'), { first_row_header: 'false' })).toMatchObject({ imported: 2 });
+    expect((await searchAll('Label')).items.map((l) => l.label_lines)).toContainEqual(['Label']);
+  });
+
+  it('refuses a first_row_header other than true or false', async () => {
+    const answer = await preview(await upload(csvFile([['x']]), 'csv'), { first_row_header: 'yes' });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json()).toMatchObject({ message: 'first_row_header must be true or false.', field: 'first_row_header' });
+  });
+
   it('previews a raw XLSX without a template as its columns and with one as formatted labels, then imports it', async () => {
     const rows = rawRows(3);
     rows[2] = [' R000002 ', '', 'sw-2'];
     const key = await upload(xlsxFile(rows), 'xlsx');
     const plain = (await preview(key, { import_type: 'raw' })).json() as ImportPreview;
-    expect(plain.columns).toEqual(['Rack', 'Port', 'Device']);
+    expect(plain).toMatchObject({ columns: ['Rack', 'Port', 'Device'], first_row: null });
     expect(plain.preview_data[1]).toEqual({ row_index: 2, data_points: { Rack: 'R000002', Port: '', Device: 'sw-2' }, system: null, cluster_pod: null });
 
     const templateId = await createTemplate();

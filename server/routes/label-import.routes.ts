@@ -102,7 +102,8 @@ export async function labelImportRoutes(app: FastifyInstance): Promise<void> {
       const parse = { slots: app.labelImports.parses, limits: app.labelImports.parseLimits };
       try {
         return await asValidation(async () => {
-          const table = await readImportTable(app.storage, q.file_key, q.import_type, app.storage.maxUploadBytes, parse);
+          const reading = { importType: q.import_type, firstRowHeader: q.first_row_header };
+          const table = await readImportTable(app.storage, q.file_key, reading, app.storage.maxUploadBytes, parse);
           return previewImport(app.db, table, { projectId: q.project_id, importType: q.import_type, ...tagsOf(q), template });
         });
       } catch (error) {
@@ -135,6 +136,7 @@ export async function labelImportRoutes(app: FastifyInstance): Promise<void> {
         projectId: q.project_id,
         fileKey: q.file_key,
         importType: q.import_type,
+        firstRowHeader: q.import_type === 'preformatted' ? (q.first_row_header ?? null) : null,
         ...tagsOf(q),
         templateId: templateLines ? q.template_id! : null,
         templateLines,

@@ -100,6 +100,23 @@ describe('label templates', () => {
     expect(noLines.json().message).toBe('At least one template line is required');
   });
 
+  it('refuses a template whose only line has no field, naming the lines, on create and on edit', async () => {
+    const emptyLine = { ...body, template_data: { columns: ['Rack'], lines: [{ id: 'line-1', fields: [], separator: ' ', casing: 'none' }] } };
+    const created = await app.inject({ method: 'POST', url: `/api/labels/templates?project_id=${project}`, headers: { cookie: admin }, payload: emptyLine });
+    expect(created.statusCode).toBe(400);
+    expect(created.json()).toEqual({ error: 'VALIDATION', message: 'Template lines need at least one field', field: 'template_data.lines' });
+    const template = ((await templates()).json().items as Array<{ id: string; name: string }>).find((t) => t.name === 'Rack labels');
+    const edited = await app.inject({
+      method: 'PUT',
+      url: `/api/labels/templates/${template!.id}?project_id=${project}`,
+      headers: { cookie: admin },
+      payload: emptyLine,
+    });
+    expect(edited.statusCode).toBe(400);
+    expect(edited.json().field).toBe('template_data.lines');
+    expect((await templates()).json().items.map((t: { name: string }) => t.name)).toEqual(['Bare', 'Rack labels']);
+  });
+
   it('lets only admins create, and keeps each project to its own templates', async () => {
     const byWorker = await app.inject({ method: 'POST', url: `/api/labels/templates?project_id=${project}`, headers: { cookie: worker }, payload: body });
     expect(byWorker.statusCode).toBe(403);

@@ -8,12 +8,13 @@ import { baseApi } from './base-api.ts';
 
 type ImportFileArgs = Omit<ImportFileQuery, 'system' | 'cluster_pod' | 'template_id'> & { system?: string; cluster_pod?: string; template_id?: string | null };
 
-/** The query of a preview or start: blank tags and no template are not sent. */
+/** The query of a preview or start: blank tags, no template and no word on the first row are not sent. */
 function importParams(args: ImportFileArgs): Record<string, string> {
   const params: Record<string, string> = { file_key: args.file_key, project_id: args.project_id, import_type: args.import_type };
   if (args.system?.trim()) params.system = args.system.trim();
   if (args.cluster_pod?.trim()) params.cluster_pod = args.cluster_pod.trim();
   if (args.template_id) params.template_id = args.template_id;
+  if (args.first_row_header !== undefined) params.first_row_header = String(args.first_row_header);
   return params;
 }
 

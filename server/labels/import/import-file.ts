@@ -20,10 +20,16 @@ export const IMPORT_FILE_MISSING = 'The uploaded file was not found; upload it a
 // requests that arrived meanwhile are answered, so a preview never holds the server for all of them.
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** How the file is read: its import type and, for a preformatted file, the person's word on its first row. */
+export interface TableReading {
+  importType: ImportType;
+  firstRowHeader?: boolean | undefined;
+}
+
 export async function readImportTable(
   storage: FileStore,
   fileKey: string,
-  importType: ImportType,
+  reading: TableReading,
   maxBytes: number,
   parse: Omit<ParseOptions, 'fileName'> = {},
 ): Promise<ImportTable> {
@@ -41,7 +47,7 @@ export async function readImportTable(
   const fileName = fileKey.slice(fileKey.lastIndexOf('/') + 1);
   const rows = await parseImportFile(bytes, type, { ...parse, fileName });
   await nextTurn();
-  return readTable(rows, importType);
+  return readTable(rows, reading.importType, reading.firstRowHeader);
 }
 
 /** A template's lines, for a raw import that names one; refuses a template of another project. */
@@ -83,6 +89,7 @@ export async function previewImport(db: Db, table: ImportTable, input: PreviewIn
     total_rows: table.records.length,
     columns: table.columns,
     import_type: table.importType,
+    first_row: table.firstRow && { cells: table.firstRow.cells, looks_like_header: table.firstRow.looksLikeHeader, skipped: table.firstRow.skipped },
     dry_run: { labels: labels.length, new: labels.length - duplicates, duplicates },
   };
 }

@@ -18,6 +18,8 @@ export interface NewImportJob {
   projectId: string;
   fileKey: string;
   importType: 'preformatted' | 'raw';
+  /** Preformatted files: the person's word on the first row; unset, the file's look decides. */
+  firstRowHeader?: boolean | null;
   system: string | null;
   clusterPod: string | null;
   templateId: string | null;
@@ -34,6 +36,7 @@ export async function createImportJob(db: Db, job: NewImportJob): Promise<void> 
       project_id: job.projectId,
       file_key: job.fileKey,
       import_type: job.importType,
+      first_row_header: job.firstRowHeader ?? null,
       system: job.system,
       cluster_pod: job.clusterPod,
       template_id: job.templateId,

@@ -1,6 +1,7 @@
 /**
  * From a parsed file to labels (spec 02 §5, Label import). A preformatted file is labels already:
- * each row's non-blank cells, trimmed, are its lines. A raw file is a table: its first row names
+ * each row's non-blank cells, trimmed, are its lines, except a first row that names the columns
+ * (as the person says, or as header-row.ts judges when they have not said). A raw file is a table: its first row names
  * the columns, each later row is a record (`data_points`, values trimmed) formatted by a template's
  * lines with the one formatting function (contract/label-format.ts); without a template a record's
  * non-blank values are its lines as they stand. Blank rows are skipped. Every label is checked
@@ -10,6 +11,7 @@ import { createHash } from 'node:crypto';
 import { formatLabel, type DataRow, type TemplateLineSpec } from '../../../contract/label-format.ts';
 import { isStorableText } from '../../../contract/fields.ts';
 import { LABEL_LIMITS } from '../../../contract/labels.ts';
+import { looksLikeHeader } from './header-row.ts';
 import { IMPORT_FILE_MESSAGES, ImportFileError } from './parse-file.ts';
 
 export type ImportType = 'preformatted' | 'raw';
@@ -23,11 +25,20 @@ export interface ImportRecord {
   data: DataRow | null;
 }
 
+/** A preformatted file's first non-blank row: whether it looks like column names, and whether it is left out. */
+export interface FirstRow {
+  cells: string[];
+  looksLikeHeader: boolean;
+  skipped: boolean;
+}
+
 export interface ImportTable {
   importType: ImportType;
   /** Raw: the header's column names; preformatted: Line 1 … Line N for the most cells in a row. */
   columns: string[];
   records: ImportRecord[];
+  /** Preformatted files only (a raw file's first row always names its columns). */
+  firstRow: FirstRow | null;
 }
 
 // A column so named is how a file tries to reach an object's prototype through its keys.
@@ -35,17 +46,28 @@ const RESERVED_NAMES = new Set(['__proto__', 'constructor', 'prototype']);
 
 const clean = (cell: string) => cell.replace(/[\r\n]+/g, ' ').trim();
 
-export function readTable(rows: readonly string[][], importType: ImportType): ImportTable {
+/**
+ * The file's rows as records. `firstRowHeader` is the person's word on a preformatted file's first
+ * row (true: leave it out; false: a label); undefined leaves it to the file's look.
+ */
+export function readTable(rows: readonly string[][], importType: ImportType, firstRowHeader?: boolean): ImportTable {
   if (importType === 'preformatted') {
-    const records: ImportRecord[] = [];
-    let widest = 0;
+    const found: ImportRecord[] = [];
     rows.forEach((row, i) => {
       const cells = row.map(clean).filter((cell) => cell !== '');
-      if (cells.length === 0) return;
-      widest = Math.max(widest, cells.length);
-      records.push({ rowNumber: i + 1, cells, data: null });
+      if (cells.length > 0) found.push({ rowNumber: i + 1, cells, data: null });
     });
-    return { importType, columns: Array.from({ length: widest }, (_, i) => `Line ${i + 1}`), records };
+    const first = found[0];
+    const looksLike = looksLikeHeader(found);
+    const skipped = first !== undefined && (firstRowHeader ?? looksLike);
+    const records = skipped ? found.slice(1) : found;
+    const widest = records.reduce((most, record) => Math.max(most, record.cells.length), 0);
+    return {
+      importType,
+      columns: Array.from({ length: widest }, (_, i) => `Line ${i + 1}`),
+      records,
+      firstRow: first ? { cells: first.cells, looksLikeHeader: looksLike, skipped } : null,
+    };
   }
   const headerAt = rows.findIndex((row) => row.some((cell) => clean(cell) !== ''));
   const header = rows[headerAt] ?? [];
@@ -68,7 +90,7 @@ export function readTable(rows: readonly string[][], importType: ImportType): Im
     if (values.every((v) => v === '')) continue;
     records.push({ rowNumber: i + 1, cells: values.filter((v) => v !== ''), data: Object.fromEntries(columns.map((name, c) => [name, values[c]!])) });
   }
-  return { importType, columns, records };
+  return { importType, columns, records, firstRow: null };
 }
 
 /** A label's lines from one record: the template's formatting, or the record's values as they are. */

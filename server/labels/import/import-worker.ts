@@ -63,7 +63,8 @@ export function startImportWorker(options: ImportWorkerOptions): ImportWorker {
 
   async function runJob(job: ImportJob): Promise<void> {
     try {
-      const table = await readImportTable(options.storage, job.file_key, job.import_type, options.maxFileBytes, { ...options.parse, patient: true });
+      const reading = { importType: job.import_type, firstRowHeader: job.first_row_header ?? undefined };
+      const table = await readImportTable(options.storage, job.file_key, reading, options.maxFileBytes, { ...options.parse, patient: true });
       const template = job.import_type === 'raw' ? ((job.template_lines as TemplateLineSpec[] | null) ?? null) : null;
       const labels = labelLinesOf(table, template);
       if (labels.length === 0) throw new ImportFileError(IMPORT_MESSAGES.empty);

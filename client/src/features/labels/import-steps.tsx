@@ -3,7 +3,7 @@
  * imports), preview and importing. The dialog (import-labels-dialog.tsx) holds the state and moves
  * between them; these only show it and report what was clicked.
  */
-import { Alert, Anchor, Button, FileInput, Group, Progress, Radio, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, FileInput, Group, Progress, Radio, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import type { ImportPreview, ImportType } from '@contract/label-import.ts';
 import { LABEL_LIMITS, type LabelTemplate } from '@contract/labels.ts';
 
@@ -120,10 +120,52 @@ function cellsOf(row: ImportPreview['preview_data'][number], preview: ImportPrev
   return preview.columns.map((column) => row.data_points?.[column] ?? '');
 }
 
+/** The first row's cells as the notice quotes them: a few, each cut short if long. */
+function quoted(cells: readonly string[]): string {
+  const shown = cells.slice(0, 5).map((cell) => (cell.length > 40 ? `${cell.slice(0, 39)}…` : cell));
+  return `${shown.join(', ')}${cells.length > shown.length ? ', …' : ''}`;
+}
+
+function firstRowNotice({ cells, looks_like_header, skipped }: NonNullable<ImportPreview['first_row']>): string | null {
+  const row = `The first row (${quoted(cells)})`;
+  if (skipped) return looks_like_header ? `${row} looks like column names and will not be imported.` : `${row} will not be imported.`;
+  return looks_like_header ? `${row} looks like column names but will be imported as a label.` : null;
+}
+
+/** A preformatted file's first row: whether it is left out as column names, which the person may change. */
+function FirstRowChoice(props: {
+  firstRow: NonNullable<ImportPreview['first_row']>;
+  chosen: boolean | undefined;
+  onChange: (header: boolean) => void;
+  busy: boolean;
+}) {
+  const notice = firstRowNotice(props.firstRow);
+  const choice = (
+    <Checkbox
+      label="First row is a header"
+      checked={props.chosen ?? props.firstRow.skipped}
+      disabled={props.busy}
+      onChange={(e) => props.onChange(e.currentTarget.checked)}
+    />
+  );
+  if (!notice) return choice;
+  return (
+    <Alert color="blue" variant="light">
+      <Stack gap="xs">
+        <Text size="sm">{notice}</Text>
+        {choice}
+      </Stack>
+    </Alert>
+  );
+}
+
 export function PreviewStep(props: {
   preview: ImportPreview;
   templateName: string | null;
   onChangeTemplate: () => void;
+  /** The person's word on the first row, when given. */
+  firstRowHeader: boolean | undefined;
+  onFirstRowHeader: (header: boolean) => void;
   onCancel: () => void;
   onImport: () => void;
   busy: boolean;
@@ -138,18 +180,19 @@ export function PreviewStep(props: {
         (templated ? (
           <Alert color="green" variant="light">
             Template applied: <b>{templateName}</b>.{' '}
-            <Anchor component="button" type="button" onClick={props.onChangeTemplate}>
+            <Anchor component="button" type="button" fz="inherit" onClick={props.onChangeTemplate}>
               Change
             </Anchor>
           </Alert>
         ) : (
           <Alert color="yellow" variant="light">
             No template applied; the raw data will be imported as-is.{' '}
-            <Anchor component="button" type="button" onClick={props.onChangeTemplate}>
+            <Anchor component="button" type="button" fz="inherit" onClick={props.onChangeTemplate}>
               Apply Template
             </Anchor>
           </Alert>
         ))}
+      {preview.first_row && <FirstRowChoice firstRow={preview.first_row} chosen={props.firstRowHeader} onChange={props.onFirstRowHeader} busy={props.busy} />}
       <Text size="sm" c="dimmed" data-testid="dry-run">
         {dry.labels.toLocaleString('en-US')} labels: {dry.new.toLocaleString('en-US')} new, {dry.duplicates.toLocaleString('en-US')} already in this project.
         {preview.total_rows > preview.preview_data.length && ` Showing the first ${preview.preview_data.length} rows.`}
@@ -186,8 +229,8 @@ export function PreviewStep(props: {
         <Button variant="default" onClick={props.onCancel}>
           Cancel
         </Button>
-        <Button onClick={props.onImport} loading={props.busy}>
-          Import {preview.total_rows} Labels
+        <Button onClick={props.onImport} loading={props.busy} disabled={dry.labels === 0}>
+          Import {preview.total_rows.toLocaleString('en-US')} Labels
         </Button>
       </Group>
     </>

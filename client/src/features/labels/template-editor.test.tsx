@@ -14,11 +14,15 @@ function Harness({ saving = false }: { saving?: boolean }) {
 const previewRows = () => within(screen.getByRole('table', { name: 'Template preview' })).getAllByRole('row');
 
 describe('the template editor', () => {
-  it('keeps Save disabled until the template has a name and a line', async () => {
+  it('keeps Save disabled until the template has a name and a line with a field, saying why', async () => {
     const { user } = renderWithProviders(<Harness />);
     const save = screen.getByRole('button', { name: 'Save Template' }) as HTMLButtonElement;
     expect(save.disabled).toBe(true);
+    expect(screen.getByText('Template name is required')).toBeTruthy();
     await user.type(screen.getByRole('textbox', { name: 'Template name' }), 'Racks');
+    expect(save.disabled).toBe(true);
+    expect(screen.getByText('Template lines need at least one field')).toBeTruthy();
+    await user.click(screen.getByText('Rack'));
     expect(save.disabled).toBe(false);
     await user.click(screen.getByRole('button', { name: 'Remove line' }));
     expect(save.disabled).toBe(true);

@@ -2,13 +2,15 @@
  * Create Template / Edit Template (spec 02 §2.12): the name, the available and used fields, the
  * lines (added, opened and closed, removed), per field its prepend and append text, per line its
  * separator, casing and whether an empty line is kept, and a live preview of up to five rows
- * formatted by the same function the import uses.
+ * formatted by the same function the import uses. Cancel and Save stay at the window's bottom edge
+ * while the form scrolls, with the reason Save waits beside them.
  */
 import { ActionIcon, Badge, Button, Checkbox, Group, Paper, Select, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 import type { Casing, DataRow } from '@contract/label-format.ts';
 import { CASINGS, LABEL_LIMITS } from '@contract/labels.ts';
 import { AppModal } from '../../components/app-modal.tsx';
+import { DialogFooter } from './dialog-footer.tsx';
 import {
   addColumn,
   addFieldToActiveLine,
@@ -144,6 +146,11 @@ export function TemplateEditor({ opened, title, draft, onChange, onCancel, onSav
                 {c}
               </Badge>
             ))}
+            {usedColumns(draft).length === 0 && (
+              <Text size="xs" c="dimmed">
+                No fields used yet.
+              </Text>
+            )}
           </Group>
         </Stack>
 
@@ -269,19 +276,14 @@ export function TemplateEditor({ opened, title, draft, onChange, onCancel, onSav
           </Table.ScrollContainer>
         </Stack>
 
-        {(error || (problem && (touched || draft.lines.length === 0))) && (
-          <Text c="red" size="sm" role="alert">
-            {error ?? problem}
-          </Text>
-        )}
-        <Group justify="flex-end" gap="sm">
+        <DialogFooter reason={problem} error={error}>
           <Button variant="default" onClick={onCancel} disabled={saving}>
             Cancel
           </Button>
           <Button onClick={onSave} disabled={problem !== null || saving}>
             {saving ? 'Saving...' : 'Save Template'}
           </Button>
-        </Group>
+        </DialogFooter>
       </Stack>
     </AppModal>
   );

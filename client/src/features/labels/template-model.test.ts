@@ -43,11 +43,12 @@ describe('template editor state', () => {
     expect(draft.expanded).toEqual(['line-2', 'line-1']);
   });
 
-  it('needs a name and at least one line before it can be saved', () => {
-    const draft = newDraft();
+  it('needs a name, at least one line and a field on a line before it can be saved', () => {
+    const draft = newDraft(['Rack']);
     expect(draftProblem(draft)).toBe('Template name is required');
     expect(draftProblem(removeLine({ ...draft, name: 'T' }, 'line-1'))).toBe('At least one template line is required');
-    expect(draftProblem({ ...draft, name: 'T' })).toBeNull();
+    expect(draftProblem({ ...draft, name: 'T' })).toBe('Template lines need at least one field');
+    expect(draftProblem(addLine(addFieldToActiveLine({ ...draft, name: 'T' }, 'Rack')))).toBeNull();
   });
 
   it('keeps prepend and append text as typed', () => {

@@ -4,7 +4,7 @@
  * the active line from the available columns; a used field's x takes it out of every line.
  */
 import { type Casing, DEFAULT_SEPARATOR } from '@contract/label-format.ts';
-import { LABEL_MESSAGES, type TemplateBody, type TemplateData, type TemplateLine } from '@contract/labels.ts';
+import { hasAField, LABEL_MESSAGES, type TemplateBody, type TemplateData, type TemplateLine } from '@contract/labels.ts';
 
 export interface TemplateDraft {
   name: string;
@@ -105,6 +105,7 @@ export function updateLine(draft: TemplateDraft, lineId: string, patch: { separa
 export function draftProblem(draft: TemplateDraft): string | null {
   if (!draft.name.trim()) return LABEL_MESSAGES.templateNameRequired;
   if (draft.lines.length === 0) return LABEL_MESSAGES.templateLineRequired;
+  if (!hasAField(draft.lines)) return LABEL_MESSAGES.templateFieldRequired;
   return null;
 }
 
