@@ -4,12 +4,15 @@
  * tracker link and marks the first instance in use for a member; the asset tracker in Warehouse
  * Inventory finds it by serial and names who has it; the tracker link opened signed out leads to
  * the tracker after sign-in; the assets mode fits a 390×844 screen without sideways scrolling.
- * Every screen is photographed for review.
+ * A new type made in Asset Catalog Management gets two serialized instances received into the
+ * warehouse, which its inventory, the tracker and the API then show; a bulk type's counts show
+ * whole in the S/N column. Every screen is photographed for review.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, ApiSession, createProject, createUser, type Member } from './helpers/api.ts';
 import { openBrowser, type Browser } from './helpers/browser.ts';
 import { startServer, type RunningServer } from './helpers/server.ts';
+import { cutTexts } from './helpers/layout.ts';
 import { chooseProject, pick, seen, segment, settledShot, signIn, visible } from './helpers/ui.ts';
 
 let server: RunningServer;
@@ -200,4 +203,96 @@ describe('assets', () => {
       await phone.close();
     }
   }, 120_000);
+
+  it('adds a serialized type in Asset Catalog Management and receives two instances of it into the warehouse', async () => {
+    const { page } = laptop;
+    await page.goto(`${server.url}/catalogs/assets`);
+    await page.getByRole('tab', { name: 'Categories' }).click();
+    await page.getByRole('button', { name: 'Add Category' }).click();
+    const category = page.getByRole('dialog', { name: 'Add Category' });
+    await category.getByRole('textbox', { name: 'Category Name' }).fill('Survey instruments');
+    await category.getByRole('radio', { name: /^Serialized/ }).check();
+    await category.getByRole('button', { name: 'Add' }).click();
+    await expect.poll(visible(category)).toBe(false);
+
+    await page.getByRole('tab', { name: 'Catalog Items' }).click();
+    await page.getByRole('button', { name: 'Add Catalog Item' }).click();
+    const item = page.getByRole('dialog', { name: 'Add Catalog Item' });
+    await item.getByRole('textbox', { name: 'Asset Number' }).fill('TS-16');
+    await item.getByRole('textbox', { name: 'Asset Name' }).fill('Leica TS16 total station');
+    await pick(page, item.getByRole('combobox', { name: 'Category' }), 'Survey instruments (serialized)');
+    await item.getByRole('checkbox', { name: 'Serial number required' }).check();
+    await settledShot(laptop, 'assets-catalog-new-type');
+    await item.getByRole('button', { name: 'Add' }).click();
+    const catalogRow = page.getByRole('table', { name: 'Catalog items' }).getByRole('row', { name: /TS-16/ });
+    await expect.poll(visible(catalogRow)).toBe(true);
+    expect(await catalogRow.textContent()).toContain('Survey instruments');
+    await settledShot(laptop, 'assets-catalog-with-type');
+
+    await page.goto(`${server.url}/warehouses?mode=assets`);
+    for (const serial of ['TS16-0001', 'TS16-0002']) {
+      await page.getByRole('region', { name: 'Warehouse Actions' }).getByRole('button', { name: 'Receive' }).click();
+      const wizard = page.getByRole('dialog', { name: 'Receive Assets' });
+      await wizard.getByRole('radio', { name: 'No, it is new to the system' }).check();
+      await wizard.getByRole('button', { name: 'Next' }).click();
+      await wizard.getByRole('radio', { name: 'Existing type (from the asset catalog)' }).check();
+      await wizard.getByRole('button', { name: 'Next' }).click();
+      await pick(page, wizard.getByRole('combobox', { name: 'Asset type' }), 'TS-16 · Leica TS16 total station');
+      await wizard.getByRole('button', { name: 'Next' }).click();
+      await expect.poll(seen(page, 'Serial number is required for this asset type.')).toBe(true);
+      await wizard.getByRole('textbox', { name: 'Serial Number' }).fill(serial);
+      await wizard.getByRole('button', { name: 'Next' }).click();
+      await expect.poll(visible(wizard.getByRole('row', { name: `Serial number ${serial}` }))).toBe(true);
+      await wizard.getByRole('button', { name: 'Confirm' }).click();
+      await expect.poll(visible(assetRow(page, serial))).toBe(true);
+      expect(await assetRow(page, serial).getAttribute('data-asset')).toBe('TS-16');
+    }
+    await settledShot(laptop, 'assets-warehouse-two-serials');
+
+    // The warehouse holds both, and the tracker finds each by its serial.
+    const admin = await ApiSession.signIn(server.url, server.admin.email, server.admin.password);
+    const warehouseId = (await admin.get<{ items: { id: string }[] }>('/api/warehouses')).items[0]!.id;
+    const held = await admin.get<{ items: { AssetNumber: string; serial_number: string | null }[] }>(`/api/assets/inventory/warehouse/${warehouseId}`);
+    expect(held.items.filter((r) => r.AssetNumber === 'TS-16').map((r) => r.serial_number)).toEqual(expect.arrayContaining(['TS16-0001', 'TS16-0002']));
+    expect(held.items.filter((r) => r.AssetNumber === 'TS-16')).toHaveLength(2);
+    const catalog = await admin.get<{ items: { asset_number: string; instances: number }[] }>('/api/assets/catalog');
+    expect(catalog.items.find((i) => i.asset_number === 'TS-16')?.instances).toBe(2);
+    await page.getByRole('region', { name: 'Warehouse Actions' }).getByRole('button', { name: 'Asset Tracker' }).click();
+    const tracker = page.getByRole('dialog', { name: 'Asset Tracker' });
+    await tracker.getByRole('textbox', { name: 'Find an asset' }).fill('TS16-0002');
+    await tracker.getByRole('button', { name: 'TS-16 · Leica TS16 total station · S/N TS16-0002' }).click();
+    await expect.poll(visible(tracker.getByRole('region', { name: 'Asset location' }).getByRole('row', { name: `Where Warehouse ${WAREHOUSE}` }))).toBe(true);
+    await settledShot(laptop, 'assets-tracker-new-type');
+    await page.keyboard.press('Escape');
+  });
+
+  it("shows a bulk type's counts whole in the S/N column", async () => {
+    const { page } = laptop;
+    const admin = await ApiSession.signIn(server.url, server.admin.email, server.admin.password);
+    const warehouseId = (await admin.get<{ items: { id: string }[] }>('/api/warehouses')).items[0]!.id;
+    const category = await admin.post<{ id: string }>('/api/assets/categories', { category: 'Traffic control', kind: 'bulk' });
+    await admin.post('/api/assets/catalog', { asset_number: 'CONE-90', asset_name: 'Traffic cone 90 cm', category: category.id, serial_required: false });
+    await page.goto(`${server.url}/warehouses?mode=assets`);
+    await page.getByRole('region', { name: 'Warehouse Actions' }).getByRole('button', { name: 'Receive' }).click();
+    const wizard = page.getByRole('dialog', { name: 'Receive Assets' });
+    await wizard.getByRole('radio', { name: 'No, it is new to the system' }).check();
+    await wizard.getByRole('button', { name: 'Next' }).click();
+    await wizard.getByRole('radio', { name: 'Existing type (from the asset catalog)' }).check();
+    await wizard.getByRole('button', { name: 'Next' }).click();
+    await pick(page, wizard.getByRole('combobox', { name: 'Asset type' }), 'CONE-90 · Traffic cone 90 cm');
+    const quantity = wizard.getByRole('textbox', { name: 'Quantity' });
+    await quantity.fill('');
+    await quantity.pressSequentially('1e2');
+    expect(await quantity.inputValue()).toBe('12');
+    await quantity.fill('1200');
+    await wizard.getByRole('button', { name: 'Next' }).click();
+    await wizard.getByRole('button', { name: 'Confirm' }).click();
+    const bulkRow = page.locator('tr[data-asset="CONE-90"]');
+    await expect.poll(visible(bulkRow)).toBe(true);
+    await expect.poll(() => bulkRow.textContent()).toContain('1200 on hand');
+    await settledShot(laptop, 'assets-warehouse-bulk');
+    expect(await cutTexts(bulkRow, 'td, td *')).toEqual([]);
+    const held = await admin.get<{ items: { AssetNumber: string; QtyOnHand: number }[] }>(`/api/assets/inventory/warehouse/${warehouseId}`);
+    expect(held.items.find((r) => r.AssetNumber === 'CONE-90')?.QtyOnHand).toBe(1200);
+  });
 });

@@ -14,7 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, ApiSession, createProject, createUser, materialFigures, receive } from './helpers/api.ts';
 import { openBrowser, type Browser } from './helpers/browser.ts';
 import { startServer, type RunningServer } from './helpers/server.ts';
-import { chooseProject, cutCells, pick, searchAndPick, settledShot, sidewaysOverflow, signIn, visible } from './helpers/ui.ts';
+import { chooseProject, pick, searchAndPick, settledShot, signIn, visible } from './helpers/ui.ts';
+import { cutCells, pageOverflow } from './helpers/layout.ts';
 
 let server: RunningServer;
 let admin: ApiSession;
@@ -178,7 +179,7 @@ describe('transfers between two projects, in two windows', () => {
     const { page } = destination;
     await settledShot(destination, 'transfer-list-1280');
     expect(await cutCells(page, '[aria-label="Transfer requests"] td')).toEqual([]);
-    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
   });
 
   it('Ann accepts and sends part of each item: Mark Fulfilled waits until both are sent in full', async () => {
@@ -285,7 +286,7 @@ describe('transfers between two projects, in two windows', () => {
     await expect.poll(visible(phone.page.getByRole('button', { name: 'Close navigation' }))).toBe(false);
     await expect.poll(() => phone!.page.locator('tr[data-status="Complete"]').count()).toBe(2);
     await settledShot(phone, 'transfer-list-phone');
-    expect(await sidewaysOverflow(phone.page)).toBeLessThanOrEqual(0);
+    expect(await pageOverflow(phone.page)).toBeLessThanOrEqual(0);
     const table = phone.page.getByTestId('virtual-table-scroller');
     expect(await table.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
     expect(await cutCells(phone.page, '[aria-label="Transfer requests"] td, [aria-label="Transfer requests"] td *')).toEqual([]);
@@ -297,7 +298,7 @@ describe('transfers between two projects, in two windows', () => {
       .getByRole('button', { name: /^View transfer/ })
       .click();
     await expect.poll(status(phone.page, 'Complete')).toBe(true);
-    expect(await sidewaysOverflow(phone.page)).toBeLessThanOrEqual(0);
+    expect(await pageOverflow(phone.page)).toBeLessThanOrEqual(0);
     await settledShot(phone, 'transfer-panel-phone');
   });
 });

@@ -1,10 +1,14 @@
 /**
  * A warehouse, end to end: receive a new part into a warehouse at a location, relocate some of it,
  * assign some to a project. The project dashboard open in a second window shows the new stock
- * without a reload; the warehouse logs show both moves, naming the other side. Every screen is
- * photographed at 1280×800 and 390×844 for review.
+ * without a reload; the warehouse logs show both moves, naming the other side. With 251 breakers
+ * in the catalogue, a part is received by typing its number and pressing ArrowDown and Enter (the
+ * exact number is the first suggestion), then relocated and assigned, the numbers checked through
+ * the API after each step; a quantity takes digits only. Every screen is photographed at 1280×800
+ * and 390×844 for review.
  */
 import type { Page } from 'playwright-core';
+import type { WarehouseStockRow } from '../contract/warehouses.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiSession, createProject } from './helpers/api.ts';
 import { openBrowser, type Browser } from './helpers/browser.ts';
@@ -12,6 +16,7 @@ import { startServer, type RunningServer } from './helpers/server.ts';
 import { chooseProject, inventoryRow, pick, seen, settledShot, signIn, visible } from './helpers/ui.ts';
 
 let server: RunningServer;
+let admin: ApiSession;
 let laptop: Browser;
 let watcher: Browser;
 const PROJECT = '3001 · Riverside Depot';
@@ -19,7 +24,7 @@ const WAREHOUSE = '#1 · North Yard';
 
 beforeAll(async () => {
   server = await startServer();
-  const admin = await ApiSession.signIn(server.url, server.admin.email, server.admin.password);
+  admin = await ApiSession.signIn(server.url, server.admin.email, server.admin.password);
   await createProject(admin, 'Riverside Depot', '3001', 'City Water');
   await admin.post('/api/warehouses', { name: 'North Yard', yard_info: { location: 'Dock Road 4', capacity_summary: '12 racks, 2 bays' } });
   laptop = await openBrowser();
@@ -142,7 +147,6 @@ describe('a warehouse', () => {
       await settledShot(phone, 'warehouse-phone-inventory');
 
       // A receive made elsewhere shows on the open warehouse screen without a reload.
-      const admin = await ApiSession.signIn(server.url, server.admin.email, server.admin.password);
       const { items } = await admin.get<{ items: { id: string }[] }>('/api/warehouses');
       await admin.post(`/api/warehouses/${items[0]!.id}/materials/receive`, { part_number: 'BOLT-M8', quantity: 4, location: { rack: 'C' } });
       await expect.poll(() => atLocation(phone.page, 'BOLT-M8', 'Rack C').textContent(), { timeout: 5000 }).toContain('4');
@@ -191,4 +195,88 @@ describe('a warehouse', () => {
     await expect.poll(seen(page, 'No project or warehouse holds this part')).toBe(true);
     await settledShot(laptop, 'catalog-new-part-held-nowhere');
   });
+
+  it('receives BRK-013 among 251 breakers by typing its number, then relocates and assigns it, the numbers right after each step', async () => {
+    const numbers = Array.from({ length: 251 }, (_, i) => i + 11);
+    for (let at = 0; at < numbers.length; at += 10) {
+      await Promise.all(
+        numbers
+          .slice(at, at + 10)
+          .map((n) => admin.post('/api/catalog/materials', { part_number: `BRK-${String(n).padStart(3, '0')}`, part_name: `Breaker ${n} A, 1-pole, type B` })),
+      );
+    }
+    const warehouseId = (await admin.get<{ items: { id: string }[] }>('/api/warehouses')).items[0]!.id;
+    const stock = async () =>
+      (await admin.get<{ items: WarehouseStockRow[] }>(`/api/warehouses/${warehouseId}/inventory?mode=materials`)).items.find(
+        (r) => r.material.part_number === 'BRK-013',
+      );
+    const places = async () => Object.fromEntries(((await stock())?.locations ?? []).map((l) => [l.label, l.qty]));
+    const { page } = laptop;
+    await page.goto(`${server.url}/warehouses`);
+    await expect.poll(visible(page.locator('[data-part="BOLT-M8"]'))).toBe(true);
+
+    await page.getByRole('region', { name: 'Warehouse Actions' }).getByRole('button', { name: 'Receive' }).click();
+    const receive = page.getByRole('dialog', { name: 'Receive Materials' });
+    const part = receive.getByRole('combobox', { name: 'Part Number' });
+    await part.click();
+    await part.pressSequentially('BRK-013', { delay: 30 });
+    const first = page.getByRole('option').first();
+    await expect.poll(() => first.textContent()).toContain('BRK-013');
+    expect(await first.textContent()).toBe('BRK-013Breaker 13 A, 1-pole, type B');
+    await settledShot(laptop, 'warehouse-receive-typed-number');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => part.inputValue()).toBe('BRK-013');
+    await expect.poll(visible(receive.getByText('Breaker 13 A, 1-pole, type B'))).toBe(true);
+
+    // Digits only: the exponent of "1e9" never reaches the box.
+    const quantity = receive.getByRole('textbox', { name: 'Quantity' });
+    await quantity.fill('');
+    await quantity.pressSequentially('1e9');
+    expect(await quantity.inputValue()).toBe('19');
+    await quantity.fill('40');
+    await receive.getByRole('button', { name: 'Next' }).click();
+    await receive.getByRole('textbox', { name: 'Rack' }).fill('D');
+    await receive.getByRole('textbox', { name: 'Shelf' }).fill('1');
+    await receive.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(visible(receive.getByRole('row', { name: 'Part Number BRK-013' }))).toBe(true);
+    await receive.getByRole('button', { name: 'Receive' }).click();
+    await expect.poll(seen(page, `Received 40 × BRK-013 into ${WAREHOUSE}`)).toBe(true);
+    expect((await stock())?.qty_on_hand).toBe(40);
+    expect(await places()).toEqual({ 'Rack D · Shelf 1': 40 });
+
+    await page.getByRole('region', { name: 'Warehouse Actions' }).getByRole('button', { name: 'Relocate' }).click();
+    const relocate = page.getByRole('dialog', { name: 'Relocate Materials' });
+    const material = relocate.getByRole('combobox', { name: 'Material' });
+    await material.click();
+    await material.pressSequentially('BRK-013', { delay: 30 });
+    await expect.poll(() => page.getByRole('option').first().textContent()).toBe('BRK-013 · Breaker 13 A, 1-pole, type B (40 on hand)');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await pick(page, relocate.getByRole('combobox', { name: 'From location' }), 'Rack D · Shelf 1 (40)');
+    await relocate.getByRole('textbox', { name: 'Quantity' }).fill('15');
+    await relocate.getByRole('button', { name: 'Next' }).click();
+    await relocate.getByRole('textbox', { name: 'New rack' }).fill('E');
+    await relocate.getByRole('button', { name: 'Next' }).click();
+    await relocate.getByRole('button', { name: 'Relocate 15' }).click();
+    await expect.poll(seen(page, 'Relocated 15 × BRK-013 to Rack E')).toBe(true);
+    expect((await stock())?.qty_on_hand).toBe(40);
+    expect(await places()).toEqual({ 'Rack D · Shelf 1': 25, 'Rack E': 15 });
+
+    await page.getByRole('region', { name: 'Warehouse Actions' }).getByRole('button', { name: 'Assign to Project' }).click();
+    const assign = page.getByRole('dialog', { name: 'Assign to Project' });
+    await pick(page, assign.getByRole('combobox', { name: 'Material' }), /^BRK-013 · /);
+    await pick(page, assign.getByRole('combobox', { name: 'From location' }), 'Rack E (15)');
+    await pick(page, assign.getByRole('combobox', { name: 'Project' }), PROJECT);
+    await assign.getByRole('textbox', { name: 'Quantity' }).fill('10');
+    await assign.getByRole('button', { name: 'Assign' }).click();
+    await expect.poll(seen(page, `Assigned 10 × BRK-013 to ${PROJECT}`)).toBe(true);
+    const after = await stock();
+    expect([after?.qty_on_hand, after?.qty_assigned]).toEqual([30, 10]);
+    expect(await places()).toEqual({ 'Rack D · Shelf 1': 25, 'Rack E': 5 });
+    const project = (await admin.get<{ items: { id: string; project_number: string }[] }>('/api/projects')).items.find((p) => p.project_number === '3001')!;
+    const projectStock = await admin.get<{ items: { PartNumber: string; QtyOnHand: number }[] }>(`/api/inventory/materials?project_id=${project.id}`);
+    expect(projectStock.items.find((r) => r.PartNumber === 'BRK-013')?.QtyOnHand).toBe(10);
+    await settledShot(laptop, 'warehouse-breaker-inventory');
+  }, 120_000);
 });

@@ -93,17 +93,6 @@ export async function searchAndPick(page: Page, field: Locator, typed: string, o
   await options.filter({ hasText: option }).first().click();
 }
 
-/** How far the page scrolls sideways beyond the window (0 when it fits). */
-export const sidewaysOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-
-/** The texts of the elements matched by `selector` that are cut short (an ellipsis or a line clamp hides part of them). */
-export const cutCells = (page: Page, selector: string) =>
-  page
-    .locator(selector)
-    .evaluateAll((cells) =>
-      cells.filter((cell) => cell.scrollWidth > cell.clientWidth + 1 || cell.scrollHeight > cell.clientHeight + 1).map((cell) => cell.textContent ?? ''),
-    );
-
 /** Chooses a file as a person does: clicks the control, and answers the file chooser it opens. */
 export async function chooseFile(page: Page, control: Locator, file: string | { name: string; mimeType: string; buffer: Buffer }) {
   const [chooser] = await Promise.all([page.waitForEvent('filechooser'), control.click()]);

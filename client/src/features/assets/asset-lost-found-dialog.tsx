@@ -4,12 +4,13 @@
  * type's units are counted, no more than are on hand (lost) or outstanding lost (found). Success
  * says Marked lost / Marked found; a refusal stays in the dialog (default Failed to submit update).
  */
-import { Alert, Button, Group, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { messageOr } from '../../api/error-message.ts';
 import { useIdempotencyKey } from '../../api/idempotency.ts';
 import { toast } from '../../app/toast.ts';
 import { AppModal } from '../../components/app-modal.tsx';
+import { QuantityInput } from '../../components/quantity-input.tsx';
 import { useMarkAssetLostFoundMutation, type Owner } from './assets-api.ts';
 import { assetRowKey, isBulk } from './asset-table-model.ts';
 import type { AssetRow } from './asset-types.ts';
@@ -118,13 +119,12 @@ export function AssetLostFoundDialog({ mode, row: given, rows = [], here, onClos
                 <Text size="sm" c="dimmed">
                   On hand {row.QtyOnHand} · assigned {row.AssignedQty} · lost {row.QtyLost}
                 </Text>
-                <TextInput
+                <QuantityInput
                   label="Quantity"
-                  inputMode="numeric"
                   description={`At most ${bulkLimit(mode, row)}`}
                   value={quantity}
-                  onChange={(e) => {
-                    setQuantity(e.currentTarget.value);
+                  onChange={(typed) => {
+                    setQuantity(typed);
                     setErrors({});
                   }}
                   error={errors.quantity}

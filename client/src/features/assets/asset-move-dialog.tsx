@@ -6,7 +6,7 @@
  * wherever it is, or counts units of a bulk type back from a project
  * (no more than the project holds).
  */
-import { Alert, Button, Group, SegmentedControl, Select, Stack, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Group, SegmentedControl, Select, Stack, Textarea } from '@mantine/core';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useState } from 'react';
 import { useGetProjectUsersQuery, useListProjectsQuery } from '../../api/projects-api.ts';
@@ -15,6 +15,7 @@ import { useListWarehousesQuery } from '../../api/warehouses-api.ts';
 import { warehouseLabel } from '../../api/warehouse-types.ts';
 import { personName } from '../../app/format.ts';
 import { AppModal } from '../../components/app-modal.tsx';
+import { QuantityInput } from '../../components/quantity-input.tsx';
 import { useGetAssetInventoryQuery, type Owner } from './assets-api.ts';
 import { assetRowKey, isBulk } from './asset-table-model.ts';
 import type { AssetInstance, AssetRow } from './asset-types.ts';
@@ -170,12 +171,11 @@ export function AssetMoveDialog({ kind, here, rows, instanceId, onClose }: Asset
               />
             )}
             {bulk && (
-              <TextInput
+              <QuantityInput
                 label="Quantity"
-                inputMode="numeric"
                 description={units ? `${bulk.QtyOnHand} held by the project` : `${bulk.QtyOnHand} on hand`}
                 value={values.quantity}
-                onChange={(e) => set({ quantity: e.currentTarget.value })}
+                onChange={(quantity) => set({ quantity })}
                 error={errors.quantity}
               />
             )}

@@ -1,23 +1,47 @@
 /**
  * The asset inventory table (spec 01 §2): Asset Type, Asset Name, S/N after the name, Status
  * (Available green, In-Use red), a Details button per row; sortable, only the rows in view
- * rendered. On a phone type, name and serial share one two-line column so nothing scrolls sideways.
+ * rendered. On a phone one column holds the name, the serial (or a bulk asset's counts) and the
+ * type on three lines, and the status sits above Details, so the serial stays in sight and nothing
+ * scrolls sideways.
  */
-import { Badge, Button, Text } from '@mantine/core';
+import { Badge, Button, Stack, Text } from '@mantine/core';
 import type { SortState } from '../../app/table-sort.ts';
 import { usePhone } from '../../app/use-phone.ts';
 import { TwoLines, VirtualTable, type VirtualColumn } from '../../components/virtual-table.tsx';
 import { assetRowKey, assetType, isBulk, STATUS_COLORS, statusLabel, type AssetSortKey } from './asset-table-model.ts';
 import type { AssetRow } from './asset-types.ts';
 
+const bulkCounts = (r: AssetRow) => `${r.QtyOnHand} on hand · ${r.AssignedQty} assigned`;
+
 /** What the S/N column says: the serial, or for a bulk asset its counts. */
-export const serialText = (r: AssetRow) => (isBulk(r) ? `Bulk · ${r.QtyOnHand} on hand · ${r.AssignedQty} assigned` : (r.serial_number ?? '—'));
+export const serialText = (r: AssetRow) => (isBulk(r) ? `Bulk · ${bulkCounts(r)}` : (r.serial_number ?? '—'));
+
+/** The S/N cell: a bulk asset's counts go on a second line, as one line is too long for the column. */
+const serialCell = (r: AssetRow) => (isBulk(r) ? <TwoLines main="Bulk" sub={bulkCounts(r)} /> : (r.serial_number ?? '—'));
 
 export function StatusBadge({ row }: { row: Pick<AssetRow, 'Status'> }) {
   return (
-    <Badge color={STATUS_COLORS[row.Status]} variant="light" tt="none" data-status={row.Status}>
+    <Badge color={STATUS_COLORS[row.Status]} variant="light" tt="none" data-status={row.Status} style={{ minWidth: 'max-content' }}>
       {statusLabel(row.Status)}
     </Badge>
+  );
+}
+
+/** A phone's asset cell: the name, then the serial or the counts, then the type. */
+function PhoneAssetCell({ row }: { row: AssetRow }) {
+  return (
+    <Stack gap={0} style={{ minWidth: 0 }}>
+      <Text component="div" size="sm" fw={600} truncate="end">
+        {row.AssetName}
+      </Text>
+      <Text component="div" size="xs" truncate="end">
+        {isBulk(row) ? serialText(row) : `S/N ${row.serial_number ?? '—'}`}
+      </Text>
+      <Text component="div" size="xs" c="dimmed" truncate="end">
+        {assetType(row)}
+      </Text>
+    </Stack>
   );
 }
 
@@ -30,34 +54,38 @@ interface AssetsTableProps {
 
 export function AssetsTable({ rows, sort, onSort, onDetails }: AssetsTableProps) {
   const phone = usePhone();
-  const details: VirtualColumn<AssetRow> = {
-    key: 'details',
-    header: '',
-    width: phone ? 80 : 96,
-    align: 'right',
-    render: (r) => (
-      <Button
-        size="compact-sm"
-        variant="light"
-        aria-label={`Details of ${r.AssetName}${r.serial_number ? ` ${r.serial_number}` : ''}`}
-        onClick={() => onDetails(r)}
-      >
-        Details
-      </Button>
-    ),
-  };
-  const status: VirtualColumn<AssetRow> = { key: 'status', header: 'Status', width: phone ? 96 : 120, sortable: true, render: (r) => <StatusBadge row={r} /> };
+  const detailsButton = (r: AssetRow) => (
+    <Button
+      size="compact-sm"
+      variant="light"
+      aria-label={`Details of ${r.AssetName}${r.serial_number ? ` ${r.serial_number}` : ''}`}
+      onClick={() => onDetails(r)}
+    >
+      Details
+    </Button>
+  );
   const columns: VirtualColumn<AssetRow>[] = phone
     ? [
         {
           key: 'name',
           header: 'Asset / S/N',
           sortable: true,
-          render: (r) => <TwoLines main={r.AssetName} sub={`${assetType(r)} · ${serialText(r)}`} />,
-          title: (r) => `${r.AssetName} — ${assetType(r)} · ${serialText(r)}`,
+          render: (r) => <PhoneAssetCell row={r} />,
+          title: (r) => `${r.AssetName} — ${serialText(r)} · ${assetType(r)}`,
         },
-        status,
-        details,
+        {
+          key: 'status',
+          header: 'Status',
+          width: 104,
+          align: 'right',
+          sortable: true,
+          render: (r) => (
+            <Stack gap={6} align="flex-end">
+              <StatusBadge row={r} />
+              {detailsButton(r)}
+            </Stack>
+          ),
+        },
       ]
     : [
         { key: 'type', header: 'Asset Type', width: 180, sortable: true, render: assetType, title: (r) => `${assetType(r)} · ${r.category}` },
@@ -72,9 +100,9 @@ export function AssetsTable({ rows, sort, onSort, onDetails }: AssetsTableProps)
           ),
           title: (r) => (r.StandardName ? `${r.AssetName} · ${r.StandardName}` : r.AssetName),
         },
-        { key: 'serial', header: 'S/N', width: 200, sortable: true, render: serialText, title: serialText },
-        status,
-        details,
+        { key: 'serial', header: 'S/N', width: 200, sortable: true, render: serialCell, title: serialText },
+        { key: 'status', header: 'Status', width: 120, sortable: true, render: (r) => <StatusBadge row={r} /> },
+        { key: 'details', header: '', width: 96, align: 'right', render: detailsButton },
       ];
   return (
     <VirtualTable
@@ -82,7 +110,7 @@ export function AssetsTable({ rows, sort, onSort, onDetails }: AssetsTableProps)
       rows={rows}
       columns={columns}
       rowKey={assetRowKey}
-      rowHeight={phone ? 56 : 44}
+      rowHeight={phone ? 76 : 44}
       minWidth={phone ? 0 : 640}
       sort={sort}
       onSort={(key) => onSort(key as AssetSortKey)}

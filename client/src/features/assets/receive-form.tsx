@@ -2,6 +2,7 @@
 import { Alert, Checkbox, Radio, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useListWarehousesQuery } from '../../api/warehouses-api.ts';
 import { warehouseLabel } from '../../api/warehouse-types.ts';
+import { QuantityInput } from '../../components/quantity-input.tsx';
 import type { AssetInstance } from './asset-types.ts';
 import { InstanceSearchPicker } from './instance-search-picker.tsx';
 import { isBulkType, serialNeeded, type ReceiveContext, type ReceiveErrors, type ReceiveValues } from './receive-rules.ts';
@@ -151,13 +152,7 @@ export function FormStep({ values, errors, set, context, instance, onInstance, e
       )}
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         {bulk ? (
-          <TextInput
-            label="Quantity"
-            inputMode="numeric"
-            value={values.quantity}
-            onChange={(e) => set({ quantity: e.currentTarget.value })}
-            error={errors.quantity}
-          />
+          <QuantityInput label="Quantity" value={values.quantity} onChange={(quantity) => set({ quantity })} error={errors.quantity} />
         ) : (
           <TextInput
             label="Serial Number"

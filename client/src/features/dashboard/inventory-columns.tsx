@@ -1,5 +1,5 @@
 /** The columns of the dashboard's materials table, for a wide screen and for a phone. */
-import { Button, Text } from '@mantine/core';
+import { Button, Group, Text, UnstyledButton } from '@mantine/core';
 import { partLabel, type Figure, type InventoryRow } from '../../api/material-types.ts';
 import { TwoLines, type VirtualColumn } from '../../components/virtual-table.tsx';
 import type { DashboardDialog } from './dialog-stack.ts';
@@ -12,8 +12,8 @@ export function inTransitTitle(r: Pick<InventoryRow, 'QtyInTransit' | 'QtyIncomi
 }
 
 /**
- * The table's columns. On a phone the part number and name share one two-line column, so the
- * quantities and Details fit the screen without scrolling sideways.
+ * The table's columns. On a phone the part number and name share one two-line column, which opens
+ * the part's details, so the quantities fit the screen without scrolling sideways.
  */
 export function inventoryColumns(
   useNicknames: boolean,
@@ -21,6 +21,7 @@ export function inventoryColumns(
   canExplain: boolean,
   onOpen: (dialog: DashboardDialog) => void,
 ): VirtualColumn<InventoryRow>[] {
+  const openDetails = (r: InventoryRow) => onOpen({ kind: 'details', materialId: r.material_id });
   const explain = (row: InventoryRow) => (canExplain ? (figure: Figure) => onOpen({ kind: 'explain', materialId: row.material_id, figure }) : undefined);
   const columns: VirtualColumn<InventoryRow>[] = [
     {
@@ -84,25 +85,30 @@ export function inventoryColumns(
       width: 96,
       align: 'right',
       render: (r) => (
-        <Button
-          size="compact-sm"
-          variant="light"
-          aria-label={`Details of ${r.PartNumber}`}
-          onClick={() => onOpen({ kind: 'details', materialId: r.material_id })}
-        >
+        <Button size="compact-sm" variant="light" aria-label={`Details of ${r.PartNumber}`} onClick={() => openDetails(r)}>
           Details
         </Button>
       ),
     },
   ];
   if (!phone) return columns;
-  const [, , logistics, onHand, , details] = columns;
+  const [, , logistics, onHand] = columns;
+  // On a phone the part itself opens its details: a Details column would leave the name a few letters.
   const part: VirtualColumn<InventoryRow> = {
     key: 'part_number',
     header: useNicknames ? 'Part / Nickname' : 'Part / Name',
     sortable: true,
-    render: (r) => <TwoLines main={r.PartNumber} sub={partLabel(r, useNicknames)} />,
+    render: (r) => (
+      <UnstyledButton aria-label={`Details of ${r.PartNumber}`} onClick={() => openDetails(r)} w="100%">
+        <Group gap={4} wrap="nowrap" justify="space-between">
+          <TwoLines main={r.PartNumber} sub={partLabel(r, useNicknames)} />
+          <Text c="dimmed" aria-hidden>
+            ›
+          </Text>
+        </Group>
+      </UnstyledButton>
+    ),
     title: (r) => `${r.PartNumber} — ${partLabel(r, useNicknames)}`,
   };
-  return [part, { ...logistics!, width: 78 }, { ...onHand!, width: 78 }, { ...details!, width: 80 }];
+  return [part, { ...logistics!, width: 78 }, { ...onHand!, width: 78 }];
 }

@@ -2,7 +2,8 @@
  * The request form of a regular user (spec 01 §2 "Request page for regular users"): choose Material
  * or Asset, search (from 2 characters, 250 ms after the last key, at most 10 results), set a
  * quantity (default 1, minimum 1), add to a request list with optional notes per line, and submit
- * the whole list as one request.
+ * the whole list as one request. The box shows the chosen part's label, but the search stays what
+ * was typed: the label is no search text, and the suggestions stay on offer to choose another.
  */
 import {
   ActionIcon,
@@ -53,6 +54,8 @@ const optionLabel = (c: Choice) => (c.name ? `${c.number} · ${c.name}` : c.numb
 
 export function RequestForm({ projectId, projectNumber, onSubmitted }: { projectId: string; projectNumber: string; onSubmitted: (id: string) => void }) {
   const [type, setType] = useState<RequestType>('Material');
+  // What the box shows, and what was typed to search with: apart, as a chosen part's label is no search.
+  const [text, setText] = useState('');
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, REQUEST_SEARCH_DEBOUNCE_MS);
   const [chosen, setChosen] = useState<Choice | null>(null);
@@ -84,6 +87,7 @@ export function RequestForm({ projectId, projectNumber, onSubmitted }: { project
   const add = () => {
     if (!chosen || qtyProblem) return;
     setLines((current) => addToCart(current, { number: chosen.number, name: chosen.name, qty: Number(qty), notes: notes.trim() }));
+    setText('');
     setSearch('');
     setChosen(null);
     setQty(REQUEST_DEFAULT_QUANTITY);
@@ -142,6 +146,7 @@ export function RequestForm({ projectId, projectNumber, onSubmitted }: { project
             disabled={lines.length > 0}
             onChange={(value) => {
               setType(value as RequestType);
+              setText('');
               setSearch('');
               setChosen(null);
             }}
@@ -157,17 +162,20 @@ export function RequestForm({ projectId, projectNumber, onSubmitted }: { project
             label={type === 'Material' ? 'Search parts' : 'Search assets'}
             placeholder="Type 2 or more characters"
             style={{ flex: '1 1 260px' }}
-            value={search}
+            value={text}
             onChange={(value) => {
-              setSearch(value);
-              setChosen(byLabel.get(value) ?? null);
+              const picked = byLabel.get(value) ?? null;
+              setText(value);
+              setChosen(picked);
+              if (!picked) setSearch(value);
             }}
-            onOptionSubmit={(value) => setChosen(byLabel.get(value) ?? null)}
             data={choices.map(optionLabel)}
             filter={({ options }) => options}
             limit={10}
-            description={search.trim().length > 0 && !searchReady(search) ? 'Type at least 2 characters' : searching ? 'Searching…' : undefined}
-            error={ready && !searching && choices.length === 0 && search === debounced ? `No ${noun} matches "${debounced.trim()}"` : undefined}
+            description={
+              chosen ? undefined : search.trim().length > 0 && !searchReady(search) ? 'Type at least 2 characters' : searching ? 'Searching…' : undefined
+            }
+            error={!chosen && ready && !searching && choices.length === 0 && search === debounced ? `No ${noun} matches "${debounced.trim()}"` : undefined}
           />
           <NumberInput label="Quantity" min={1} allowDecimal={false} allowNegative={false} value={qty} onChange={setQty} w={110} error={qtyProblem} />
           <TextInput label="Notes (optional)" value={notes} onChange={(e) => setNotes(e.currentTarget.value)} style={{ flex: '1 1 200px' }} />

@@ -8,9 +8,12 @@ import { formatDateTime } from '../../app/format.ts';
 import { LINE_COLORS, reasonText, STATUS_COLORS, STATUS_LABEL } from './request-rules.ts';
 import { type RequestLine, useRequestHistoryQuery } from './requests-api.ts';
 
+// A badge clips its word when its cell is squeezed by long names or notes: it keeps its whole width.
+const WHOLE_WORD = { minWidth: 'max-content' } as const;
+
 export function StatusBadge({ status, testId }: { status: RequestStatus; testId?: string }) {
   return (
-    <Badge color={STATUS_COLORS[status]} variant="light" tt="none" data-testid={testId}>
+    <Badge color={STATUS_COLORS[status]} variant="light" tt="none" data-testid={testId} style={WHOLE_WORD}>
       {STATUS_LABEL[status]}
     </Badge>
   );
@@ -43,7 +46,7 @@ export function RequestLines({ lines, type }: { lines: readonly RequestLine[]; t
               </Table.Td>
               <Table.Td ta="right">{line.qty}</Table.Td>
               <Table.Td>
-                <Badge color={LINE_COLORS[line.status]} variant="outline" tt="none">
+                <Badge color={LINE_COLORS[line.status]} variant="outline" tt="none" style={WHOLE_WORD}>
                   {line.status}
                 </Badge>
               </Table.Td>

@@ -74,8 +74,19 @@ export function RequestsBoard({ projectId, vocabulary }: { projectId: string; vo
           header: 'Request',
           render: (r) => <TwoLines main={`${requestLabel(r)} · ${r.requester_name}`} sub={`${formatDate(r.request_date)} · ${r.items}`} />,
         },
-        { key: 'status', header: 'Status', width: 104, render: (r) => <StatusBadge status={r.status} /> },
-        { key: 'view', header: '', width: 68, align: 'right', render: view },
+        // The status sits above View, so the requester and the items keep the room to be read.
+        {
+          key: 'status',
+          header: 'Status',
+          width: 100,
+          align: 'right',
+          render: (r) => (
+            <Stack gap={6} align="flex-end">
+              <StatusBadge status={r.status} />
+              {view(r)}
+            </Stack>
+          ),
+        },
       ]
     : [
         { key: 'select', header: '', width: 44, render: check },
@@ -134,7 +145,7 @@ export function RequestsBoard({ projectId, vocabulary }: { projectId: string; vo
             columns={columns}
             rowKey={(r) => r.id}
             minWidth={phone ? 340 : 900}
-            rowHeight={phone ? 56 : 44}
+            rowHeight={phone ? 68 : 44}
             sort={sort}
             onSort={(key) => setSort((s) => toggleSort(s, key as SortKey))}
             rowData={(r) => ({ 'data-request': requestLabel(r), 'data-status': r.status })}

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { renderWithProviders, reply } from '../../test/render.tsx';
+import { type Route, renderWithProviders, reply, type SeenRequest } from '../../test/render.tsx';
 import { detail, line, person, project, projectRow, summary } from './request-fixtures.ts';
 import { RequestsPage } from './requests-page.tsx';
 
@@ -23,7 +23,7 @@ beforeAll(() => {
 const held = detail(1, 'on-hold', [line('CAB-1', 3, 'on-hold', 'level 2')]);
 const open = detail(2, 'requested', [line('CAB-2', 1)]);
 
-function renderPage(submit: unknown = detail(3, 'requested', [line('CAB-1', 3)])) {
+function renderPage(submit: unknown = detail(3, 'requested', [line('CAB-1', 3)]), overrides: Record<string, Route> = {}) {
   return renderWithProviders(<RequestsPage />, {
     session: { user: person('u-ann'), project, projectRole: 'user' },
     routes: {
@@ -41,6 +41,7 @@ function renderPage(submit: unknown = detail(3, 'requested', [line('CAB-1', 3)])
       },
       'GET /api/assets/catalog': { items: [{ asset_number: 'GEN-5', asset_name: 'Generator 5 kW' }] },
       'POST /api/requests/asset': { ...detail(4, 'requested', [line('GEN-5', 1)]), type: 'Asset' },
+      ...overrides,
     },
   });
 }
@@ -88,6 +89,28 @@ describe('the request page of a regular user', () => {
     expect(sent.headers.get('Idempotency-Key')).toBeTruthy();
     expect(await screen.findByText('Request R-3 submitted', {}, SLOW)).toBeTruthy();
     expect(screen.queryByRole('table', { name: 'Request list' })).toBeNull();
+  });
+
+  it('keeps the chosen part apart from the search: its label is not searched for, and no "No part matches" shows', async () => {
+    // As the server does: only parts whose number or name contain the text.
+    const search: Route = ({ params }: SeenRequest) => {
+      const q = (params.get('q') ?? '').toLowerCase();
+      return { items: parts.filter((p) => `${p.part_number} ${p.part_name}`.toLowerCase().includes(q)) };
+    };
+    const { user, server } = renderPage(undefined, { 'GET /api/materials/p-1/search': search });
+    const box = screen.getByRole('combobox', { name: 'Search parts' });
+    await user.type(box, 'cab-12');
+    await user.click(await screen.findByRole('option', { name: 'CAB-12 · Cable 12' }, SLOW));
+    expect(box).toHaveProperty('value', 'CAB-12 · Cable 12');
+    await new Promise((r) => setTimeout(r, 600));
+    // Only what was typed is searched for (the debounce may let an earlier prefix through too).
+    for (const sent of server.sent('GET /api/materials/p-1/search')) expect('cab-12'.startsWith(sent.params.get('q') ?? '')).toBe(true);
+    expect(screen.queryByText(/No part matches/)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Add to request' })).toHaveProperty('disabled', false);
+
+    // Typing again searches again, and the part is no longer chosen.
+    await user.type(box, 'x');
+    expect(screen.getByRole('button', { name: 'Add to request' })).toHaveProperty('disabled', true);
   });
 
   it('asks for assets from the asset catalogue, as an asset request', async () => {

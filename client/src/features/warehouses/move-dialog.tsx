@@ -10,6 +10,7 @@ import { projectLabel } from '../../api/project-types.ts';
 import { useListProjectsQuery } from '../../api/projects-api.ts';
 import { warehouseLabel, type Warehouse, type WarehouseStockRow } from '../../api/warehouse-types.ts';
 import { AppModal } from '../../components/app-modal.tsx';
+import { QuantityInput } from '../../components/quantity-input.tsx';
 import { PartPicker } from '../../components/part-picker.tsx';
 import { LocationFields } from './location-fields.tsx';
 import { EMPTY_MOVE, MOVE_TITLES, MOVE_VERBS, moveBody, moveErrors, type MoveErrors, type MoveKind, type MoveValues } from './move-rules.ts';
@@ -133,11 +134,10 @@ function MoveBody({ kind, warehouse, rows, onClose }: MoveDialogProps) {
           {kind === 'assign' && projectSelect}
         </>
       )}
-      <TextInput
+      <QuantityInput
         label="Quantity"
-        inputMode="numeric"
         value={values.quantity}
-        onChange={(e) => set({ quantity: e.currentTarget.value })}
+        onChange={(quantity) => set({ quantity })}
         error={errors.quantity}
         description={kind === 'found' ? (row ? `At most ${row.qty_lost} (lost here)` : undefined) : from ? `At most ${from.qty} (at ${from.label})` : undefined}
         w={{ base: '100%', xs: 220 }}

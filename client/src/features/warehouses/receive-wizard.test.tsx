@@ -8,10 +8,10 @@ import { catalog, moveAnswer, northYard } from './warehouse-fixtures.ts';
 const next = () => screen.getByRole('button', { name: 'Next' });
 const quantityBox = () => screen.getByRole('textbox', { name: 'Quantity' });
 
-function openWizard(answer: unknown = moveAnswer) {
+function openWizard(answer: unknown = moveAnswer, parts: unknown = catalog) {
   const onClose = vi.fn();
   const rendered = renderWithProviders(<ReceiveWizard warehouse={northYard} onClose={onClose} />, {
-    routes: { 'GET /api/materials': catalog, 'POST /api/warehouses/w-1/materials/receive': answer },
+    routes: { 'GET /api/materials': parts, 'POST /api/warehouses/w-1/materials/receive': answer },
   });
   return { ...rendered, onClose };
 }
@@ -62,6 +62,31 @@ describe('the warehouse receive wizard', () => {
     expect(sent?.body).toEqual({ part_number: 'BOLT-M8', quantity: 50, location: { rack: 'A', shelf: '2', notes: 'by the door' } });
     expect(sent?.headers.get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
     expect(onClose).toHaveBeenCalledOnce();
+  });
+
+  it('offers the typed part number first among hundreds of breakers, so ArrowDown and Enter pick it', async () => {
+    // The catalogue's own order starts elsewhere (BRK-011), and BRK-0130 and XBRK-013 also contain the text.
+    const numbers = ['XBRK-013', 'BRK-0130', ...Array.from({ length: 249 }, (_, i) => `BRK-${String(i + 11).padStart(3, '0')}`)];
+    const breakers = numbers.map((n, i) => ({ material_id: `m-${i}`, part_number: n, part_name: `Breaker ${n}`, part_nickname: '', display: n }));
+    const { user } = openWizard(moveAnswer, { items: breakers });
+    const picker = await screen.findByRole('combobox', { name: 'Part Number' });
+    await user.type(picker, 'BRK-013');
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['BRK-013Breaker BRK-013', 'BRK-0130Breaker BRK-0130', 'XBRK-013Breaker XBRK-013']);
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(picker).toHaveProperty('value', 'BRK-013');
+    await user.click(next());
+    expect(screen.getByRole('textbox', { name: 'Rack' })).toBeTruthy();
+  });
+
+  it('takes digits only as the quantity', async () => {
+    const { user } = openWizard();
+    await user.type(await screen.findByRole('combobox', { name: 'Part Number' }), 'BOLT-M8');
+    await user.clear(quantityBox());
+    await user.type(quantityBox(), '1e9');
+    expect(quantityBox()).toHaveProperty('value', '19');
+    await user.clear(quantityBox());
+    await user.type(quantityBox(), '-2.5');
+    expect(quantityBox()).toHaveProperty('value', '25');
   });
 
   it('shows a refusal on the summary and stays open', async () => {

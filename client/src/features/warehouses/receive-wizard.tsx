@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useGetCatalogQuery } from '../../api/materials-api.ts';
 import { warehouseLabel, type Warehouse } from '../../api/warehouse-types.ts';
 import { AppModal } from '../../components/app-modal.tsx';
+import { QuantityInput } from '../../components/quantity-input.tsx';
 import { PartPicker } from '../../components/part-picker.tsx';
 import { LocationFields } from './location-fields.tsx';
 import { locationLabel } from './location.ts';
@@ -99,11 +100,10 @@ function ReceiveBody({ warehouse, onClose }: { warehouse: Warehouse; onClose: ()
               description={chosen ? [chosen.part_name, chosen.part_nickname].filter(Boolean).join(' · ') : undefined}
             />
           )}
-          <TextInput
+          <QuantityInput
             label="Quantity"
-            inputMode="numeric"
             value={values.quantity}
-            onChange={(e) => set({ quantity: e.currentTarget.value })}
+            onChange={(quantity) => set({ quantity })}
             error={errors.quantity}
             w={{ base: '100%', xs: 200 }}
           />

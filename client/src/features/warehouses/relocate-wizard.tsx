@@ -1,8 +1,9 @@
 /** Relocate (spec 02 §2.4): select a part, its location and how many; the new location; confirm. */
-import { Alert, Button, Group, Stack, Stepper, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, Stepper } from '@mantine/core';
 import { useState } from 'react';
 import { warehouseLabel, type Warehouse, type WarehouseStockRow } from '../../api/warehouse-types.ts';
 import { AppModal } from '../../components/app-modal.tsx';
+import { QuantityInput } from '../../components/quantity-input.tsx';
 import { LocationFields } from './location-fields.tsx';
 import { locationLabel } from './location.ts';
 import {
@@ -69,11 +70,10 @@ function RelocateBody({ warehouse, rows, onClose }: RelocateWizardProps) {
         <Stack gap="sm">
           <StockPartSelect rows={rows} value={values.materialId} onChange={(materialId) => set({ materialId, source: null })} error={errors.material} />
           <SourceLocationSelect row={row} value={values.source} onChange={(source) => set({ source })} error={errors.source} />
-          <TextInput
+          <QuantityInput
             label="Quantity"
-            inputMode="numeric"
             value={values.quantity}
-            onChange={(e) => set({ quantity: e.currentTarget.value })}
+            onChange={(quantity) => set({ quantity })}
             error={errors.quantity}
             description={from ? `At most ${from.qty} (at this location)` : undefined}
             w={{ base: '100%', xs: 220 }}
