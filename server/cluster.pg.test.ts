@@ -60,6 +60,12 @@ describe('WORKERS=2', () => {
       'two server processes',
     );
     expect(workers).toHaveLength(2);
+    // Both must listen before one is killed: the primary stops accepting while none does.
+    await until(
+      () => server.output(),
+      (output) => workers.every((pid) => output.includes(`Server process ${pid} is listening`)),
+      'both processes listening',
+    );
     const statuses = await Promise.all(Array.from({ length: 8 }, () => signedInProjects()));
     expect(statuses).toEqual(Array(8).fill(200));
     expect(server.output()).toContain('2 server processes');

@@ -21,7 +21,9 @@ export function superviseWorkers(count: number, onListening: (port: number) => v
     const worker = cluster.fork();
     startedAt.set(worker, Date.now());
   };
-  cluster.on('listening', (_worker, address) => {
+  cluster.on('listening', (worker, address) => {
+    // Until a process listens, the primary hands it no connection: say when each one can serve.
+    console.log(`Server process ${worker.process.pid} is listening`);
     if (announced) return;
     announced = true;
     onListening(address.port);
