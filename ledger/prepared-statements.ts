@@ -76,6 +76,11 @@ export function preparingPool(pool: pg.Pool, options: PreparedStatementOptions =
       if (!prepared) {
         prepared = new Set();
         preparedOn.set(client, prepared);
+        // PostgreSQL ending a connection while it is checked out between two statements (a restart,
+        // an administrator's command) comes as an 'error' event, which the pool listens for only on
+        // idle connections; unheard it would end the process. The next statement on it fails
+        // instead, and the pool drops it when it is released.
+        client.on('error', () => undefined);
       }
       const own = prepared;
       return new PreparingClient(client, (text) => nameOf(own, text));
