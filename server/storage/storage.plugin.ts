@@ -18,7 +18,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     storage: FileStore & { readonly maxUploadBytes: number };
     uploads: {
-      /** The pre-handler of an upload route: a signed-in sender, the announced size, the sender's quota. */
+      /** The pre-handler of an upload route: the announced size and the sender's quota. */
       guard: (options: UploadGuardOptions) => preHandlerAsyncHookHandler;
     };
   }
