@@ -18,7 +18,7 @@ import { openTestRuntime } from '../../test/helpers/test-database.ts';
 import { runAudit } from './audit-command.ts';
 import { sealCommitted } from '../../ledger/seal/seal-testing.ts';
 import { writeCheckpoint } from '../../ledger/seal/seal-page.ts';
-import { projectWithHistory, takeBundle, withoutTriggers } from './audit-fixture.ts';
+import { projectWithHistory, takeBundle, withoutTriggers } from '../../test/fixtures/audit-history.ts';
 import { AuditFailure, auditBundleData } from './offline-audit.ts';
 
 let runtime: Awaited<ReturnType<typeof openTestRuntime>>;

@@ -1,11 +1,11 @@
 /**
  * A socket follows its session and its project roles across server processes: each change is made
- * through process a while the socket is open on process b (socket-access-cases.ts).
+ * through process a while the socket is open on process b (socket-access.fixture.ts).
  */
 import { afterAll, beforeAll, describe } from 'vitest';
 import { openRuntime, type Runtime } from '../runtime.ts';
 import { signInTo, startTwoServers, type TwoServers } from '../../test/helpers/two-servers.ts';
-import { socketAccessCases, type SocketAccessSetup } from './socket-access-cases.ts';
+import { socketAccessCases, type SocketAccessSetup } from './socket-access.fixture.ts';
 
 let servers: TwoServers;
 let runtime: Runtime;

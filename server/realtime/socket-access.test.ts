@@ -1,9 +1,9 @@
-/** A socket follows its session and its project roles, in one server process (socket-access-cases.ts). */
+/** A socket follows its session and its project roles, in one server process (socket-access.fixture.ts). */
 import { afterAll, beforeAll, describe } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { openTestRuntime } from '../../test/helpers/test-database.ts';
 import { buildTestApp, createUser, signIn } from '../../test/helpers/test-app.ts';
-import { socketAccessCases, type SocketAccessSetup } from './socket-access-cases.ts';
+import { socketAccessCases, type SocketAccessSetup } from './socket-access.fixture.ts';
 
 let runtime: Awaited<ReturnType<typeof openTestRuntime>>;
 let app: FastifyInstance;

@@ -6,7 +6,7 @@ import { verifyConsistency } from '../../../ledger/seal/merkle.ts';
 import { verifyCheckpointSignature } from '../../../ledger/seal/signing-key.ts';
 import { buildTestApp, createUser, signIn } from '../../../test/helpers/test-app.ts';
 import { openTestRuntime } from '../../../test/helpers/test-database.ts';
-import { projectWithHistory } from '../../ledger-audit/audit-fixture.ts';
+import { projectWithHistory } from '../../../test/fixtures/audit-history.ts';
 import { AUDITOR_READ_ONLY_MESSAGE } from '../../ledger-audit/auditor-guard.ts';
 import { auditBundleData, parseBundle } from '../../ledger-audit/offline-audit.ts';
 

@@ -8,9 +8,9 @@ import type { CommandOptions } from '../../ledger/command.ts';
 import type { Owner } from '../../ledger/asset/events.ts';
 import type { EventStore } from '../../ledger/event-store/event-store.ts';
 import { listWarehouses } from '../../projections/warehouses/queries.ts';
-import { runBulk } from './bulk-commands.ts';
-import { createAssetCatalogItem, createAssetCategory } from './catalog-commands.ts';
-import { runInstance } from './instance-commands.ts';
+import { runBulk } from '../assets/bulk-commands.ts';
+import { createAssetCatalogItem, createAssetCategory } from '../assets/catalog-commands.ts';
+import { runInstance } from '../assets/instance-commands.ts';
 
 const CATEGORIES = [
   { name: 'Power generation', kind: 'serialized' as const },

@@ -8,7 +8,7 @@ import type { CommandOptions } from '../../ledger/command.ts';
 import type { EventStore } from '../../ledger/event-store/event-store.ts';
 import type { SettableStatus, TransferActor } from '../../ledger/transfer/commands.ts';
 import { inventory } from '../../projections/material-stock/queries.ts';
-import { runTransfer } from './transfer-commands.ts';
+import { runTransfer } from '../transfers/transfer-commands.ts';
 
 const BOTH: TransferActor = { sourceAdmin: true, destinationAdmin: true, destinationRequester: true };
 const ADDRESS = { attn: 'Site office', name: 'Harbour Data Centre', line1: '12 Quay Road', line2: 'Gate B', city: 'Portside', state: 'WA', zip: '98101' };

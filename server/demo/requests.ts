@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import type { CommandOptions } from '../../ledger/command.ts';
 import type { EventStore } from '../../ledger/event-store/event-store.ts';
 import { inventory } from '../../projections/material-stock/queries.ts';
-import { type RequestChange, runRequest } from './request-commands.ts';
+import { type RequestChange, runRequest } from '../requests/request-commands.ts';
 
 export interface DemoPerson {
   id: string;

@@ -5,7 +5,7 @@ import { openTestRuntime } from '../../test/helpers/test-database.ts';
 import { runStock } from '../materials/stock-commands.ts';
 import { changeMembership, createProject } from '../projects/project-commands.ts';
 import { registerUser, SYSTEM_ACTOR } from '../users/user-commands.ts';
-import { seedDemoRequests } from './demo-requests.ts';
+import { seedDemoRequests } from './requests.ts';
 
 const options = { metadata: SYSTEM_ACTOR };
 let runtime: Awaited<ReturnType<typeof openTestRuntime>>;

@@ -6,7 +6,7 @@ import { openTestRuntime } from '../../test/helpers/test-database.ts';
 import { changeMembership, createProject } from '../projects/project-commands.ts';
 import { SYSTEM_ACTOR } from '../users/user-commands.ts';
 import { createWarehouse } from '../warehouses/warehouse-commands.ts';
-import { seedAssets } from './seed-assets.ts';
+import { seedAssets } from './assets.ts';
 
 let runtime: Awaited<ReturnType<typeof openTestRuntime>>;
 const system = { metadata: SYSTEM_ACTOR };

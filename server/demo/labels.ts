@@ -6,7 +6,7 @@
  */
 import type { CommandOptions } from '../../ledger/command.ts';
 import type { EventStore } from '../../ledger/event-store/event-store.ts';
-import { createTemplate, importLabels, type LabelToImport } from './label-commands.ts';
+import { createTemplate, importLabels, type LabelToImport } from '../labels/label-commands.ts';
 
 const SYSTEMS = ['SYS-A', 'SYS-B', 'SYS-C'];
 const PODS = ['POD-1', 'POD-2', 'POD-3', 'POD-4'];

@@ -7,23 +7,23 @@
  * catalogue of a dozen types, a few hundred instances over warehouses and projects, bulk units.
  * Prints the accounts and their passwords. Refuses to run on a database that already has projects.
  */
-import { loadConfig } from './config.ts';
-import { openRuntime } from './runtime.ts';
-import { DomainError } from '../ledger/errors.ts';
-import type { CommandOptions } from '../ledger/command.ts';
-import type { GlobalRole } from '../ledger/user/events.ts';
-import type { ProjectRole } from '../ledger/project/events.ts';
-import { changeMembership, createProject } from './projects/project-commands.ts';
-import { holders, inventory } from '../projections/material-stock/queries.ts';
-import { runStock } from './materials/stock-commands.ts';
-import { runCorrection } from './materials/correction-commands.ts';
-import { bootstrapSuperadmin } from './users/bootstrap-admin.ts';
-import { registerUser } from './users/user-commands.ts';
-import { seedDemoLabels } from './labels/demo-labels.ts';
-import { seedDemoTransfers } from './transfers/demo-transfers.ts';
-import { seedDemoRequests } from './requests/demo-requests.ts';
-import { seedWarehouses } from './warehouses/seed-warehouses.ts';
-import { seedAssets } from './assets/seed-assets.ts';
+import { loadConfig } from '../config.ts';
+import { openRuntime } from '../runtime.ts';
+import { DomainError } from '../../ledger/errors.ts';
+import type { CommandOptions } from '../../ledger/command.ts';
+import type { GlobalRole } from '../../ledger/user/events.ts';
+import type { ProjectRole } from '../../ledger/project/events.ts';
+import { changeMembership, createProject } from '../projects/project-commands.ts';
+import { holders, inventory } from '../../projections/material-stock/queries.ts';
+import { runStock } from '../materials/stock-commands.ts';
+import { runCorrection } from '../materials/correction-commands.ts';
+import { bootstrapSuperadmin } from '../users/bootstrap-admin.ts';
+import { registerUser } from '../users/user-commands.ts';
+import { seedDemoLabels } from './labels.ts';
+import { seedDemoTransfers } from './transfers.ts';
+import { seedDemoRequests } from './requests.ts';
+import { seedWarehouses } from './warehouses.ts';
+import { seedAssets } from './assets.ts';
 
 /** A small deterministic generator, so every demo site is the same site. */
 function random(seed: number) {

@@ -6,8 +6,8 @@ import type { CommandOptions } from '../../ledger/command.ts';
 import { DomainError } from '../../ledger/errors.ts';
 import type { EventStore } from '../../ledger/event-store/event-store.ts';
 import { warehouseInventory } from '../../projections/warehouse-stock/queries.ts';
-import { createWarehouse } from './warehouse-commands.ts';
-import { runWarehouseStock } from './warehouse-stock-commands.ts';
+import { createWarehouse } from '../warehouses/warehouse-commands.ts';
+import { runWarehouseStock } from '../warehouses/warehouse-stock-commands.ts';
 
 const WAREHOUSES = [
   {
