@@ -1,7 +1,8 @@
 import { describe, it } from 'vitest';
 import { ASSET_MESSAGES as M } from '../asset/messages.ts';
 import { deciderSpec } from '../testing/decider-spec.ts';
-import { assetCatalogDecider, type CatalogInput } from './decide.ts';
+import type { CatalogInput } from './commands.ts';
+import { assetCatalogDecider } from './decide.ts';
 import type { AssetCatalogEvent } from './events.ts';
 
 const spec = deciderSpec(assetCatalogDecider);

@@ -5,73 +5,12 @@
  * instances or bulk units still use cannot be deleted, and the refusal says what uses it.
  */
 import { ASSET_MESSAGES as M, catalogInUseMessage } from '../asset/messages.ts';
-import type { CategoryKind } from '../asset-category/events.ts';
 import type { Decider } from '../decider.ts';
 import { DomainError } from '../errors.ts';
+import type { AssetCatalogCommand, CatalogInput } from './commands.ts';
 import type { AssetCatalogEvent } from './events.ts';
-
-export interface CatalogDetails {
-  assetNumber: string;
-  assetName: string;
-  assetNickname: string;
-  catalogName: string;
-  categoryId: string;
-  serialRequired: boolean;
-}
-
-export interface AssetCatalogState extends CatalogDetails {
-  status: 'none' | 'live' | 'deleted';
-  catalogId: string | null;
-}
-
-/** The category as read beside the stream: null when there is no live category with that id. */
-export interface CategoryLookup {
-  kind: CategoryKind;
-}
-
-export interface CatalogInput {
-  assetNumber: string;
-  assetName: string;
-  assetNickname: string | null;
-  catalogName: string | null;
-  categoryId: string;
-  /** Absent: a serialized category's types need serials. */
-  serialRequired: boolean | undefined;
-  category: CategoryLookup | null;
-  numberTaken: boolean;
-}
-
-export type AssetCatalogCommand =
-  | { type: 'CreateAssetCatalogItem'; data: CatalogInput & { catalogId: string } }
-  | { type: 'EditAssetCatalogItem'; data: CatalogInput & { instances: number; units: number } }
-  | { type: 'DeleteAssetCatalogItem'; data: { instances: number; units: number } };
-
-export const initialAssetCatalogState = (): AssetCatalogState => ({
-  status: 'none',
-  catalogId: null,
-  assetNumber: '',
-  assetName: '',
-  assetNickname: '',
-  catalogName: '',
-  categoryId: '',
-  serialRequired: false,
-});
-
-export function evolve(state: AssetCatalogState, event: AssetCatalogEvent): AssetCatalogState {
-  switch (event.type) {
-    case 'AssetCatalogItemCreated':
-    case 'AssetCatalogItemEdited': {
-      const { catalogId, ...details } = event.data;
-      return { status: 'live', catalogId, ...details };
-    }
-    case 'AssetCatalogItemDeleted':
-      return { ...state, status: 'deleted' };
-    default: {
-      const unknown: never = event;
-      return unknown;
-    }
-  }
-}
+import { evolve } from './evolve.ts';
+import { type AssetCatalogState, type CatalogDetails, initialAssetCatalogState } from './state.ts';
 
 function details(input: CatalogInput): CatalogDetails {
   const assetNumber = input.assetNumber.trim();

@@ -7,36 +7,10 @@
 import { ASSET_MESSAGES as M, categoryInUseMessage } from '../asset/messages.ts';
 import type { Decider } from '../decider.ts';
 import { DomainError } from '../errors.ts';
-import type { AssetCategoryEvent, CategoryKind } from './events.ts';
-
-export interface AssetCategoryState {
-  status: 'none' | 'live' | 'deleted';
-  categoryId: string | null;
-  name: string;
-  kind: CategoryKind;
-}
-
-/** `nameTaken`: another live category has this name; `usedBy`: the asset numbers of catalogue items in this category. */
-export type AssetCategoryCommand =
-  | { type: 'CreateAssetCategory'; data: { categoryId: string; name: string; kind: CategoryKind; nameTaken: boolean } }
-  | { type: 'EditAssetCategory'; data: { name: string; kind: CategoryKind; nameTaken: boolean; usedBy: string[] } }
-  | { type: 'DeleteAssetCategory'; data: { usedBy: string[] } };
-
-export const initialAssetCategoryState = (): AssetCategoryState => ({ status: 'none', categoryId: null, name: '', kind: 'serialized' });
-
-export function evolve(state: AssetCategoryState, event: AssetCategoryEvent): AssetCategoryState {
-  switch (event.type) {
-    case 'AssetCategoryCreated':
-    case 'AssetCategoryEdited':
-      return { status: 'live', categoryId: event.data.categoryId, name: event.data.name, kind: event.data.kind };
-    case 'AssetCategoryDeleted':
-      return { ...state, status: 'deleted' };
-    default: {
-      const unknown: never = event;
-      return unknown;
-    }
-  }
-}
+import type { AssetCategoryCommand } from './commands.ts';
+import type { AssetCategoryEvent } from './events.ts';
+import { evolve } from './evolve.ts';
+import { type AssetCategoryState, initialAssetCategoryState } from './state.ts';
 
 function cleanName(name: string, taken: boolean): string {
   const trimmed = name.trim();

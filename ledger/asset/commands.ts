@@ -1,5 +1,6 @@
+/** What a person asks of an asset instance, and what every asset command reads beside its streams. */
 import type { CategoryKind } from '../asset-category/events.ts';
-import type { AssetSnapshot, Owner } from './events.ts';
+import type { Owner } from './events.ts';
 
 /** A warehouse or project as read beside the streams: null when there is none with that id. */
 export type OwnerLookup = { active: boolean } | null;
@@ -51,9 +52,3 @@ export type AssetInstanceCommand =
   | { type: 'SetInstanceInUse'; data: Gate & { inUse: boolean; userId: string | null; userIsMember: boolean; notes: string | null } }
   | { type: 'MarkInstanceLost'; data: { at: Owner; notes: string | null } }
   | { type: 'MarkInstanceFound'; data: { at: Owner; notes: string | null } };
-
-export type BulkAssetCommand =
-  | { type: 'ReceiveBulk'; data: Gate & { asset: AssetSnapshot; at: Owner; destination: OwnerLookup; quantity: number; notes: string | null } }
-  | { type: 'MoveBulk'; data: Gate & { asset: AssetSnapshot; from: Owner; to: Owner; destination: OwnerLookup; quantity: number; notes: string | null } }
-  | { type: 'MarkBulkLost'; data: { asset: AssetSnapshot; at: Owner; quantity: number; notes: string | null } }
-  | { type: 'MarkBulkFound'; data: { asset: AssetSnapshot; at: Owner; quantity: number; notes: string | null } };

@@ -10,7 +10,8 @@ import { DomainError } from '../errors.ts';
 import type { AssetInstanceCommand, OwnerLookup } from './commands.ts';
 import { type AssetInstanceEvent, moveActionOf, type Owner } from './events.ts';
 import { ASSET_MESSAGES as M } from './messages.ts';
-import { type AssetInstanceState, evolveInstance, initialAssetInstanceState } from './state.ts';
+import { evolveInstance } from './evolve.ts';
+import { type AssetInstanceState, initialAssetInstanceState } from './state.ts';
 
 export const DEFAULT_CONDITION = 'good';
 

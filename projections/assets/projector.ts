@@ -4,7 +4,7 @@
  * folded from its own stream. Bulk numbers come from the same `bulkDeltas` the aggregate folds.
  */
 import { ASSET_EVENT_TYPES, isAssetEvent } from '../../ledger/asset/events.ts';
-import { bulkDeltas } from '../../ledger/asset/state.ts';
+import { bulkDeltas } from '../../ledger/asset-bulk/evolve.ts';
 import type { Projector, RowOp } from '../projector.ts';
 
 export const assetsProjector: Projector = {

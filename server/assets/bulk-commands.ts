@@ -6,11 +6,13 @@
  */
 import type { CommandContext, CommandHandler, CommandOptions, Decision, LoadedStream } from '../../ledger/command.ts';
 import { runCommand } from '../../ledger/command-runner.ts';
-import { decideBulk } from '../../ledger/asset/bulk.ts';
-import type { BulkAssetCommand, CatalogLookup, OwnerLookup } from '../../ledger/asset/commands.ts';
+import type { CatalogLookup, OwnerLookup } from '../../ledger/asset/commands.ts';
 import { type BulkAssetEvent, bulkAssetStreamId, type Owner } from '../../ledger/asset/events.ts';
 import { ASSET_MESSAGES as M } from '../../ledger/asset/messages.ts';
-import { type BulkAssetState, evolveBulk, initialBulkAssetState } from '../../ledger/asset/state.ts';
+import type { BulkAssetCommand } from '../../ledger/asset-bulk/commands.ts';
+import { decideBulk } from '../../ledger/asset-bulk/decide.ts';
+import { evolveBulk } from '../../ledger/asset-bulk/evolve.ts';
+import { type BulkAssetState, initialBulkAssetState } from '../../ledger/asset-bulk/state.ts';
 import { DomainError } from '../../ledger/errors.ts';
 import type { EventStore } from '../../ledger/event-store/event-store.ts';
 import type { RecordedEvent } from '../../ledger/event-store/types.ts';

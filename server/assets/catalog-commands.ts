@@ -7,9 +7,11 @@
 import { randomUUID } from 'node:crypto';
 import type { CommandOptions } from '../../ledger/command.ts';
 import { runCommand } from '../../ledger/command-runner.ts';
-import { type AssetCatalogCommand, assetCatalogDecider } from '../../ledger/asset-catalog/decide.ts';
+import type { AssetCatalogCommand } from '../../ledger/asset-catalog/commands.ts';
+import { assetCatalogDecider } from '../../ledger/asset-catalog/decide.ts';
 import { assetCatalogStreamId } from '../../ledger/asset-catalog/events.ts';
-import { type AssetCategoryCommand, assetCategoryDecider } from '../../ledger/asset-category/decide.ts';
+import type { AssetCategoryCommand } from '../../ledger/asset-category/commands.ts';
+import { assetCategoryDecider } from '../../ledger/asset-category/decide.ts';
 import { assetCategoryStreamId, type CategoryKind } from '../../ledger/asset-category/events.ts';
 import type { EventStore, Trx } from '../../ledger/event-store/event-store.ts';
 import { foldedStreamHandler } from '../../ledger/stream-handler.ts';

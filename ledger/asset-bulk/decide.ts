@@ -2,13 +2,14 @@
  * Bulk asset units, counted like materials with the same rules: on hand and lost outstanding never
  * below zero, a move or a loss needs on-hand cover, found needs lost cover. A move between owners is
  * ONE decision over both owners' streams: the source's units leave and the destination's arrive, and
- * a warehouse keeps count of what it assigned to each project until it comes back.
+ * a warehouse keeps count of what it assigned to each project until it comes back. Its events are
+ * the bulk half of the asset events (../asset/events.ts), one vocabulary for the asset log.
  */
+import { requireDestination } from '../asset/decide.ts';
+import { type BulkAssetEvent, moveActionOf } from '../asset/events.ts';
+import { ASSET_MESSAGES as M, foundExceedsMessage, lostExceedsMessage } from '../asset/messages.ts';
 import { DomainError } from '../errors.ts';
 import type { BulkAssetCommand } from './commands.ts';
-import { requireDestination } from './decide.ts';
-import { type BulkAssetEvent, moveActionOf } from './events.ts';
-import { ASSET_MESSAGES as M, foundExceedsMessage, lostExceedsMessage } from './messages.ts';
 import type { BulkAssetState } from './state.ts';
 
 export interface BulkStates {

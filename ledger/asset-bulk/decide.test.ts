@@ -1,10 +1,11 @@
 import { describe, it } from 'vitest';
 import { multiStreamSpec } from '../testing/multi-stream-spec.ts';
-import { decideBulk } from './bulk.ts';
+import type { BulkAssetEvent, Owner } from '../asset/events.ts';
+import { ASSET_MESSAGES as M } from '../asset/messages.ts';
 import type { BulkAssetCommand } from './commands.ts';
-import type { BulkAssetEvent, Owner } from './events.ts';
-import { ASSET_MESSAGES as M } from './messages.ts';
-import { evolveBulk, initialBulkAssetState } from './state.ts';
+import { decideBulk } from './decide.ts';
+import { evolveBulk } from './evolve.ts';
+import { initialBulkAssetState } from './state.ts';
 
 const spec = multiStreamSpec({ initialState: initialBulkAssetState, evolve: evolveBulk }, ['at', 'to'] as const, (command: BulkAssetCommand, states) =>
   decideBulk(command, states),
