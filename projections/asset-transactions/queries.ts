@@ -2,9 +2,10 @@
  * The asset logs: transactions touching a project, a warehouse or an instance (either side of a
  * move), newest first, each named with both sides ("#3 · North Yard", "P-100 · Tower", a person).
  */
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { AssetAction, AssetTransaction } from '../../contract/assets.ts';
 import type { Db } from '../../ledger/database.ts';
+import type { AssetTransactionsTable } from '../../migrations/schema.ts';
 import { containing } from '../like.ts';
 
 export interface TransactionFilter {
@@ -17,27 +18,14 @@ export interface TransactionFilter {
 }
 
 type SideType = 'warehouse' | 'project' | 'user';
-interface Row {
-  position: number;
-  occurred_at: Date;
+/** The table keeps the action and the sides' types as text; these are the values its projector writes. */
+type Row = Omit<Selectable<AssetTransactionsTable>, 'action_type' | 'from_type' | 'to_type'> & {
   action_type: AssetAction;
-  catalog_id: string;
-  instance_id: string | null;
-  asset_number: string;
-  asset_name: string;
-  serial_number: string | null;
-  quantity: number;
   from_type: SideType | null;
-  from_id: string | null;
-  from_label: string | null;
   to_type: SideType | null;
-  to_id: string | null;
+  from_label: string | null;
   to_label: string | null;
-  actor_id: string | null;
-  actor_name: string;
-  notes: string | null;
-  hash: string;
-}
+};
 
 const label = (side: 'from' | 'to') =>
   sql.raw(`
@@ -50,6 +38,7 @@ const label = (side: 'from' | 'to') =>
 export async function assetTransactions(db: Db, f: TransactionFilter): Promise<AssetTransaction[]> {
   const owner = f.projectId ?? f.warehouseId;
   const q = f.q?.trim();
+  // Raw SQL: each side's label is a case over three tables chosen by the side's type.
   const { rows } = await sql<Row>`
     select t.*, ${label('from')} as from_label, ${label('to')} as to_label
       from asset_transactions t

@@ -3,17 +3,22 @@
  * they are and who has them, the Asset rows of a warehouse's or project's inventory, search and the
  * location lookup, and resolving an item id (an instance id, or an asset number where the move starts).
  */
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { AssetCatalogItem, AssetCategory, AssetInstance, AssetLocation, AssetRow, AssetStatus } from '../../contract/assets.ts';
 import type { Owner } from '../../ledger/asset/events.ts';
 import type { Db } from '../../ledger/database.ts';
+import type { AssetCatalogTable, AssetCategoriesTable, AssetInstancesTable } from '../../migrations/schema.ts';
 import { containing as like } from '../like.ts';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 const statusOf = (r: { lost: boolean; in_use: boolean }): AssetStatus => (r.lost ? 'Lost' : r.in_use ? 'In-Use' : 'Available');
 
+type Category = Selectable<AssetCategoriesTable>;
+type CatalogItem = Selectable<AssetCatalogTable>;
+
 export async function listCategories(db: Db, id?: string): Promise<AssetCategory[]> {
-  const { rows } = await sql<{ id: string; category: string; kind: 'serialized' | 'bulk'; created_at: Date; items: number }>`
+  // Raw SQL: how many live types use each category is a correlated subquery.
+  const { rows } = await sql<Pick<Category, 'id' | 'category' | 'kind' | 'created_at'> & { items: number }>`
     select g.id, g.category, g.kind, g.created_at,
            (select count(*) from asset_catalog c where c.category_id = g.id and c.deleted_at is null)::int as items
       from asset_categories g
@@ -31,20 +36,11 @@ export async function listCategories(db: Db, id?: string): Promise<AssetCategory
 
 export async function listCatalog(db: Db, filter: { q?: string; category?: string; id?: string } = {}): Promise<AssetCatalogItem[]> {
   const q = filter.q?.trim();
-  const { rows } = await sql<{
-    id: string;
-    catalog_name: string;
-    asset_number: string;
-    asset_name: string;
-    asset_nickname: string;
-    category_id: string;
-    category: string;
-    kind: 'serialized' | 'bulk';
-    serial_required: boolean;
-    created_at: Date;
-    instances: number;
-    units: number;
-  }>`
+  // Raw SQL: what uses each type (instances, bulk units) are correlated subqueries.
+  const { rows } = await sql<
+    Pick<CatalogItem, 'id' | 'catalog_name' | 'asset_number' | 'asset_name' | 'asset_nickname' | 'category_id' | 'serial_required' | 'created_at'> &
+      Pick<Category, 'category' | 'kind'> & { instances: number; units: number }
+  >`
     select c.id, c.catalog_name, c.asset_number, c.asset_name, c.asset_nickname, c.category_id, g.category, g.kind, c.serial_required, c.created_at,
            (select count(*) from asset_instances i where i.catalog_id = c.id)::int as instances,
            (select coalesce(sum(s.on_hand + s.lost), 0) from asset_stock s where s.catalog_id = c.id)::int as units
@@ -70,29 +66,10 @@ export async function listCatalog(db: Db, filter: { q?: string; category?: strin
   }));
 }
 
-interface InstanceRow {
-  id: string;
-  catalog_id: string;
-  asset_number: string;
-  catalog_asset_name: string;
-  category_id: string;
-  category: string;
-  serial_number: string | null;
-  owner_type: 'warehouse' | 'project';
-  owner_id: string;
-  owner_label: string | null;
-  origin_warehouse_id: string | null;
-  parent_warehouse_id: string | null;
-  condition: string;
-  notes: string | null;
-  in_use: boolean;
-  assigned_user_id: string | null;
-  assigned_user_name: string | null;
-  lost: boolean;
-  metadata: string;
-  created_at: Date;
-  updated_at: Date;
-}
+/** An instance's columns, with its type's number and name, its category, and who and where it is in words. */
+type InstanceRow = Selectable<AssetInstancesTable> &
+  Pick<CatalogItem, 'asset_number'> &
+  Pick<Category, 'category'> & { catalog_asset_name: string; category_id: string; owner_label: string | null; assigned_user_name: string | null };
 
 export interface InstanceFilter {
   ids?: string[];
@@ -149,6 +126,7 @@ export async function listInstances(db: Db, f: InstanceFilter): Promise<AssetIns
         : f.status === 'Available'
           ? sql`and not i.in_use and not i.lost`
           : sql``;
+  // Raw SQL: the owner's label is a case over two optional joins, and the name search reads the metadata's text.
   const { rows } = await sql<InstanceRow>`
     select i.id, i.catalog_id, c.asset_number, c.asset_name as catalog_asset_name, g.id as category_id, g.category,
            i.serial_number, i.owner_type, i.owner_id,
@@ -184,21 +162,17 @@ export async function findInstance(db: Db, id: string): Promise<AssetInstance | 
 export async function assetInventory(db: Db, owner: Owner, q?: string): Promise<AssetRow[]> {
   const instances = await listInstances(db, owner.type === 'warehouse' ? { warehouseId: owner.id, q } : { projectId: owner.id, q });
   const query = q?.trim();
-  const { rows } = await sql<{
-    catalog_id: string;
-    asset_number: string;
-    asset_name: string;
-    asset_nickname: string;
-    category: string;
-    on_hand: number;
-    assigned: number;
-    lost: number;
-  }>`
-    select s.catalog_id, c.asset_number, c.asset_name, c.asset_nickname, g.category, s.on_hand, s.assigned, s.lost
-      from asset_stock s join asset_catalog c on c.id = s.catalog_id join asset_categories g on g.id = c.category_id
-     where s.owner_type = ${owner.type} and s.owner_id = ${owner.id} and (s.on_hand + s.assigned + s.lost) > 0
-       ${query ? sql`and (c.asset_number ilike ${like(query)} or c.asset_name ilike ${like(query)})` : sql``}
-     order by lower(c.asset_number)`.execute(db);
+  const rows = await db
+    .selectFrom('asset_stock as s')
+    .innerJoin('asset_catalog as c', 'c.id', 's.catalog_id')
+    .innerJoin('asset_categories as g', 'g.id', 'c.category_id')
+    .select(['s.catalog_id', 'c.asset_number', 'c.asset_name', 'c.asset_nickname', 'g.category', 's.on_hand', 's.assigned', 's.lost'])
+    .where('s.owner_type', '=', owner.type)
+    .where('s.owner_id', '=', owner.id)
+    .where(sql<boolean>`(s.on_hand + s.assigned + s.lost) > 0`)
+    .$if(Boolean(query), (qb) => qb.where((eb) => eb.or([eb('c.asset_number', 'ilike', like(query!)), eb('c.asset_name', 'ilike', like(query!))])))
+    .orderBy(sql`lower(c.asset_number)`)
+    .execute();
   const nicknames = await catalogNicknames(db, [...new Set(instances.map((i) => i.catalog_id))]);
   const place = { ProjectID: owner.type === 'project' ? owner.id : null, warehouse_id: owner.type === 'warehouse' ? owner.id : null };
   const serialized: AssetRow[] = instances.map((i) => ({
@@ -249,7 +223,10 @@ export async function assetInventory(db: Db, owner: Owner, q?: string): Promise<
 /** The nickname (StandardName) of each asset type. */
 export async function catalogNicknames(db: Db, ids: string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
-  const { rows } = await sql<{ id: string; asset_nickname: string }>`select id, asset_nickname from asset_catalog where id = any(${ids}::uuid[])`.execute(db);
+  // Raw SQL: one array parameter (= any) whatever the number of ids.
+  const { rows } = await sql<Pick<CatalogItem, 'id' | 'asset_nickname'>>`select id, asset_nickname from asset_catalog where id = any(${ids}::uuid[])`.execute(
+    db,
+  );
   return new Map(rows.map((r) => [r.id, r.asset_nickname]));
 }
 
@@ -262,7 +239,7 @@ export async function resolveItem(db: Db, itemId: string, at: Owner | null): Pro
     const id = value.includes('-') ? value.toLowerCase() : value.replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5').toLowerCase();
     return { kind: 'instance', instanceId: id };
   }
-  const { rows } = await sql<{ id: string; kind: 'serialized' | 'bulk' }>`
+  const { rows } = await sql<Pick<CatalogItem, 'id'> & Pick<Category, 'kind'>>`
     select c.id, g.kind from asset_catalog c join asset_categories g on g.id = c.category_id
      where lower(c.asset_number) = lower(${value}) and c.deleted_at is null`.execute(db);
   const type = rows[0];
@@ -288,26 +265,14 @@ export async function locateInstance(db: Db, idOrSerial: string): Promise<AssetL
     if (rows.length === 1) instance = await findInstance(db, rows[0]!.id);
   }
   if (!instance) return undefined;
-  const { rows: w } = await sql<{
-    id: string;
-    name: string;
-    num_id: number;
-  }>`select id, name, num_id from warehouses where id = ${instance.warehouse_id ?? instance.parent_warehouse_id}`.execute(db);
-  const { rows: p } = instance.project_id
-    ? await sql<{
-        id: string;
-        project_name: string;
-        project_number: string;
-      }>`select id, project_name, project_number from projects where id = ${instance.project_id}`.execute(db)
-    : { rows: [] };
-  const { rows: u } = instance.assigned_user_id
-    ? await sql<{
-        id: string;
-        email: string;
-        user_firstname: string;
-        user_lastname: string;
-      }>`select id, email, user_firstname, user_lastname from users where id = ${instance.assigned_user_id}`.execute(db)
-    : { rows: [] };
+  const warehouseId = instance.warehouse_id ?? instance.parent_warehouse_id;
+  const w = warehouseId ? await db.selectFrom('warehouses').select(['id', 'name', 'num_id']).where('id', '=', warehouseId).execute() : [];
+  const p = instance.project_id
+    ? await db.selectFrom('projects').select(['id', 'project_name', 'project_number']).where('id', '=', instance.project_id).execute()
+    : [];
+  const u = instance.assigned_user_id
+    ? await db.selectFrom('users').select(['id', 'email', 'user_firstname', 'user_lastname']).where('id', '=', instance.assigned_user_id).execute()
+    : [];
   const warehouse = w[0] ? { id: w[0].id, name: w[0].name, num_id: Number(w[0].num_id), label: `#${w[0].num_id} · ${w[0].name}` } : null;
   const project = p[0] ? { id: p[0].id, project_name: p[0].project_name, project_number: p[0].project_number } : null;
   const user = u[0] ? { uuid: u[0].id, user_email: u[0].email, user_firstname: u[0].user_firstname, user_lastname: u[0].user_lastname } : null;

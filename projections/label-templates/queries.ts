@@ -1,8 +1,12 @@
 /** Reads of `label_templates`. */
+import type { Selectable } from 'kysely';
 import type { LabelTemplate, TemplateData } from '../../contract/labels.ts';
 import type { Db } from '../../ledger/database.ts';
+import type { LabelTemplatesTable } from '../../migrations/schema.ts';
 
-type Row = { id: string; project_id: string; name: string; template_data: unknown; created_at: Date; updated_at: Date };
+const columns = ['id', 'project_id', 'name', 'template_data', 'created_at', 'updated_at'] as const;
+
+type Row = Pick<Selectable<LabelTemplatesTable>, (typeof columns)[number]>;
 
 const toTemplate = (row: Row): LabelTemplate => ({
   id: row.id,
@@ -12,8 +16,6 @@ const toTemplate = (row: Row): LabelTemplate => ({
   created_at: row.created_at.toISOString(),
   updated_at: row.updated_at.toISOString(),
 });
-
-const columns = ['id', 'project_id', 'name', 'template_data', 'created_at', 'updated_at'] as const;
 
 /** A project's templates by name. */
 export async function projectTemplates(db: Db, projectId: string): Promise<LabelTemplate[]> {

@@ -3,12 +3,13 @@
  * of some line), the filter lists, labels by id for exports, and the slice of live labels a delete
  * decides on.
  */
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Label } from '../../contract/labels.ts';
 import type { Db } from '../../ledger/database.ts';
 import type { Trx } from '../../ledger/event-store/event-store.ts';
 import { labelsStreamId } from '../../ledger/labels/events.ts';
 import type { LiveLabel } from '../../ledger/labels/state.ts';
+import type { LabelsTable } from '../../migrations/schema.ts';
 import { containing } from '../like.ts';
 
 export interface LabelSearch {
@@ -55,11 +56,11 @@ export function anchorOf(term: string): string | null {
   return words.sort((a, b) => b.length - a.length)[0] ?? null;
 }
 
-type LabelRow = { id: string; label_lines: unknown; system: string | null; cluster_pod: string | null };
+type LabelRow = Pick<Selectable<LabelsTable>, 'id' | 'label_lines' | 'system' | 'cluster_pod'>;
 
 const toLabel = (row: LabelRow): Label => ({
   id: row.id,
-  label_lines: row.label_lines as string[],
+  label_lines: row.label_lines,
   system: row.system,
   cluster_pod: row.cluster_pod,
 });
@@ -142,7 +143,8 @@ export async function labelFilters(db: Db, projectId: string): Promise<{ systems
 /** The labels of a project among these ids, in the order the ids are given (exports by id). */
 export async function labelsByIds(db: Db, projectId: string, ids: readonly string[]): Promise<Label[]> {
   if (ids.length === 0) return [];
-  const { rows } = await sql<{ id: string; label_lines: unknown; system: string | null; cluster_pod: string | null }>`
+  // Raw SQL: unnest … with ordinality keeps the order the ids were given in.
+  const { rows } = await sql<LabelRow>`
     select l.id, l.label_lines, l.system, l.cluster_pod
       from unnest(${[...ids]}::uuid[]) with ordinality as s (id, n)
       join labels l on l.id = s.id and l.project_id = ${projectId}

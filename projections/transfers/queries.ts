@@ -194,14 +194,20 @@ export async function transferSourceProjects(db: Db): Promise<Array<{ id: string
 /** Up to `limit` parts a source project holds on hand matching the text, with how many it holds. */
 export async function sourceItems(db: Db, projectId: string, q: string, limit: number) {
   const text = q.trim();
-  const { rows } = await sql<{ material_id: string; part_number: string; part_name: string; part_nickname: string; on_hand: number }>`
-    select m.material_id, m.part_number, m.part_name, m.part_nickname, s.on_hand
-      from material_stock s
-      join materials m on m.material_id = s.material_id
-      join projects p on p.id = s.location_id and not p.hide_from_transfer_list and p.archived_at is null
-     where s.location_kind = 'project' and s.location_id = ${projectId} and s.on_hand > 0
-       and (${text} = '' or m.part_number ilike ${containing(text)} or m.part_name ilike ${containing(text)} or m.part_nickname ilike ${containing(text)})
-     order by m.part_number
-     limit ${limit}`.execute(db);
+  const like = containing(text);
+  const rows = await db
+    .selectFrom('material_stock as s')
+    .innerJoin('materials as m', 'm.material_id', 's.material_id')
+    .innerJoin('projects as p', (join) => join.onRef('p.id', '=', 's.location_id').on('p.hide_from_transfer_list', '=', false).on('p.archived_at', 'is', null))
+    .select(['m.material_id', 'm.part_number', 'm.part_name', 'm.part_nickname', 's.on_hand'])
+    .where('s.location_kind', '=', 'project')
+    .where('s.location_id', '=', projectId)
+    .where('s.on_hand', '>', 0)
+    .$if(text !== '', (qb) =>
+      qb.where((eb) => eb.or([eb('m.part_number', 'ilike', like), eb('m.part_name', 'ilike', like), eb('m.part_nickname', 'ilike', like)])),
+    )
+    .orderBy('m.part_number')
+    .limit(limit)
+    .execute();
   return rows.map((r) => ({ ...r, on_hand: Number(r.on_hand), display: `${r.part_number} — ${r.part_name}` }));
 }

@@ -3,43 +3,31 @@
  * projects they were assigned to, stock as of an instant; and for the Material Catalog, the
  * catalogue searched and where a part is held.
  */
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Holding, Holdings, PlaceRow, WarehouseStockRow } from '../../contract/warehouses.ts';
 import { warehouseLabel } from '../../contract/warehouses.ts';
 import type { CatalogPart } from '../../contract/materials.ts';
 import type { Db } from '../../ledger/database.ts';
+import type { MaterialsTable, MaterialStockTable, WarehouseStockPlacesTable } from '../../migrations/schema.ts';
 import { placeLabel } from '../../ledger/stock-item/place.ts';
 import { DEFAULT_CRITICAL_THRESHOLD, DEFAULT_LOW_THRESHOLD } from '../../ledger/stock-item/stock-numbers.ts';
 import { containing } from '../like.ts';
 import { inventoryPage, partDisplay } from '../material-stock/queries.ts';
 
-interface PlaceJson {
-  place_key: string;
-  rack: string | null;
-  shelf: string | null;
-  bin: string | null;
-  zone: string | null;
-  notes: string | null;
-  qty: number;
-}
+/** A place's columns as `placesOf` builds them into JSON. */
+type PlaceJson = Omit<Selectable<WarehouseStockPlacesTable>, 'warehouse_id' | 'material_id'>;
+type Stock = Selectable<MaterialStockTable>;
 
 const toPlaceRow = (p: PlaceJson): PlaceRow => ({ ...p, qty: Number(p.qty), label: placeLabel({ ...p }) });
 
 /** A location's places, largest first, then by label. */
 const byQuantity = (a: PlaceRow, b: PlaceRow) => b.qty - a.qty || a.label.localeCompare(b.label);
 
-interface StockJoined {
-  material_id: string;
-  part_number: string;
-  part_name: string;
-  part_nickname: string;
-  on_hand: number;
-  lost_outstanding: number;
-  low_threshold: number | null;
-  critical_threshold: number | null;
-  places: PlaceJson[] | null;
-  projects: Array<{ project_id: string; project_name: string; project_number: string; qty: number }> | null;
-}
+type StockJoined = Pick<Stock, 'material_id' | 'on_hand' | 'lost_outstanding' | 'low_threshold' | 'critical_threshold'> &
+  Pick<Selectable<MaterialsTable>, 'part_number' | 'part_name' | 'part_nickname'> & {
+    places: PlaceJson[] | null;
+    projects: Array<{ project_id: string; project_name: string; project_number: string; qty: number }> | null;
+  };
 
 const placesOf = sql`(select json_agg(json_build_object('place_key', sp.place_key, 'rack', sp.rack, 'shelf', sp.shelf, 'bin', sp.bin,
                                             'zone', sp.zone, 'notes', sp.notes, 'qty', sp.qty))
@@ -72,6 +60,7 @@ export async function warehouseInventory(
       }));
   }
   const like = containing(text);
+  // Raw SQL: a part's places and projects come back as JSON arrays built in the query.
   const { rows } = await sql<StockJoined>`
     select s.material_id, m.part_number, m.part_name, m.part_nickname, s.on_hand, s.lost_outstanding, s.low_threshold, s.critical_threshold,
            ${placesOf} as places,
@@ -111,18 +100,16 @@ export async function warehouseStockItem(db: Db, warehouseId: string, materialId
 export async function holdingsOf(db: Db, materialId: string): Promise<Holdings | null> {
   const part = await db.selectFrom('materials').select(['material_id', 'part_number']).where('material_id', '=', materialId).executeTakeFirst();
   if (!part) return null;
-  const { rows } = await sql<{
-    location_kind: 'project' | 'warehouse';
-    location_id: string;
-    on_hand: number;
-    field_assigned: number;
-    lost_outstanding: number;
-    project_name: string | null;
-    project_number: string | null;
-    num_id: number | null;
-    name: string | null;
-    places: PlaceJson[] | null;
-  }>`
+  // Raw SQL: a warehouse's places come back as a JSON array built in the query; the names are those of optional joins.
+  const { rows } = await sql<
+    Pick<Stock, 'location_kind' | 'location_id' | 'on_hand' | 'field_assigned' | 'lost_outstanding'> & {
+      project_name: string | null;
+      project_number: string | null;
+      num_id: number | null;
+      name: string | null;
+      places: PlaceJson[] | null;
+    }
+  >`
     select s.location_kind, s.location_id, s.on_hand, s.field_assigned, s.lost_outstanding,
            p.project_name, p.project_number, w.num_id, w.name,
            case when s.location_kind = 'warehouse' then ${placesOf} end as places

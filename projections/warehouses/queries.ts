@@ -1,19 +1,10 @@
 /** Reads of `warehouses`: the list with each one's stock in brief, one warehouse, the units a warehouse holds. */
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import { type Warehouse, warehouseLabel } from '../../contract/warehouses.ts';
 import type { Db } from '../../ledger/database.ts';
+import type { WarehousesTable } from '../../migrations/schema.ts';
 
-interface WarehouseRow {
-  id: string;
-  num_id: number;
-  name: string;
-  yard_location: string | null;
-  capacity_summary: string | null;
-  created_at: Date;
-  deactivated_at: Date | null;
-  parts: number;
-  qty_on_hand: number;
-}
+type WarehouseRow = Selectable<WarehousesTable> & { parts: number; qty_on_hand: number };
 
 function toWarehouse(r: WarehouseRow): Warehouse {
   return {
@@ -31,6 +22,7 @@ function toWarehouse(r: WarehouseRow): Warehouse {
 }
 
 async function selectWarehouses(db: Db, where: { id?: string; includeInactive: boolean }): Promise<Warehouse[]> {
+  // Raw SQL: each warehouse's stock in brief is a lateral aggregate over material_stock.
   const { rows } = await sql<WarehouseRow>`
     select w.*, coalesce(s.parts, 0)::int as parts, coalesce(s.on_hand, 0)::int as qty_on_hand
       from warehouses w
