@@ -6,10 +6,11 @@
  * sit with the requester in the field.
  */
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { CommandOptions } from '../../ledger/command.ts';
 import type { EventStore } from '../../ledger/event-store/event-store.ts';
 import { inventory } from '../../projections/material-stock/queries.ts';
+import type { AssetCatalogTable } from '../../migrations/schema.ts';
 import { type RequestChange, runRequest } from '../requests/request-commands.ts';
 
 export interface DemoPerson {
@@ -86,7 +87,7 @@ export async function seedDemoRequests(
     }
   }
   // An asset request for a type the first project has free, when the site has assets.
-  const free = await sql<{ asset_number: string; asset_name: string }>`
+  const free = await sql<Pick<Selectable<AssetCatalogTable>, 'asset_number' | 'asset_name'>>`
     select c.asset_number, c.asset_name from asset_instances i join asset_catalog c on c.id = i.catalog_id
      where i.owner_type = 'project' and i.owner_id = ${projectIds[0]!} and not i.in_use and not i.lost and c.deleted_at is null
      order by c.asset_number limit 1`.execute(store.db);

@@ -14,7 +14,7 @@
  * Templates are small streams of their own (`label-template:<id>`), folded as usual.
  */
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { CommandContext, CommandHandler, CommandOptions, LoadedStream } from '../../ledger/command.ts';
 import { runCommand } from '../../ledger/command-runner.ts';
 import type { EventStore, Trx } from '../../ledger/event-store/event-store.ts';
@@ -28,6 +28,7 @@ import { labelsStreamId, type ImportedLabel, type LabelEvent } from '../../ledge
 import type { LabelsState, LiveLabel } from '../../ledger/labels/state.ts';
 import { foldedStreamHandler } from '../../ledger/stream-handler.ts';
 import { liveLabels } from '../../projections/labels/queries.ts';
+import type { EventsTable } from '../../migrations/schema.ts';
 
 /** A label as an import brings it: its lines and optional tags (blank tags are no tags). */
 export interface LabelToImport {
@@ -62,7 +63,8 @@ function currentSlice(loaded: Map<string, LiveLabel>, folded: LabelsState): Labe
 /** Where each of these streams stands: its last version and hash, one query for all of them. */
 export async function streamHeads(trx: Trx, streamIds: readonly string[]): Promise<Map<string, StreamPosition>> {
   const wanted = [...new Set(streamIds)];
-  const { rows } = await sql<{ stream_id: string; stream_version: number; hash: Uint8Array }>`
+  // Raw SQL: one lateral lookup of each stream's last event, for all the streams at once.
+  const { rows } = await sql<Pick<Selectable<EventsTable>, 'stream_id' | 'stream_version' | 'hash'>>`
     select h.stream_id, h.stream_version, h.hash
       from unnest(${wanted}::text[]) as s (stream_id)
       cross join lateral (

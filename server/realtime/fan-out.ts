@@ -5,7 +5,8 @@
  */
 import type { EventStore } from '../../ledger/event-store/event-store.ts';
 import { START_CHECKPOINT, type Checkpoint, type RecordedEvent } from '../../ledger/event-store/types.ts';
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
+import type { EventsTable } from '../../migrations/schema.ts';
 import { mergeChanges, type Change } from './topics.ts';
 
 export interface FanOut {
@@ -25,7 +26,8 @@ export async function startFanOut(
   pollMs = 2000,
 ): Promise<FanOut> {
   const head = async (): Promise<Checkpoint> => {
-    const { rows } = await sql<{ transaction_id: string; global_position: number }>`
+    // Raw SQL: the transaction id is an xid8, read as text.
+    const { rows } = await sql<Pick<Selectable<EventsTable>, 'transaction_id' | 'global_position'>>`
       select transaction_id::text, global_position from events order by global_position desc limit 1`.execute(store.db);
     return rows[0] ? { transactionId: rows[0].transaction_id, globalPosition: Number(rows[0].global_position) } : START_CHECKPOINT;
   };
