@@ -18,7 +18,7 @@ import type { StockItemCommand, StockItemRef } from '../../ledger/stock-item/com
 import { stockItemDecider } from '../../ledger/stock-item/decide.ts';
 import { stockStreamId, type FoundDestination, type LostSource, type StockItemEvent, type StockLocation } from '../../ledger/stock-item/events.ts';
 import type { StockItemState } from '../../ledger/stock-item/state.ts';
-import { loadStockContextRows, type StockContextRow } from '../../projections/material-stock/decision-context.ts';
+import { type LoadedStock, loadStock } from '../../projections/material-stock/decision-context.ts';
 import type { InventoryRow } from '../../contract/materials.ts';
 import { toRow } from '../../projections/material-stock/queries.ts';
 
@@ -73,43 +73,11 @@ export interface StockOutcome {
 
 const nullableNumber = (v: number | null) => (v === null ? null : Number(v));
 
-/** A stock item's state from its snapshot row (zeros when the part has no stock here yet). */
-export function itemStateOf(r: StockContextRow): StockItemState {
-  return {
-    exists: r.stream_version !== null,
-    partNumber: r.part_number ?? '',
-    partName: r.part_name ?? '',
-    logistics: r.logistics_qty ?? 0,
-    onHand: r.on_hand ?? 0,
-    field: r.field_assigned ?? 0,
-    lost: r.lost_outstanding ?? 0,
-    inTransit: r.in_transit ?? 0,
-    incoming: r.incoming ?? 0,
-    assignments: r.assignments ?? {},
-    lowThreshold: nullableNumber(r.low_threshold),
-    criticalThreshold: nullableNumber(r.critical_threshold),
-    // A project's stock has no places and assigns to no project.
-    places: {},
-    projects: {},
-  };
-}
-
-function toContext(request: StockRequest, r: StockContextRow): StockContext {
+function toContext(request: StockRequest, { row: r, stream }: LoadedStock): StockContext {
   const material = r.material_id ? { material_id: r.material_id, part_number: r.part_number!, part_name: r.part_name!, part_nickname: r.part_nickname! } : null;
-  const exists = r.stream_version !== null;
-  const state = itemStateOf(r);
   const userName = r.user_email === null ? null : `${r.user_firstname ?? ''} ${r.user_lastname ?? ''}`.trim() || r.user_email;
   return {
-    streams: material
-      ? {
-          item: {
-            streamId: stockStreamId(request.location, material.material_id),
-            head: exists ? { version: r.stream_version!, hash: Buffer.from(r.last_hash!, 'hex') } : { version: 0, hash: null },
-            state,
-            evolve: stockItemDecider.evolve,
-          },
-        }
-      : {},
+    streams: stream ? { item: stream } : {},
     material,
     frozen: r.frozen,
     projectDefaults: { low: nullableNumber(r.low_stock_default), critical: nullableNumber(r.critical_stock_default) },
@@ -181,7 +149,7 @@ const stockHandler: CommandHandler<Input, StockContext, StockOutcome> = {
   // loser is decided again as a receive of the now existing part.
   retryOn: ['materials_part_number_key', 'materials_part_number_lower'],
   async load(trx, inputs) {
-    const rows = await loadStockContextRows(
+    const loaded = await loadStock(
       trx,
       inputs.map(({ request }) => ({
         location: request.location,
@@ -191,7 +159,7 @@ const stockHandler: CommandHandler<Input, StockContext, StockOutcome> = {
         waitingRequests: request.type === 'receive',
       })),
     );
-    return inputs.map((input, i) => toContext(input.request, rows[i]!));
+    return inputs.map((input, i) => toContext(input.request, loaded[i]!));
   },
   decide(input, context): Decision<StockOutcome> {
     const { request } = input;

@@ -19,15 +19,15 @@ import { initialMaterialState, materialDecider } from '../../ledger/material/dec
 import { materialStreamId } from '../../ledger/material/events.ts';
 import type { StockItemRef } from '../../ledger/stock-item/commands.ts';
 import { stockItemDecider } from '../../ledger/stock-item/decide.ts';
-import { type StockItemEvent, type StockLocation, stockStreamId } from '../../ledger/stock-item/events.ts';
+import { projectLocation, type StockItemEvent, type StockLocation, stockStreamId } from '../../ledger/stock-item/events.ts';
 import { normalizePlace, type Place } from '../../ledger/stock-item/place.ts';
 import type { StockItemState } from '../../ledger/stock-item/state.ts';
 import type { WarehouseGate, WarehouseStockCommand } from '../../ledger/warehouse-stock/commands.ts';
 import { decideWarehouseStock } from '../../ledger/warehouse-stock/decide.ts';
 import { WAREHOUSE_MESSAGES } from '../../ledger/warehouse/messages.ts';
-import { loadStockContextRows, type StockContextRow } from '../../projections/material-stock/decision-context.ts';
+import { type LoadedStock, loadStock } from '../../projections/material-stock/decision-context.ts';
 import { loadWarehouseContextRows, type WarehouseContextRow } from '../../projections/warehouse-stock/decision-context.ts';
-import { itemStateOf, NEW_PART_NEEDS_NAMES } from '../materials/stock-commands.ts';
+import { NEW_PART_NEEDS_NAMES } from '../materials/stock-commands.ts';
 
 type PlaceInput = Parameters<typeof normalizePlace>[0];
 
@@ -74,38 +74,27 @@ export interface WarehouseStockOutcome {
 
 const projectIdOf = (request: WarehouseStockRequest): string | null => ('projectId' in request ? request.projectId : null);
 const warehouseLocation = (id: string): StockLocation => ({ kind: 'warehouse', id });
-const projectLocation = (id: string): StockLocation => ({ kind: 'project', id });
-
-function loadedStream(location: StockLocation, materialId: string, row: StockContextRow, state: StockItemState): LoadedStream<StockItemState, StockItemEvent> {
-  const exists = row.stream_version !== null;
-  return {
-    streamId: stockStreamId(location, materialId),
-    head: exists ? { version: row.stream_version!, hash: Buffer.from(row.last_hash!, 'hex') } : { version: 0, hash: null },
-    state,
-    evolve: stockItemDecider.evolve,
-  };
-}
 
 /** The warehouse's stock state: the snapshot's numbers with its places and project assignments. */
-function warehouseState(stock: StockContextRow, extra: WarehouseContextRow): StockItemState {
+function warehouseState(state: StockItemState, extra: WarehouseContextRow): StockItemState {
   const places: StockItemState['places'] = {};
   for (const p of extra.places ?? []) places[p.place_key] = { place: normalizePlace(p), qty: Number(p.qty) };
   const projects: StockItemState['projects'] = {};
   for (const [id, qty] of Object.entries(extra.projects ?? {})) projects[id] = Number(qty);
-  return { ...itemStateOf(stock), places, projects };
+  return { ...state, places, projects };
 }
 
-function toContext(request: WarehouseStockRequest, w: StockContextRow, p: StockContextRow | null, extra: WarehouseContextRow): WarehouseStockContext {
-  const material = w.material_id ? { material_id: w.material_id, part_number: w.part_number!, part_name: w.part_name! } : null;
+function toContext(w: LoadedStock, p: LoadedStock | null, extra: WarehouseContextRow): WarehouseStockContext {
+  const { row } = w;
+  const material = row.material_id ? { material_id: row.material_id, part_number: row.part_number!, part_name: row.part_name! } : null;
   const streams: WarehouseStockContext['streams'] = {};
-  const projectId = projectIdOf(request);
-  if (material) {
-    streams.warehouse = loadedStream(warehouseLocation(request.warehouseId), material.material_id, w, warehouseState(w, extra));
-    if (projectId && p) streams.project = loadedStream(projectLocation(projectId), material.material_id, p, itemStateOf(p));
+  if (w.stream) {
+    streams.warehouse = { ...w.stream, state: warehouseState(w.stream.state, extra) };
+    if (p?.stream) streams.project = p.stream;
   }
   const found = extra.warehouse_num_id !== null;
   const label = found ? `#${extra.warehouse_num_id} · ${extra.warehouse_name}` : '';
-  return { streams, material, found, gate: { frozen: w.frozen, warehouse: { active: extra.warehouse_active, label } }, projectLabel: extra.project_label };
+  return { streams, material, found, gate: { frozen: row.frozen, warehouse: { active: extra.warehouse_active, label } }, projectLabel: extra.project_label };
 }
 
 function defineMaterial(input: Input): { material: MaterialRow; events: NewEvent[] } {
@@ -157,14 +146,14 @@ const warehouseStockHandler: CommandHandler<Input, WarehouseStockContext, Wareho
   retryOn: ['materials_part_number_key', 'materials_part_number_lower'],
   async load(trx, inputs) {
     const requests = inputs.map((i) => i.request);
-    const warehouseSide = await loadStockContextRows(
+    const warehouseSide = await loadStock(
       trx,
       requests.map((r) => ({ location: warehouseLocation(r.warehouseId), partNumber: r.partNumber, userId: null })),
     );
     const moves = requests.flatMap((r, i) => (projectIdOf(r) ? [i] : []));
     const projectSide =
       moves.length > 0
-        ? await loadStockContextRows(
+        ? await loadStock(
             trx,
             moves.map((i) => ({ location: projectLocation(projectIdOf(requests[i]!)!), partNumber: requests[i]!.partNumber, userId: null })),
           )
@@ -174,7 +163,7 @@ const warehouseStockHandler: CommandHandler<Input, WarehouseStockContext, Wareho
       trx,
       requests.map((r) => ({ warehouseId: r.warehouseId, partNumber: r.partNumber, projectId: projectIdOf(r) })),
     );
-    return requests.map((r, i) => toContext(r, warehouseSide[i]!, projectRows.get(i) ?? null, extras[i]!));
+    return requests.map((_, i) => toContext(warehouseSide[i]!, projectRows.get(i) ?? null, extras[i]!));
   },
   decide(input, context): Decision<WarehouseStockOutcome> {
     const { request } = input;
