@@ -11,6 +11,7 @@ import { sql } from 'kysely';
 import type { LoadedStream } from '../../ledger/command.ts';
 import type { Trx } from '../../ledger/event-store/event-store.ts';
 import type { StreamPosition } from '../../ledger/event-store/types.ts';
+import { initialMaterialState, type MaterialState } from '../../ledger/material/state.ts';
 import { stockItemDecider } from '../../ledger/stock-item/decide.ts';
 import { type StockItemEvent, type StockLocation, stockStreamId } from '../../ledger/stock-item/events.ts';
 import type { StockItemState } from '../../ledger/stock-item/state.ts';
@@ -101,6 +102,12 @@ export function stockItemStateOf(r: StockContextRow): StockItemState {
     places: {},
     projects: {},
   };
+}
+
+/** The catalogue's part from the row (not defined when the catalogue has no such part number). */
+export function materialStateOf(r: StockContextRow): MaterialState {
+  if (r.material_id === null) return initialMaterialState();
+  return { defined: true, materialId: r.material_id, partNumber: r.part_number!, partName: r.part_name!, partNickname: r.part_nickname! };
 }
 
 /** The stream head the snapshot row reflects (version 0 when the part has no stock here yet). */

@@ -4,7 +4,8 @@
  * warehouse's and the project's): the handler loads both, `decideWarehouseStock` decides on both
  * states at once, and the runner appends to each with its expected version in one transaction, so
  * both sides move or neither does. A concurrent command on either stream fails the version check
- * and the whole move is decided again on fresh numbers.
+ * and the whole move is decided again on fresh numbers. A receive goes through the ledger's receipt
+ * decider, which defines a part new to the catalogue in the same decision.
  *
  * Stock loads from the snapshot rows (`material_stock` plus the warehouse's places and project
  * assignments), as the project stock commands do; names and the freeze come in the same reads.
@@ -14,20 +15,21 @@ import type { CommandContext, CommandHandler, CommandOptions, Decision, LoadedSt
 import { runCommand } from '../../ledger/command-runner.ts';
 import { DomainError } from '../../ledger/errors.ts';
 import type { EventStore } from '../../ledger/event-store/event-store.ts';
-import type { NewEvent } from '../../ledger/event-store/types.ts';
-import { initialMaterialState, materialDecider } from '../../ledger/material/decide.ts';
-import { materialStreamId } from '../../ledger/material/events.ts';
+import type { MaterialReceiptCommand } from '../../ledger/material-receipt/commands.ts';
+import { decideMaterialReceipt } from '../../ledger/material-receipt/decide.ts';
+import { materialDecider } from '../../ledger/material/decide.ts';
+import { type MaterialEvent, materialStreamId } from '../../ledger/material/events.ts';
+import type { MaterialState } from '../../ledger/material/state.ts';
 import type { StockItemRef } from '../../ledger/stock-item/commands.ts';
 import { stockItemDecider } from '../../ledger/stock-item/decide.ts';
 import { projectLocation, type StockItemEvent, type StockLocation, stockStreamId } from '../../ledger/stock-item/events.ts';
 import { normalizePlace, type Place } from '../../ledger/stock-item/place.ts';
 import type { StockItemState } from '../../ledger/stock-item/state.ts';
 import type { WarehouseGate, WarehouseStockCommand } from '../../ledger/warehouse-stock/commands.ts';
-import { decideWarehouseStock } from '../../ledger/warehouse-stock/decide.ts';
+import { decideWarehouseStock, type WarehouseStockEvents } from '../../ledger/warehouse-stock/decide.ts';
 import { WAREHOUSE_MESSAGES } from '../../ledger/warehouse/messages.ts';
-import { type LoadedStock, loadStock } from '../../projections/material-stock/decision-context.ts';
+import { type LoadedStock, loadStock, materialStateOf } from '../../projections/material-stock/decision-context.ts';
 import { loadWarehouseContextRows, type WarehouseContextRow } from '../../projections/warehouse-stock/decision-context.ts';
-import { NEW_PART_NEEDS_NAMES } from '../materials/stock-commands.ts';
 
 type PlaceInput = Parameters<typeof normalizePlace>[0];
 
@@ -52,15 +54,10 @@ interface Input {
   newMaterialId: string;
 }
 
-interface MaterialRow {
-  material_id: string;
-  part_number: string;
-  part_name: string;
-}
-
 interface WarehouseStockContext extends CommandContext {
   streams: { warehouse?: LoadedStream<StockItemState, StockItemEvent>; project?: LoadedStream<StockItemState, StockItemEvent> };
-  material: MaterialRow | null;
+  /** The catalogue's part (not defined when the catalogue has no such part number). */
+  material: MaterialState;
   gate: WarehouseGate;
   found: boolean;
   projectLabel: string | null;
@@ -86,7 +83,6 @@ function warehouseState(state: StockItemState, extra: WarehouseContextRow): Stoc
 
 function toContext(w: LoadedStock, p: LoadedStock | null, extra: WarehouseContextRow): WarehouseStockContext {
   const { row } = w;
-  const material = row.material_id ? { material_id: row.material_id, part_number: row.part_number!, part_name: row.part_name! } : null;
   const streams: WarehouseStockContext['streams'] = {};
   if (w.stream) {
     streams.warehouse = { ...w.stream, state: warehouseState(w.stream.state, extra) };
@@ -94,25 +90,32 @@ function toContext(w: LoadedStock, p: LoadedStock | null, extra: WarehouseContex
   }
   const found = extra.warehouse_num_id !== null;
   const label = found ? `#${extra.warehouse_num_id} · ${extra.warehouse_name}` : '';
-  return { streams, material, found, gate: { frozen: row.frozen, warehouse: { active: extra.warehouse_active, label } }, projectLabel: extra.project_label };
+  return {
+    streams,
+    material: materialStateOf(row),
+    found,
+    gate: { frozen: row.frozen, warehouse: { active: extra.warehouse_active, label } },
+    projectLabel: extra.project_label,
+  };
 }
 
-function defineMaterial(input: Input): { material: MaterialRow; events: NewEvent[] } {
-  const { request } = input;
-  if (request.type !== 'receive') throw new DomainError('NOT_FOUND', WAREHOUSE_MESSAGES.partNotInWarehouse);
-  if (!request.partName?.trim() || !request.partNickname?.trim()) throw new DomainError('VALIDATION', NEW_PART_NEEDS_NAMES);
-  const events = materialDecider.decide(
-    {
-      type: 'DefineMaterial',
-      data: { materialId: input.newMaterialId, partNumber: request.partNumber, partName: request.partName, partNickname: request.partNickname },
+/** A receive names the part as typed: the receipt decider defines it when the catalogue has no such part. */
+function receiptFor(request: Extract<WarehouseStockRequest, { type: 'receive' }>, newMaterialId: string, gate: WarehouseGate): MaterialReceiptCommand {
+  const { warehouseId, partNumber, partName, partNickname, quantity } = request;
+  return {
+    type: 'ReceiveIntoWarehouse',
+    data: {
+      ...gate,
+      part: { newMaterialId, partNumber, partName: partName ?? null, partNickname: partNickname ?? null },
+      location: warehouseLocation(warehouseId),
+      quantity,
+      note: request.note ?? null,
+      place: normalizePlace(request.place),
     },
-    initialMaterialState(),
-  );
-  const d = events[0]!.data;
-  return { material: { material_id: input.newMaterialId, part_number: d.partNumber, part_name: d.partName }, events };
+  };
 }
 
-function commandFor(request: WarehouseStockRequest, ref: StockItemRef, context: WarehouseStockContext): WarehouseStockCommand {
+function commandFor(request: Exclude<WarehouseStockRequest, { type: 'receive' }>, ref: StockItemRef, context: WarehouseStockContext): WarehouseStockCommand {
   const move = { ...context.gate, ref, quantity: request.quantity, note: request.note ?? null };
   const target = (projectId: string) => ({
     ref: { ...ref, location: projectLocation(projectId) },
@@ -120,8 +123,6 @@ function commandFor(request: WarehouseStockRequest, ref: StockItemRef, context: 
   });
   const place = (input: PlaceInput): Place => normalizePlace(input);
   switch (request.type) {
-    case 'receive':
-      return { type: 'ReceiveIntoWarehouse', data: { ...move, place: place(request.place) } };
     case 'return':
       return { type: 'ReturnFromWarehouse', data: { ...move, from: place(request.from) } };
     case 'lost':
@@ -139,6 +140,25 @@ function commandFor(request: WarehouseStockRequest, ref: StockItemRef, context: 
       throw new Error(`unknown warehouse request ${JSON.stringify(unknown)}`);
     }
   }
+}
+
+/** Every command but a receive needs a part the catalogue has; a receive may define it. */
+function decideMove(input: Input, context: WarehouseStockContext): WarehouseStockEvents & { material: MaterialEvent[] } {
+  const { request } = input;
+  const { material, streams } = context;
+  const warehouse = streams.warehouse?.state ?? stockItemDecider.initialState();
+  if (request.type === 'receive') {
+    const events = decideMaterialReceipt(receiptFor(request, input.newMaterialId, context.gate), { material, item: warehouse });
+    return { material: events.material, warehouse: events.item, project: [] };
+  }
+  if (!material.defined || material.materialId === null) throw new DomainError('NOT_FOUND', WAREHOUSE_MESSAGES.partNotInWarehouse);
+  const ref: StockItemRef = {
+    location: warehouseLocation(request.warehouseId),
+    materialId: material.materialId,
+    partNumber: material.partNumber,
+    partName: material.partName,
+  };
+  return { material: [], ...decideWarehouseStock(commandFor(request, ref, context), { warehouse, project: streams.project?.state }) };
 }
 
 const warehouseStockHandler: CommandHandler<Input, WarehouseStockContext, WarehouseStockOutcome> = {
@@ -168,30 +188,18 @@ const warehouseStockHandler: CommandHandler<Input, WarehouseStockContext, Wareho
   decide(input, context): Decision<WarehouseStockOutcome> {
     const { request } = input;
     if (!context.found) throw new DomainError('NOT_FOUND', WAREHOUSE_MESSAGES.notFound);
-    const appends: Decision<WarehouseStockOutcome>['appends'] = [];
-    let material = context.material;
-    if (!material) {
-      const defined = defineMaterial(input);
-      material = defined.material;
-      appends.push({ streamId: materialStreamId(material.material_id), events: defined.events });
-    }
-    const ref: StockItemRef = {
-      location: warehouseLocation(request.warehouseId),
-      materialId: material.material_id,
-      partNumber: material.part_number,
-      partName: material.part_name,
-    };
+    const events = decideMove(input, context);
+    // The part as the catalogue has it after the decision (a receive may have just defined it).
+    const materialId = events.material.reduce(materialDecider.evolve, context.material).materialId!;
     const { warehouse, project } = context.streams;
-    const events = decideWarehouseStock(commandFor(request, ref, context), {
-      warehouse: warehouse?.state ?? stockItemDecider.initialState(),
-      project: project?.state,
-    });
-    appends.push({ streamId: warehouse?.streamId ?? stockStreamId(ref.location, material.material_id), events: events.warehouse });
+    const appends: Decision<WarehouseStockOutcome>['appends'] = [];
+    if (events.material.length > 0) appends.push({ streamId: materialStreamId(materialId), events: events.material });
+    appends.push({ streamId: warehouse?.streamId ?? stockStreamId(warehouseLocation(request.warehouseId), materialId), events: events.warehouse });
     const projectId = projectIdOf(request);
     if (projectId && events.project.length > 0) {
-      appends.push({ streamId: project?.streamId ?? stockStreamId(projectLocation(projectId), material.material_id), events: events.project });
+      appends.push({ streamId: project?.streamId ?? stockStreamId(projectLocation(projectId), materialId), events: events.project });
     }
-    return { appends, result: { materialId: material.material_id, created: context.material === null } };
+    return { appends, result: { materialId, created: events.material.length > 0 } };
   },
 };
 
