@@ -15,6 +15,7 @@ import { stockStreamId, type StockItemEvent, type StockLocation } from '../../le
 import type { StockItemState } from '../../ledger/stock-item/state.ts';
 import { loadStock } from '../../projections/material-stock/decision-context.ts';
 import type { BulkAction } from '../../contract/materials.ts';
+import { reopenWaitingRequests } from '../requests/reopen-on-receive.ts';
 import { parseBulkCsv } from './bulk-csv.ts';
 import { planBulk, type BulkLine, type BulkRowVerdict, type CatalogPart, type PartAtStart } from './bulk-decide.ts';
 
@@ -98,6 +99,8 @@ export interface BulkAnswer {
   applied: boolean;
   batch_id: string | null;
   results: BulkRowResult[];
+  /** Requests waiting on delivery that an applied receive file re-opened. */
+  reopenedCount: number;
 }
 
 function prepare(location: StockLocation, action: BulkAction, csv: string, scope: string) {
@@ -119,6 +122,7 @@ function prepare(location: StockLocation, action: BulkAction, csv: string, scope
         (r) =>
           byRow.get(r.row) ?? { row: r.row, part_number: r.part_number, quantity: r.quantity, status: INVALID_ROW, on_hand_before: null, on_hand_after: null },
       ),
+      reopenedCount: 0,
     };
   };
   return { input, key, answer };
@@ -126,7 +130,10 @@ function prepare(location: StockLocation, action: BulkAction, csv: string, scope
 
 const skipped = (rows: readonly BulkRowVerdict[]) => rows.map((r) => ({ ...r, status: SKIPPED, on_hand_before: null, on_hand_after: null }));
 
-/** Applies a file's valid rows as one batch; a refused batch answers every row and applies none. */
+/**
+ * Applies a file's valid rows as one batch; a refused batch answers every row and applies none. An
+ * applied receive then re-opens the requests waiting on delivery that it covers.
+ */
 export async function applyBulk(
   store: EventStore,
   options: CommandOptions,
@@ -144,7 +151,10 @@ export async function applyBulk(
       idempotencyKey: key,
     });
     const { batchId, rows } = outcome.result;
-    return outcome.replayed ? answer(skipped(rows), false, batchId) : answer(rows, true, batchId);
+    if (outcome.replayed) return answer(skipped(rows), false, batchId);
+    // An applied receive file is followed by re-opening the project's requests it may cover.
+    const reopenedCount = action === 'receive' && location.kind === 'project' ? await reopenWaitingRequests(store, location.id, null, options) : 0;
+    return { ...answer(rows, true, batchId), reopenedCount };
   } catch (error) {
     if (error instanceof BulkRefusedError) return answer(error.rows, false, null);
     throw error;

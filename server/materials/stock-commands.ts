@@ -24,6 +24,7 @@ import type { StockItemState } from '../../ledger/stock-item/state.ts';
 import { type LoadedStock, loadStock, materialStateOf } from '../../projections/material-stock/decision-context.ts';
 import type { InventoryRow } from '../../contract/materials.ts';
 import { toRow } from '../../projections/material-stock/queries.ts';
+import { reopenWaitingRequests } from '../requests/reopen-on-receive.ts';
 
 export const PART_NOT_FOUND = 'Part number not found in this project';
 
@@ -189,4 +190,16 @@ const stockHandler: CommandHandler<Input, StockContext, StockOutcome> = {
 /** Runs one stock command; an unknown part number is refused with the spec's message (a receive may define it). */
 export function runStock(store: EventStore, request: StockRequest, options: CommandOptions) {
   return runCommand(store, stockHandler, { request, newMaterialId: randomUUID() }, options);
+}
+
+/**
+ * A receive, then its follow-up: the project's requests waiting on delivery of the part that the
+ * new on hand covers are re-opened (a second command, over the requests' streams). Answers the
+ * receive's outcome and how many requests it re-opened (none when the receive was a replay).
+ */
+export async function receiveStock(store: EventStore, request: Extract<StockRequest, { type: 'receive' }>, options: CommandOptions) {
+  const outcome = await runStock(store, request, options);
+  const { requestsWaiting, materialId } = outcome.result;
+  const reopenedCount = outcome.replayed || !requestsWaiting ? 0 : await reopenWaitingRequests(store, request.location.id, [materialId], options);
+  return { ...outcome, reopenedCount };
 }
