@@ -15,7 +15,7 @@ import { readStreams } from './event-store/event-store.ts';
  */
 export async function loadFolded<Command, Event extends { type: string; data: unknown }, State>(
   trx: Trx,
-  decider: Decider<Command, Event, State>,
+  decider: Pick<Decider<Command, Event, State>, 'initialState' | 'evolve'>,
   streamIds: readonly string[],
 ): Promise<LoadedStream<State, Event>[]> {
   const histories = await readStreams(trx, streamIds);
