@@ -15,8 +15,7 @@ import { evolveBulk } from '../../ledger/asset-bulk/evolve.ts';
 import { type BulkAssetState, initialBulkAssetState } from '../../ledger/asset-bulk/state.ts';
 import { DomainError } from '../../ledger/errors.ts';
 import type { EventStore } from '../../ledger/event-store/event-store.ts';
-import type { RecordedEvent } from '../../ledger/event-store/types.ts';
-import { readStreams } from '../../ledger/event-store/event-store.ts';
+import { loadFolded } from '../../ledger/stream-handler.ts';
 import { catalogLookup, isFrozen, ownerLookup } from '../../projections/assets/decision-context.ts';
 
 export type BulkRequest =
@@ -34,11 +33,8 @@ interface BulkContext extends CommandContext {
 
 const source = (r: BulkRequest): Owner => (r.type === 'move' ? r.from : r.at);
 
-function loaded(streamId: string, history: RecordedEvent[]): Stream {
-  const last = history[history.length - 1];
-  const state = history.reduce((s, e) => evolveBulk(s, { type: e.type, data: e.data } as BulkAssetEvent), initialBulkAssetState());
-  return { streamId, head: { version: last?.streamVersion ?? 0, hash: last?.hash ?? null }, state, evolve: evolveBulk };
-}
+/** A bulk asset stream is the fold of its own events. */
+const bulkStream = { initialState: initialBulkAssetState, evolve: evolveBulk };
 
 function commandFor(r: BulkRequest, c: BulkContext, catalog: CatalogLookup): BulkAssetCommand {
   const asset = { catalogId: catalog.catalogId, assetNumber: catalog.assetNumber, assetName: catalog.assetName, serialNumber: null };
@@ -59,16 +55,14 @@ const bulkHandler: CommandHandler<BulkRequest, BulkContext, null> = {
   name: 'bulk-asset',
   async load(trx, inputs) {
     const ids = inputs.flatMap((r) => [bulkAssetStreamId(source(r), r.catalogId), ...(r.type === 'move' ? [bulkAssetStreamId(r.to, r.catalogId)] : [])]);
-    const histories = await readStreams(trx, ids);
+    const loaded = await loadFolded(trx, bulkStream, ids);
     const frozen = await isFrozen(trx);
     const out: BulkContext[] = [];
+    let next = 0;
     for (const r of inputs) {
-      const atId = bulkAssetStreamId(source(r), r.catalogId);
-      const streams: BulkContext['streams'] = { at: loaded(atId, histories.get(atId)!) };
-      if (r.type === 'move') {
-        const toId = bulkAssetStreamId(r.to, r.catalogId);
-        streams.to = loaded(toId, histories.get(toId)!);
-      }
+      // One loaded stream per input and side, in the order of `ids`.
+      const streams: BulkContext['streams'] = { at: loaded[next++]! };
+      if (r.type === 'move') streams.to = loaded[next++]!;
       const destinationOwner = r.type === 'move' ? r.to : r.type === 'receive' ? r.at : null;
       out.push({ streams, catalog: await catalogLookup(trx, r.catalogId), frozen, destination: await ownerLookup(trx, destinationOwner) });
     }

@@ -13,11 +13,11 @@ import type { EventStore, Trx } from '../../ledger/event-store/event-store.ts';
 import { stockItemDecider } from '../../ledger/stock-item/decide.ts';
 import { stockStreamId, type StockItemEvent, type StockLocation } from '../../ledger/stock-item/events.ts';
 import type { StockItemState } from '../../ledger/stock-item/state.ts';
-import { loadStockContextRows } from '../../projections/material-stock/decision-context.ts';
+import { loadStock } from '../../projections/material-stock/decision-context.ts';
 import type { BulkAction } from '../../contract/materials.ts';
+import { reopenWaitingRequests } from '../requests/reopen-on-receive.ts';
 import { parseBulkCsv } from './bulk-csv.ts';
 import { planBulk, type BulkLine, type BulkRowVerdict, type CatalogPart, type PartAtStart } from './bulk-decide.ts';
-import { itemStateOf } from './stock-commands.ts';
 
 export const INVALID_ROW = 'Invalid row';
 export const SKIPPED = 'Skipped';
@@ -51,26 +51,20 @@ export class BulkRefusedError extends DomainError {
 
 async function loadBulkContexts(trx: Trx, inputs: readonly BulkInput[]): Promise<BulkContext[]> {
   const lookups = inputs.map((input) => ({ input, parts: [...new Set(input.lines.map((l) => l.partNumber))] }));
-  const rows = await loadStockContextRows(
+  const loaded = await loadStock(
     trx,
     lookups.flatMap(({ input, parts }) => parts.map((partNumber) => ({ location: input.location, partNumber, userId: null }))),
   );
   let next = 0;
-  return lookups.map(({ input, parts }) => {
+  return lookups.map(({ parts }) => {
     const context: BulkContext = { streams: {}, materials: {}, frozen: false };
     for (const partNumber of parts) {
-      const r = rows[next]!;
+      const { row: r, stream } = loaded[next]!;
       next += 1;
       context.frozen = r.frozen;
-      if (!r.material_id) continue;
-      context.materials[partNumber] = { material_id: r.material_id, part_number: r.part_number!, part_name: r.part_name!, part_nickname: r.part_nickname! };
-      const streamId = stockStreamId(input.location, r.material_id);
-      context.streams[streamId] = {
-        streamId,
-        head: r.stream_version !== null ? { version: r.stream_version, hash: Buffer.from(r.last_hash!, 'hex') } : { version: 0, hash: null },
-        state: itemStateOf(r),
-        evolve: stockItemDecider.evolve,
-      };
+      if (!stream) continue;
+      context.materials[partNumber] = { material_id: r.material_id!, part_number: r.part_number!, part_name: r.part_name!, part_nickname: r.part_nickname! };
+      context.streams[stream.streamId] = stream;
     }
     return context;
   });
@@ -105,6 +99,8 @@ export interface BulkAnswer {
   applied: boolean;
   batch_id: string | null;
   results: BulkRowResult[];
+  /** Requests waiting on delivery that an applied receive file re-opened. */
+  reopenedCount: number;
 }
 
 function prepare(location: StockLocation, action: BulkAction, csv: string, scope: string) {
@@ -126,6 +122,7 @@ function prepare(location: StockLocation, action: BulkAction, csv: string, scope
         (r) =>
           byRow.get(r.row) ?? { row: r.row, part_number: r.part_number, quantity: r.quantity, status: INVALID_ROW, on_hand_before: null, on_hand_after: null },
       ),
+      reopenedCount: 0,
     };
   };
   return { input, key, answer };
@@ -133,7 +130,10 @@ function prepare(location: StockLocation, action: BulkAction, csv: string, scope
 
 const skipped = (rows: readonly BulkRowVerdict[]) => rows.map((r) => ({ ...r, status: SKIPPED, on_hand_before: null, on_hand_after: null }));
 
-/** Applies a file's valid rows as one batch; a refused batch answers every row and applies none. */
+/**
+ * Applies a file's valid rows as one batch; a refused batch answers every row and applies none. An
+ * applied receive then re-opens the requests waiting on delivery that it covers.
+ */
 export async function applyBulk(
   store: EventStore,
   options: CommandOptions,
@@ -151,7 +151,10 @@ export async function applyBulk(
       idempotencyKey: key,
     });
     const { batchId, rows } = outcome.result;
-    return outcome.replayed ? answer(skipped(rows), false, batchId) : answer(rows, true, batchId);
+    if (outcome.replayed) return answer(skipped(rows), false, batchId);
+    // An applied receive file is followed by re-opening the project's requests it may cover.
+    const reopenedCount = action === 'receive' && location.kind === 'project' ? await reopenWaitingRequests(store, location.id, null, options) : 0;
+    return { ...answer(rows, true, batchId), reopenedCount };
   } catch (error) {
     if (error instanceof BulkRefusedError) return answer(error.rows, false, null);
     throw error;

@@ -1,18 +1,18 @@
 /**
- * Re-open on receive (spec 01 §4 Requests): after material arrives in a project, every request of
- * that project on hold with `waiting_delivery` whose held lines include a received part and whose
- * held lines the project's on hand now covers is re-opened. Oldest first, and the stock one request
- * counts on is not counted again for the next, so the count the receive answers is exactly the
- * requests that can now be fulfilled. One command over all those request streams, run right after
- * the receive: a request changed meanwhile is decided again on its new state.
+ * Re-open on receive (spec 01 §4 Requests), the command a receive's command function runs after the
+ * receive: it loads the project's requests on hold waiting for delivery that hold a line of a
+ * received part (oldest first) and the project's on hand of their held parts, and the ledger's
+ * `decideReopenOnReceive` decides which of them are re-opened. One command over all those request
+ * streams: a request changed meanwhile is decided again on its new state.
  */
 import type { CommandContext, CommandHandler, CommandOptions, Decision, LoadedStream } from '../../ledger/command.ts';
 import { runCommand } from '../../ledger/command-runner.ts';
-import { readStreams } from '../../ledger/event-store/event-store.ts';
 import type { Db, EventStore, Trx } from '../../ledger/event-store/event-store.ts';
 import { requestDecider } from '../../ledger/request/decide.ts';
 import { type RequestEvent, requestStreamId } from '../../ledger/request/events.ts';
+import { decideReopenOnReceive } from '../../ledger/request/reopen.ts';
 import type { RequestState } from '../../ledger/request/state.ts';
+import { loadFolded } from '../../ledger/stream-handler.ts';
 
 interface Input {
   projectId: string;
@@ -56,18 +56,13 @@ const reopenHandler: CommandHandler<Input, ReopenContext, { reopened: string[] }
       inputs.map(async ({ projectId, materialIds }) => {
         if (materialIds && materialIds.length === 0) return { streams: {}, available: {} };
         const waiting = await waitingRequests(trx, projectId, materialIds).execute();
-        const ids = waiting.map((w) => requestStreamId(w.id));
-        const histories = ids.length > 0 ? await readStreams(trx, ids) : new Map();
-        const streams: ReopenContext['streams'] = {};
-        for (const id of ids) {
-          const history = histories.get(id) ?? [];
-          const last = history[history.length - 1];
-          const state = history.reduce(
-            (s: RequestState, e: { type: string; data: unknown }) => requestDecider.evolve(s, e as RequestEvent),
-            requestDecider.initialState(),
-          );
-          streams[id] = { streamId: id, head: { version: last?.streamVersion ?? 0, hash: last?.hash ?? null }, state, evolve: requestDecider.evolve };
-        }
+        const loaded = await loadFolded(
+          trx,
+          requestDecider,
+          waiting.map((w) => requestStreamId(w.id)),
+        );
+        // Insertion order is the load's order: oldest request first.
+        const streams: ReopenContext['streams'] = Object.fromEntries(loaded.map((stream) => [stream.streamId, stream]));
         const held = [
           ...new Set(Object.values(streams).flatMap((s) => s.state.lines.flatMap((l) => (l.status === 'on-hold' && l.materialId ? [l.materialId] : [])))),
         ];
@@ -86,20 +81,14 @@ const reopenHandler: CommandHandler<Input, ReopenContext, { reopened: string[] }
     );
   },
   decide(_input, context): Decision<{ reopened: string[] }> {
-    const available = { ...context.available };
-    const appends: Decision<{ reopened: string[] }>['appends'] = [];
-    const reopened: string[] = [];
-    // Insertion order is the load's order: oldest request first.
-    for (const stream of Object.values(context.streams)) {
-      const events = requestDecider.decide({ type: 'ReopenOnReceive', data: { available } }, stream.state);
-      if (events.length === 0) continue;
-      for (const line of stream.state.lines) {
-        if (line.status === 'on-hold' && line.materialId) available[line.materialId] = (available[line.materialId] ?? 0) - line.qty;
-      }
-      appends.push({ streamId: stream.streamId, events });
-      reopened.push(stream.state.requestId);
-    }
-    return { appends, result: { reopened } };
+    const streams = Object.values(context.streams);
+    const states = Object.fromEntries(streams.map((stream) => [stream.streamId, stream.state]));
+    const events = decideReopenOnReceive({ type: 'ReopenOnReceive', data: { available: context.available } }, states);
+    const reopened = streams.filter((stream) => events[stream.streamId]!.length > 0);
+    return {
+      appends: reopened.map((stream) => ({ streamId: stream.streamId, events: events[stream.streamId]! })),
+      result: { reopened: reopened.map((stream) => stream.state.requestId) },
+    };
   },
 };
 

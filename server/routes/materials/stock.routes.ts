@@ -8,12 +8,11 @@ import { NOT_APPLIED } from '../../materials/bulk-decide.ts';
 import { reverseBulk } from '../../materials/bulk-reverse.ts';
 import { inventory } from '../../../projections/material-stock/queries.ts';
 import { editMaterial } from '../../materials/material-commands.ts';
-import { PART_NOT_FOUND, runStock } from '../../materials/stock-commands.ts';
+import { PART_NOT_FOUND, receiveStock, runStock } from '../../materials/stock-commands.ts';
 import { commandOptions } from '../../plugins/command-context.ts';
-import { reopenWaitingRequests } from '../../requests/reopen-on-receive.ts';
 import { projectCommand } from '../../projects/project-commands.ts';
 import { errorResponses as errors } from '../../../contract/errors.ts';
-import { projectLocation } from './materials.routes.ts';
+import { projectLocation } from '../../../ledger/stock-item/events.ts';
 import {
   assignBody,
   bulkAnswer,
@@ -60,14 +59,12 @@ export async function stockRoutes(app: FastifyInstance): Promise<void> {
       const { project_id, part_number, quantity, part_name, standard_name } = request.body;
       const location = projectLocation(project_id);
       const partName = part_name ?? null;
-      const options = commandOptions(request);
-      const outcome = await runStock(
+      const outcome = await receiveStock(
         app.store,
         { type: 'receive', location, partNumber: part_number, quantity, partName, partNickname: standard_name ?? null },
-        options,
+        commandOptions(request),
       );
-      const { requestsWaiting, materialId } = outcome.result;
-      return answer(outcome, outcome.replayed || !requestsWaiting ? 0 : await reopenWaitingRequests(app.store, project_id, [materialId], options));
+      return answer(outcome, outcome.reopenedCount);
     },
   );
 
@@ -247,8 +244,7 @@ export async function bulkRoutes(app: FastifyInstance): Promise<void> {
         dry_run === 'true'
           ? await previewBulk(app.store, location, action, csv, scope)
           : await applyBulk(app.store, commandOptions(request), location, action, csv, scope);
-      const reopened = answer.applied && action === 'receive' ? await reopenWaitingRequests(app.store, project_id, null, commandOptions(request)) : 0;
-      return { ...summarize(answer), reopenedCount: reopened };
+      return summarize(answer);
     },
   );
   app.withTypeProvider<ZodTypeProvider>().post(
