@@ -1,12 +1,32 @@
 /**
- * A command handler for an aggregate whose state is the fold of its own stream. Right for the small
- * streams (a user, a project, the site settings: tens of events at most), where replaying is cheaper
- * than keeping a snapshot in step; the streams of a whole batch are read in one query.
+ * Streams loaded by folding their own events, and a command handler for an aggregate whose state is
+ * that fold. Right for the small streams (a user, a project, a request, the site settings: tens of
+ * events at most), where replaying is cheaper than keeping a snapshot in step; the streams of a whole
+ * batch are read in one query.
  */
 import type { CommandContext, CommandHandler, LoadedStream } from './command.ts';
 import type { Decider } from './decider.ts';
 import type { Trx } from './event-store/event-store.ts';
 import { readStreams } from './event-store/event-store.ts';
+
+/**
+ * Reads the streams in one query and folds each with the decider: one loaded stream per id, in the
+ * order asked (a stream with no events yet is the decider's initial state at version 0).
+ */
+export async function loadFolded<Command, Event extends { type: string; data: unknown }, State>(
+  trx: Trx,
+  decider: Decider<Command, Event, State>,
+  streamIds: readonly string[],
+): Promise<LoadedStream<State, Event>[]> {
+  const histories = await readStreams(trx, streamIds);
+  return streamIds.map((streamId) => {
+    const history = histories.get(streamId) ?? [];
+    const last = history[history.length - 1];
+    // The store validated each event against its type's schema as it read it: the one cast a fold needs.
+    const state = history.reduce((s, e) => decider.evolve(s, { type: e.type, data: e.data } as Event), decider.initialState());
+    return { streamId, head: { version: last?.streamVersion ?? 0, hash: last?.hash ?? null }, state, evolve: decider.evolve };
+  });
+}
 
 export interface FoldedStreamSpec<Input, Command, Event extends { type: string; data: unknown }, State, Lookup, Result> {
   name: string;
@@ -35,18 +55,11 @@ export function foldedStreamHandler<Input, Command, Event extends { type: string
     retryOn: spec.retryOn,
     write: spec.write,
     async load(trx, inputs) {
-      const ids = inputs.map(spec.streamId);
-      const [histories, lookups] = await Promise.all([readStreams(trx, ids), spec.lookup ? spec.lookup(trx, inputs) : Promise.resolve(null)]);
-      return inputs.map((_, i) => {
-        const history = histories.get(ids[i]!)!;
-        const last = history[history.length - 1];
-        // The store validated each event against its type's schema as it read it.
-        const state = history.reduce((s, e) => decider.evolve(s, { type: e.type, data: e.data } as Event), decider.initialState());
-        return {
-          streams: { self: { streamId: ids[i]!, head: { version: last?.streamVersion ?? 0, hash: last?.hash ?? null }, state, evolve: decider.evolve } },
-          lookup: (lookups ? lookups[i] : undefined) as Lookup,
-        };
-      });
+      const [streams, lookups] = await Promise.all([
+        loadFolded(trx, decider, inputs.map(spec.streamId)),
+        spec.lookup ? spec.lookup(trx, inputs) : Promise.resolve(null),
+      ]);
+      return streams.map((self, i) => ({ streams: { self }, lookup: (lookups ? lookups[i] : undefined) as Lookup }));
     },
     decide(input, context, now) {
       const { state } = context.streams.self;

@@ -14,6 +14,9 @@ export const stockLocationSchema = z.object({
 });
 export type StockLocation = z.infer<typeof stockLocationSchema>;
 
+/** A project's stock location. */
+export const projectLocation = (id: string): StockLocation => ({ kind: 'project', id });
+
 export const LOST_SOURCES = ['on_hand', 'field_assigned'] as const;
 export const lostSourceSchema = z.enum(LOST_SOURCES);
 export type LostSource = z.infer<typeof lostSourceSchema>;

@@ -4,11 +4,17 @@
  * thresholds, and the user a command names. Part numbers match without case (`brk-011` is
  * `BRK-011`). The snapshot row is written in the same transaction as
  * the events it reflects, so its version is the stream's version: a concurrent append still fails
- * on the version and the command is decided again on fresh numbers.
+ * on the version and the command is decided again on fresh numbers. `loadStock` answers each row with
+ * its stock item as a loaded stream (state and head from the row), ready for a decider.
  */
 import { sql } from 'kysely';
+import type { LoadedStream } from '../../ledger/command.ts';
 import type { Trx } from '../../ledger/event-store/event-store.ts';
-import type { StockLocation } from '../../ledger/stock-item/events.ts';
+import type { StreamPosition } from '../../ledger/event-store/types.ts';
+import { initialMaterialState, type MaterialState } from '../../ledger/material/state.ts';
+import { stockItemDecider } from '../../ledger/stock-item/decide.ts';
+import { type StockItemEvent, type StockLocation, stockStreamId } from '../../ledger/stock-item/events.ts';
+import type { StockItemState } from '../../ledger/stock-item/state.ts';
 
 export interface StockLookup {
   location: StockLocation;
@@ -73,4 +79,60 @@ export async function loadStockContextRows(trx: Trx, lookups: readonly StockLook
       left join project_members pm on pm.project_id = i.loc and pm.user_id = i.user_id
      order by i.ord`.execute(trx);
   return rows.map((r) => ({ ...r, user_is_member: Boolean(r.user_is_member), requests_waiting: Boolean(r.requests_waiting) }));
+}
+
+const nullableNumber = (v: number | null) => (v === null ? null : Number(v));
+
+/** A stock item's state from its snapshot row (zeros when the part has no stock here yet). */
+export function stockItemStateOf(r: StockContextRow): StockItemState {
+  return {
+    exists: r.stream_version !== null,
+    partNumber: r.part_number ?? '',
+    partName: r.part_name ?? '',
+    logistics: r.logistics_qty ?? 0,
+    onHand: r.on_hand ?? 0,
+    field: r.field_assigned ?? 0,
+    lost: r.lost_outstanding ?? 0,
+    inTransit: r.in_transit ?? 0,
+    incoming: r.incoming ?? 0,
+    assignments: r.assignments ?? {},
+    lowThreshold: nullableNumber(r.low_threshold),
+    criticalThreshold: nullableNumber(r.critical_threshold),
+    // A project's stock has no places and assigns to no project (a warehouse's loader adds them).
+    places: {},
+    projects: {},
+  };
+}
+
+/** The catalogue's part from the row (not defined when the catalogue has no such part number). */
+export function materialStateOf(r: StockContextRow): MaterialState {
+  if (r.material_id === null) return initialMaterialState();
+  return { defined: true, materialId: r.material_id, partNumber: r.part_number!, partName: r.part_name!, partNickname: r.part_nickname! };
+}
+
+/** The stream head the snapshot row reflects (version 0 when the part has no stock here yet). */
+export function stockHeadOf(r: Pick<StockContextRow, 'stream_version' | 'last_hash'>): StreamPosition {
+  return r.stream_version !== null ? { version: r.stream_version, hash: r.last_hash ? Buffer.from(r.last_hash, 'hex') : null } : { version: 0, hash: null };
+}
+
+export interface LoadedStock {
+  row: StockContextRow;
+  /** Null when the catalogue has no such part. */
+  stream: LoadedStream<StockItemState, StockItemEvent> | null;
+}
+
+/** The lookups' rows (one statement), each with its stock item as a loaded stream. */
+export async function loadStock(trx: Trx, lookups: readonly StockLookup[]): Promise<LoadedStock[]> {
+  const rows = await loadStockContextRows(trx, lookups);
+  return rows.map((row, i) => ({
+    row,
+    stream: row.material_id
+      ? {
+          streamId: stockStreamId(lookups[i]!.location, row.material_id),
+          head: stockHeadOf(row),
+          state: stockItemStateOf(row),
+          evolve: stockItemDecider.evolve,
+        }
+      : null,
+  }));
 }

@@ -13,11 +13,10 @@ import type { EventStore, Trx } from '../../ledger/event-store/event-store.ts';
 import { stockItemDecider } from '../../ledger/stock-item/decide.ts';
 import { stockStreamId, type StockItemEvent, type StockLocation } from '../../ledger/stock-item/events.ts';
 import type { StockItemState } from '../../ledger/stock-item/state.ts';
-import { loadStockContextRows } from '../../projections/material-stock/decision-context.ts';
+import { loadStock } from '../../projections/material-stock/decision-context.ts';
 import type { BulkAction } from '../../contract/materials.ts';
 import { parseBulkCsv } from './bulk-csv.ts';
 import { planBulk, type BulkLine, type BulkRowVerdict, type CatalogPart, type PartAtStart } from './bulk-decide.ts';
-import { itemStateOf } from './stock-commands.ts';
 
 export const INVALID_ROW = 'Invalid row';
 export const SKIPPED = 'Skipped';
@@ -51,26 +50,20 @@ export class BulkRefusedError extends DomainError {
 
 async function loadBulkContexts(trx: Trx, inputs: readonly BulkInput[]): Promise<BulkContext[]> {
   const lookups = inputs.map((input) => ({ input, parts: [...new Set(input.lines.map((l) => l.partNumber))] }));
-  const rows = await loadStockContextRows(
+  const loaded = await loadStock(
     trx,
     lookups.flatMap(({ input, parts }) => parts.map((partNumber) => ({ location: input.location, partNumber, userId: null }))),
   );
   let next = 0;
-  return lookups.map(({ input, parts }) => {
+  return lookups.map(({ parts }) => {
     const context: BulkContext = { streams: {}, materials: {}, frozen: false };
     for (const partNumber of parts) {
-      const r = rows[next]!;
+      const { row: r, stream } = loaded[next]!;
       next += 1;
       context.frozen = r.frozen;
-      if (!r.material_id) continue;
-      context.materials[partNumber] = { material_id: r.material_id, part_number: r.part_number!, part_name: r.part_name!, part_nickname: r.part_nickname! };
-      const streamId = stockStreamId(input.location, r.material_id);
-      context.streams[streamId] = {
-        streamId,
-        head: r.stream_version !== null ? { version: r.stream_version, hash: Buffer.from(r.last_hash!, 'hex') } : { version: 0, hash: null },
-        state: itemStateOf(r),
-        evolve: stockItemDecider.evolve,
-      };
+      if (!stream) continue;
+      context.materials[partNumber] = { material_id: r.material_id!, part_number: r.part_number!, part_name: r.part_name!, part_nickname: r.part_nickname! };
+      context.streams[stream.streamId] = stream;
     }
     return context;
   });

@@ -8,12 +8,10 @@ import { randomUUID } from 'node:crypto';
 import type { CommandContext, CommandHandler, CommandOptions, LoadedStream } from '../../ledger/command.ts';
 import { runCommand } from '../../ledger/command-runner.ts';
 import type { EventStore } from '../../ledger/event-store/event-store.ts';
-import { stockItemDecider } from '../../ledger/stock-item/decide.ts';
 import { stockStreamId, type StockItemEvent, type StockLocation } from '../../ledger/stock-item/events.ts';
 import type { StockItemState } from '../../ledger/stock-item/state.ts';
-import { loadStockContextRows } from '../../projections/material-stock/decision-context.ts';
+import { loadStock } from '../../projections/material-stock/decision-context.ts';
 import { planReversal, type AppliedMovement } from './bulk-decide.ts';
-import { itemStateOf } from './stock-commands.ts';
 
 interface ReverseInput {
   location: StockLocation;
@@ -60,21 +58,12 @@ const reverseHandler: CommandHandler<ReverseInput, ReverseContext, Reversal> = {
         }));
       const partNumbers = [...new Set(movements.map((m) => m.partNumber))];
       // With no movement there is nothing to load, but the freeze flag still comes from one lookup row.
-      const rows = await loadStockContextRows(
+      const loaded = await loadStock(
         trx,
         (partNumbers.length > 0 ? partNumbers : ['']).map((partNumber) => ({ location: input.location, partNumber, userId: null })),
       );
-      const context: ReverseContext = { streams: {}, movements, alreadyReversed: reversal !== undefined, frozen: rows[0]?.frozen ?? false };
-      for (const r of rows) {
-        if (!r.material_id) continue;
-        const streamId = stockStreamId(input.location, r.material_id);
-        context.streams[streamId] = {
-          streamId,
-          head: r.stream_version !== null ? { version: r.stream_version, hash: Buffer.from(r.last_hash!, 'hex') } : { version: 0, hash: null },
-          state: itemStateOf(r),
-          evolve: stockItemDecider.evolve,
-        };
-      }
+      const context: ReverseContext = { streams: {}, movements, alreadyReversed: reversal !== undefined, frozen: loaded[0]?.row.frozen ?? false };
+      for (const { stream } of loaded) if (stream) context.streams[stream.streamId] = stream;
       contexts.push(context);
     }
     return contexts;

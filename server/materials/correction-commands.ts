@@ -13,6 +13,7 @@ import { stockItemDecider } from '../../ledger/stock-item/decide.ts';
 import { stockStreamId, type StockItemEvent, type StockLocation } from '../../ledger/stock-item/events.ts';
 import type { StockItemState } from '../../ledger/stock-item/state.ts';
 import { loadCorrectionHistory, loadCorrectionStock, loadMovement } from '../../projections/activity-log/correction-context.ts';
+import { stockHeadOf } from '../../projections/material-stock/decision-context.ts';
 
 export const ENTRY_NOT_FOUND = 'Log entry not found in this project';
 const CHANGED_MEANWHILE = 'This record was changed by someone else at the same moment. Please try again.';
@@ -82,7 +83,7 @@ async function loadOne(
   ]);
   const item: LoadedStream<StockItemState, StockItemEvent> = {
     streamId: movement.stream_id,
-    head: { version: stock.stream_version ?? 0, hash: stock.last_hash ? Buffer.from(stock.last_hash, 'hex') : null },
+    head: stockHeadOf(stock),
     state: { ...stockItemDecider.initialState(), exists: stock.stream_version !== null },
     evolve: stockItemDecider.evolve,
   };

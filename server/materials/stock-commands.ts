@@ -3,27 +3,29 @@
  * takes plain input; one handler loads what a whole batch needs in one statement (the item's
  * snapshot row: its numbers are the fold of its stream, kept by the material_stock projection in
  * the same transaction, so loading them costs one row instead of replaying a long stream) and
- * decides each command with the stock item's pure `decide`. The answer's inventory row is computed
- * from the state after the new events, without reading it back.
+ * decides each command with the stock item's pure `decide`, or a receive with the ledger's receipt
+ * decider (which defines a part new to the catalogue in the same decision). The answer's inventory
+ * row is computed from the state after the new events, without reading it back.
  */
 import { randomUUID } from 'node:crypto';
 import type { CommandContext, CommandHandler, CommandOptions, Decision, LoadedStream } from '../../ledger/command.ts';
 import { runCommand } from '../../ledger/command-runner.ts';
 import { DomainError } from '../../ledger/errors.ts';
 import type { EventStore } from '../../ledger/event-store/event-store.ts';
-import type { NewEvent } from '../../ledger/event-store/types.ts';
-import { materialDecider, initialMaterialState } from '../../ledger/material/decide.ts';
+import type { MaterialReceiptCommand } from '../../ledger/material-receipt/commands.ts';
+import { decideMaterialReceipt, type MaterialReceiptEvents } from '../../ledger/material-receipt/decide.ts';
+import { materialDecider } from '../../ledger/material/decide.ts';
 import { materialStreamId } from '../../ledger/material/events.ts';
+import type { MaterialState } from '../../ledger/material/state.ts';
 import type { StockItemCommand, StockItemRef } from '../../ledger/stock-item/commands.ts';
 import { stockItemDecider } from '../../ledger/stock-item/decide.ts';
 import { stockStreamId, type FoundDestination, type LostSource, type StockItemEvent, type StockLocation } from '../../ledger/stock-item/events.ts';
 import type { StockItemState } from '../../ledger/stock-item/state.ts';
-import { loadStockContextRows, type StockContextRow } from '../../projections/material-stock/decision-context.ts';
+import { type LoadedStock, loadStock, materialStateOf } from '../../projections/material-stock/decision-context.ts';
 import type { InventoryRow } from '../../contract/materials.ts';
 import { toRow } from '../../projections/material-stock/queries.ts';
 
 export const PART_NOT_FOUND = 'Part number not found in this project';
-export const NEW_PART_NEEDS_NAMES = 'A new part needs a part number, a part name and a nickname';
 
 interface Target {
   location: StockLocation;
@@ -46,16 +48,10 @@ interface Input {
   newMaterialId: string;
 }
 
-interface MaterialRow {
-  material_id: string;
-  part_number: string;
-  part_name: string;
-  part_nickname: string;
-}
-
 interface StockContext extends CommandContext {
   streams: { item?: LoadedStream<StockItemState, StockItemEvent> };
-  material: MaterialRow | null;
+  /** The catalogue's part (not defined when the catalogue has no such part number). */
+  material: MaterialState;
   frozen: boolean;
   projectDefaults: { low: number | null; critical: number | null };
   user: { name: string; member: boolean } | null;
@@ -73,44 +69,11 @@ export interface StockOutcome {
 
 const nullableNumber = (v: number | null) => (v === null ? null : Number(v));
 
-/** A stock item's state from its snapshot row (zeros when the part has no stock here yet). */
-export function itemStateOf(r: StockContextRow): StockItemState {
-  return {
-    exists: r.stream_version !== null,
-    partNumber: r.part_number ?? '',
-    partName: r.part_name ?? '',
-    logistics: r.logistics_qty ?? 0,
-    onHand: r.on_hand ?? 0,
-    field: r.field_assigned ?? 0,
-    lost: r.lost_outstanding ?? 0,
-    inTransit: r.in_transit ?? 0,
-    incoming: r.incoming ?? 0,
-    assignments: r.assignments ?? {},
-    lowThreshold: nullableNumber(r.low_threshold),
-    criticalThreshold: nullableNumber(r.critical_threshold),
-    // A project's stock has no places and assigns to no project.
-    places: {},
-    projects: {},
-  };
-}
-
-function toContext(request: StockRequest, r: StockContextRow): StockContext {
-  const material = r.material_id ? { material_id: r.material_id, part_number: r.part_number!, part_name: r.part_name!, part_nickname: r.part_nickname! } : null;
-  const exists = r.stream_version !== null;
-  const state = itemStateOf(r);
+function toContext(request: StockRequest, { row: r, stream }: LoadedStock): StockContext {
   const userName = r.user_email === null ? null : `${r.user_firstname ?? ''} ${r.user_lastname ?? ''}`.trim() || r.user_email;
   return {
-    streams: material
-      ? {
-          item: {
-            streamId: stockStreamId(request.location, material.material_id),
-            head: exists ? { version: r.stream_version!, hash: Buffer.from(r.last_hash!, 'hex') } : { version: 0, hash: null },
-            state,
-            evolve: stockItemDecider.evolve,
-          },
-        }
-      : {},
-    material,
+    streams: stream ? { item: stream } : {},
+    material: materialStateOf(r),
     frozen: r.frozen,
     projectDefaults: { low: nullableNumber(r.low_stock_default), critical: nullableNumber(r.critical_stock_default) },
     user: 'userId' in request && request.userId ? { name: userName ?? 'Unknown user', member: r.user_is_member } : null,
@@ -118,12 +81,16 @@ function toContext(request: StockRequest, r: StockContextRow): StockContext {
   };
 }
 
-function commandFor(request: StockRequest, ref: StockItemRef, context: StockContext): StockItemCommand {
+/** A receive names the part as typed: the receipt decider defines it when the catalogue has no such part. */
+function receiptFor(request: Extract<StockRequest, { type: 'receive' }>, newMaterialId: string, frozen: boolean): MaterialReceiptCommand {
+  const { location, partNumber, partName, partNickname, quantity } = request;
+  return { type: 'ReceiveIntoProject', data: { part: { newMaterialId, partNumber, partName, partNickname }, location, quantity, frozen } };
+}
+
+function commandFor(request: Exclude<StockRequest, { type: 'receive' }>, ref: StockItemRef, context: StockContext): StockItemCommand {
   const { frozen } = context;
   const userName = context.user?.name ?? null;
   switch (request.type) {
-    case 'receive':
-      return { type: 'ReceiveMaterial', data: { ...ref, quantity: request.quantity, frozen } };
     case 'return':
       return { type: 'ReturnMaterial', data: { ...ref, quantity: request.quantity, binInfo: request.binInfo, frozen } };
     case 'assign':
@@ -159,20 +126,14 @@ function commandFor(request: StockRequest, ref: StockItemRef, context: StockCont
   }
 }
 
-/** A receive of a part the catalogue does not know yet defines it in the same decision. */
-function defineMaterial(input: Input): { material: MaterialRow; events: NewEvent[] } {
+/** Every command but a receive needs a part the catalogue has; a receive may define it. */
+function decideStock(input: Input, context: StockContext, state: StockItemState): MaterialReceiptEvents {
   const { request } = input;
-  if (request.type !== 'receive') throw new DomainError('NOT_FOUND', PART_NOT_FOUND);
-  if (!request.partName?.trim() || !request.partNickname?.trim()) throw new DomainError('VALIDATION', NEW_PART_NEEDS_NAMES);
-  const events = materialDecider.decide(
-    {
-      type: 'DefineMaterial',
-      data: { materialId: input.newMaterialId, partNumber: request.partNumber, partName: request.partName, partNickname: request.partNickname },
-    },
-    initialMaterialState(),
-  );
-  const d = events[0]!.data;
-  return { material: { material_id: input.newMaterialId, part_number: d.partNumber, part_name: d.partName, part_nickname: d.partNickname }, events };
+  const { material } = context;
+  if (request.type === 'receive') return decideMaterialReceipt(receiptFor(request, input.newMaterialId, context.frozen), { material, item: state });
+  if (!material.defined || material.materialId === null) throw new DomainError('NOT_FOUND', PART_NOT_FOUND);
+  const ref = { location: request.location, materialId: material.materialId, partNumber: material.partNumber, partName: material.partName };
+  return { material: [], item: stockItemDecider.decide(commandFor(request, ref, context), state) };
 }
 
 const stockHandler: CommandHandler<Input, StockContext, StockOutcome> = {
@@ -181,7 +142,7 @@ const stockHandler: CommandHandler<Input, StockContext, StockOutcome> = {
   // loser is decided again as a receive of the now existing part.
   retryOn: ['materials_part_number_key', 'materials_part_number_lower'],
   async load(trx, inputs) {
-    const rows = await loadStockContextRows(
+    const loaded = await loadStock(
       trx,
       inputs.map(({ request }) => ({
         location: request.location,
@@ -191,25 +152,25 @@ const stockHandler: CommandHandler<Input, StockContext, StockOutcome> = {
         waitingRequests: request.type === 'receive',
       })),
     );
-    return inputs.map((input, i) => toContext(input.request, rows[i]!));
+    return inputs.map((input, i) => toContext(input.request, loaded[i]!));
   },
   decide(input, context): Decision<StockOutcome> {
     const { request } = input;
-    const appends: Decision<StockOutcome>['appends'] = [];
-    let material = context.material;
-    if (!material) {
-      const defined = defineMaterial(input);
-      material = defined.material;
-      appends.push({ streamId: materialStreamId(material.material_id), events: defined.events });
-    }
     const item = context.streams.item;
     const state = item?.state ?? stockItemDecider.initialState();
-    const ref = { location: request.location, materialId: material.material_id, partNumber: material.part_number, partName: material.part_name };
-    const events = stockItemDecider.decide(commandFor(request, ref, context), state);
-    appends.push({ streamId: item?.streamId ?? stockStreamId(request.location, material.material_id), events });
-    const after = events.reduce(stockItemDecider.evolve, state);
+    const events = decideStock(input, context, state);
+    // The part as the catalogue has it after the decision (a receive may have just defined it).
+    const part = events.material.reduce(materialDecider.evolve, context.material);
+    const materialId = part.materialId!;
+    const appends: Decision<StockOutcome>['appends'] = [];
+    if (events.material.length > 0) appends.push({ streamId: materialStreamId(materialId), events: events.material });
+    appends.push({ streamId: item?.streamId ?? stockStreamId(request.location, materialId), events: events.item });
+    const after = events.item.reduce(stockItemDecider.evolve, state);
     const row = toRow(request.location, {
-      ...material,
+      material_id: materialId,
+      part_number: part.partNumber,
+      part_name: part.partName,
+      part_nickname: part.partNickname,
       logistics_qty: after.logistics,
       on_hand: after.onHand,
       field_assigned: after.field,
@@ -221,7 +182,7 @@ const stockHandler: CommandHandler<Input, StockContext, StockOutcome> = {
       low_stock_default: context.projectDefaults.low,
       critical_stock_default: context.projectDefaults.critical,
     });
-    return { appends, result: { materialId: material.material_id, created: appends.length > 1, item: row, requestsWaiting: context.requestsWaiting } };
+    return { appends, result: { materialId, created: events.material.length > 0, item: row, requestsWaiting: context.requestsWaiting } };
   },
 };
 

@@ -21,7 +21,7 @@ import { stockItemDecider } from '../../ledger/stock-item/decide.ts';
 import { type StockItemEvent, type StockLocation, stockStreamId } from '../../ledger/stock-item/events.ts';
 import type { StockItemState } from '../../ledger/stock-item/state.ts';
 import { loadStockContextRows, type StockContextRow } from '../../projections/material-stock/decision-context.ts';
-import { itemStateOf } from '../materials/stock-commands.ts';
+import { stockItemStateOf as itemStateOf } from '../../projections/material-stock/decision-context.ts';
 import { type AssetContext, assetTypes, instanceMoves, loadAssetContext } from './asset-lines.ts';
 
 export type RequestChange =

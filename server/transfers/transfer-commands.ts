@@ -22,7 +22,7 @@ import { TRANSFER_MESSAGES } from '../../ledger/transfer/messages.ts';
 import type { TransferState } from '../../ledger/transfer/state.ts';
 import { stockMovesOf } from '../../ledger/transfer/stock-moves.ts';
 import { loadStockContextRows, type StockContextRow } from '../../projections/material-stock/decision-context.ts';
-import { itemStateOf } from '../materials/stock-commands.ts';
+import { stockItemStateOf as itemStateOf } from '../../projections/material-stock/decision-context.ts';
 
 export type TransferRequest =
   | {

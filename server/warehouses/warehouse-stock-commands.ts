@@ -4,7 +4,8 @@
  * warehouse's and the project's): the handler loads both, `decideWarehouseStock` decides on both
  * states at once, and the runner appends to each with its expected version in one transaction, so
  * both sides move or neither does. A concurrent command on either stream fails the version check
- * and the whole move is decided again on fresh numbers.
+ * and the whole move is decided again on fresh numbers. A receive goes through the ledger's receipt
+ * decider, which defines a part new to the catalogue in the same decision.
  *
  * Stock loads from the snapshot rows (`material_stock` plus the warehouse's places and project
  * assignments), as the project stock commands do; names and the freeze come in the same reads.
@@ -14,20 +15,21 @@ import type { CommandContext, CommandHandler, CommandOptions, Decision, LoadedSt
 import { runCommand } from '../../ledger/command-runner.ts';
 import { DomainError } from '../../ledger/errors.ts';
 import type { EventStore } from '../../ledger/event-store/event-store.ts';
-import type { NewEvent } from '../../ledger/event-store/types.ts';
-import { initialMaterialState, materialDecider } from '../../ledger/material/decide.ts';
-import { materialStreamId } from '../../ledger/material/events.ts';
+import type { MaterialReceiptCommand } from '../../ledger/material-receipt/commands.ts';
+import { decideMaterialReceipt } from '../../ledger/material-receipt/decide.ts';
+import { materialDecider } from '../../ledger/material/decide.ts';
+import { type MaterialEvent, materialStreamId } from '../../ledger/material/events.ts';
+import type { MaterialState } from '../../ledger/material/state.ts';
 import type { StockItemRef } from '../../ledger/stock-item/commands.ts';
 import { stockItemDecider } from '../../ledger/stock-item/decide.ts';
-import { type StockItemEvent, type StockLocation, stockStreamId } from '../../ledger/stock-item/events.ts';
+import { projectLocation, type StockItemEvent, type StockLocation, stockStreamId } from '../../ledger/stock-item/events.ts';
 import { normalizePlace, type Place } from '../../ledger/stock-item/place.ts';
 import type { StockItemState } from '../../ledger/stock-item/state.ts';
 import type { WarehouseGate, WarehouseStockCommand } from '../../ledger/warehouse-stock/commands.ts';
-import { decideWarehouseStock } from '../../ledger/warehouse-stock/decide.ts';
+import { decideWarehouseStock, type WarehouseStockEvents } from '../../ledger/warehouse-stock/decide.ts';
 import { WAREHOUSE_MESSAGES } from '../../ledger/warehouse/messages.ts';
-import { loadStockContextRows, type StockContextRow } from '../../projections/material-stock/decision-context.ts';
+import { type LoadedStock, loadStock, materialStateOf } from '../../projections/material-stock/decision-context.ts';
 import { loadWarehouseContextRows, type WarehouseContextRow } from '../../projections/warehouse-stock/decision-context.ts';
-import { itemStateOf, NEW_PART_NEEDS_NAMES } from '../materials/stock-commands.ts';
 
 type PlaceInput = Parameters<typeof normalizePlace>[0];
 
@@ -52,15 +54,10 @@ interface Input {
   newMaterialId: string;
 }
 
-interface MaterialRow {
-  material_id: string;
-  part_number: string;
-  part_name: string;
-}
-
 interface WarehouseStockContext extends CommandContext {
   streams: { warehouse?: LoadedStream<StockItemState, StockItemEvent>; project?: LoadedStream<StockItemState, StockItemEvent> };
-  material: MaterialRow | null;
+  /** The catalogue's part (not defined when the catalogue has no such part number). */
+  material: MaterialState;
   gate: WarehouseGate;
   found: boolean;
   projectLabel: string | null;
@@ -74,56 +71,51 @@ export interface WarehouseStockOutcome {
 
 const projectIdOf = (request: WarehouseStockRequest): string | null => ('projectId' in request ? request.projectId : null);
 const warehouseLocation = (id: string): StockLocation => ({ kind: 'warehouse', id });
-const projectLocation = (id: string): StockLocation => ({ kind: 'project', id });
-
-function loadedStream(location: StockLocation, materialId: string, row: StockContextRow, state: StockItemState): LoadedStream<StockItemState, StockItemEvent> {
-  const exists = row.stream_version !== null;
-  return {
-    streamId: stockStreamId(location, materialId),
-    head: exists ? { version: row.stream_version!, hash: Buffer.from(row.last_hash!, 'hex') } : { version: 0, hash: null },
-    state,
-    evolve: stockItemDecider.evolve,
-  };
-}
 
 /** The warehouse's stock state: the snapshot's numbers with its places and project assignments. */
-function warehouseState(stock: StockContextRow, extra: WarehouseContextRow): StockItemState {
+function warehouseState(state: StockItemState, extra: WarehouseContextRow): StockItemState {
   const places: StockItemState['places'] = {};
   for (const p of extra.places ?? []) places[p.place_key] = { place: normalizePlace(p), qty: Number(p.qty) };
   const projects: StockItemState['projects'] = {};
   for (const [id, qty] of Object.entries(extra.projects ?? {})) projects[id] = Number(qty);
-  return { ...itemStateOf(stock), places, projects };
+  return { ...state, places, projects };
 }
 
-function toContext(request: WarehouseStockRequest, w: StockContextRow, p: StockContextRow | null, extra: WarehouseContextRow): WarehouseStockContext {
-  const material = w.material_id ? { material_id: w.material_id, part_number: w.part_number!, part_name: w.part_name! } : null;
+function toContext(w: LoadedStock, p: LoadedStock | null, extra: WarehouseContextRow): WarehouseStockContext {
+  const { row } = w;
   const streams: WarehouseStockContext['streams'] = {};
-  const projectId = projectIdOf(request);
-  if (material) {
-    streams.warehouse = loadedStream(warehouseLocation(request.warehouseId), material.material_id, w, warehouseState(w, extra));
-    if (projectId && p) streams.project = loadedStream(projectLocation(projectId), material.material_id, p, itemStateOf(p));
+  if (w.stream) {
+    streams.warehouse = { ...w.stream, state: warehouseState(w.stream.state, extra) };
+    if (p?.stream) streams.project = p.stream;
   }
   const found = extra.warehouse_num_id !== null;
   const label = found ? `#${extra.warehouse_num_id} · ${extra.warehouse_name}` : '';
-  return { streams, material, found, gate: { frozen: w.frozen, warehouse: { active: extra.warehouse_active, label } }, projectLabel: extra.project_label };
+  return {
+    streams,
+    material: materialStateOf(row),
+    found,
+    gate: { frozen: row.frozen, warehouse: { active: extra.warehouse_active, label } },
+    projectLabel: extra.project_label,
+  };
 }
 
-function defineMaterial(input: Input): { material: MaterialRow; events: NewEvent[] } {
-  const { request } = input;
-  if (request.type !== 'receive') throw new DomainError('NOT_FOUND', WAREHOUSE_MESSAGES.partNotInWarehouse);
-  if (!request.partName?.trim() || !request.partNickname?.trim()) throw new DomainError('VALIDATION', NEW_PART_NEEDS_NAMES);
-  const events = materialDecider.decide(
-    {
-      type: 'DefineMaterial',
-      data: { materialId: input.newMaterialId, partNumber: request.partNumber, partName: request.partName, partNickname: request.partNickname },
+/** A receive names the part as typed: the receipt decider defines it when the catalogue has no such part. */
+function receiptFor(request: Extract<WarehouseStockRequest, { type: 'receive' }>, newMaterialId: string, gate: WarehouseGate): MaterialReceiptCommand {
+  const { warehouseId, partNumber, partName, partNickname, quantity } = request;
+  return {
+    type: 'ReceiveIntoWarehouse',
+    data: {
+      ...gate,
+      part: { newMaterialId, partNumber, partName: partName ?? null, partNickname: partNickname ?? null },
+      location: warehouseLocation(warehouseId),
+      quantity,
+      note: request.note ?? null,
+      place: normalizePlace(request.place),
     },
-    initialMaterialState(),
-  );
-  const d = events[0]!.data;
-  return { material: { material_id: input.newMaterialId, part_number: d.partNumber, part_name: d.partName }, events };
+  };
 }
 
-function commandFor(request: WarehouseStockRequest, ref: StockItemRef, context: WarehouseStockContext): WarehouseStockCommand {
+function commandFor(request: Exclude<WarehouseStockRequest, { type: 'receive' }>, ref: StockItemRef, context: WarehouseStockContext): WarehouseStockCommand {
   const move = { ...context.gate, ref, quantity: request.quantity, note: request.note ?? null };
   const target = (projectId: string) => ({
     ref: { ...ref, location: projectLocation(projectId) },
@@ -131,8 +123,6 @@ function commandFor(request: WarehouseStockRequest, ref: StockItemRef, context: 
   });
   const place = (input: PlaceInput): Place => normalizePlace(input);
   switch (request.type) {
-    case 'receive':
-      return { type: 'ReceiveIntoWarehouse', data: { ...move, place: place(request.place) } };
     case 'return':
       return { type: 'ReturnFromWarehouse', data: { ...move, from: place(request.from) } };
     case 'lost':
@@ -152,19 +142,38 @@ function commandFor(request: WarehouseStockRequest, ref: StockItemRef, context: 
   }
 }
 
+/** Every command but a receive needs a part the catalogue has; a receive may define it. */
+function decideMove(input: Input, context: WarehouseStockContext): WarehouseStockEvents & { material: MaterialEvent[] } {
+  const { request } = input;
+  const { material, streams } = context;
+  const warehouse = streams.warehouse?.state ?? stockItemDecider.initialState();
+  if (request.type === 'receive') {
+    const events = decideMaterialReceipt(receiptFor(request, input.newMaterialId, context.gate), { material, item: warehouse });
+    return { material: events.material, warehouse: events.item, project: [] };
+  }
+  if (!material.defined || material.materialId === null) throw new DomainError('NOT_FOUND', WAREHOUSE_MESSAGES.partNotInWarehouse);
+  const ref: StockItemRef = {
+    location: warehouseLocation(request.warehouseId),
+    materialId: material.materialId,
+    partNumber: material.partNumber,
+    partName: material.partName,
+  };
+  return { material: [], ...decideWarehouseStock(commandFor(request, ref, context), { warehouse, project: streams.project?.state }) };
+}
+
 const warehouseStockHandler: CommandHandler<Input, WarehouseStockContext, WarehouseStockOutcome> = {
   name: 'warehouse-stock',
   retryOn: ['materials_part_number_key', 'materials_part_number_lower'],
   async load(trx, inputs) {
     const requests = inputs.map((i) => i.request);
-    const warehouseSide = await loadStockContextRows(
+    const warehouseSide = await loadStock(
       trx,
       requests.map((r) => ({ location: warehouseLocation(r.warehouseId), partNumber: r.partNumber, userId: null })),
     );
     const moves = requests.flatMap((r, i) => (projectIdOf(r) ? [i] : []));
     const projectSide =
       moves.length > 0
-        ? await loadStockContextRows(
+        ? await loadStock(
             trx,
             moves.map((i) => ({ location: projectLocation(projectIdOf(requests[i]!)!), partNumber: requests[i]!.partNumber, userId: null })),
           )
@@ -174,35 +183,23 @@ const warehouseStockHandler: CommandHandler<Input, WarehouseStockContext, Wareho
       trx,
       requests.map((r) => ({ warehouseId: r.warehouseId, partNumber: r.partNumber, projectId: projectIdOf(r) })),
     );
-    return requests.map((r, i) => toContext(r, warehouseSide[i]!, projectRows.get(i) ?? null, extras[i]!));
+    return requests.map((_, i) => toContext(warehouseSide[i]!, projectRows.get(i) ?? null, extras[i]!));
   },
   decide(input, context): Decision<WarehouseStockOutcome> {
     const { request } = input;
     if (!context.found) throw new DomainError('NOT_FOUND', WAREHOUSE_MESSAGES.notFound);
-    const appends: Decision<WarehouseStockOutcome>['appends'] = [];
-    let material = context.material;
-    if (!material) {
-      const defined = defineMaterial(input);
-      material = defined.material;
-      appends.push({ streamId: materialStreamId(material.material_id), events: defined.events });
-    }
-    const ref: StockItemRef = {
-      location: warehouseLocation(request.warehouseId),
-      materialId: material.material_id,
-      partNumber: material.part_number,
-      partName: material.part_name,
-    };
+    const events = decideMove(input, context);
+    // The part as the catalogue has it after the decision (a receive may have just defined it).
+    const materialId = events.material.reduce(materialDecider.evolve, context.material).materialId!;
     const { warehouse, project } = context.streams;
-    const events = decideWarehouseStock(commandFor(request, ref, context), {
-      warehouse: warehouse?.state ?? stockItemDecider.initialState(),
-      project: project?.state,
-    });
-    appends.push({ streamId: warehouse?.streamId ?? stockStreamId(ref.location, material.material_id), events: events.warehouse });
+    const appends: Decision<WarehouseStockOutcome>['appends'] = [];
+    if (events.material.length > 0) appends.push({ streamId: materialStreamId(materialId), events: events.material });
+    appends.push({ streamId: warehouse?.streamId ?? stockStreamId(warehouseLocation(request.warehouseId), materialId), events: events.warehouse });
     const projectId = projectIdOf(request);
     if (projectId && events.project.length > 0) {
-      appends.push({ streamId: project?.streamId ?? stockStreamId(projectLocation(projectId), material.material_id), events: events.project });
+      appends.push({ streamId: project?.streamId ?? stockStreamId(projectLocation(projectId), materialId), events: events.project });
     }
-    return { appends, result: { materialId: material.material_id, created: context.material === null } };
+    return { appends, result: { materialId, created: events.material.length > 0 } };
   },
 };
 

@@ -25,7 +25,7 @@ import {
 import { PICKER_LIMIT } from '../../../contract/limits.ts';
 import { PART_NOT_FOUND } from '../../../contract/messages.ts';
 import { DomainError } from '../../../ledger/errors.ts';
-import type { StockLocation } from '../../../ledger/stock-item/events.ts';
+import { projectLocation, type StockLocation } from '../../../ledger/stock-item/events.ts';
 import { assertMayReadCatalogue } from '../../users/directory-access.ts';
 import {
   exportLogPages,
@@ -46,7 +46,6 @@ import { ReadCoalescer } from '../../http/read-coalescer.ts';
 import { conditional, sendCached } from '../conditional.ts';
 
 const tags = ['materials'];
-export const projectLocation = (id: string): StockLocation => ({ kind: 'project', id });
 
 const INVENTORY_CSV = [
   'Part Number',

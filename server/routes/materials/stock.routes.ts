@@ -13,7 +13,7 @@ import { commandOptions } from '../../plugins/command-context.ts';
 import { reopenWaitingRequests } from '../../requests/reopen-on-receive.ts';
 import { projectCommand } from '../../projects/project-commands.ts';
 import { errorResponses as errors } from '../../../contract/errors.ts';
-import { projectLocation } from './materials.routes.ts';
+import { projectLocation } from '../../../ledger/stock-item/events.ts';
 import {
   assignBody,
   bulkAnswer,
