@@ -11,7 +11,7 @@ import { type AssetInstanceEvent, assetStreamId } from '../asset/events.ts';
 import type { AssetInstanceState } from '../asset/state.ts';
 import { DomainError } from '../errors.ts';
 import { stockItemDecider } from '../stock-item/decide.ts';
-import { type StockItemEvent, type StockLocation, stockStreamId } from '../stock-item/events.ts';
+import { type StockItemEvent, projectLocation, stockStreamId } from '../stock-item/events.ts';
 import type { StockItemState } from '../stock-item/state.ts';
 import type { RequestStockCommand } from './commands.ts';
 import { requestDecider } from './decide.ts';
@@ -36,19 +36,17 @@ export interface RequestStockEvents {
 
 type Fulfil = Extract<RequestStockCommand, { type: 'FulfilRequest' }>['data'];
 
-const project = (id: string): StockLocation => ({ kind: 'project', id });
-
 /** The project's on hand of every part the lines name or a replacement gives, by material id. */
 function onHandOf({ request, stock }: RequestStockStates, data: Fulfil): Record<string, number> {
   const materialIds = [...request.lines.map((l) => l.materialId), ...data.lines.map((l) => l.replacement?.materialId ?? null)];
-  const location = project(request.projectId);
+  const location = projectLocation(request.projectId);
   return Object.fromEntries(materialIds.flatMap((id) => (id ? [[id, stock[stockStreamId(location, id)]?.onHand ?? 0]] : [])));
 }
 
 /** Assigns a material line's quantity to the requester, by the stock item's own rules. */
 function assign(event: RequestLineFulfilled, data: Fulfil, stock: Record<string, StockItemState>): StockItemEvent[] {
   const { materialId, partNumber, partName, quantity, assignedTo } = event.data;
-  const location = project(event.data.projectId);
+  const location = projectLocation(event.data.projectId);
   const state = materialId ? stock[stockStreamId(location, materialId)] : undefined;
   if (!state || !materialId) throw new DomainError('VALIDATION', M.partNotFound);
   const { name, member } = data.requester;
@@ -83,7 +81,7 @@ export function decideRequestStock(command: RequestStockCommand, states: Request
     const assigned = assign(event, data, stock);
     decided.stock.push(...assigned);
     // A part given on two lines is assigned twice, the second time on the first's outcome.
-    const streamId = stockStreamId(project(event.data.projectId), event.data.materialId!);
+    const streamId = stockStreamId(projectLocation(event.data.projectId), event.data.materialId!);
     stock[streamId] = assigned.reduce(stockItemDecider.evolve, stock[streamId]!);
   }
   return decided;

@@ -11,7 +11,7 @@
  * A denial now returns nothing (what was sent stays on its way); the move for returned units folds
  * the denials recorded before, which gave back everything sent. A refusal moves nothing anywhere.
  */
-import { type StockItemEvent, type StockLocation, stockStreamId, type TransferStockEventType } from '../stock-item/events.ts';
+import { type StockItemEvent, projectLocation, stockStreamId, type TransferStockEventType } from '../stock-item/events.ts';
 import type { StockItemState } from '../stock-item/state.ts';
 import type { TransferStockCommand } from './commands.ts';
 import { transferDecider } from './decide.ts';
@@ -78,11 +78,9 @@ export function stockMovesOf(event: TransferEvent, state: TransferState): StockM
   ]);
 }
 
-const project = (id: string): StockLocation => ({ kind: 'project', id });
-
 /** The source's on hand of each item, by part number, as a fulfil is decided on it. */
 function onHandOf({ transfer, stock }: TransferStockStates): Record<string, number> {
-  const source = project(transfer.fromId);
+  const source = projectLocation(transfer.fromId);
   return Object.fromEntries(transfer.items.map((item) => [item.partNumber, stock[stockStreamId(source, item.materialId)]?.onHand ?? 0]));
 }
 
