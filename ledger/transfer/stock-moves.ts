@@ -64,7 +64,7 @@ export function stockMovesOf(event: TransferEvent, state: TransferState): StockM
       materialId: item.materialId,
       event: {
         type: sourceType,
-        data: { ...common, location: { kind: 'project' as const, id: state.fromId }, projectId: state.toId, projectLabel: state.toName },
+        data: { ...common, location: projectLocation(state.fromId), projectId: state.toId, projectLabel: state.toName },
       },
     },
     {
@@ -72,7 +72,7 @@ export function stockMovesOf(event: TransferEvent, state: TransferState): StockM
       materialId: item.materialId,
       event: {
         type: destinationType,
-        data: { ...common, location: { kind: 'project' as const, id: state.toId }, projectId: state.fromId, projectLabel: state.fromName },
+        data: { ...common, location: projectLocation(state.toId), projectId: state.fromId, projectLabel: state.fromName },
       },
     },
   ]);
