@@ -67,3 +67,13 @@ export interface CommandOutcome<Result> {
   /** True when the idempotency key had been seen: the first result, nothing appended. */
   replayed: boolean;
 }
+
+/** Events of several streams in the order decided, as one append per stream (streams in the order first named). */
+export function appendsByStream<Event extends NewEvent>(events: readonly Event[], streamIdOf: (event: Event) => string): Decision<unknown>['appends'] {
+  const appends = new Map<string, NewEvent[]>();
+  for (const event of events) {
+    const streamId = streamIdOf(event);
+    appends.set(streamId, [...(appends.get(streamId) ?? []), event]);
+  }
+  return [...appends].map(([streamId, streamEvents]) => ({ streamId, events: streamEvents }));
+}

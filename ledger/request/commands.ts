@@ -49,18 +49,30 @@ export type RequestCommand =
   | { type: 'DenyRequest'; data: { reason: string | null; actor: RequestActor } }
   | {
       type: 'FulfilRequest';
-      data: {
-        /** Empty: Fulfil All (every requested or on-hold line in full). */
-        lines: FulfilLine[];
-        /** After a partial fulfil, the lines still requested stay open or go on hold waiting on delivery. */
-        remainder: 'open' | 'waiting_delivery';
+      data: FulfilRequest & {
         /** The project's on hand per material id (material lines). */
         available: Record<string, number>;
-        /** Asset lines: the project's available instances per asset number (lower case), in the order to give them. */
-        instances: Record<string, string[]>;
-        frozen: boolean;
-        actor: RequestActor;
       };
     }
   | { type: 'ChangeLines'; data: { changes: LineChange[]; reason: string | null; actor: RequestActor } }
   | { type: 'FinaliseRequest'; data: { actor: RequestActor } };
+
+interface FulfilRequest {
+  /** Empty: Fulfil All (every requested or on-hold line in full). */
+  lines: FulfilLine[];
+  /** After a partial fulfil, the lines still requested stay open or go on hold waiting on delivery. */
+  remainder: 'open' | 'waiting_delivery';
+  /** Asset lines: the project's available instances per asset number (lower case), in the order to give them. */
+  instances: Record<string, string[]>;
+  frozen: boolean;
+  actor: RequestActor;
+}
+
+/**
+ * A request command decided together with the project's stock and asset instances (fulfil.ts): a
+ * fulfil reads the on hand from the stock streams, and names the requester as the stock and the
+ * instances are assigned to them (their name as it reads now, and whether they are a member).
+ */
+export type RequestStockCommand =
+  | Exclude<RequestCommand, { type: 'FulfilRequest' }>
+  | { type: 'FulfilRequest'; data: FulfilRequest & { requester: { name: string; member: boolean } } };

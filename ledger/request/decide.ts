@@ -9,7 +9,7 @@
  * on-hold, requested or on-hold → denied. Anything else is refused naming the state.
  *
  * The project's on hand arrives in the command, so "not more than on hand" is decided here; the
- * stock assignment each fulfilled line makes follows from its event (stock-moves.ts).
+ * stock assignment each fulfilled line makes follows from its event (fulfil.ts).
  */
 import type { Decider } from '../decider.ts';
 import { DomainError } from '../errors.ts';

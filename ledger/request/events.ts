@@ -2,7 +2,7 @@
  * Events of one request (`request:<id>`), each with its actor in the event's metadata. Every event
  * names its project and carries the request's status after it, so a read model never has to fold
  * the stream to know the status. The stock a fulfilled line assigns is an event of the project's
- * stock stream, appended by the same command (see stock-moves.ts).
+ * stock stream, appended by the same command (see fulfil.ts).
  */
 import { z } from 'zod';
 import type { RecordedEvent } from '../event-store/types.ts';

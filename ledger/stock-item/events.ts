@@ -188,6 +188,8 @@ export const stockItemEventSchemas = {
 export const STOCK_ITEM_EVENT_TYPES = Object.keys(stockItemEventSchemas) as StockItemEvent['type'][];
 
 export const stockStreamId = (location: StockLocation, materialId: string) => `stock:${location.kind}:${location.id}:${materialId}`;
+/** The stream a stock event belongs to, as its own data names it. */
+export const stockStreamOf = (event: StockItemEvent) => stockStreamId(event.data.location, event.data.materialId);
 
 export const isStockItemEvent = (event: RecordedEvent): event is RecordedEvent & StockItemEvent => Object.hasOwn(stockItemEventSchemas, event.type);
 

@@ -42,14 +42,23 @@ export type TransferCommand =
   | { type: 'SetTransferStatus'; data: { status: SettableStatus; trackingNumber: string | null; actor: TransferActor } }
   | {
       type: 'FulfilItems';
-      data: {
-        /** Empty: every pending item in full. A quantity below the item's makes it partial. */
-        items: Array<{ partNumber: string; quantity: number | null }>;
+      data: FulfilItems & {
         /** The source project's on hand of each part, by part number. */
         available: Record<string, number>;
-        frozen: boolean;
-        actor: TransferActor;
       };
     }
   | { type: 'DenyItem'; data: { partNumber: string; actor: TransferActor } }
   | { type: 'ReceiveItem'; data: { partNumber: string; quantity: number; frozen: boolean; actor: TransferActor } };
+
+interface FulfilItems {
+  /** Empty: every pending item in full. A quantity below the item's makes it partial. */
+  items: Array<{ partNumber: string; quantity: number | null }>;
+  frozen: boolean;
+  actor: TransferActor;
+}
+
+/**
+ * A transfer command decided together with both projects' stock (stock-moves.ts): a fulfil reads
+ * the source's on hand from the source's stock streams, so it carries none.
+ */
+export type TransferStockCommand = Exclude<TransferCommand, { type: 'FulfilItems' }> | { type: 'FulfilItems'; data: FulfilItems };

@@ -1,18 +1,34 @@
 /**
- * The stock a transfer's item decisions move, as events of the two projects' stock streams: a pure
- * function of the transfer event and the transfer as it stood before it, so the command appends the
- * transfer's events and these in one transaction and the numbers can never disagree with the items.
+ * A transfer command decided together with the stock of both projects, and the stock each item
+ * decision moves: the transfer's own rules decide (with the source's on hand read from its stock
+ * streams), and every item event becomes the events of the two projects' stock streams, so the
+ * command appends them all in one transaction and the numbers can never disagree with the items.
  *
  *   item fulfilled (q)            source: on hand −q, in transit +q   destination: incoming +q
  *   item denied, q returned       source: in transit −q, on hand +q   destination: incoming −q
  *   item received (q)             source: in transit −q, logistics −q destination: incoming −q, on hand +q, logistics +q
  *
  * A denial now returns nothing (what was sent stays on its way); the move for returned units folds
- * the denials recorded before, which gave back everything sent.
+ * the denials recorded before, which gave back everything sent. A refusal moves nothing anywhere.
  */
-import type { StockItemEvent, TransferStockEventType } from '../stock-item/events.ts';
+import { type StockItemEvent, projectLocation, stockStreamId, type TransferStockEventType } from '../stock-item/events.ts';
+import type { StockItemState } from '../stock-item/state.ts';
+import type { TransferStockCommand } from './commands.ts';
+import { transferDecider } from './decide.ts';
 import type { TransferEvent } from './events.ts';
 import type { TransferState } from './state.ts';
+
+/** The transfer and the stock streams of its parts in both projects, by stream id (a stream never written is absent). */
+export interface TransferStockStates {
+  transfer: TransferState;
+  stock: Record<string, StockItemState>;
+}
+
+/** The transfer's events, and the stock events of both projects in order; each names its stream by its location and material. */
+export interface TransferStockEvents {
+  transfer: TransferEvent[];
+  stock: StockItemEvent[];
+}
 
 export interface StockMove {
   side: 'source' | 'destination';
@@ -48,7 +64,7 @@ export function stockMovesOf(event: TransferEvent, state: TransferState): StockM
       materialId: item.materialId,
       event: {
         type: sourceType,
-        data: { ...common, location: { kind: 'project' as const, id: state.fromId }, projectId: state.toId, projectLabel: state.toName },
+        data: { ...common, location: projectLocation(state.fromId), projectId: state.toId, projectLabel: state.toName },
       },
     },
     {
@@ -56,8 +72,28 @@ export function stockMovesOf(event: TransferEvent, state: TransferState): StockM
       materialId: item.materialId,
       event: {
         type: destinationType,
-        data: { ...common, location: { kind: 'project' as const, id: state.toId }, projectId: state.fromId, projectLabel: state.fromName },
+        data: { ...common, location: projectLocation(state.toId), projectId: state.fromId, projectLabel: state.fromName },
       },
     },
   ]);
+}
+
+/** The source's on hand of each item, by part number, as a fulfil is decided on it. */
+function onHandOf({ transfer, stock }: TransferStockStates): Record<string, number> {
+  const source = projectLocation(transfer.fromId);
+  return Object.fromEntries(transfer.items.map((item) => [item.partNumber, stock[stockStreamId(source, item.materialId)]?.onHand ?? 0]));
+}
+
+export function decideTransferStock(command: TransferStockCommand, states: TransferStockStates): TransferStockEvents {
+  const events =
+    command.type === 'FulfilItems'
+      ? transferDecider.decide({ type: 'FulfilItems', data: { ...command.data, available: onHandOf(states) } }, states.transfer)
+      : transferDecider.decide(command, states.transfer);
+  const stock: StockItemEvent[] = [];
+  let current = states.transfer;
+  for (const event of events) {
+    stock.push(...stockMovesOf(event, current).map((move) => move.event));
+    current = transferDecider.evolve(current, event);
+  }
+  return { transfer: events, stock };
 }

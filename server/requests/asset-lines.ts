@@ -1,17 +1,17 @@
 /**
- * Asset lines of a request: what their decisions read (the live asset types by number, and the
- * project's instances free to give: in the project, not in use, not lost, oldest first, each with
- * its stream), and the instance events a fulfilled asset line makes — each instance marked in use
- * for the requester by the instance's own rules, appended with its expected version in the same
- * transaction as the request's event, so an instance given twice at once fails one of them.
+ * Asset lines of a request: what their decisions read — the live asset types by number, and the
+ * project's instances free to give (in the project, not in use, not lost, oldest first), each with
+ * its stream folded, so the ledger's fulfil (ledger/request/fulfil.ts) marks them in use for the
+ * requester with their expected versions in the same transaction as the request's event, and an
+ * instance given twice at once fails one of them.
  */
 import { sql } from 'kysely';
 import type { LoadedStream } from '../../ledger/command.ts';
 import { assetInstanceDecider } from '../../ledger/asset/decide.ts';
 import { type AssetInstanceEvent, assetStreamId } from '../../ledger/asset/events.ts';
 import type { AssetInstanceState } from '../../ledger/asset/state.ts';
-import { readStreams, type Trx } from '../../ledger/event-store/event-store.ts';
-import type { RequestLineFulfilled } from '../../ledger/request/events.ts';
+import type { Trx } from '../../ledger/event-store/event-store.ts';
+import { loadFolded } from '../../ledger/stream-handler.ts';
 
 export type InstanceStream = LoadedStream<AssetInstanceState, AssetInstanceEvent>;
 
@@ -20,6 +20,7 @@ export interface AssetContext {
   types: Map<string, { assetNumber: string; assetName: string }>;
   /** Free instances per asset number in lower case, in the order to give them. */
   instances: Record<string, string[]>;
+  /** The free instances' streams, by stream id. */
   streams: Record<string, InstanceStream>;
   requesterIsMember: boolean;
   frozen: boolean;
@@ -46,23 +47,17 @@ export async function loadAssetContext(trx: Trx, projectId: string, requesterId:
          and c.deleted_at is null and lower(c.asset_number) = any(${assetNumbers.map(key)}::text[])) free
      where n <= ${most}
      order by asset_number, n`.execute(trx);
-  const ids = rows.map((r) => assetStreamId(r.id));
-  const histories = ids.length > 0 ? await readStreams(trx, ids) : new Map();
-  const streams: Record<string, InstanceStream> = {};
+  const loaded =
+    rows.length > 0
+      ? await loadFolded(
+          trx,
+          assetInstanceDecider,
+          rows.map((r) => assetStreamId(r.id)),
+        )
+      : [];
+  const streams = Object.fromEntries(loaded.map((stream) => [stream.streamId, stream]));
   const instances: Record<string, string[]> = {};
-  for (const [i, row] of rows.entries()) {
-    const history = histories.get(ids[i]!) ?? [];
-    const last = history[history.length - 1];
-    const state = history.reduce(
-      (s: AssetInstanceState, e: { type: string; data: unknown }) => assetInstanceDecider.evolve(s, e as AssetInstanceEvent),
-      assetInstanceDecider.initialState(),
-    );
-    streams[`asset:${row.id}`] = {
-      streamId: ids[i]!,
-      head: { version: last?.streamVersion ?? 0, hash: last?.hash ?? null },
-      state,
-      evolve: assetInstanceDecider.evolve,
-    };
+  for (const row of rows) {
     const number = key(row.asset_number);
     instances[number] = [...(instances[number] ?? []), row.id];
   }
@@ -70,23 +65,4 @@ export async function loadAssetContext(trx: Trx, projectId: string, requesterId:
     select exists (select 1 from project_members where project_id = ${projectId} and user_id = ${requesterId}) as member,
            coalesce((select freeze_transactions from site_settings where id = 1), false) as frozen`.execute(trx);
   return { types, instances, streams, requesterIsMember: Boolean(flags[0]?.member), frozen: Boolean(flags[0]?.frozen) };
-}
-
-/** The in-use events of a fulfilled asset line's instances, per instance stream. */
-export function instanceMoves(
-  event: RequestLineFulfilled,
-  context: AssetContext,
-  requestNum: string,
-): Array<{ streamId: string; events: AssetInstanceEvent[] }> {
-  return (event.data.instanceIds ?? []).map((instanceId) => {
-    const stream = context.streams[`asset:${instanceId}`]!;
-    const events = assetInstanceDecider.decide(
-      {
-        type: 'SetInstanceInUse',
-        data: { frozen: context.frozen, inUse: true, userId: event.data.assignedTo, userIsMember: context.requesterIsMember, notes: requestNum },
-      },
-      stream.state,
-    );
-    return { streamId: stream.streamId, events };
-  });
 }

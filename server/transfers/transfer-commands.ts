@@ -1,28 +1,26 @@
 /**
  * Transfer commands: request, pick list changes, status changes, and the item decisions that move
- * stock. An item fulfilled or received is ONE command over the transfer's stream and the stock
- * streams of both projects: the handler loads them all, the transfer's decide rules on the item
- * (with the source's on hand in the command), `stockMovesOf` turns its events into the stock events,
- * and the runner appends to every stream with its expected version in one transaction. A concurrent
- * change to any of them fails the version check and the whole command is decided again on fresh
- * numbers.
+ * stock. Each is ONE command over the transfer's stream and the stock streams of its parts in both
+ * projects: `load` reads them all, `commandOf` maps the request to a command, and the ledger's
+ * `decideTransferStock` answers the events of every stream (the items' stock moves included); the
+ * runner appends them with their expected versions in one transaction. A concurrent change to any
+ * of them fails the version check and the whole command is decided again on fresh numbers.
  */
 import type { CommandContext, CommandHandler, CommandOptions, Decision, LoadedStream } from '../../ledger/command.ts';
+import { appendsByStream } from '../../ledger/command.ts';
 import { runCommand } from '../../ledger/command-runner.ts';
 import { DomainError } from '../../ledger/errors.ts';
-import { readStreams, type Trx } from '../../ledger/event-store/event-store.ts';
-import type { EventStore } from '../../ledger/event-store/event-store.ts';
-import { stockItemDecider } from '../../ledger/stock-item/decide.ts';
-import { type StockItemEvent, type StockLocation, stockStreamId } from '../../ledger/stock-item/events.ts';
+import type { EventStore, Trx } from '../../ledger/event-store/event-store.ts';
+import { projectLocation, type StockItemEvent, stockStreamOf } from '../../ledger/stock-item/events.ts';
 import type { StockItemState } from '../../ledger/stock-item/state.ts';
-import type { SettableStatus, TransferActor, TransferCommand } from '../../ledger/transfer/commands.ts';
+import { loadFolded } from '../../ledger/stream-handler.ts';
+import type { SettableStatus, TransferActor, TransferStockCommand } from '../../ledger/transfer/commands.ts';
 import { transferDecider } from '../../ledger/transfer/decide.ts';
 import { type DeliveryMethod, type ShippingAddress, type TransferEvent, transferStreamId } from '../../ledger/transfer/events.ts';
 import { TRANSFER_MESSAGES } from '../../ledger/transfer/messages.ts';
 import type { TransferState } from '../../ledger/transfer/state.ts';
-import { stockMovesOf } from '../../ledger/transfer/stock-moves.ts';
-import { loadStockContextRows, type StockContextRow } from '../../projections/material-stock/decision-context.ts';
-import { stockItemStateOf as itemStateOf } from '../../projections/material-stock/decision-context.ts';
+import { decideTransferStock } from '../../ledger/transfer/stock-moves.ts';
+import { type LoadedStock, loadStock, type StockContextRow } from '../../projections/material-stock/decision-context.ts';
 
 export type TransferRequest =
   | {
@@ -51,52 +49,91 @@ interface Input {
   actor: TransferActor;
 }
 
-type StockStream = LoadedStream<StockItemState, StockItemEvent>;
-
 interface TransferContext extends CommandContext {
-  streams: Record<string, LoadedStream<TransferState, TransferEvent> | StockStream>;
-  /** Per part number as the request or the transfer names it: the catalogue's part and both sides' rows. */
-  parts: Map<string, { source: StockContextRow; destination: StockContextRow }>;
+  /** The transfer, and every stock stream of its parts in both projects under its stream id. */
+  streams: { transfer: LoadedStream<TransferState, TransferEvent> } & Record<`stock:${string}`, LoadedStream<StockItemState, StockItemEvent>>;
+  /** The catalogue's part of each part number the request or the transfer names (its source row), by part number in lower case. */
+  parts: Map<string, StockContextRow>;
   projects: Map<string, { name: string; hidden: boolean }>;
   frozen: boolean;
 }
 
-const project = (id: string): StockLocation => ({ kind: 'project', id });
 const key = (partNumber: string) => partNumber.trim().toLowerCase();
-
-function stockStream(location: StockLocation, row: StockContextRow): StockStream | null {
-  if (!row.material_id) return null;
-  const exists = row.stream_version !== null;
-  return {
-    streamId: stockStreamId(location, row.material_id),
-    head: exists ? { version: row.stream_version!, hash: Buffer.from(row.last_hash!, 'hex') } : { version: 0, hash: null },
-    state: itemStateOf(row),
-    evolve: stockItemDecider.evolve,
-  };
-}
 
 function partsOf(request: TransferRequest, state: TransferState): string[] {
   if (request.type === 'request' || request.type === 'picklist') return request.pickList.map((p) => p.partNumber);
   return state.items.map((i) => i.partNumber);
 }
 
+/** The projects' names and whether each is hidden from the transfer list, for every project the batch names. */
+async function loadProjects(trx: Trx, projectIds: string[]): Promise<TransferContext['projects']> {
+  if (projectIds.length === 0) return new Map();
+  const rows = await trx
+    .selectFrom('projects')
+    .select(['id', 'project_name', 'hide_from_transfer_list'])
+    .where('id', 'in', projectIds)
+    .where('archived_at', 'is', null)
+    .execute();
+  return new Map(rows.map((p) => [p.id, { name: p.project_name, hidden: p.hide_from_transfer_list }]));
+}
+
+/** The transfer command a request maps to, with the parts and projects as loaded. */
+function commandOf({ request, actor }: Input, context: TransferContext): TransferStockCommand {
+  const state = context.streams.transfer.state;
+  const material = (partNumber: string) => {
+    const row = context.parts.get(key(partNumber));
+    if (!row?.material_id) throw new DomainError('NOT_FOUND', `Part number ${partNumber} not found`);
+    return { materialId: row.material_id, partNumber: row.part_number!, partName: row.part_name! };
+  };
+  switch (request.type) {
+    case 'request': {
+      const from = context.projects.get(request.fromId);
+      const to = context.projects.get(request.toId);
+      if (!from || !to) throw new DomainError('NOT_FOUND', 'Project not found');
+      return {
+        type: 'RequestTransfer',
+        data: {
+          transferId: request.transferId,
+          fromId: request.fromId,
+          fromName: from.name,
+          fromHidden: from.hidden,
+          toId: request.toId,
+          toName: to.name,
+          requestedBy: request.requestedBy,
+          requestedById: request.requestedById,
+          deliveryMethod: request.deliveryMethod,
+          shippingAddress: request.shippingAddress,
+          pickList: request.pickList.map((p) => ({ ...material(p.partNumber), qty: p.qty })),
+          actor,
+        },
+      };
+    }
+    case 'picklist':
+      if (state.status === 'none') throw new DomainError('NOT_FOUND', TRANSFER_MESSAGES.notFound);
+      return { type: 'ChangePicklist', data: { pickList: request.pickList.map((p) => ({ ...material(p.partNumber), qty: p.qty, status: p.status })), actor } };
+    case 'status':
+      return { type: 'SetTransferStatus', data: { status: request.status, trackingNumber: request.trackingNumber, actor } };
+    case 'fulfil':
+      return { type: 'FulfilItems', data: { items: request.items, frozen: context.frozen, actor } };
+    case 'deny-item':
+      return { type: 'DenyItem', data: { partNumber: request.partNumber, actor } };
+    case 'receive':
+      return { type: 'ReceiveItem', data: { partNumber: request.partNumber, quantity: request.quantity, frozen: context.frozen, actor } };
+    default: {
+      const unknown: never = request;
+      throw new Error(`unknown transfer request ${JSON.stringify(unknown)}`);
+    }
+  }
+}
+
 const transferHandler: CommandHandler<Input, TransferContext, { transferId: string }> = {
   name: 'transfer',
   async load(trx: Trx, inputs) {
-    const ids = inputs.map((i) => transferStreamId(i.request.transferId));
-    const histories = await readStreams(trx, ids);
-    const transfers = inputs.map((_, i) => {
-      const history = histories.get(ids[i]!)!;
-      const last = history[history.length - 1];
-      const state = history.reduce((s, e) => transferDecider.evolve(s, { type: e.type, data: e.data } as TransferEvent), transferDecider.initialState());
-      const stream: LoadedStream<TransferState, TransferEvent> = {
-        streamId: ids[i]!,
-        head: { version: last?.streamVersion ?? 0, hash: last?.hash ?? null },
-        state,
-        evolve: transferDecider.evolve,
-      };
-      return stream;
-    });
+    const transfers = await loadFolded(
+      trx,
+      transferDecider,
+      inputs.map((i) => transferStreamId(i.request.transferId)),
+    );
     const sides = inputs.map(({ request }, i) => {
       const state = transfers[i]!.state;
       return request.type === 'request' ? { fromId: request.fromId, toId: request.toId } : { fromId: state.fromId, toId: state.toId };
@@ -105,120 +142,37 @@ const transferHandler: CommandHandler<Input, TransferContext, { transferId: stri
       const { fromId, toId } = sides[i]!;
       if (!fromId) return [];
       return partsOf(request, transfers[i]!.state).flatMap((partNumber) => [
-        { location: project(fromId), partNumber, userId: null },
-        { location: project(toId), partNumber, userId: null },
+        { location: projectLocation(fromId), partNumber, userId: null },
+        { location: projectLocation(toId), partNumber, userId: null },
       ]);
     });
-    const rows = lookups.length > 0 ? await loadStockContextRows(trx, lookups) : [];
-    const projectIds = [...new Set(sides.flatMap((s) => (s.fromId ? [s.fromId, s.toId] : [])))];
-    const projectRows =
-      projectIds.length > 0
-        ? await trx
-            .selectFrom('projects')
-            .select(['id', 'project_name', 'hide_from_transfer_list'])
-            .where('id', 'in', projectIds)
-            .where('archived_at', 'is', null)
-            .execute()
-        : [];
-    const projects = new Map(projectRows.map((p) => [p.id, { name: p.project_name, hidden: p.hide_from_transfer_list }]));
+    const stock = lookups.length > 0 ? await loadStock(trx, lookups) : [];
+    const projects = await loadProjects(trx, [...new Set(sides.flatMap((s) => (s.fromId ? [s.fromId, s.toId] : [])))]);
     let next = 0;
     return inputs.map(({ request }, i) => {
-      const { fromId, toId } = sides[i]!;
-      const streams: TransferContext['streams'] = { transfer: transfers[i]! };
       const parts: TransferContext['parts'] = new Map();
+      const loaded: LoadedStock[] = [];
       let frozen = false;
-      if (fromId) {
+      if (sides[i]!.fromId) {
         for (const partNumber of partsOf(request, transfers[i]!.state)) {
-          const source = rows[next++]!;
-          const destination = rows[next++]!;
-          frozen = source.frozen;
-          parts.set(key(partNumber), { source, destination });
-          const s = stockStream(project(fromId), source);
-          const d = stockStream(project(toId), destination);
-          if (s) streams[`source:${s.streamId}`] = s;
-          if (d) streams[`destination:${d.streamId}`] = d;
+          const source = stock[next++]!;
+          loaded.push(source, stock[next++]!);
+          frozen = source.row.frozen;
+          parts.set(key(partNumber), source.row);
         }
       }
-      return { streams, parts, projects, frozen };
+      const stockStreams = Object.fromEntries(loaded.flatMap(({ stream }) => (stream ? [[stream.streamId, stream]] : [])));
+      return { streams: { transfer: transfers[i]!, ...stockStreams }, parts, projects, frozen };
     });
   },
   decide(input, context): Decision<{ transferId: string }> {
-    const { request, actor } = input;
-    const transfer = context.streams.transfer as LoadedStream<TransferState, TransferEvent>;
-    const state = transfer.state;
-    const material = (partNumber: string) => {
-      const row = context.parts.get(key(partNumber))?.source;
-      if (!row?.material_id) throw new DomainError('NOT_FOUND', `Part number ${partNumber} not found`);
-      return { materialId: row.material_id, partNumber: row.part_number!, partName: row.part_name! };
+    const { transfer, ...stock } = context.streams;
+    const states = { transfer: transfer.state, stock: Object.fromEntries(Object.entries(stock).map(([streamId, s]) => [streamId, s.state])) };
+    const decided = decideTransferStock(commandOf(input, context), states);
+    return {
+      appends: [{ streamId: transfer.streamId, events: decided.transfer }, ...appendsByStream(decided.stock, stockStreamOf)],
+      result: { transferId: input.request.transferId },
     };
-    const stockOf = (side: 'source' | 'destination', projectId: string, materialId: string): StockStream | undefined =>
-      context.streams[`${side}:${stockStreamId(project(projectId), materialId)}`] as StockStream | undefined;
-    let command: TransferCommand;
-    switch (request.type) {
-      case 'request': {
-        const from = context.projects.get(request.fromId);
-        const to = context.projects.get(request.toId);
-        if (!from || !to) throw new DomainError('NOT_FOUND', 'Project not found');
-        command = {
-          type: 'RequestTransfer',
-          data: {
-            transferId: request.transferId,
-            fromId: request.fromId,
-            fromName: from.name,
-            fromHidden: from.hidden,
-            toId: request.toId,
-            toName: to.name,
-            requestedBy: request.requestedBy,
-            requestedById: request.requestedById,
-            deliveryMethod: request.deliveryMethod,
-            shippingAddress: request.shippingAddress,
-            pickList: request.pickList.map((p) => ({ ...material(p.partNumber), qty: p.qty })),
-            actor,
-          },
-        };
-        break;
-      }
-      case 'picklist':
-        if (state.status === 'none') throw new DomainError('NOT_FOUND', TRANSFER_MESSAGES.notFound);
-        command = {
-          type: 'ChangePicklist',
-          data: { pickList: request.pickList.map((p) => ({ ...material(p.partNumber), qty: p.qty, status: p.status })), actor },
-        };
-        break;
-      case 'status':
-        command = { type: 'SetTransferStatus', data: { status: request.status, trackingNumber: request.trackingNumber, actor } };
-        break;
-      case 'fulfil': {
-        const available: Record<string, number> = {};
-        for (const item of state.items) available[item.partNumber] = stockOf('source', state.fromId, item.materialId)?.state.onHand ?? 0;
-        command = { type: 'FulfilItems', data: { items: request.items, available, frozen: context.frozen, actor } };
-        break;
-      }
-      case 'deny-item':
-        command = { type: 'DenyItem', data: { partNumber: request.partNumber, actor } };
-        break;
-      case 'receive':
-        command = { type: 'ReceiveItem', data: { partNumber: request.partNumber, quantity: request.quantity, frozen: context.frozen, actor } };
-        break;
-      default: {
-        const unknown: never = request;
-        throw new Error(`unknown transfer request ${JSON.stringify(unknown)}`);
-      }
-    }
-    const events = transferDecider.decide(command, state);
-    const appends: Decision<{ transferId: string }>['appends'] = [{ streamId: transfer.streamId, events }];
-    const stock = new Map<string, StockItemEvent[]>();
-    let current = state;
-    for (const event of events) {
-      for (const move of stockMovesOf(event, current)) {
-        const projectId = move.side === 'source' ? current.fromId : current.toId;
-        const streamId = stockOf(move.side, projectId, move.materialId)?.streamId ?? stockStreamId(project(projectId), move.materialId);
-        stock.set(streamId, [...(stock.get(streamId) ?? []), move.event]);
-      }
-      current = transferDecider.evolve(current, event);
-    }
-    for (const [streamId, stockEvents] of stock) appends.push({ streamId, events: stockEvents });
-    return { appends, result: { transferId: request.transferId } };
   },
 };
 
