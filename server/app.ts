@@ -22,6 +22,7 @@ import mailPlugin from './plugins/mail.ts';
 import maintenancePlugin from './plugins/maintenance.ts';
 import notificationsPlugin from './notifications/notifications.plugin.ts';
 import projectAccessPlugin from './plugins/project-access.ts';
+import authorizationPlugin from './plugins/authorization.ts';
 import answersPlugin from './plugins/answers.ts';
 import storagePlugin from './storage/storage.plugin.ts';
 import labelImportPlugin from './labels/import/label-import.plugin.ts';
@@ -97,6 +98,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(maintenancePlugin);
   await app.register(auditorGuard);
   await app.register(projectAccessPlugin);
+  await app.register(authorizationPlugin);
   await app.register(answersPlugin);
   await app.register(mailPlugin);
   await app.register(housekeepingPlugin);

@@ -1,14 +1,14 @@
 /**
  * Who is calling: resolves the access-token cookie to a user at most once a request, refuses a
  * caller with no session on every operation under /api but the public ones (public-operations.ts)
- * before anything else runs, and offers a guard for global roles. The server is the guard; the
- * browser only hides buttons.
+ * before anything else runs, and gives the routes behind that check the caller as `request.caller`.
+ * What the caller may do is the authorization plugin's (authorization.ts). The server is the guard;
+ * the browser only hides buttons.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ACCESS_CHANGED_CHANNEL, AccessCache, changesAccess } from '../auth/access-cache.ts';
 import { onSessionsRevoked, type AuthenticatedUser, type SessionTokens } from '../auth/session-store.ts';
-import type { GlobalRole } from '../../ledger/user/events.ts';
 import { isPublicOperation } from './public-operations.ts';
 
 export const ACCESS_COOKIE = 'sl_access';
@@ -16,14 +16,19 @@ export const REFRESH_COOKIE = 'sl_refresh';
 
 declare module 'fastify' {
   interface FastifyRequest {
+    /** The session's user once looked up; null signed out or not asked yet. */
     user: AuthenticatedUser | null;
+    /**
+     * The signed-in caller, on every operation behind the sign-in check (all under /api but the
+     * public ones): the check has refused anyone else, so no route tests for null.
+     */
+    readonly caller: AuthenticatedUser;
     /** The session lookup, made at most once per request whoever asks first. */
     session: () => Promise<AuthenticatedUser | null>;
   }
   interface FastifyInstance {
     /** Sessions and memberships remembered in this process (see access-cache.ts). */
     access: AccessCache;
-    requireRole: (...roles: GlobalRole[]) => preValidationAsyncHookHandler;
     setSessionCookies: (reply: FastifyReply, tokens: SessionTokens) => void;
     clearSessionCookies: (reply: FastifyReply) => void;
   }
@@ -50,7 +55,14 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
 
   app.decorateRequest('user', null);
   app.decorateRequest('session', function (this: FastifyRequest) {
-    return Promise.resolve(null as AuthenticatedUser | null);
+    return Promise.resolve<AuthenticatedUser | null>(null);
+  });
+  app.decorateRequest('caller', {
+    getter(this: FastifyRequest) {
+      // Read only where the sign-in check ran; anywhere else it is a route written wrongly.
+      if (!this.user) throw new Error('request.caller read on an operation open without a session');
+      return this.user;
+    },
   });
   app.addHook('onRequest', async (request, reply) => {
     let lookup: Promise<AuthenticatedUser | null> | null = null;
@@ -68,19 +80,6 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
     const path = request.url;
     if (!path.startsWith('/api/') || isPublicOperation(request.method, request.routeOptions.url ?? '')) return;
     if (!(await request.session())) return reply.code(401).send(UNAUTHORIZED);
-  });
-
-  app.decorate('requireRole', (...roles: GlobalRole[]) => {
-    const allowed = new Set<string>(roles);
-    // A preValidation hook: a caller of the wrong role is refused before their input is judged.
-    const guard: preValidationAsyncHookHandler = async (request, reply) => {
-      const user = await request.session();
-      if (!user) return reply.code(401).send(UNAUTHORIZED);
-      if (!allowed.has(roleOf(user))) {
-        return reply.code(403).send({ error: 'FORBIDDEN', message: 'You do not have permission to do this.' });
-      }
-    };
-    return guard;
   });
 
   const base = { httpOnly: true, sameSite: 'lax' as const, secure: app.config.cookieSecure ? true : ('auto' as const) };

@@ -50,7 +50,7 @@ async function projectAccessPlugin(app: FastifyInstance): Promise<void> {
     // Every such route is under /api, where the auth plugin has already refused a caller without a session.
     const id = projectIdOf(request, option);
     if (id === null) return;
-    request.project = { id, ...checkLevel(await projectAccess(app.access, request.user!, id), option.level) };
+    request.project = { id, ...checkLevel(await projectAccess(app.access, request.caller, id), option.level) };
   });
 }
 

@@ -51,8 +51,7 @@ async function asValidation<T>(work: () => Promise<T>): Promise<T> {
 export async function labelImportRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const importer = (from: 'query' | 'body') => ({
-    preValidation: app.requireRole('admin', 'superadmin'),
-    config: { projectAccess: { level: 'view' as const, from } },
+    config: { access: 'label.admin' as const, projectAccess: { level: 'view' as const, from } },
   });
   const tagsOf = (q: { system?: string; cluster_pod?: string }) => ({ system: q.system || null, clusterPod: q.cluster_pod || null });
   const checkFileOfProject = (fileKey: string, projectId: string) => {
@@ -78,7 +77,7 @@ export async function labelImportRoutes(app: FastifyInstance): Promise<void> {
         contentType: content_type || CONTENT_TYPES[file_extension],
         maxBytes: app.storage.maxUploadBytes,
         expiresInSeconds: UPLOAD_LINK_SECONDS,
-        sessionId: request.user!.sessionId,
+        sessionId: request.caller.sessionId,
       });
     },
   );
@@ -151,7 +150,7 @@ export async function labelImportRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/labels/import-from-s3/async/status',
     {
-      preValidation: app.requireRole('admin', 'superadmin'),
+      config: { access: 'label.admin' },
       schema: {
         summary: "An import job's progress: imported of total labels; success or error when done",
         tags,
@@ -162,7 +161,7 @@ export async function labelImportRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const job = await getImportJob(app.db, request.query.job_id);
       if (!job) throw new DomainError('NOT_FOUND', 'Import job not found.');
-      checkLevel(await projectAccess(app.access, request.user!, job.project_id), 'view');
+      checkLevel(await projectAccess(app.access, request.caller, job.project_id), 'view');
       return {
         status: job.status,
         imported: job.imported,

@@ -19,7 +19,8 @@ const tags = ['labels'];
 export async function labelTemplateRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const viewer = { config: { projectAccess: { level: 'view' as const, from: 'query' as const } } };
-  const labelAdmin = { preValidation: app.requireRole('admin', 'superadmin') };
+  /** Changing templates: the label policy, in a project the caller may see. */
+  const labelAdmin = { config: { access: 'label.admin' as const, projectAccess: viewer.config.projectAccess } };
 
   const read = async (projectId: string, templateId: string) => {
     const template = await findTemplate(app.db, projectId, templateId);
@@ -45,7 +46,6 @@ export async function labelTemplateRoutes(app: FastifyInstance): Promise<void> {
     '/api/labels/templates',
     {
       ...labelAdmin,
-      ...viewer,
       schema: {
         summary: 'Create a label template in a project (admins)',
         tags,
@@ -66,7 +66,6 @@ export async function labelTemplateRoutes(app: FastifyInstance): Promise<void> {
     '/api/labels/templates/:id',
     {
       ...labelAdmin,
-      ...viewer,
       schema: {
         summary: 'Change a label template: its name, columns and lines (admins)',
         tags,
@@ -88,7 +87,6 @@ export async function labelTemplateRoutes(app: FastifyInstance): Promise<void> {
     '/api/labels/templates/:id',
     {
       ...labelAdmin,
-      ...viewer,
       schema: {
         summary: 'Delete a label template (admins); labels formatted with it keep their lines',
         tags,

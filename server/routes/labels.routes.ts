@@ -43,8 +43,9 @@ function sendFile(reply: FastifyReply, format: ExportFormat, filename: string | 
 
 export async function labelRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const labelAdmin = { preValidation: app.requireRole('admin', 'superadmin') };
   const viewer = (from: 'query' | 'body') => ({ config: { projectAccess: { level: 'view' as const, from } } });
+  /** Importing and deleting: the label policy, in a project the caller may see. */
+  const labelAdmin = { config: { access: 'label.admin' as const, projectAccess: { level: 'view' as const, from: 'body' as const } } };
   // Readers of one project's labels at the same moment share one tag query (never one that began before they asked).
   const labelTags = new ReadCoalescer((projectId: string) => labelsTag(app.db, projectId));
 
@@ -96,7 +97,6 @@ export async function labelRoutes(app: FastifyInstance): Promise<void> {
     '/api/labels/import',
     {
       ...labelAdmin,
-      ...viewer('body'),
       schema: {
         summary: 'Add labels to a project (admins): lines and optional system and cluster/pod each; recorded in events of at most 1,000 labels',
         tags,
@@ -115,7 +115,6 @@ export async function labelRoutes(app: FastifyInstance): Promise<void> {
     '/api/labels/bulk-delete',
     {
       ...labelAdmin,
-      ...viewer('body'),
       schema: {
         summary:
           "Delete labels of a project (admins), all or none: an id that is not a live label of the project refuses the whole delete (422). One event; the ledger keeps the labels' history.",
@@ -168,7 +167,7 @@ export async function labelRoutes(app: FastifyInstance): Promise<void> {
           body.filename,
           body.labels.map((row) => row.labelLines),
         );
-      checkLevel(await projectAccess(app.access, request.user!, body.project_id), 'view');
+      checkLevel(await projectAccess(app.access, request.caller, body.project_id), 'view');
       const labels = await labelsByIds(app.db, body.project_id, body.ids);
       return sendFile(
         reply,

@@ -51,7 +51,7 @@ export interface UploadGuardOptions {
 export function uploadGuard(inFlight: UploadsInFlight, options: UploadGuardOptions): preHandlerAsyncHookHandler {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     // Signed in: every upload route is under /api, where the auth plugin refuses a caller without a session first.
-    const user = request.user!;
+    const user = request.caller;
     const announced = Number(request.headers['content-length']);
     if (announced > options.maxBodyBytes) return reply.code(413).send({ error: 'PAYLOAD_TOO_LARGE', message: options.tooLargeMessage });
     const release = inFlight.hold(user.id, Number.isFinite(announced) ? announced : options.maxBodyBytes);

@@ -107,7 +107,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const me = request.user!;
+      const me = request.caller;
       await setPassword(app.store, me.id, request.body.password, commandOptions(request));
       await revokeOtherSessions(app.db, me.id, me.sessionId, 'password changed');
       return { ok: true as const };

@@ -23,9 +23,8 @@ import { DomainError } from '../../../ledger/errors.ts';
 import { listCatalog, listCategories, listInstances } from '../../../projections/assets/queries.ts';
 import { changeAssetCatalogItem, changeAssetCategory, createAssetCatalogItem, createAssetCategory } from '../../assets/catalog-commands.ts';
 import { commandOptions } from '../../plugins/command-context.ts';
-import { roleOf } from '../../plugins/auth.ts';
+import { allows } from '../../auth/policies.ts';
 import { projectAccess } from '../../projects/project-access.ts';
-import type { AuthenticatedUser } from '../../auth/session-store.ts';
 import type { AssetInstance, AssetNumberItem } from '../../../contract/asset-rows.ts';
 
 const tags = ['assets'];
@@ -43,12 +42,10 @@ const withoutPlace = (instance: AssetInstance): AssetNumberItem => ({
   assigned_user_name: null,
   notes: null,
 });
-/** Global roles that change the asset catalogue and move assets through warehouses. */
-export const ASSET_ADMIN_ROLES = ['admin', 'superadmin'] as const;
 
 export async function assetCatalogRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const admin = { preValidation: app.requireRole(...ASSET_ADMIN_ROLES) };
+  const admin = { config: { access: 'asset.admin' } } as const;
 
   async function category(id: string) {
     const found = (await listCategories(app.db, id))[0];
@@ -209,8 +206,8 @@ export async function assetCatalogRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const type = await item(request.params.id);
-      const user = request.user as AuthenticatedUser;
-      const warehouses = (ASSET_ADMIN_ROLES as readonly string[]).includes(roleOf(user));
+      const user = request.caller;
+      const warehouses = allows('asset.admin', user);
       const visible = new Map<string, boolean>();
       const items = [];
       for (const instance of await listInstances(app.db, { catalogId: type.id })) {

@@ -22,27 +22,24 @@ import { DomainError } from '../../../ledger/errors.ts';
 import { assetInventory, findInstance, listCatalog, resolveItem } from '../../../projections/assets/queries.ts';
 import { runBulk } from '../../assets/bulk-commands.ts';
 import { runInstance } from '../../assets/instance-commands.ts';
-import type { AuthenticatedUser } from '../../auth/session-store.ts';
-import { roleOf } from '../../plugins/auth.ts';
+import { allows, demand, NO_PERMISSION } from '../../auth/policies.ts';
 import { commandOptions } from '../../plugins/command-context.ts';
 import { checkLevel, projectAccess, type AccessLevel } from '../../projects/project-access.ts';
-import { ASSET_ADMIN_ROLES } from './asset-catalog.routes.ts';
 
 const tags = ['assets'];
 type From = Owner | { type: Owner['type']; id: null } | null;
 const notHere = (from: From) => (from?.type === 'warehouse' ? M.notInWarehouse : from?.type === 'project' ? M.notInProject : M.instanceNotFound);
-const isAdmin = (user: AuthenticatedUser) => (ASSET_ADMIN_ROLES as readonly string[]).includes(roleOf(user));
 
 export async function assetMoveRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const admin = { preValidation: app.requireRole(...ASSET_ADMIN_ROLES) };
+  const admin = { config: { access: 'asset.admin' } } as const;
   const manageProject = { config: { projectAccess: { level: 'manage' as const, from: 'params' as const } } };
 
   /** Admins pass; anyone else needs the level in the project. */
   async function requireProjectOrAdmin(request: FastifyRequest, projectId: string | null, level: AccessLevel) {
-    const user = request.user as AuthenticatedUser;
-    if (isAdmin(user)) return;
-    if (!projectId) throw new DomainError('FORBIDDEN', 'You do not have permission to do this.');
+    const user = request.caller;
+    if (allows('asset.admin', user)) return;
+    if (!projectId) throw new DomainError('FORBIDDEN', NO_PERMISSION);
     checkLevel(await projectAccess(app.access, user, projectId), level);
   }
 
@@ -248,8 +245,8 @@ export async function assetMoveRoutes(app: FastifyInstance): Promise<void> {
         const b = request.body;
         const at: Owner = b.project_id ? { type: 'project', id: b.project_id } : { type: 'warehouse', id: b.warehouse_id! };
         // In a project, as the materials' lost and found: its admins and managers, or a superadmin.
-        if (at.type === 'project') checkLevel(await projectAccess(app.access, request.user as AuthenticatedUser, at.id), 'curate');
-        else if (!isAdmin(request.user as AuthenticatedUser)) throw new DomainError('FORBIDDEN', 'You do not have permission to do this.');
+        if (at.type === 'project') checkLevel(await projectAccess(app.access, request.caller, at.id), 'curate');
+        else demand('asset.admin', request.caller);
         // An instance is named by its id; an asset number names bulk units (or, for lost, the first available instance there).
         const resolved = b.instance_id ? await resolveItem(app.db, b.instance_id, null) : await resolveItem(app.db, b.asset_number!, at);
         if (!resolved) throw new DomainError('NOT_FOUND', notHere(at));

@@ -37,11 +37,9 @@ import { assetTransactions } from '../../../projections/asset-transactions/queri
 import type { Owner } from '../../../ledger/asset/events.ts';
 import { assetAssignees, assetInventory, listInstances, locateInstance } from '../../../projections/assets/queries.ts';
 import { findWarehouse } from '../../../projections/warehouses/queries.ts';
-import type { AuthenticatedUser } from '../../auth/session-store.ts';
+import { allows, demand, NO_PERMISSION } from '../../auth/policies.ts';
 import { sendCsv } from '../../csv.ts';
-import { roleOf } from '../../plugins/auth.ts';
 import { checkLevel, projectAccess, type AccessLevel } from '../../projects/project-access.ts';
-import { ASSET_ADMIN_ROLES } from './asset-catalog.routes.ts';
 
 const tags = ['assets'];
 
@@ -55,11 +53,11 @@ const CSV_HEADER = ['Date', 'Type', 'Asset Number', 'Asset Name', 'Serial Number
 
 export async function assetReadRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const admin = { preValidation: app.requireRole(...ASSET_ADMIN_ROLES) };
-  const isAdmin = (request: FastifyRequest) => (ASSET_ADMIN_ROLES as readonly string[]).includes(roleOf(request.user as AuthenticatedUser));
+  const admin = { config: { access: 'asset.admin' } } as const;
+  const isAdmin = (request: FastifyRequest) => allows('asset.admin', request.caller);
 
   async function requireProject(request: FastifyRequest, projectId: string, level: AccessLevel) {
-    checkLevel(await projectAccess(app.access, request.user as AuthenticatedUser, projectId), level);
+    checkLevel(await projectAccess(app.access, request.caller, projectId), level);
   }
   /** An owner's rows now, or as they stood at as_of. */
   async function ownerRows(owner: Owner, query: { q?: string; as_of?: string }) {
@@ -117,7 +115,7 @@ export async function assetReadRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const q = request.query;
       if (q.project_id && !isAdmin(request)) await requireProject(request, q.project_id, 'view');
-      else if (!isAdmin(request)) throw new DomainError('FORBIDDEN', 'You do not have permission to do this.');
+      else demand('asset.admin', request.caller);
       const items = await listInstances(app.db, {
         assetNumber: q.asset_number,
         assetName: q.asset_name,
@@ -158,7 +156,7 @@ export async function assetReadRoutes(app: FastifyInstance): Promise<void> {
       const found = await locateInstance(app.db, request.params.id);
       if (!found) throw new DomainError('NOT_FOUND', 'Asset location not found');
       if (!isAdmin(request)) {
-        if (!found.instance.project_id) throw new DomainError('FORBIDDEN', 'You do not have permission to do this.');
+        if (!found.instance.project_id) throw new DomainError('FORBIDDEN', NO_PERMISSION);
         await requireProject(request, found.instance.project_id, 'view');
       }
       return found;
@@ -181,7 +179,7 @@ export async function assetReadRoutes(app: FastifyInstance): Promise<void> {
       // A project's asset logs follow its material logs: its curators and auditors (a global admin
       // who is not its admin or manager included); warehouses and instances anywhere are the admins'.
       if (q.project_id) await requireProject(request, q.project_id, 'logs');
-      else if (!isAdmin(request)) throw new DomainError('FORBIDDEN', 'You do not have permission to do this.');
+      else demand('asset.admin', request.caller);
       if (q.warehouse_id) await requireWarehouse(q.warehouse_id);
       const items = await assetTransactions(app.db, {
         projectId: q.project_id,

@@ -98,6 +98,6 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: { summary: 'The signed-in user', tags: ['users'], security: [{ session: [] }], response: { 200: meSchema, ...errorResponses } },
     },
-    async (request) => toMe(request.user!),
+    async (request) => toMe(request.caller),
   );
 }

@@ -12,18 +12,17 @@ import { holdingsOf, searchCatalogue } from '../../../projections/warehouse-stoc
 import { definePart } from '../../materials/catalog-commands.ts';
 import { editMaterial } from '../../materials/material-commands.ts';
 import { commandOptions } from '../../plugins/command-context.ts';
-import { WAREHOUSE_ROLES } from '../warehouses/warehouses.routes.ts';
 
 const tags = ['catalog'];
 
 export async function catalogRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const reader = { preValidation: app.requireRole(...WAREHOUSE_ROLES) };
+  const user = { config: { access: 'catalog.use' } } as const;
 
   r.get(
     '/api/catalog/materials',
     {
-      ...reader,
+      ...user,
       schema: {
         summary: 'The Material Catalog: parts whose number, name or nickname contains q, by part number',
         tags,
@@ -46,7 +45,7 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/catalog/materials',
     {
-      ...reader,
+      ...user,
       schema: {
         summary: 'Add a part to the catalogue before any stock of it exists (part numbers are unique without case)',
         tags,
@@ -68,7 +67,7 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
   r.put(
     '/api/catalog/materials/:material_id',
     {
-      ...reader,
+      ...user,
       schema: {
         summary: 'Rename a part, or renumber it with new_part_number; every project and warehouse shows the change',
         tags,
@@ -93,7 +92,7 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/catalog/materials/:material_id/holdings',
     {
-      ...reader,
+      ...user,
       schema: {
         summary: 'Where a catalogue part is held: every project and warehouse with its quantities (warehouses with their locations)',
         tags,

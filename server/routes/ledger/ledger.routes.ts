@@ -31,7 +31,7 @@ const BUNDLE_ATTEMPTS = 5;
 
 export async function ledgerRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const readers = { preValidation: app.requireRole('superadmin', 'auditor') };
+  const readers = { config: { access: 'ledger.read' } } as const;
   const jobs = new VerifyJobs(app.store, () => app.ledgerSeal.key().publicKey);
 
   async function signedAt(seq: number) {
@@ -81,7 +81,7 @@ export async function ledgerRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/ledger/checkpoints',
     {
-      preValidation: app.requireRole('superadmin'),
+      config: { access: 'ledger.seal' },
       schema: { summary: 'Seal everything committed so far and sign the head now (superadmin)', tags, response: { 200: checkpoint, ...errorResponses } },
     },
     async () => {

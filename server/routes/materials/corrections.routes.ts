@@ -3,19 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { correctionAnswer, correctionBody } from '../../../contract/corrections.ts';
 import { errorResponses as errors } from '../../../contract/errors.ts';
-import { DomainError } from '../../../ledger/errors.ts';
 import { runCorrection } from '../../materials/correction-commands.ts';
 import { commandOptions } from '../../plugins/command-context.ts';
-import { roleOf } from '../../plugins/auth.ts';
-
-export const ONLY_ADMINS_CORRECT = 'Only a project admin can correct a log entry.';
 
 export async function correctionRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(
     '/api/materials/corrections',
     {
-      config: { projectAccess: { level: 'curate', from: 'body' } },
+      config: { access: 'material.correct', projectAccess: { level: 'curate', from: 'body' } },
       schema: {
         summary:
           "Correct a project's log entry (a receive, return, assign, unassign, lost or found) with a compensating entry naming it (position), the quantity it should have had (0 reverses it), the reason, and when the correction applies (occurred_at, in the past and not before the entry; default: when the entry happened). A superadmin or the project's admin; an entry is corrected once and a correction is not corrected; refused when it would take any figure below zero at any time from then on (422) and while transactions are frozen (423).",
@@ -26,8 +22,6 @@ export async function correctionRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const project = request.project!;
-      // A project manager may curate the log but not rewrite its past figures.
-      if (roleOf(request.user!) !== 'superadmin' && project.projectRole !== 'admin') throw new DomainError('FORBIDDEN', ONLY_ADMINS_CORRECT);
       const { position, quantity, reason, occurred_at } = request.body;
       const outcome = await runCorrection(
         app.store,

@@ -26,7 +26,6 @@ import { PICKER_LIMIT } from '../../../contract/limits.ts';
 import { PART_NOT_FOUND } from '../../../contract/messages.ts';
 import { DomainError } from '../../../ledger/errors.ts';
 import { projectLocation, type StockLocation } from '../../../ledger/stock-item/events.ts';
-import { assertMayReadCatalogue } from '../../users/directory-access.ts';
 import {
   exportLogPages,
   explainFigure,
@@ -36,12 +35,11 @@ import {
 } from '../../../projections/activity-log/queries.ts';
 import { findWarehouse } from '../../../projections/warehouses/queries.ts';
 import { WAREHOUSE_MESSAGES, warehouseLogsFileName } from '../../../contract/warehouses.ts';
-import { WAREHOUSE_ROLES } from '../warehouses/warehouses.routes.ts';
 import { holders, inventoryPage, inventoryTag, searchStock, stockItem as findStockItem, stockTotals } from '../../../projections/material-stock/queries.ts';
 import { catalogue } from '../../../projections/materials/queries.ts';
 import { findProject } from '../../../projections/projects/queries.ts';
 import { sendCsv, timestampedName } from '../../csv.ts';
-import { roleOf } from '../../plugins/auth.ts';
+import { demand } from '../../auth/policies.ts';
 import { ReadCoalescer } from '../../http/read-coalescer.ts';
 import { conditional, sendCached } from '../conditional.ts';
 
@@ -67,9 +65,7 @@ export async function materialReadRoutes(app: FastifyInstance): Promise<void> {
 
   /** A warehouse's log: the caller must be a global admin or superadmin, and the warehouse must exist. */
   async function warehouseLogLocation(request: FastifyRequest, warehouseId: string): Promise<StockLocation> {
-    const user = request.user!;
-    if (!WAREHOUSE_ROLES.includes(roleOf(user) as (typeof WAREHOUSE_ROLES)[number]))
-      throw new DomainError('FORBIDDEN', 'You do not have permission to do this.');
+    demand('warehouse.read', request.caller);
     if (!(await findWarehouse(app.db, warehouseId))) throw new DomainError('NOT_FOUND', WAREHOUSE_MESSAGES.notFound);
     return { kind: 'warehouse', id: warehouseId };
   }
@@ -83,16 +79,14 @@ export async function materialReadRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/materials',
     {
+      config: { access: 'material.catalogue' },
       schema: {
         summary: 'The material catalogue shared by all projects (superadmins, global admins, and project admins and managers)',
         tags,
         response: { 200: z.object({ items: z.array(catalogPart) }), ...errorResponses },
       },
     },
-    async (request) => {
-      await assertMayReadCatalogue(app.db, request.user!);
-      return { items: await catalogue(app.db) };
-    },
+    async () => ({ items: await catalogue(app.db) }),
   );
 
   r.get(
@@ -114,7 +108,7 @@ export async function materialReadRoutes(app: FastifyInstance): Promise<void> {
       const asOf = as_of ? new Date(as_of) : null;
       const knownOn = as_known_on ? new Date(as_known_on) : null;
       if (format === 'csv') {
-        if (!['admin', 'superadmin'].includes(roleOf(request.user!))) throw new DomainError('FORBIDDEN', 'Only admins can export the inventory.');
+        demand('material.export', request.caller);
         const { project_number } = (await findProject(app.db, project.id))!;
         const rows = (await inventoryPage(app.db, location, { asOf, knownOn, q, sort })).items;
         async function* batches() {

@@ -239,7 +239,7 @@ export async function bulkRoutes(app: FastifyInstance): Promise<void> {
       if (type === 'assets') throw new DomainError('DOMAIN_RULE', 'Bulk processing is for materials only; assets are received one by one.');
       const csv = typeof request.body === 'string' ? request.body : request.body.csv;
       const location = projectLocation(project_id);
-      const scope = request.user!.id;
+      const scope = request.caller.id;
       const answer =
         dry_run === 'true'
           ? await previewBulk(app.store, location, action, csv, scope)

@@ -10,7 +10,7 @@ export async function outboxRoutes(app: FastifyInstance): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/outbox',
     {
-      preValidation: app.requireRole('superadmin'),
+      config: { access: 'outbox.read' },
       schema: {
         summary: `E-mails the site has sent or kept, newest first, ${OUTBOX_PAGE_SIZE} a page (superadmin)`,
         tags: ['site'],

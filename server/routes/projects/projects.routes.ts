@@ -25,7 +25,7 @@ import { DomainError } from '../../../ledger/errors.ts';
 import { projectStreamId } from '../../../ledger/project/events.ts';
 import { findProject, projectMembers, visibleProjects } from '../../../projections/projects/queries.ts';
 import { userById } from '../../../projections/users/queries.ts';
-import { roleOf } from '../../plugins/auth.ts';
+import { demand } from '../../auth/policies.ts';
 import { commandOptions } from '../../plugins/command-context.ts';
 import { projectAccess } from '../../projects/project-access.ts';
 import { changeMembership, createProject, projectCommand } from '../../projects/project-commands.ts';
@@ -54,15 +54,15 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const all = request.query.scope === 'all';
-      if (all && !['admin', 'superadmin'].includes(roleOf(request.user!))) throw new DomainError('FORBIDDEN', 'Only global admins can list every project.');
-      return { items: await visibleProjects(app.db, request.user!, { q: request.query.q, all }) };
+      if (all) demand('project.list-all', request.caller);
+      return { items: await visibleProjects(app.db, request.caller, { q: request.query.q, all }) };
     },
   );
 
   r.post(
     '/api/projects',
     {
-      preValidation: app.requireRole('admin', 'superadmin'),
+      config: { access: 'project.create' },
       schema: {
         summary: 'Create a project; its creator becomes its project admin',
         tags,
@@ -74,7 +74,7 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
       const { project_name, project_customer, project_number } = request.body;
       const projectId = await createProject(
         app.store,
-        { name: project_name, customer: project_customer ?? null, number: project_number, creatorId: request.user!.id },
+        { name: project_name, customer: project_customer ?? null, number: project_number, creatorId: request.caller.id },
         commandOptions(request),
       );
       return reply.code(201).send((await findProject(app.db, projectId))!);
@@ -84,6 +84,7 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/projects/user/:userId',
     {
+      config: { access: 'project.list-of-user' },
       schema: {
         summary: "A user's projects, optionally with one project role (the caller's own, or anyone's for a superadmin)",
         tags,
@@ -93,8 +94,7 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const me = request.user!;
-      if (request.params.userId !== me.id && roleOf(me) !== 'superadmin') throw new DomainError('FORBIDDEN', 'You can only list your own projects.');
+      const me = request.caller;
       const target = await userById(app.db, request.params.userId);
       if (!target) throw new DomainError('NOT_FOUND', 'User not found');
       // Another user's list is their memberships, whatever the caller's own reach.
@@ -121,7 +121,7 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       // Not a project access check: a non-member is answered null, not refused.
-      const mine = await projectAccess(app.access, request.user!, request.params.id);
+      const mine = await projectAccess(app.access, request.caller, request.params.id);
       if (!mine) throw new DomainError('NOT_FOUND', 'Project not found');
       return { project_role: mine.projectRole };
     },
@@ -230,7 +230,7 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
   r.delete(
     '/api/projects/:id',
     {
-      preValidation: app.requireRole('superadmin'),
+      config: { access: 'project.delete' },
       schema: {
         summary: 'Delete a project: archived, gone from lists, its history kept (superadmin)',
         tags,
@@ -247,7 +247,7 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/projects/:id/history',
     {
-      preValidation: app.requireRole('superadmin'),
+      config: { access: 'project.history' },
       schema: {
         summary: "Who changed the project's members, roles and settings, and when (superadmin)",
         tags,

@@ -21,7 +21,6 @@ import {
 } from '../../../contract/requests.ts';
 import { DomainError } from '../../../ledger/errors.ts';
 import { findRequest } from '../../../projections/requests/queries.ts';
-import type { AuthenticatedUser } from '../../auth/session-store.ts';
 import { IMAGE_EXTENSIONS } from '../../requests/image-type.ts';
 import { REQUEST_IMAGE_FOLDER, storeRequestImage } from '../../requests/request-image.ts';
 import { queueFulfilledMail } from '../../requests/fulfilled-mail.ts';
@@ -52,7 +51,7 @@ export async function requestFileRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: unreadAnswer, ...errors },
       },
     },
-    async (request) => ({ count: request.project!.manage ? await unreadCount(app.db, request.user!.id, request.project!.id) : 0 }),
+    async (request) => ({ count: request.project!.manage ? await unreadCount(app.db, request.caller.id, request.project!.id) : 0 }),
   );
 
   r.post(
@@ -62,7 +61,7 @@ export async function requestFileRoutes(app: FastifyInstance): Promise<void> {
       schema: { summary: "Mark the project's requests read for the caller", tags, body: markReadBody, response: { 200: unreadAnswer, ...errors } },
     },
     async (request) => {
-      await markRead(app.db, request.user!.id, request.project!.id, new Date());
+      await markRead(app.db, request.caller.id, request.project!.id, new Date());
       return { count: 0 };
     },
   );
@@ -80,7 +79,7 @@ export async function requestFileRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const b = request.body;
-      const { actor } = await requestAccess(app.db, app.access, request.user as AuthenticatedUser, b.request_id);
+      const { actor } = await requestAccess(app.db, app.access, request.caller, b.request_id);
       if (!actor.manager) throw new DomainError('FORBIDDEN', REQUEST_MESSAGES.managerOnly);
       const detail = (await findRequest(app.db, b.request_id, (path) => requestImageUrl(app.config.publicUrl, path)))!;
       if (b.to && b.to.toLowerCase() !== detail.requester_email.toLowerCase())
@@ -117,7 +116,7 @@ export async function requestFileRoutes(app: FastifyInstance): Promise<void> {
         const bodyTooLarge = watchBodySize(request.raw, maxBodyBytes);
         try {
           const stored = storeRequestImage(request.parts(), app.storage, async (projectId) => {
-            const access = await projectAccess(app.access, request.user as AuthenticatedUser, projectId);
+            const access = await projectAccess(app.access, request.caller, projectId);
             if (!access?.view) throw new DomainError('FORBIDDEN', 'You do not have access to this project.');
           });
           const image = await Promise.race([stored, bodyTooLarge]);

@@ -23,7 +23,6 @@ import {
 } from '../../../contract/requests.ts';
 import { DomainError } from '../../../ledger/errors.ts';
 import { findRequest, listRequests, requestHistory, type RequestFilterOptions } from '../../../projections/requests/queries.ts';
-import type { AuthenticatedUser } from '../../auth/session-store.ts';
 import { sendCsv, timestampedName } from '../../csv.ts';
 import { commandOptions, displayName } from '../../plugins/command-context.ts';
 import { requestAccess } from '../../requests/request-access.ts';
@@ -48,13 +47,13 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
 
   /** Runs a change of an existing request as the caller and answers it as it now stands. */
   async function change(request: FastifyRequest, requestId: string, command: RequestChange) {
-    const { actor } = await requestAccess(app.db, app.access, request.user as AuthenticatedUser, requestId);
+    const { actor } = await requestAccess(app.db, app.access, request.caller, requestId);
     await runRequest(app.store, command, actor, commandOptions(request));
     return answer(requestId);
   }
 
   async function submit(request: FastifyRequest, body: SubmitBody, type: 'Material' | 'Asset', lines: Extract<RequestChange, { type: 'submit' }>['lines']) {
-    const me = request.user as AuthenticatedUser;
+    const me = request.caller;
     const requestId = randomUUID();
     const change: RequestChange = {
       type: 'submit',
@@ -136,7 +135,7 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
       if (!mine && !request.project!.manage) throw new DomainError('FORBIDDEN', REQUEST_MESSAGES.managerOnly);
       const filter: RequestFilterOptions = {
         projectId: request.project!.id,
-        requesterId: mine ? request.user!.id : null,
+        requesterId: mine ? request.caller.id : null,
         status: q.status,
         type: q.type,
         days: q.days === 'all' ? null : Number(q.days),
@@ -169,6 +168,7 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/requests/:id',
     {
+      config: { access: 'request.read' },
       schema: {
         summary: 'One request with its lines (its requester, or a manager of its project)',
         tags,
@@ -176,15 +176,13 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: requestDetail, ...errors },
       },
     },
-    async (request) => {
-      await requestAccess(app.db, app.access, request.user as AuthenticatedUser, request.params.id);
-      return answer(request.params.id);
-    },
+    async (request) => answer(request.params.id),
   );
 
   r.get(
     '/api/requests/:id/history',
     {
+      config: { access: 'request.read' },
       schema: {
         summary: "The request's events, oldest first, from the ledger (its requester, or a manager)",
         tags,
@@ -192,10 +190,7 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: requestHistoryAnswer, ...errors },
       },
     },
-    async (request) => {
-      await requestAccess(app.db, app.access, request.user as AuthenticatedUser, request.params.id);
-      return { items: await requestHistory(app.db, request.params.id) };
-    },
+    async (request) => ({ items: await requestHistory(app.db, request.params.id) }),
   );
 
   r.patch(

@@ -17,7 +17,7 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/site/settings',
     {
-      preValidation: app.requireRole('superadmin'),
+      config: { access: 'site.settings' },
       schema: { summary: 'Site settings (superadmin)', tags, response: { 200: siteSettings, ...errorResponses } },
     },
     async () => readSiteSettings(app.db),
@@ -26,7 +26,7 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
   r.patch(
     '/api/site/settings',
     {
-      preValidation: app.requireRole('superadmin'),
+      config: { access: 'site.settings' },
       schema: {
         summary: 'Freeze all transactions, or put the site in maintenance (superadmin)',
         tags,
@@ -63,7 +63,7 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const me = request.user!;
+      const me = request.caller;
       const projects = await visibleProjects(app.db, me);
       const wanted = request.query.project_id;
       // A project the caller may not see is simply not current: the bootstrap never refuses.

@@ -44,9 +44,8 @@ import {
   transferSourceProjects,
 } from '../../../projections/transfers/queries.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
-import type { AuthenticatedUser } from '../../auth/session-store.ts';
 import { commandOptions, displayName } from '../../plugins/command-context.ts';
-import { requireTransferRequester, requireVisible, transferSides } from '../../transfers/transfer-access.ts';
+import { requireVisible, transferSides } from '../../transfers/transfer-access.ts';
 import { runTransfer, type TransferRequest } from '../../transfers/transfer-commands.ts';
 
 const tags = ['transfers'];
@@ -57,7 +56,7 @@ export async function transferRoutes(app: FastifyInstance): Promise<void> {
   async function load(request: FastifyRequest, transferId: string) {
     const transfer = await findTransfer(app.db, transferId);
     if (!transfer) throw new DomainError('NOT_FOUND', TRANSFER_MESSAGES.notFound);
-    const sides = await transferSides(app.access, request.user as AuthenticatedUser, transfer.FromID, transfer.ToID);
+    const sides = await transferSides(app.access, request.caller, transfer.FromID, transfer.ToID);
     requireVisible(sides);
     return { transfer, sides };
   }
@@ -101,7 +100,7 @@ export async function transferRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const b = request.body;
-      const user = request.user as AuthenticatedUser;
+      const user = request.caller;
       const sides = await transferSides(app.access, user, b.FromID, b.ToID);
       if (!sides.seesDestination) throw new DomainError('FORBIDDEN', TRANSFER_MESSAGES.requesterOnly);
       const transferId = randomUUID();
@@ -250,7 +249,7 @@ export async function transferRoutes(app: FastifyInstance): Promise<void> {
       // The caller's own side is the one that acted: the notice goes to the other one.
       const toSource = sides.seesDestination && (!sides.seesSource || ['Requested', 'Received', 'Complete'].includes(transfer.Status));
       const recipients = await projectAdminEmails(app.db, toSource ? transfer.FromID : transfer.ToID);
-      const me = request.user as AuthenticatedUser;
+      const me = request.caller;
       const link = `${app.config.publicUrl}/dashboard/manage_transfers`;
       const lines = transfer.PickList.map((i) => `  ${i.part_number}  ${i.part_name}  qty ${i.qty}  (${i.status})`).join('\n');
       await app.db.transaction().execute(async (trx) => {
@@ -273,8 +272,8 @@ export async function transferRoutes(app: FastifyInstance): Promise<void> {
     querystring: searchProjectsQuery,
     response: { 200: projectIdList, ...errors },
   });
-  /** Runs before validation: someone who may not request a transfer learns nothing from these lists. */
-  const requester = { preValidation: async (request: FastifyRequest) => requireTransferRequester(app.db, request.user as AuthenticatedUser) };
+  /** Judged before validation: someone who may not request a transfer learns nothing from these lists. */
+  const requester = { config: { access: 'transfer.request' } } as const;
   r.get('/api/inventory/materials/search-projects', { ...requester, schema: searchSchema('inventory') }, async (request) =>
     projectsHolding(app.db, request.query.q),
   );

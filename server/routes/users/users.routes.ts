@@ -28,18 +28,16 @@ import { roleOf } from '../../plugins/auth.ts';
 import { commandOptions, displayName } from '../../plugins/command-context.ts';
 import { userCommand } from '../../users/user-commands.ts';
 import { inviteWithLink } from './invitations.ts';
-import { assertMayReadUser, assertMayUseDirectory } from '../../users/directory-access.ts';
 
 const tags = ['users'];
 
 export async function userRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const admins = app.requireRole('admin', 'superadmin');
 
   r.get(
     '/api/users',
     {
-      preHandler: admins,
+      config: { access: 'user.directory' },
       schema: {
         summary: 'Active users, 25 a page, searched by name or e-mail from 2 characters (superadmins, and global admins who are a project admin somewhere)',
         tags,
@@ -48,7 +46,6 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      await assertMayUseDirectory(app.db, request.user!);
       const { q, role, page, page_size } = request.query;
       return listUsers(app.db, { q, role, page, pageSize: page_size });
     },
@@ -57,11 +54,10 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/users/by-email/:email',
     {
-      preHandler: admins,
+      config: { access: 'user.directory' },
       schema: { summary: 'Find an active user by e-mail', tags, params: byEmailParams, response: { 200: userByEmail, ...errorResponses } },
     },
     async (request) => {
-      await assertMayUseDirectory(app.db, request.user!);
       const user = await activeUserByEmail(app.db, request.params.email);
       if (!user) throw new DomainError('NOT_FOUND', 'User not found');
       return { uuid: user.id, user_firstname: user.user_firstname, user_lastname: user.user_lastname, user_email: user.email };
@@ -96,6 +92,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/users/:id',
     {
+      config: { access: 'user.read' },
       schema: {
         summary: "A user's names and e-mail, for display (themselves, people who share a project with them, and those who may use the directory)",
         tags,
@@ -104,7 +101,6 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      await assertMayReadUser(app.db, request.user!, request.params.id);
       const user = await userById(app.db, request.params.id);
       if (!user) throw new DomainError('NOT_FOUND', 'User not found');
       return { id: user.id, user_firstname: user.user_firstname, user_lastname: user.user_lastname, user_email: user.email };
@@ -114,7 +110,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/users/invite',
     {
-      preHandler: admins,
+      config: { access: 'user.invite' },
       schema: {
         summary: 'Invite a person by e-mail (a link to set a password is e-mailed; rate limited)',
         tags,
@@ -123,7 +119,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const me = request.user!;
+      const me = request.caller;
       const { first_name, last_name, email, role } = request.body;
       const domain = app.config.allowedEmailDomain;
       if (domain && !email.endsWith(`@${domain}`)) throw new DomainError('VALIDATION', `Email must be in the ${domain} domain`);
@@ -155,7 +151,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   r.put(
     '/api/users/roles',
     {
-      preValidation: app.requireRole('superadmin'),
+      config: { access: 'user.set-roles' },
       schema: {
         summary: 'Set the global role of several users',
         tags,
@@ -165,7 +161,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { ids, role } = request.body;
-      if (ids.includes(request.user!.id)) throw new DomainError('DOMAIN_RULE', 'You cannot change your own role.');
+      if (ids.includes(request.caller.id)) throw new DomainError('DOMAIN_RULE', 'You cannot change your own role.');
       let updated = 0;
       for (const id of new Set(ids)) {
         const outcome = await userCommand(app.store, id, { type: 'ChangeUserRole', data: { role } }, commandOptions(request));
@@ -178,7 +174,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   r.delete(
     '/api/users',
     {
-      preValidation: app.requireRole('superadmin'),
+      config: { access: 'user.delete' },
       schema: {
         summary: 'Delete users: deactivated and signed out, their names kept on every log line',
         tags,
@@ -188,7 +184,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { ids } = request.body;
-      if (ids.includes(request.user!.id)) throw new DomainError('DOMAIN_RULE', 'You cannot delete your own account.');
+      if (ids.includes(request.caller.id)) throw new DomainError('DOMAIN_RULE', 'You cannot delete your own account.');
       let deleted = 0;
       for (const id of new Set(ids)) {
         await userCommand(app.store, id, { type: 'DeactivateUser', data: {} }, commandOptions(request));
@@ -210,7 +206,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const me = request.user!;
+      const me = request.caller;
       await userCommand(
         app.store,
         me.id,

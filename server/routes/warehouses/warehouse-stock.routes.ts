@@ -24,13 +24,12 @@ import { warehouseStockItem } from '../../../projections/warehouse-stock/queries
 import { findWarehouse } from '../../../projections/warehouses/queries.ts';
 import { commandOptions } from '../../plugins/command-context.ts';
 import { runWarehouseStock, type WarehouseStockRequest } from '../../warehouses/warehouse-stock-commands.ts';
-import { WAREHOUSE_ROLES } from './warehouses.routes.ts';
 
 const tags = ['warehouses'];
 
 export async function warehouseStockRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const mover = { preValidation: app.requireRole(...WAREHOUSE_ROLES) };
+  const mover = { config: { access: 'warehouse.move' } } as const;
 
   /** Runs the command and reads both sides back as they now stand. */
   async function move(request: Parameters<typeof commandOptions>[0], command: WarehouseStockRequest) {

@@ -29,13 +29,10 @@ import { changeWarehouse, createWarehouse } from '../../warehouses/warehouse-com
 
 const tags = ['warehouses'];
 
-/** Global roles that read warehouses and move their stock; the Warehouse Manager is the superadmin's. */
-export const WAREHOUSE_ROLES = ['admin', 'superadmin'] as const;
-
 export async function warehouseRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const reader = { preValidation: app.requireRole(...WAREHOUSE_ROLES) };
-  const manager = { preValidation: app.requireRole('superadmin') };
+  const reader = { config: { access: 'warehouse.read' } } as const;
+  const manager = { config: { access: 'warehouse.manage' } } as const;
 
   async function warehouse(id: string) {
     const found = await findWarehouse(app.db, id);

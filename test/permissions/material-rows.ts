@@ -1,22 +1,21 @@
 /**
- * The material routes' rows of the route × role matrix (server/routes/permissions.test.ts): the
+ * The material routes' rows of the route × role matrix (permissions.test.ts): the
  * Material Catalog, a project's inventory and pickers, stock movements and edits. A row that
  * consumes stock (unassign, found, a bulk reversal) makes its own fresh target for each call, so
  * every allowed actor's call can succeed.
  */
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
-import { type Actor, always, can, changes, type MatrixContext, onlyInMatrixProject, type RouteCase, when } from '../../../test/helpers/permission-matrix.ts';
-import { SYSTEM_ACTOR } from '../../users/user-commands.ts';
-import { runStock } from '../../materials/stock-commands.ts';
-import { definePart } from '../../materials/catalog-commands.ts';
-import { applyBulk } from '../../materials/bulk-batch.ts';
+import { type Actor, can, changes, type MatrixContext, onlyInMatrixProject, type RouteCase, when } from './matrix.ts';
+import { guarded } from './policy-rules.ts';
+import { SYSTEM_ACTOR } from '../../server/users/user-commands.ts';
+import { runStock } from '../../server/materials/stock-commands.ts';
+import { definePart } from '../../server/materials/catalog-commands.ts';
+import { applyBulk } from '../../server/materials/bulk-batch.ts';
 
 const system = { metadata: SYSTEM_ACTOR };
 /** Edit names and stock warnings, mark lost or found (spec 01 §6): a superadmin, or a project admin or manager; never an auditor. */
 const curate = changes((a: Actor) => a.global === 'superadmin' || a.project === 'admin' || a.project === 'manager');
-/** The Material Catalog (spec 02 §6, the route table's reading): global admins and superadmins. */
-const catalogue = can.admins;
 /** Inventory export (spec 01 §6: for admins), of a project the caller may see. */
 const exporter = (a: Actor) => can.admins(a) && can.view(a);
 const uniquePart = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}`;
@@ -47,7 +46,7 @@ export function materialPermissionRows(context: MatrixContext): RouteCase[] {
 
   return [
     // The Material Catalog: global admins and superadmins, as the warehouses.
-    { name: 'GET /api/catalog/materials', request: () => get('/api/catalog/materials?q=MAT'), expected: when(catalogue) },
+    { name: 'GET /api/catalog/materials', request: () => get('/api/catalog/materials?q=MAT'), ...guarded('catalog.use') },
     {
       name: 'POST /api/catalog/materials',
       request: () => ({
@@ -55,12 +54,12 @@ export function materialPermissionRows(context: MatrixContext): RouteCase[] {
         url: '/api/catalog/materials',
         payload: { part_number: uniquePart('NEW'), part_name: 'New part', part_nickname: 'New' },
       }),
-      expected: when(catalogue),
+      ...guarded('catalog.use'),
     },
     {
       name: 'PUT /api/catalog/materials/:material_id',
       request: async () => ({ method: 'PUT', url: `/api/catalog/materials/${await newCatalogPart()}`, payload: { part_name: 'Renamed part' } }),
-      expected: when(catalogue),
+      ...guarded('catalog.use'),
     },
     {
       name: 'GET /api/catalog/materials/:material_id/holdings',
@@ -69,7 +68,7 @@ export function materialPermissionRows(context: MatrixContext): RouteCase[] {
         const row = await store().db.selectFrom('materials').select('material_id').where('part_number', '=', number).executeTakeFirstOrThrow();
         return get(`/api/catalog/materials/${row.material_id}/holdings`);
       },
-      expected: when(catalogue),
+      ...guarded('catalog.use'),
     },
 
     // Reads of one project's stock: whoever may see the project (auditors included).
@@ -108,7 +107,7 @@ export function materialPermissionRows(context: MatrixContext): RouteCase[] {
         await onlyInMatrixProject(context, a);
         return get(`${path}?q=MAT`);
       },
-      expected: when(can.requestTransfer),
+      ...guarded('transfer.request'),
     })),
 
     // The Project Actions bar (spec 01 §6): whoever manages the project.

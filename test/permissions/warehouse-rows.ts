@@ -1,5 +1,5 @@
 /**
- * The warehouse routes' rows of the route × role matrix (server/routes/permissions.test.ts).
+ * The warehouse routes' rows of the route × role matrix (permissions.test.ts).
  *
  * Warehouses are global, not a project's: spec 02 §6 gives warehouse inventory and logs to admins
  * (the route table) or superadmins (the screens), and the Warehouse Manager to the superadmin
@@ -10,10 +10,11 @@
  * project logs and the ledger, not warehouses, and change nothing.
  */
 import { randomUUID } from 'node:crypto';
-import { can, type MatrixContext, type RouteCase, when } from '../../../test/helpers/permission-matrix.ts';
-import { SYSTEM_ACTOR } from '../../users/user-commands.ts';
-import { changeWarehouse, createWarehouse } from '../../warehouses/warehouse-commands.ts';
-import { runWarehouseStock } from '../../warehouses/warehouse-stock-commands.ts';
+import { can, type MatrixContext, type RouteCase } from './matrix.ts';
+import { guarded } from './policy-rules.ts';
+import { SYSTEM_ACTOR } from '../../server/users/user-commands.ts';
+import { changeWarehouse, createWarehouse } from '../../server/warehouses/warehouse-commands.ts';
+import { runWarehouseStock } from '../../server/warehouses/warehouse-stock-commands.ts';
 
 const system = { metadata: SYSTEM_ACTOR };
 const PART = 'WHM-1';
@@ -47,22 +48,22 @@ export function warehousePermissionRows(context: MatrixContext): RouteCase[] {
   });
 
   return [
-    { name: 'GET /api/warehouses', request: () => ({ method: 'GET', url: '/api/warehouses?include_inactive=true' }), expected: when(can.admins) },
+    { name: 'GET /api/warehouses', request: () => ({ method: 'GET', url: '/api/warehouses?include_inactive=true' }), ...guarded('warehouse.read') },
     {
       name: 'POST /api/warehouses',
       request: () => ({ method: 'POST', url: '/api/warehouses', payload: { name: `New ${randomUUID().slice(0, 8)}`, yard_info: { location: 'North' } } }),
-      expected: when(can.superadmin),
+      ...guarded('warehouse.manage'),
     },
-    { name: 'GET /api/warehouses/:id', request: async () => ({ method: 'GET', url: `/api/warehouses/${await stock()}` }), expected: when(can.admins) },
+    { name: 'GET /api/warehouses/:id', request: async () => ({ method: 'GET', url: `/api/warehouses/${await stock()}` }), ...guarded('warehouse.read') },
     {
       name: 'PATCH /api/warehouses/:id',
       request: async () => ({ method: 'PATCH', url: `/api/warehouses/${await newWarehouse()}`, payload: { name: 'Renamed' } }),
-      expected: when(can.superadmin),
+      ...guarded('warehouse.manage'),
     },
     {
       name: 'POST /api/warehouses/:id/deactivate (an empty one)',
       request: async () => ({ method: 'POST', url: `/api/warehouses/${await newWarehouse()}/deactivate` }),
-      expected: when(can.superadmin),
+      ...guarded('warehouse.manage'),
     },
     {
       name: 'POST /api/warehouses/:id/reactivate',
@@ -71,33 +72,34 @@ export function warehousePermissionRows(context: MatrixContext): RouteCase[] {
         await changeWarehouse(store(), id, { type: 'deactivate' }, system);
         return { method: 'POST', url: `/api/warehouses/${id}/reactivate` };
       },
-      expected: when(can.superadmin),
+      ...guarded('warehouse.manage'),
     },
     {
       name: 'POST /api/warehouses/:id/materials/receive',
       request: move('receive', () => ({ location: A, note: 'matrix' })),
-      expected: when(can.admins),
+      ...guarded('warehouse.move'),
     },
-    { name: 'POST /api/warehouses/:id/materials/return', request: move('return', () => ({ from_location: A })), expected: when(can.admins) },
+    { name: 'POST /api/warehouses/:id/materials/return', request: move('return', () => ({ from_location: A })), ...guarded('warehouse.move') },
     {
       name: 'POST /api/warehouses/:id/materials/relocate',
       request: move('relocate', () => ({ from_location: A, to_location: B })),
-      expected: when(can.admins),
+      ...guarded('warehouse.move'),
     },
     {
       name: 'POST /api/warehouses/:id/materials/assign (to the matrix project, whatever the role there)',
       request: move('assign', () => ({ from_location: A, project_id: context.projectId() })),
-      expected: when(can.admins),
+      ...guarded('warehouse.move'),
     },
     {
       name: 'POST /api/warehouses/:id/materials/unassign (from the matrix project, whatever the role there)',
       request: move('unassign', () => ({ to_location: A, project_id: context.projectId() })),
-      expected: when(can.admins),
+      ...guarded('warehouse.move'),
     },
-    { name: 'POST /api/warehouses/:id/materials/lost', request: move('lost', () => ({ from_location: A })), expected: when(can.admins) },
-    { name: 'POST /api/warehouses/:id/materials/found', request: move('found', () => ({ to_location: A })), expected: when(can.admins) },
+    { name: 'POST /api/warehouses/:id/materials/lost', request: move('lost', () => ({ from_location: A })), ...guarded('warehouse.move') },
+    { name: 'POST /api/warehouses/:id/materials/found', request: move('found', () => ({ to_location: A })), ...guarded('warehouse.move') },
     {
       name: 'GET /api/warehouses/:id of none',
+      access: 'warehouse.read',
       request: () => ({ method: 'GET', url: `/api/warehouses/${randomUUID()}` }),
       expected: (a) => (can.admins(a) ? 404 : 403),
     },

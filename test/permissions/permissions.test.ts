@@ -1,18 +1,18 @@
 /**
  * Every signed-in route, called by each global role crossed with each project role (and signed
  * out), answers exactly the status the role rules give. One table per route: a failure shows
- * which cells differ.
+ * which cells differ. Each row names the policy its route declares (server/auth/policies.ts), so a
+ * route whose policy changes fails here until its row says so.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { openTestRuntime } from '../../test/helpers/test-database.ts';
-import { buildTestApp } from '../../test/helpers/test-app.ts';
-import { createSession } from '../auth/session-store.ts';
-import { changeMembership, createProject } from '../projects/project-commands.ts';
-import { runStock } from '../materials/stock-commands.ts';
-import { inviteUser, SYSTEM_ACTOR } from '../users/user-commands.ts';
-import { createImportJob, finishImportJob } from '../labels/import/import-jobs.ts';
+import { openTestRuntime } from '../helpers/test-database.ts';
+import { buildTestApp } from '../helpers/test-app.ts';
+import { createSession } from '../../server/auth/session-store.ts';
+import { changeMembership, createProject } from '../../server/projects/project-commands.ts';
+import { runStock } from '../../server/materials/stock-commands.ts';
+import { inviteUser, SYSTEM_ACTOR } from '../../server/users/user-commands.ts';
 import { GLOBAL_ROLES, type GlobalRole } from '../../ledger/user/events.ts';
 import {
   type Actor,
@@ -25,18 +25,20 @@ import {
   type ProjectRoleOrNone,
   type RouteCase,
   when,
-} from '../../test/helpers/permission-matrix.ts';
-import { documentedOperations } from '../../test/helpers/openapi.ts';
-import { multipartBody, PNG_1X1 } from '../../test/helpers/multipart.ts';
-import { runRequest } from '../requests/request-commands.ts';
-import { createAssetCatalogItem, createAssetCategory } from '../assets/catalog-commands.ts';
-import { assetPermissionRows } from './assets/asset-permission-rows.ts';
-import { sealCommitted } from '../../ledger/seal/seal-testing.ts';
-import { materialPermissionRows } from './materials/material-permission-rows.ts';
-import { warehousePermissionRows } from './warehouses/warehouse-permission-rows.ts';
-import { transferPermissionRows } from './transfers/transfer-permission-rows.ts';
-import { labelPermissionRows } from './label-permission-rows.ts';
-import { publicPermissionRows } from './auth/public-permission-rows.ts';
+} from './matrix.ts';
+import { documentedOperations } from '../helpers/openapi.ts';
+import { multipartBody, PNG_1X1 } from '../helpers/multipart.ts';
+import { runRequest } from '../../server/requests/request-commands.ts';
+import { createAssetCatalogItem, createAssetCategory } from '../../server/assets/catalog-commands.ts';
+import { assetPermissionRows } from './asset-rows.ts';
+import { materialPermissionRows } from './material-rows.ts';
+import { warehousePermissionRows } from './warehouse-rows.ts';
+import { transferPermissionRows } from './transfer-rows.ts';
+import { labelPermissionRows } from './label-rows.ts';
+import { publicPermissionRows } from './public-rows.ts';
+import { labelImportPermissionRows } from './label-import-rows.ts';
+import { ledgerPermissionRows } from './ledger-rows.ts';
+import { beyondPolicy, directory, guarded } from './policy-rules.ts';
 
 let runtime: Awaited<ReturnType<typeof openTestRuntime>>;
 let app: FastifyInstance;
@@ -60,7 +62,6 @@ async function memberOf(project: string, userId: string, role: ProjectRoleOrNone
   if (role !== 'none') await changeMembership(runtime.store, project, { type: 'add', userId, role }, system);
 }
 
-const directory = (a: Actor) => a.global === 'superadmin' || (a.global === 'admin' && a.project === 'admin');
 /** A request someone else made: its project's managers act on it, other members are refused, outsiders do not see it. */
 const onRequest = (a: Actor) => (can.manage(a) ? 200 : can.view(a) ? 403 : 404);
 
@@ -82,27 +83,30 @@ const context: MatrixContext = {
   memberId: () => actors.find((a) => a.global === 'user' && a.project === 'user')!.userId,
   newUser,
   memberOf,
+  cookieFor,
 };
 
 const routes: RouteCase[] = [
   // The directory rows come first: POST /api/projects below makes every global admin a project admin
   // of the project it creates, and so a user of the directory.
-  { name: 'GET /api/users', request: () => ({ method: 'GET', url: '/api/users?q=ex&page=1' }), expected: when(directory, 200) },
+  { name: 'GET /api/users', request: () => ({ method: 'GET', url: '/api/users?q=ex&page=1' }), ...guarded('user.directory') },
   {
     name: 'GET /api/users/by-email/:email',
     request: async () => {
       const row = await runtime.store.db.selectFrom('users').select('email').where('id', '=', actors[0]!.userId).executeTakeFirstOrThrow();
       return { method: 'GET', url: `/api/users/by-email/${encodeURIComponent(row.email)}` };
     },
-    expected: when(directory, 200),
+    ...guarded('user.directory'),
   },
   {
     name: 'GET /api/users/:id of someone in no project',
+    access: 'user.read',
     request: () => ({ method: 'GET', url: `/api/users/${actors[0]!.userId}` }),
     expected: when((a) => directory(a) || a.userId === actors[0]!.userId, 200),
   },
   {
     name: 'GET /api/users/:id of a project member',
+    access: 'user.read',
     request: () => ({ method: 'GET', url: `/api/users/${actors.find((a) => a.global === 'user' && a.project === 'user')!.userId}` }),
     expected: when((a) => directory(a) || a.project !== 'none', 200),
   },
@@ -115,7 +119,7 @@ const routes: RouteCase[] = [
       url: '/api/projects',
       payload: { project_name: 'New', project_customer: null, project_number: `N-${randomUUID().slice(0, 6)}` },
     }),
-    expected: when(can.admins, 201),
+    ...guarded('project.create', 201),
   },
   { name: 'GET /api/projects/:id', request: () => ({ method: 'GET', url: `/api/projects/${projectId}` }), expected: when(can.view, 200) },
   { name: 'GET /api/projects/:id/my-role', request: () => ({ method: 'GET', url: `/api/projects/${projectId}/my-role` }), expected: always(200) },
@@ -130,9 +134,15 @@ const routes: RouteCase[] = [
     request: () => ({ method: 'GET', url: `/api/projects/${projectId}/assignable-users` }),
     expected: when(can.manage, 200),
   },
-  { name: 'GET /api/projects/user/:userId (own)', request: (a) => ({ method: 'GET', url: `/api/projects/user/${a.userId}` }), expected: always(200) },
+  {
+    name: 'GET /api/projects/user/:userId (own)',
+    access: 'project.list-of-user',
+    request: (a) => ({ method: 'GET', url: `/api/projects/user/${a.userId}` }),
+    expected: always(200),
+  },
   {
     name: "GET /api/projects/user/:userId (someone else's)",
+    access: 'project.list-of-user',
     request: () => ({ method: 'GET', url: `/api/projects/user/${actors[0]!.userId}` }),
     expected: (a) => (a.global === 'superadmin' || a.userId === actors[0]!.userId ? 200 : 403),
   },
@@ -166,13 +176,13 @@ const routes: RouteCase[] = [
       await memberOf(doomed, a.userId, a.project);
       return { method: 'DELETE', url: `/api/projects/${doomed}` };
     },
-    expected: when(can.superadmin, 204),
+    ...guarded('project.delete', 204),
   },
-  { name: 'GET /api/projects/:id/history', request: () => ({ method: 'GET', url: `/api/projects/${projectId}/history` }), expected: when(can.superadmin, 200) },
+  { name: 'GET /api/projects/:id/history', request: () => ({ method: 'GET', url: `/api/projects/${projectId}/history` }), ...guarded('project.history') },
   {
     name: 'GET /api/materials (the catalogue of every project)',
     request: () => ({ method: 'GET', url: '/api/materials' }),
-    expected: when((a) => can.admins(a) || a.project === 'admin' || a.project === 'manager', 200),
+    ...guarded('material.catalogue'),
   },
   {
     name: 'GET /api/materials/explain',
@@ -187,31 +197,31 @@ const routes: RouteCase[] = [
       url: '/api/users/invite',
       payload: { first_name: 'New', last_name: 'Person', email: `${randomUUID()}@example.com`, role: 'user' },
     }),
-    expected: when(can.admins, 201),
+    ...guarded('user.invite', 201),
   },
   {
     name: 'PUT /api/users/roles',
     request: async () => ({ method: 'PUT', url: '/api/users/roles', payload: { ids: [await newUser()], role: 'admin' } }),
-    expected: when(can.superadmin, 200),
+    ...guarded('user.set-roles'),
   },
   {
     name: 'DELETE /api/users',
     request: async () => ({ method: 'DELETE', url: '/api/users', payload: { ids: [await newUser()] } }),
-    expected: when(can.superadmin, 200),
+    ...guarded('user.delete'),
   },
   {
     name: 'PATCH /api/users/me/email-prefs',
     request: () => ({ method: 'PATCH', url: '/api/users/me/email-prefs', payload: { stock_emails: false } }),
     expected: always(200),
   },
-  { name: 'GET /api/site/settings', request: () => ({ method: 'GET', url: '/api/site/settings' }), expected: when(can.superadmin, 200) },
+  { name: 'GET /api/site/settings', request: () => ({ method: 'GET', url: '/api/site/settings' }), ...guarded('site.settings') },
   {
     name: 'PATCH /api/site/settings',
     request: () => ({ method: 'PATCH', url: '/api/site/settings', payload: { maintenance_mode: false } }),
-    expected: when(can.superadmin, 200),
+    ...guarded('site.settings'),
   },
   { name: 'GET /api/site/bootstrap', request: () => ({ method: 'GET', url: `/api/site/bootstrap?project_id=${projectId}` }), expected: always(200) },
-  { name: 'GET /api/outbox', request: () => ({ method: 'GET', url: '/api/outbox' }), expected: when(can.superadmin, 200) },
+  { name: 'GET /api/outbox', request: () => ({ method: 'GET', url: '/api/outbox' }), ...guarded('outbox.read') },
   {
     name: 'POST /api/requests/material',
     request: () => ({ method: 'POST', url: '/api/requests/material', payload: { project_id: projectId, pick_list: [{ part_number: 'PRM-1', qty: 1 }] } }),
@@ -229,8 +239,18 @@ const routes: RouteCase[] = [
     request: () => ({ method: 'GET', url: `/api/requests?project_id=${projectId}&format=csv` }),
     expected: when(can.manage, 200),
   },
-  { name: 'GET /api/requests/:id', request: async () => ({ method: 'GET', url: `/api/requests/${await newRequest()}` }), expected: onRequest },
-  { name: 'GET /api/requests/:id/history', request: async () => ({ method: 'GET', url: `/api/requests/${await newRequest()}/history` }), expected: onRequest },
+  {
+    name: 'GET /api/requests/:id',
+    access: 'request.read',
+    request: async () => ({ method: 'GET', url: `/api/requests/${await newRequest()}` }),
+    expected: onRequest,
+  },
+  {
+    name: 'GET /api/requests/:id/history',
+    access: 'request.read',
+    request: async () => ({ method: 'GET', url: `/api/requests/${await newRequest()}/history` }),
+    expected: onRequest,
+  },
   {
     name: 'PATCH /api/requests/:id/picklist (a line status)',
     request: async () => {
@@ -284,36 +304,7 @@ const routes: RouteCase[] = [
   ...transferPermissionRows(context),
   ...labelPermissionRows(context),
   ...publicPermissionRows(context),
-  {
-    name: 'POST /api/labels/upload-url',
-    request: () => ({ method: 'POST', url: `/api/labels/upload-url?file_extension=csv&project_id=${projectId}` }),
-    expected: when(labelImporter, 200),
-  },
-  {
-    name: 'POST /api/labels/import-preview',
-    request: async () => ({ method: 'POST', url: `/api/labels/import-preview?${await importFile()}` }),
-    expected: when(labelImporter, 200),
-  },
-  {
-    name: 'POST /api/labels/import-from-s3/async/start',
-    request: async () => ({ method: 'POST', url: `/api/labels/import-from-s3/async/start?${await importFile()}` }),
-    expected: when(labelImporter, 200),
-  },
-  {
-    name: 'GET /api/labels/import-from-s3/async/status',
-    request: async () => ({ method: 'GET', url: `/api/labels/import-from-s3/async/status?job_id=${await finishedImportJob()}` }),
-    expected: when(labelImporter, 200),
-  },
-  {
-    name: 'GET /api/labels/imports',
-    request: () => ({ method: 'GET', url: `/api/labels/imports?project_id=${projectId}` }),
-    expected: when(labelImporter, 200),
-  },
-  {
-    name: 'POST /api/labels/imports/:id/undo (nothing left to undo)',
-    request: async () => ({ method: 'POST', url: `/api/labels/imports/${await finishedImportJob()}/undo`, payload: { project_id: projectId } }),
-    expected: when(labelImporter, 422),
-  },
+  ...labelImportPermissionRows(context),
   { name: 'GET /api/materials/logs', request: () => ({ method: 'GET', url: `/api/materials/logs?project_id=${projectId}` }), expected: when(can.logs, 200) },
   {
     name: 'POST /api/materials/receive',
@@ -324,39 +315,10 @@ const routes: RouteCase[] = [
     }),
     expected: when(can.manage, 200),
   },
-  { name: 'GET /api/ledger/public-key', request: () => ({ method: 'GET', url: '/api/ledger/public-key' }), expected: always(200), signedOut: 200 },
-  { name: 'GET /api/ledger/status', request: () => ({ method: 'GET', url: '/api/ledger/status' }), expected: when(can.ledger, 200) },
-  { name: 'GET /api/ledger/checkpoints', request: () => ({ method: 'GET', url: '/api/ledger/checkpoints' }), expected: when(can.ledger, 200) },
-  { name: 'POST /api/ledger/checkpoints', request: () => ({ method: 'POST', url: '/api/ledger/checkpoints' }), expected: when(can.superadmin, 200) },
-  {
-    name: 'GET /api/ledger/consistency',
-    request: async () => {
-      const seq = (await app.ledgerSeal.checkpointNow())!.ledger_seq;
-      return { method: 'GET', url: `/api/ledger/consistency?from=${seq}&to=${seq}` };
-    },
-    expected: when(can.ledger, 200),
-  },
-  {
-    name: 'GET /api/ledger/bundle',
-    // The sealer is off in test apps: seal what is committed, as the running sealer would have.
-    request: async () => {
-      await sealCommitted(runtime.store);
-      return { method: 'GET', url: `/api/ledger/bundle?project_id=${projectId}&from=2020-01-01&to=2100-01-01` };
-    },
-    expected: when(can.ledger, 200),
-  },
-  { name: 'POST /api/ledger/verify', request: () => ({ method: 'POST', url: '/api/ledger/verify' }), expected: when(can.ledger, 202) },
-  {
-    name: 'GET /api/ledger/verify/:job_id',
-    request: async () => {
-      const boss = actors.find((a) => a.global === 'superadmin')!;
-      const started = await app.inject({ method: 'POST', url: '/api/ledger/verify', headers: { cookie: await cookieFor(boss.userId) } });
-      return { method: 'GET', url: `/api/ledger/verify/${started.json<{ job_id: string }>().job_id}` };
-    },
-    expected: when(can.ledger, 200),
-  },
+  ...ledgerPermissionRows(context),
   {
     name: 'POST /api/materials/corrections',
+    access: 'material.correct',
     // A fresh receive to correct each time: an entry is corrected once.
     request: async () => {
       const partNumber = `COR-${randomUUID().slice(0, 8)}`;
@@ -371,37 +333,6 @@ const routes: RouteCase[] = [
     expected: when((a) => a.global === 'superadmin' || (a.project === 'admin' && a.global !== 'auditor'), 200),
   },
 ];
-
-/** Label import: admins and superadmins (spec 02 §6) with access to the project. */
-function labelImporter(a: Actor): boolean {
-  return can.admins(a) && can.view(a);
-}
-
-/** The query of a stored one-label CSV of the project, as preview and start take it. */
-async function importFile(): Promise<string> {
-  const key = `label-imports/${projectId}/${randomUUID()}.csv`;
-  await app.storage.put(key, Buffer.from('MATRIX LABEL\n'), 'text/csv');
-  return new URLSearchParams({ file_key: key, project_id: projectId, import_type: 'preformatted' }).toString();
-}
-
-/** A finished import of the project that brought no labels. */
-async function finishedImportJob(): Promise<string> {
-  const id = randomUUID();
-  await createImportJob(runtime.store.db, {
-    id,
-    projectId,
-    fileKey: `label-imports/${projectId}/${id}.csv`,
-    importType: 'preformatted',
-    system: null,
-    clusterPod: null,
-    templateId: null,
-    templateLines: null,
-    actorId: null,
-    actorName: 'Matrix',
-  });
-  await finishImportJob(runtime.store.db, id, { status: 'success', message: '' });
-  return id;
-}
 
 beforeAll(async () => {
   runtime = await openTestRuntime();
@@ -445,6 +376,21 @@ describe('permissions: the matrix covers the API', () => {
     const covered = new Set(routes.map((r) => operationOf(r.name)));
     expect({ withoutARow: [...documented].filter((o) => !covered.has(o)).sort() }).toEqual({ withoutARow: [] });
     expect({ notDocumented: [...covered].filter((o) => !documented.has(o)).sort() }).toEqual({ notDocumented: [] });
+  });
+});
+
+describe("permissions: the matrix reads the routes' policies", () => {
+  it('names in every row the policy its route declares in config.access (server/auth/policies.ts)', () => {
+    const declared = new Map([...app.routePolicies].map(([route, policy]) => [operationOf(route), policy]));
+    const differing = routes
+      .filter((r) => declared.get(operationOf(r.name)) !== r.access)
+      .map((r) => `${r.name}: the route names ${declared.get(operationOf(r.name)) ?? 'none'}, the row ${r.access ?? 'none'}`);
+    expect(differing).toEqual([]);
+  });
+
+  it("expects no success for a caller the row's policy refuses", () => {
+    const beyond = Object.fromEntries(routes.map((r) => [r.name, beyondPolicy(r, actors)] as const).filter(([, cells]) => cells.length > 0));
+    expect(beyond).toEqual({});
   });
 });
 

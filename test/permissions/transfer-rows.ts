@@ -1,5 +1,5 @@
 /**
- * The transfer routes' rows of the route × role matrix (server/routes/permissions.test.ts).
+ * The transfer routes' rows of the route × role matrix (permissions.test.ts).
  *
  * A transfer moves stock between two projects, and spec 02 §6 and §4.1 give each step to one
  * side: the source project's admin accepts or denies, fulfils and denies items and ships; the
@@ -11,12 +11,13 @@
  * see the transfer (404); auditors read transfers and change none.
  */
 import { randomUUID } from 'node:crypto';
-import { type Actor, can, changes, type MatrixContext, onlyInMatrixProject, type Rule, type RouteCase, when } from '../../../test/helpers/permission-matrix.ts';
-import type { TransferActor } from '../../../ledger/transfer/commands.ts';
-import { runStock } from '../../materials/stock-commands.ts';
-import { createProject } from '../../projects/project-commands.ts';
-import { runTransfer } from '../../transfers/transfer-commands.ts';
-import { SYSTEM_ACTOR } from '../../users/user-commands.ts';
+import { type Actor, can, changes, type MatrixContext, onlyInMatrixProject, type Rule, type RouteCase, when } from './matrix.ts';
+import { guarded } from './policy-rules.ts';
+import type { TransferActor } from '../../ledger/transfer/commands.ts';
+import { runStock } from '../../server/materials/stock-commands.ts';
+import { createProject } from '../../server/projects/project-commands.ts';
+import { runTransfer } from '../../server/transfers/transfer-commands.ts';
+import { SYSTEM_ACTOR } from '../../server/users/user-commands.ts';
 
 const system = { metadata: SYSTEM_ACTOR };
 const PART = 'XFR-1';
@@ -169,7 +170,7 @@ export function transferPermissionRows(context: MatrixContext): RouteCase[] {
         await onlyInMatrixProject(context, a);
         return { method: 'GET', url: '/api/transfers/source-projects' };
       },
-      expected: when(can.requestTransfer),
+      ...guarded('transfer.request'),
     },
     {
       name: 'GET /api/transfers/source-items',
@@ -177,7 +178,7 @@ export function transferPermissionRows(context: MatrixContext): RouteCase[] {
         await onlyInMatrixProject(context, a);
         return { method: 'GET', url: `/api/transfers/source-items?project_id=${await partner()}&q=XFR` };
       },
-      expected: when(can.requestTransfer),
+      ...guarded('transfer.request'),
     },
   ];
 }

@@ -1,12 +1,14 @@
 /**
- * The route × role matrix's vocabulary (server/routes/permissions.test.ts): who the callers are,
- * the role rules of the spec (01 §6, 02 §6) as predicates, and the shape of one row. Rows for an
- * area live beside its routes and are gathered by the matrix.
+ * The route × role matrix's vocabulary (permissions.test.ts): who the callers are, the role rules
+ * of the spec (01 §6, 02 §6) as predicates, and the shape of one row. The rows of an area live in
+ * this folder (`<area>-rows.ts`) and are gathered by the matrix; each names the policy its route
+ * declares (policy-rules.ts).
  */
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { Runtime } from '../../server/runtime.ts';
 import type { GlobalRole } from '../../ledger/user/events.ts';
 import type { ProjectRole } from '../../ledger/project/events.ts';
+import type { PolicyName } from '../../server/auth/policies.ts';
 import { changeMembership } from '../../server/projects/project-commands.ts';
 import { SYSTEM_ACTOR } from '../../server/users/user-commands.ts';
 
@@ -44,6 +46,8 @@ export const always = (status: number) => () => status;
 export interface RouteCase {
   /** "METHOD /path" as the OpenAPI document writes it (`:id` or `{id}`), then anything that tells rows apart. */
   name: string;
+  /** The policy the route names in `config.access` (server/auth/policies.ts); absent when it names none. */
+  access?: PolicyName;
   /** Builds the request for one actor; may create what it needs first (a fresh target). */
   request: (actor: Actor) => Promise<InjectOptions> | InjectOptions;
   expected: (actor: Actor) => number;
@@ -62,6 +66,8 @@ export interface MatrixContext {
   memberId: () => string;
   newUser: (role?: GlobalRole) => Promise<string>;
   memberOf: (project: string, userId: string, role: ProjectRoleOrNone) => Promise<void>;
+  /** The cookie header of a fresh session for the user. */
+  cookieFor: (userId: string) => Promise<string>;
 }
 
 /**

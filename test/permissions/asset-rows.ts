@@ -1,16 +1,17 @@
 /**
- * The asset routes' rows of the route × role matrix (server/routes/permissions.test.ts): each row
+ * The asset routes' rows of the route × role matrix (permissions.test.ts): each row
  * builds its own fresh target (an instance where the route expects one) so every actor's call can
  * succeed when the rules allow it.
  */
 import { randomUUID } from 'node:crypto';
-import { type Actor, can, changes, type MatrixContext, type RouteCase, when } from '../../../test/helpers/permission-matrix.ts';
-import type { Owner } from '../../../ledger/asset/events.ts';
-import { SYSTEM_ACTOR } from '../../users/user-commands.ts';
-import { createWarehouse } from '../../warehouses/warehouse-commands.ts';
-import { createAssetCatalogItem, createAssetCategory } from '../../assets/catalog-commands.ts';
-import { runInstance } from '../../assets/instance-commands.ts';
-import { runBulk } from '../../assets/bulk-commands.ts';
+import { type Actor, can, changes, type MatrixContext, type RouteCase, when } from './matrix.ts';
+import { guarded } from './policy-rules.ts';
+import type { Owner } from '../../ledger/asset/events.ts';
+import { SYSTEM_ACTOR } from '../../server/users/user-commands.ts';
+import { createWarehouse } from '../../server/warehouses/warehouse-commands.ts';
+import { createAssetCatalogItem, createAssetCategory } from '../../server/assets/catalog-commands.ts';
+import { runInstance } from '../../server/assets/instance-commands.ts';
+import { runBulk } from '../../server/assets/bulk-commands.ts';
 
 const system = { metadata: SYSTEM_ACTOR };
 
@@ -65,7 +66,7 @@ export function assetPermissionRows({ runtime, projectId, memberId }: MatrixCont
     {
       name: 'POST /api/assets/categories',
       request: () => ({ method: 'POST', url: '/api/assets/categories', payload: { category: `C-${randomUUID()}` } }),
-      expected: when(can.admins),
+      ...guarded('asset.admin'),
     },
     {
       name: 'PUT /api/assets/categories/:id',
@@ -74,7 +75,7 @@ export function assetPermissionRows({ runtime, projectId, memberId }: MatrixCont
         url: `/api/assets/categories/${(await setup()).categoryId}`,
         payload: { category: 'Matrix tools', kind: 'serialized' },
       }),
-      expected: when(can.admins),
+      ...guarded('asset.admin'),
     },
     {
       name: 'DELETE /api/assets/categories/:id',
@@ -82,7 +83,7 @@ export function assetPermissionRows({ runtime, projectId, memberId }: MatrixCont
         method: 'DELETE',
         url: `/api/assets/categories/${await createAssetCategory(runtime().store, { name: `D-${randomUUID()}`, kind: 'bulk' }, system)}`,
       }),
-      expected: when(can.admins),
+      ...guarded('asset.admin'),
     },
     { name: 'GET /api/assets/catalog', request: () => ({ method: 'GET', url: '/api/assets/catalog?q=MX' }), expected: always },
     {
@@ -92,7 +93,7 @@ export function assetPermissionRows({ runtime, projectId, memberId }: MatrixCont
         url: '/api/assets/catalog',
         payload: { asset_number: `N-${randomUUID()}`, asset_name: 'New', category: (await setup()).categoryId },
       }),
-      expected: when(can.admins),
+      ...guarded('asset.admin'),
     },
     {
       name: 'PUT /api/assets/catalog/:id',
@@ -104,7 +105,7 @@ export function assetPermissionRows({ runtime, projectId, memberId }: MatrixCont
           payload: { asset_number: 'MX-1', asset_name: 'Matrix drill', category: f.categoryId },
         };
       },
-      expected: when(can.admins),
+      ...guarded('asset.admin'),
     },
     {
       name: 'DELETE /api/assets/catalog/:id',
@@ -113,7 +114,7 @@ export function assetPermissionRows({ runtime, projectId, memberId }: MatrixCont
         const id = await createAssetCatalogItem(runtime().store, { assetNumber: `X-${randomUUID()}`, assetName: 'Doomed', categoryId: f.categoryId }, system);
         return { method: 'DELETE', url: `/api/assets/catalog/${id}` };
       },
-      expected: when(can.admins),
+      ...guarded('asset.admin'),
     },
     {
       name: 'GET /api/assets/catalog/:id/asset-numbers',
@@ -128,12 +129,12 @@ export function assetPermissionRows({ runtime, projectId, memberId }: MatrixCont
     {
       name: 'GET /api/assets/inventory/warehouse/:id',
       request: async () => ({ method: 'GET', url: `/api/assets/inventory/warehouse/${(await setup()).warehouseId}` }),
-      expected: when(can.admins),
+      ...guarded('asset.admin'),
     },
     {
       name: 'GET /api/warehouses/:id/inventory?mode=assets',
       request: async () => ({ method: 'GET', url: `/api/warehouses/${(await setup()).warehouseId}/inventory?mode=assets` }),
-      expected: when(can.admins),
+      ...guarded('warehouse.read'),
     },
     {
       name: 'GET /api/assets/instances (project)',
@@ -141,7 +142,7 @@ export function assetPermissionRows({ runtime, projectId, memberId }: MatrixCont
       expected: when(or(can.admins, can.view)),
     },
     { name: 'GET /api/assets/instances (all)', request: () => ({ method: 'GET', url: '/api/assets/instances?asset_number=MX-1' }), expected: when(can.admins) },
-    { name: 'GET /api/assets/search', request: () => ({ method: 'GET', url: '/api/assets/search?q=MX&limit=5' }), expected: when(can.admins) },
+    { name: 'GET /api/assets/search', request: () => ({ method: 'GET', url: '/api/assets/search?q=MX&limit=5' }), ...guarded('asset.admin') },
     {
       name: 'GET /api/assets/location/:id (in the project)',
       request: async () => ({ method: 'GET', url: `/api/assets/location/${(await instance('project')).id}` }),
@@ -181,7 +182,7 @@ export function assetPermissionRows({ runtime, projectId, memberId }: MatrixCont
         const f = await setup();
         return { method: 'POST', url: `/api/warehouses/${f.warehouseId}/assets/receive`, payload: { catalog_id: f.catalogId, serial_number: randomUUID() } };
       },
-      expected: when(can.admins),
+      ...guarded('asset.admin'),
     },
     {
       name: 'POST /api/warehouses/:id/assets/assign',
@@ -193,7 +194,7 @@ export function assetPermissionRows({ runtime, projectId, memberId }: MatrixCont
           payload: { instance_id: i.id, to_owner_type: 'project', to_owner_id: projectId() },
         };
       },
-      expected: when(can.admins),
+      ...guarded('asset.admin'),
     },
     {
       name: 'POST /api/warehouses/:id/assets/return',
@@ -201,7 +202,7 @@ export function assetPermissionRows({ runtime, projectId, memberId }: MatrixCont
         const i = await instance('project');
         return { method: 'POST', url: `/api/warehouses/${i.warehouseId}/assets/return`, payload: { instance_id: i.id } };
       },
-      expected: when(can.admins),
+      ...guarded('asset.admin'),
     },
     {
       name: 'POST /api/projects/:id/assets/receive',
@@ -229,7 +230,7 @@ export function assetPermissionRows({ runtime, projectId, memberId }: MatrixCont
         const i = await instance('warehouse');
         return { method: 'POST', url: '/api/assets/instances/assign', payload: { instance_id: i.id, to_owner_type: 'project', to_owner_id: projectId() } };
       },
-      expected: when(can.admins),
+      ...guarded('asset.admin'),
     },
     {
       name: 'POST /api/assets/instances/:id/in-use',

@@ -1,20 +1,21 @@
 /**
  * The label database's and label templates' rows of the route × role matrix
- * (server/routes/permissions.test.ts). Viewing and exporting labels need access to the project;
+ * (permissions.test.ts). Viewing and exporting labels need access to the project;
  * importing and deleting labels, and creating, changing and deleting templates, also need the
  * global role admin or superadmin (spec 02 §6; the templates' rule is the one of
  * labels-templates.routes.ts). An export of labels the caller sends is a file of what they already
  * hold: anyone signed in, auditors too.
  */
-import type { MatrixContext, RouteCase, Actor } from '../../test/helpers/permission-matrix.ts';
-import { always, can, when } from '../../test/helpers/permission-matrix.ts';
-import { SYSTEM_ACTOR } from '../users/user-commands.ts';
-import { createTemplate, importLabels } from '../labels/label-commands.ts';
+import type { MatrixContext, RouteCase, Actor } from './matrix.ts';
+import { always, can, when } from './matrix.ts';
+import { POLICY_RULES } from './policy-rules.ts';
+import { SYSTEM_ACTOR } from '../../server/users/user-commands.ts';
+import { createTemplate, importLabels } from '../../server/labels/label-commands.ts';
 
 const system = { metadata: SYSTEM_ACTOR };
 
 /** Label import and delete, and template changes: admins and superadmins with access to the project. */
-const labelAdmin = (a: Actor) => can.admins(a) && can.view(a);
+export const labelAdmin = (a: Actor) => POLICY_RULES['label.admin'](a) && can.view(a);
 
 const templateBody = {
   name: 'Matrix template',
@@ -59,6 +60,7 @@ export function labelPermissionRows(context: MatrixContext): RouteCase[] {
     },
     {
       name: 'POST /api/labels/import',
+      access: 'label.admin',
       request: () => ({
         method: 'POST',
         url: '/api/labels/import',
@@ -68,6 +70,7 @@ export function labelPermissionRows(context: MatrixContext): RouteCase[] {
     },
     {
       name: 'POST /api/labels/bulk-delete',
+      access: 'label.admin',
       request: async () => ({ method: 'POST', url: '/api/labels/bulk-delete', payload: { project_id: projectId(), ids: await labels() } }),
       expected: when(labelAdmin, 200),
     },
@@ -93,11 +96,13 @@ export function labelPermissionRows(context: MatrixContext): RouteCase[] {
     },
     {
       name: 'POST /api/labels/templates',
+      access: 'label.admin',
       request: () => ({ method: 'POST', url: `/api/labels/templates?project_id=${projectId()}`, payload: templateBody }),
       expected: when(labelAdmin, 201),
     },
     {
       name: 'PUT /api/labels/templates/:id',
+      access: 'label.admin',
       request: async () => ({
         method: 'PUT',
         url: `/api/labels/templates/${await template()}?project_id=${projectId()}`,
@@ -107,6 +112,7 @@ export function labelPermissionRows(context: MatrixContext): RouteCase[] {
     },
     {
       name: 'DELETE /api/labels/templates/:id',
+      access: 'label.admin',
       request: async () => ({ method: 'DELETE', url: `/api/labels/templates/${await template()}?project_id=${projectId()}` }),
       expected: when(labelAdmin, 204),
     },

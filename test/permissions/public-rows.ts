@@ -1,15 +1,15 @@
 /**
- * The public and account routes' rows of the route × role matrix (server/routes/permissions.test.ts):
+ * The public and account routes' rows of the route × role matrix (permissions.test.ts):
  * signing in, the invitation link, one-time codes, link exchange, reset requests, the public site
  * flags and the health check work signed out, and the same for anyone signed in (spec 02 §2.1:
  * /login, /login/{id}, /forgot_password and /auth are open). Each call uses a fresh person, link
  * or code, so a single-use token or a per-address limit never decides the answer.
  */
 import { randomUUID } from 'node:crypto';
-import type { MatrixContext, RouteCase } from '../../../test/helpers/permission-matrix.ts';
-import { always } from '../../../test/helpers/permission-matrix.ts';
-import { registerUser, SYSTEM_ACTOR } from '../../users/user-commands.ts';
-import { createLinkToken, createOneTimeCode } from '../../auth/account-tokens.ts';
+import type { MatrixContext, RouteCase } from './matrix.ts';
+import { always } from './matrix.ts';
+import { registerUser, SYSTEM_ACTOR } from '../../server/users/user-commands.ts';
+import { createLinkToken, createOneTimeCode } from '../../server/auth/account-tokens.ts';
 
 const PASSWORD = 'matrix password 1';
 
