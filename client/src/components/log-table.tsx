@@ -5,8 +5,8 @@
 import { Anchor, Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { LogRow } from '../api/material-types.ts';
-import { formatDateTime } from '../app/format.ts';
-import { usePhone } from '../app/use-phone.ts';
+import { formatDateTime } from '../shared/format.ts';
+import { usePhone } from '../shared/use-phone.ts';
 import { logTypeColor } from './log-colors.ts';
 import { NoData } from './no-data.tsx';
 

@@ -9,7 +9,7 @@ import { messageOr } from '../api/error-message.ts';
 import { useIdempotencyKey } from '../api/idempotency.ts';
 import type { InventoryRow } from '../api/material-types.ts';
 import { useEditMaterialMutation } from '../api/stock-api.ts';
-import { toast } from '../app/toast.ts';
+import { toast } from '../shared/toast.ts';
 import { initialNameValues, materialEditBody, materialNameLengthErrors, validateMaterialNames, type MaterialNameValues } from './material-name-form.ts';
 
 interface MaterialNameEditorProps {

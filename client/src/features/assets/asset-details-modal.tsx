@@ -7,7 +7,7 @@
 import { Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { warehouseLabel } from '../../api/warehouse-types.ts';
-import { personName } from '../../app/format.ts';
+import { personName } from '../../shared/format.ts';
 import { AppModal } from '../../components/app-modal.tsx';
 import { useLocateAssetQuery } from './assets-api.ts';
 import { AssetQrCode } from './asset-qr-code.tsx';

@@ -1,7 +1,7 @@
 /** The asset log, newest first, each row tinted by its type: a table on a wide screen, cards on a phone. */
 import { Group, Paper, Stack, Table, Text } from '@mantine/core';
-import { formatDateTime } from '../../app/format.ts';
-import { usePhone } from '../../app/use-phone.ts';
+import { formatDateTime } from '../../shared/format.ts';
+import { usePhone } from '../../shared/use-phone.ts';
 import { LogTypeBadge } from '../../components/log-table.tsx';
 import { logTypeColor } from '../../components/log-colors.ts';
 import { NoData } from '../../components/no-data.tsx';

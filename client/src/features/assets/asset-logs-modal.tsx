@@ -8,9 +8,9 @@ import { Button, Center, Chip, Group, Loader, Stack, Text, TextInput } from '@ma
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { messageOr } from '../../api/error-message.ts';
-import { MAX_LENGTH } from '../../app/field-limits.ts';
-import { SEARCH_DEBOUNCE_MS } from '../../app/search-term.ts';
-import { useServerDownload } from '../../app/use-server-download.ts';
+import { MAX_LENGTH } from '../../shared/field-limits.ts';
+import { SEARCH_DEBOUNCE_MS } from '../../shared/search-term.ts';
+import { useServerDownload } from '../../shared/use-server-download.ts';
 import { AppModal } from '../../components/app-modal.tsx';
 import { NoData } from '../../components/no-data.tsx';
 import { assetLogsCsvUrl, useAssetLogsQuery } from './assets-api.ts';

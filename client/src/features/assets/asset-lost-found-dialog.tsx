@@ -8,7 +8,7 @@ import { Alert, Button, Group, Select, Stack, Text, Textarea } from '@mantine/co
 import { useState } from 'react';
 import { messageOr } from '../../api/error-message.ts';
 import { useIdempotencyKey } from '../../api/idempotency.ts';
-import { toast } from '../../app/toast.ts';
+import { toast } from '../../shared/toast.ts';
 import { AppModal } from '../../components/app-modal.tsx';
 import { QuantityInput } from '../../components/quantity-input.tsx';
 import { useMarkAssetLostFoundMutation, type Owner } from './assets-api.ts';

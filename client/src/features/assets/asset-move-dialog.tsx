@@ -13,7 +13,7 @@ import { useGetProjectUsersQuery, useListProjectsQuery } from '../../api/project
 import { projectLabel } from '../../api/project-types.ts';
 import { useListWarehousesQuery } from '../../api/warehouses-api.ts';
 import { warehouseLabel } from '../../api/warehouse-types.ts';
-import { personName } from '../../app/format.ts';
+import { personName } from '../../shared/format.ts';
 import { AppModal } from '../../components/app-modal.tsx';
 import { QuantityInput } from '../../components/quantity-input.tsx';
 import { useGetAssetInventoryQuery, type Owner } from './assets-api.ts';

@@ -11,8 +11,8 @@ import { useIdempotencyKey } from '../../api/idempotency.ts';
 import type { InventoryRow, StockAnswer } from '../../api/material-types.ts';
 import { useGetAssigneesQuery, useGetCatalogQuery, useGetMaxAssignableQuery } from '../../api/materials-api.ts';
 import { useAssignMaterialMutation, useReceiveMaterialMutation, useReturnMaterialMutation } from '../../api/stock-api.ts';
-import { personName } from '../../app/format.ts';
-import { toast } from '../../app/toast.ts';
+import { personName } from '../../shared/format.ts';
+import { toast } from '../../shared/toast.ts';
 import { AppModal } from '../../components/app-modal.tsx';
 import { useGetAssignableUsersQuery, useGetProjectSettingsQuery } from '../../api/projects-api.ts';
 import {

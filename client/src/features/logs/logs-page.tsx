@@ -11,19 +11,19 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { messageOr } from '../../api/error-message.ts';
 import { LOG_TYPES, type LogDays, type LogRow, type LogType } from '../../api/material-types.ts';
 import { logsCsvUrl, useGetMaterialLogsQuery } from '../../api/materials-api.ts';
-import { MAX_LENGTH } from '../../app/field-limits.ts';
-import { useAppSelector } from '../../app/hooks.ts';
-import { SEARCH_DEBOUNCE_MS } from '../../app/search-term.ts';
-import { useServerDownload } from '../../app/use-server-download.ts';
+import { MAX_LENGTH } from '../../shared/field-limits.ts';
+import { useAppSelector } from '../../shared/hooks.ts';
+import { SEARCH_DEBOUNCE_MS } from '../../shared/search-term.ts';
+import { useServerDownload } from '../../shared/use-server-download.ts';
 import { LogTable } from '../../components/log-table.tsx';
 import { NoData } from '../../components/no-data.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ReasonedDisabledButton } from '../../components/reasoned-disabled-button.tsx';
-import { ProjectPicker } from '../../app/projects/project-picker.tsx';
-import { useCurrentProjectSync } from '../../app/projects/use-current-project-sync.ts';
-import { canManageStock, isSuperadmin } from '../../app/session/permissions.ts';
-import { selectCurrentProject, selectSession } from '../../app/session/session-selectors.ts';
-import { FROZEN_REASON, useSiteStatus } from '../../app/site/site-status.ts';
+import { ProjectPicker } from '../../shared/projects/project-picker.tsx';
+import { useCurrentProjectSync } from '../../shared/projects/use-current-project-sync.ts';
+import { canManageStock, isSuperadmin } from '../../shared/session/permissions.ts';
+import { selectCurrentProject, selectSession } from '../../shared/session/session-selectors.ts';
+import { FROZEN_REASON, useSiteStatus } from '../../shared/site/site-status.ts';
 import {
   ASSIGNMENT_TYPES,
   DAY_FILTERS,

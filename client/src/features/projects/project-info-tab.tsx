@@ -1,6 +1,6 @@
 /** Info tab of Manage Project: the project's details, read-only. */
 import { Center, Loader, SimpleGrid, Text } from '@mantine/core';
-import { formatDateTime } from '../../app/format.ts';
+import { formatDateTime } from '../../shared/format.ts';
 import { NoData } from '../../components/no-data.tsx';
 import { useGetProjectQuery } from '../../api/projects-api.ts';
 

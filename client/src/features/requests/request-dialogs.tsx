@@ -8,7 +8,7 @@ import { Alert, Button, Group, NumberInput, Radio, Stack, Table, Text, Textarea,
 import { useState } from 'react';
 import { REQUEST_MESSAGES, REQUEST_LIMITS } from '@contract/requests.ts';
 import { messageOr } from '../../api/error-message.ts';
-import { toast } from '../../app/toast.ts';
+import { toast } from '../../shared/toast.ts';
 import { AppModal } from '../../components/app-modal.tsx';
 import { holdReason, openLines, partialError, requestLabel } from './request-rules.ts';
 import { type RequestDetail, useAssignRequestMutation, useNotifyFulfilledMutation, useSetRequestStatusMutation } from './requests-api.ts';

@@ -4,8 +4,8 @@
  */
 import { Group, Paper, Stack, Table, Text } from '@mantine/core';
 import type { LogRow } from '../../api/material-types.ts';
-import { formatDateTime } from '../../app/format.ts';
-import { usePhone } from '../../app/use-phone.ts';
+import { formatDateTime } from '../../shared/format.ts';
+import { usePhone } from '../../shared/use-phone.ts';
 import { logTypeColor } from '../../components/log-colors.ts';
 import { LogTypeBadge, NO_LOGS_TEXT } from '../../components/log-table.tsx';
 import { NoData } from '../../components/no-data.tsx';
