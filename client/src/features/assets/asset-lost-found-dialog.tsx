@@ -24,7 +24,7 @@ import {
   type AssetLostFoundErrors,
   type AssetLostFoundMode,
 } from './lost-found-rules.ts';
-import { SummaryTable } from './summary-table.tsx';
+import { SummaryTable } from '../../components/summary-table.tsx';
 
 interface AssetLostFoundDialogProps {
   mode: AssetLostFoundMode;

@@ -33,7 +33,7 @@ import {
   type MoveSpec,
   type MoveValues,
 } from './move-rules.ts';
-import { SummaryTable } from './summary-table.tsx';
+import { SummaryTable } from '../../components/summary-table.tsx';
 import { useAssetMove } from './use-asset-move.ts';
 
 interface AssetMoveDialogProps {

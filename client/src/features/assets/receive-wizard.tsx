@@ -32,7 +32,7 @@ import {
   type ReceiveErrors,
   type ReceiveValues,
 } from './receive-rules.ts';
-import { SummaryTable } from './summary-table.tsx';
+import { SummaryTable } from '../../components/summary-table.tsx';
 import { useAssetMove } from './use-asset-move.ts';
 
 export interface ReceiveTarget extends Owner {

@@ -11,24 +11,21 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { SEARCH_DEBOUNCE_MS } from '../../shared/search-term.ts';
 import { messageOr } from '../../api/error-message.ts';
 import { MAX_LENGTH } from '../../shared/field-limits.ts';
-import { useAppSelector } from '../../shared/hooks.ts';
-import { ADMIN_ACCESS_DENIED, canUseWarehouses } from '../../shared/session/permissions.ts';
-import { selectSession } from '../../shared/session/session-selectors.ts';
 import { useServerDownload } from '../../shared/use-server-download.ts';
-import { AccessDenied } from '../../components/access-denied.tsx';
 import { NoData } from '../../components/no-data.tsx';
-import { PageHeader } from '../../components/page-header.tsx';
 import { assetLogsCsvUrl, useAssetLogsQuery } from './assets-api.ts';
 import { ASSET_LOG_FILTERS, type AssetLogFilter } from './asset-log-model.ts';
 import { AssetLogTable } from './asset-log-table.tsx';
-import { useWarehouseChoice, WarehouseChoice } from './warehouse-choice.tsx';
+import { useWarehouseChoice, WarehouseHeader, WarehousesOnly } from '../../components/warehouse-select.tsx';
 
 const TITLE = 'Warehouse Logs';
 
 export function WarehouseAssetLogsPage() {
-  const { role } = useAppSelector(selectSession);
-  if (!canUseWarehouses(role)) return <AccessDenied title={TITLE} text={ADMIN_ACCESS_DENIED} />;
-  return <WarehouseAssetLogs />;
+  return (
+    <WarehousesOnly title={TITLE}>
+      <WarehouseAssetLogs />
+    </WarehousesOnly>
+  );
 }
 
 function WarehouseAssetLogs() {
@@ -44,11 +41,7 @@ function WarehouseAssetLogs() {
 
   return (
     <>
-      <PageHeader title={TITLE}>
-        <Group gap="sm" wrap="wrap" w={{ base: '100%', sm: 'auto' }}>
-          <WarehouseChoice choice={choice} />
-        </Group>
-      </PageHeader>
+      <WarehouseHeader title={TITLE} choice={choice} />
       <Stack gap="md">
         <Paper withBorder radius="md" p="sm">
           <Stack gap="sm">

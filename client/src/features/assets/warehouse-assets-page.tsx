@@ -4,19 +4,14 @@
  * Mark Lost / Mark Found. A tracker link
  * (`?track={instance id}`, the QR code on a label) opens the tracker on that instance.
  */
-import { Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Center, Group, Loader, Paper, Stack } from '@mantine/core';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { messageOr } from '../../api/error-message.ts';
 import { warehouseLabel } from '../../api/warehouse-types.ts';
-import { useAppSelector } from '../../shared/hooks.ts';
-import { ADMIN_ACCESS_DENIED, canUseWarehouses } from '../../shared/session/permissions.ts';
-import { selectSession } from '../../shared/session/session-selectors.ts';
 import { FROZEN_REASON, useSiteStatus } from '../../shared/site/site-status.ts';
-import { AccessDenied } from '../../components/access-denied.tsx';
 import { NoData } from '../../components/no-data.tsx';
-import { PageHeader } from '../../components/page-header.tsx';
 import { useGetAssetInventoryQuery } from './assets-api.ts';
 import { AssetActionsBar } from './asset-actions-bar.tsx';
 import { AssetDetailsModal } from './asset-details-modal.tsx';
@@ -29,7 +24,8 @@ import type { AssetLostFoundMode } from './lost-found-rules.ts';
 import type { AssetMoveKind } from './move-rules.ts';
 import { AssetReceiveWizard } from './receive-wizard.tsx';
 import { TRACK_PARAM } from './tracker-link.ts';
-import { useWarehouseChoice, WarehouseChoice } from './warehouse-choice.tsx';
+import { useWarehouseChoice, WarehouseHeader, WarehousesOnly } from '../../components/warehouse-select.tsx';
+import { DetailField } from '../../components/detail-field.tsx';
 
 const TITLE = 'Warehouse Inventory';
 export const INACTIVE_REASON = 'This warehouse is deactivated';
@@ -43,9 +39,11 @@ type Open =
   | { kind: 'move'; move: AssetMoveKind; instanceId?: string };
 
 export function WarehouseAssetsPage() {
-  const { role } = useAppSelector(selectSession);
-  if (!canUseWarehouses(role)) return <AccessDenied title={TITLE} text={ADMIN_ACCESS_DENIED} />;
-  return <WarehouseAssets />;
+  return (
+    <WarehousesOnly title={TITLE}>
+      <WarehouseAssets />
+    </WarehousesOnly>
+  );
 }
 
 function WarehouseAssets() {
@@ -87,11 +85,7 @@ function WarehouseAssets() {
 
   return (
     <>
-      <PageHeader title={TITLE}>
-        <Group gap="sm" wrap="wrap" w={{ base: '100%', sm: 'auto' }}>
-          <WarehouseChoice choice={choice} />
-        </Group>
-      </PageHeader>
+      <WarehouseHeader title={TITLE} choice={choice} />
       <Stack gap="md">
         {choice.list.isError ? (
           <NoData text={messageOr(choice.list.error, 'Failed to load warehouses.')} />
@@ -101,9 +95,9 @@ function WarehouseAssets() {
           <>
             <Paper withBorder radius="md" p="md">
               <Group gap="xl" wrap="wrap">
-                <Field label="Warehouse" value={warehouseLabel(warehouse)} />
-                <Field label="Location" value={warehouse.yard_info.location || '—'} />
-                {!warehouse.active && <Field label="Status" value="Deactivated" />}
+                <DetailField label="Warehouse" value={warehouseLabel(warehouse)} />
+                <DetailField label="Location" value={warehouse.yard_info.location || '—'} />
+                {!warehouse.active && <DetailField label="Status" value="Deactivated" />}
               </Group>
             </Paper>
             <AssetActionsBar title="Warehouse Actions" actions={actions} onAction={onAction} />
@@ -149,16 +143,5 @@ function WarehouseAssets() {
         />
       )}
     </>
-  );
-}
-
-function Field({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text fw={500}>{value}</Text>
-    </div>
   );
 }

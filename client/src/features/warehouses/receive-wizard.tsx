@@ -9,7 +9,7 @@ import { PartPicker } from '../../components/part-picker.tsx';
 import { LocationFields } from './location-fields.tsx';
 import { locationLabel } from './location.ts';
 import { EMPTY_RECEIVE, RECEIVE_STEP_LABELS, RECEIVE_STEPS, receiveBody, receiveStepErrors, type ReceiveErrors, type ReceiveValues } from './receive-rules.ts';
-import { SummaryTable } from './summary-table.tsx';
+import { SummaryTable } from '../../components/summary-table.tsx';
 import { useWarehouseMove } from './use-warehouse-move.ts';
 
 export function ReceiveWizard({ warehouse, onClose }: { warehouse: Warehouse; onClose: () => void }) {

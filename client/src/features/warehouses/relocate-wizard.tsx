@@ -17,7 +17,7 @@ import {
   type RelocateValues,
 } from './relocate-rules.ts';
 import { SourceLocationSelect, StockPartSelect } from './stock-pickers.tsx';
-import { SummaryTable } from './summary-table.tsx';
+import { SummaryTable } from '../../components/summary-table.tsx';
 import { useWarehouseMove } from './use-warehouse-move.ts';
 
 interface RelocateWizardProps {

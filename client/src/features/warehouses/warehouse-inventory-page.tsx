@@ -11,26 +11,28 @@ import { warehouseLabel } from '../../api/warehouse-types.ts';
 import { useGetWarehouseInventoryQuery } from '../../api/warehouses-api.ts';
 import { MAX_LENGTH } from '../../shared/field-limits.ts';
 import { useAppSelector } from '../../shared/hooks.ts';
-import { ADMIN_ACCESS_DENIED, canUseWarehouses, isSuperadmin } from '../../shared/session/permissions.ts';
+import { isSuperadmin } from '../../shared/session/permissions.ts';
 import { selectSession } from '../../shared/session/session-selectors.ts';
 import { useSiteStatus } from '../../shared/site/site-status.ts';
-import { AccessDenied } from '../../components/access-denied.tsx';
 import { NoData } from '../../components/no-data.tsx';
-import { PageHeader } from '../../components/page-header.tsx';
 import { MoveDialog } from './move-dialog.tsx';
 import { ReceiveWizard } from './receive-wizard.tsx';
 import { RelocateWizard } from './relocate-wizard.tsx';
 import { WarehouseActionsBar, type WarehouseAction } from './warehouse-actions-bar.tsx';
-import { useWarehouseChoice, WarehouseSelect } from './warehouse-select.tsx';
+import { useWarehouseChoice, WarehouseHeader, WarehousesOnly } from '../../components/warehouse-select.tsx';
 import { visibleWarehouseStock } from './warehouse-stock-model.ts';
 import { StockLegend, WarehouseStockTable } from './warehouse-stock-table.tsx';
+import { DetailField } from '../../components/detail-field.tsx';
 
 const TITLE = 'Warehouse Inventory';
 
 export function WarehouseInventoryPage() {
   const { role } = useAppSelector(selectSession);
-  if (!canUseWarehouses(role)) return <AccessDenied title={TITLE} text={ADMIN_ACCESS_DENIED} />;
-  return <WarehouseInventory superadmin={isSuperadmin(role)} />;
+  return (
+    <WarehousesOnly title={TITLE}>
+      <WarehouseInventory superadmin={isSuperadmin(role)} />
+    </WarehousesOnly>
+  );
 }
 
 function WarehouseInventory({ superadmin }: { superadmin: boolean }) {
@@ -47,11 +49,7 @@ function WarehouseInventory({ superadmin }: { superadmin: boolean }) {
 
   return (
     <>
-      <PageHeader title={TITLE}>
-        <Group gap="sm" wrap="wrap" w={{ base: '100%', sm: 'auto' }}>
-          <WarehouseSelect choice={choice} />
-        </Group>
-      </PageHeader>
+      <WarehouseHeader title={TITLE} choice={choice} />
       <Stack gap="md">
         {choice.list.isError ? (
           <NoData text={messageOr(choice.list.error, 'Failed to load warehouses.')} />
@@ -61,10 +59,10 @@ function WarehouseInventory({ superadmin }: { superadmin: boolean }) {
           <>
             <Paper withBorder radius="md" p="md">
               <Group gap="xl" wrap="wrap">
-                <Field label="Warehouse" value={warehouseLabel(warehouse)} />
-                <Field label="Location" value={warehouse.yard_info.location || '—'} />
-                <Field label="Capacity" value={warehouse.yard_info.capacity_summary || '—'} />
-                {!warehouse.active && <Field label="Status" value="Deactivated" />}
+                <DetailField label="Warehouse" value={warehouseLabel(warehouse)} />
+                <DetailField label="Location" value={warehouse.yard_info.location || '—'} />
+                <DetailField label="Capacity" value={warehouse.yard_info.capacity_summary || '—'} />
+                {!warehouse.active && <DetailField label="Status" value="Deactivated" />}
               </Group>
             </Paper>
             <WarehouseActionsBar frozen={frozen} inactive={!warehouse.active} onAction={setOpen} />
@@ -113,17 +111,6 @@ function WarehouseInventory({ superadmin }: { superadmin: boolean }) {
       {warehouse && open === 'relocate' && <RelocateWizard warehouse={warehouse} rows={rows} onClose={close} />}
       {warehouse && open && open !== 'receive' && open !== 'relocate' && <MoveDialog kind={open} warehouse={warehouse} rows={rows} onClose={close} />}
     </>
-  );
-}
-
-function Field({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text fw={500}>{value}</Text>
-    </div>
   );
 }
 

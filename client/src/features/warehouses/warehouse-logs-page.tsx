@@ -11,24 +11,21 @@ import { messageOr } from '../../api/error-message.ts';
 import { WAREHOUSE_LOG_TYPES, type WarehouseLogType } from '@contract/vocabulary.ts';
 import { useGetWarehouseLogsQuery, warehouseLogsCsvUrl } from '../../api/warehouses-api.ts';
 import { MAX_LENGTH } from '../../shared/field-limits.ts';
-import { useAppSelector } from '../../shared/hooks.ts';
 import { SEARCH_DEBOUNCE_MS } from '../../shared/search-term.ts';
-import { ADMIN_ACCESS_DENIED, canUseWarehouses } from '../../shared/session/permissions.ts';
-import { selectSession } from '../../shared/session/session-selectors.ts';
 import { useServerDownload } from '../../shared/use-server-download.ts';
-import { AccessDenied } from '../../components/access-denied.tsx';
 import { NoData } from '../../components/no-data.tsx';
-import { PageHeader } from '../../components/page-header.tsx';
 import { WarehouseLogTable } from './warehouse-log-table.tsx';
-import { useWarehouseChoice, WarehouseSelect } from './warehouse-select.tsx';
+import { useWarehouseChoice, WarehouseHeader, WarehousesOnly } from '../../components/warehouse-select.tsx';
 
 const TITLE = 'Warehouse Logs';
 export const WAREHOUSE_LOGS_PAGE_SIZE = 100;
 
 export function WarehouseLogsPage() {
-  const { role } = useAppSelector(selectSession);
-  if (!canUseWarehouses(role)) return <AccessDenied title={TITLE} text={ADMIN_ACCESS_DENIED} />;
-  return <WarehouseLogs />;
+  return (
+    <WarehousesOnly title={TITLE}>
+      <WarehouseLogs />
+    </WarehousesOnly>
+  );
 }
 
 function WarehouseLogs() {
@@ -47,11 +44,7 @@ function WarehouseLogs() {
 
   return (
     <>
-      <PageHeader title={TITLE}>
-        <Group gap="sm" wrap="wrap" w={{ base: '100%', sm: 'auto' }}>
-          <WarehouseSelect choice={choice} />
-        </Group>
-      </PageHeader>
+      <WarehouseHeader title={TITLE} choice={choice} />
       <Stack gap="md">
         <Paper withBorder radius="md" p="sm">
           <Stack gap="sm">

@@ -1,0 +1,77 @@
+/**
+ * The warehouse selector of the warehouse screens, materials and assets mode alike ("#{num_id} · name",
+ * spec 02 §2.4), with the header and the access check those screens share. The choice lives in the
+ * address (`?warehouse=`), so a link or a reload keeps it and switching mode keeps the warehouse;
+ * without one the first active warehouse is shown.
+ */
+import { Group, Select } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useListWarehousesQuery } from '../api/warehouses-api.ts';
+import { warehouseLabel, type Warehouse } from '../api/warehouse-types.ts';
+import { useAppSelector } from '../shared/hooks.ts';
+import { ADMIN_ACCESS_DENIED, canUseWarehouses } from '../shared/session/permissions.ts';
+import { selectSession } from '../shared/session/session-selectors.ts';
+import { AccessDenied } from './access-denied.tsx';
+import { PageHeader } from './page-header.tsx';
+
+export type WarehouseChoice = ReturnType<typeof useWarehouseChoice>;
+
+export function useWarehouseChoice() {
+  const [params, setParams] = useSearchParams();
+  const list = useListWarehousesQuery(undefined, { refetchOnMountOrArgChange: true });
+  const warehouses = list.data ?? [];
+  const wanted = params.get('warehouse');
+  const chosen: Warehouse | undefined = warehouses.find((w) => w.id === wanted) ?? warehouses.find((w) => w.active) ?? warehouses[0];
+  const choose = (id: string) => {
+    const next = new URLSearchParams(params);
+    next.set('warehouse', id);
+    // A page number belongs to the warehouse it was read in.
+    next.delete('page');
+    setParams(next, { replace: true });
+  };
+  return { list, warehouses, chosen, choose };
+}
+
+export function WarehouseSelect({ choice }: { choice: WarehouseChoice }) {
+  const { list, warehouses, chosen, choose } = choice;
+  const placeholder = list.isLoading
+    ? 'Loading...'
+    : list.isError
+      ? 'Failed to load warehouses.'
+      : warehouses.length === 0
+        ? 'No warehouses yet'
+        : 'Select a warehouse';
+  return (
+    <Select
+      aria-label="Warehouse"
+      placeholder={placeholder}
+      data={warehouses.map((w) => ({ value: w.id, label: w.active ? warehouseLabel(w) : `${warehouseLabel(w)} (inactive)` }))}
+      value={chosen?.id ?? null}
+      onChange={(id) => id && choose(id)}
+      disabled={list.isLoading || warehouses.length === 0}
+      searchable
+      nothingFoundMessage="No warehouses match"
+      allowDeselect={false}
+      w={{ base: '100%', sm: 320 }}
+    />
+  );
+}
+
+/** A warehouse screen's title with the selector beside it. */
+export function WarehouseHeader({ title, choice }: { title: string; choice: WarehouseChoice }) {
+  return (
+    <PageHeader title={title}>
+      <Group gap="sm" wrap="wrap" w={{ base: '100%', sm: 'auto' }}>
+        <WarehouseSelect choice={choice} />
+      </Group>
+    </PageHeader>
+  );
+}
+
+/** The warehouse screens are for global admins and superadmins: others are told so. */
+export function WarehousesOnly({ title, children }: { title: string; children: ReactNode }) {
+  const { role } = useAppSelector(selectSession);
+  if (!canUseWarehouses(role)) return <AccessDenied title={title} text={ADMIN_ACCESS_DENIED} />;
+  return children;
+}
