@@ -1,4 +1,4 @@
-/** The asset log, newest first, each row tinted by its type: a table on a wide screen, cards on a phone. */
+/** The asset log, newest first, with its count, each row tinted by its type: a table on a wide screen, cards on a phone. */
 import { Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { formatDateTime } from '../../shared/format.ts';
 import { usePhone } from '../../shared/use-phone.ts';
@@ -79,5 +79,19 @@ export function AssetLogTable({ rows }: { rows: readonly AssetTransaction[] }) {
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+/** The rows and how many there are (the server sends the newest 500 at most, spec 02 §9). */
+export function AssetLogList({ rows }: { rows: readonly AssetTransaction[] }) {
+  return (
+    <>
+      <AssetLogTable rows={rows} />
+      {rows.length > 0 && (
+        <Text size="sm" c="dimmed">
+          {rows.length} {rows.length === 1 ? 'entry' : 'entries'}, newest first
+        </Text>
+      )}
+    </>
   );
 }
