@@ -204,12 +204,7 @@ function LogCards({ rows, layout, nameOf, rowAction }: Required<Omit<LogTablePro
               borderLeft: `4px solid var(--mantine-color-${color}-filled)`,
             }}
           >
-            <Group justify="space-between" gap="xs" wrap="nowrap">
-              <LogTypeBadge type={row.LogType} />
-              <Text size="xs" c="dimmed">
-                {formatDateTime(row.LogDate)}
-              </Text>
-            </Group>
+            <LogCardHeader type={row.LogType} date={row.LogDate} />
             <Text size="sm" mt={4} style={{ overflowWrap: 'anywhere', ...struck(row) }}>
               <Text span fw={600}>
                 {row.PartNumber}
@@ -230,5 +225,32 @@ function LogCards({ rows, layout, nameOf, rowAction }: Required<Omit<LogTablePro
         );
       })}
     </Stack>
+  );
+}
+
+/** The top line of a log entry's card on a phone: the type's badge and when. */
+export function LogCardHeader({ type, date }: { type: string; date: string }) {
+  return (
+    <Group justify="space-between" gap="xs" wrap="nowrap">
+      <LogTypeBadge type={type} />
+      <Text size="xs" c="dimmed">
+        {formatDateTime(date)}
+      </Text>
+    </Group>
+  );
+}
+
+/** A log table's header row: no heading wraps, and the amount's (`right`) sits over its numbers. */
+export function LogTableHead({ columns, right }: { columns: readonly string[]; right: string }) {
+  return (
+    <Table.Thead>
+      <Table.Tr>
+        {columns.map((c) => (
+          <Table.Th key={c} ta={c === right ? 'right' : undefined} style={nowrap}>
+            {c}
+          </Table.Th>
+        ))}
+      </Table.Tr>
+    </Table.Thead>
   );
 }
