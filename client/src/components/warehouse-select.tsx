@@ -4,15 +4,18 @@
  * address (`?warehouse=`), so a link or a reload keeps it and switching mode keeps the warehouse;
  * without one the first active warehouse is shown.
  */
-import { Group, Select } from '@mantine/core';
+import { Center, Group, Loader, Paper, Select, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { messageOr } from '../api/error-message.ts';
 import { useListWarehousesQuery } from '../api/warehouses-api.ts';
 import { warehouseLabel, type Warehouse } from '../api/warehouse-types.ts';
 import { useAppSelector } from '../shared/hooks.ts';
 import { ADMIN_ACCESS_DENIED, canUseWarehouses } from '../shared/session/permissions.ts';
 import { selectSession } from '../shared/session/session-selectors.ts';
 import { AccessDenied } from './access-denied.tsx';
+import { DetailField } from './detail-field.tsx';
+import { NoData } from './no-data.tsx';
 import { PageHeader } from './page-header.tsx';
 
 export type WarehouseChoice = ReturnType<typeof useWarehouseChoice>;
@@ -74,4 +77,41 @@ export function WarehousesOnly({ title, children }: { title: string; children: R
   const { role } = useAppSelector(selectSession);
   if (!canUseWarehouses(role)) return <AccessDenied title={title} text={ADMIN_ACCESS_DENIED} />;
   return children;
+}
+
+/**
+ * A warehouse screen's body: the chosen warehouse's content once the list is there; before, the
+ * failure, `empty` when there are no warehouses, or a spinner.
+ */
+export function WarehouseBody({ choice, empty, children }: { choice: WarehouseChoice; empty: string; children: (warehouse: Warehouse) => ReactNode }) {
+  const warehouse = choice.chosen;
+  return (
+    <Stack gap="md">
+      {choice.list.isError ? (
+        <NoData text={messageOr(choice.list.error, 'Failed to load warehouses.')} />
+      ) : choice.list.isSuccess && choice.warehouses.length === 0 ? (
+        <NoData text={empty} />
+      ) : warehouse ? (
+        children(warehouse)
+      ) : choice.list.isLoading ? (
+        <Center p="xl">
+          <Loader size="sm" />
+        </Center>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** The chosen warehouse's facts above its content; the capacity where the screen shows it. */
+export function WarehouseFacts({ warehouse, capacity = false }: { warehouse: Warehouse; capacity?: boolean }) {
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Group gap="xl" wrap="wrap">
+        <DetailField label="Warehouse" value={warehouseLabel(warehouse)} />
+        <DetailField label="Location" value={warehouse.yard_info.location || '—'} />
+        {capacity && <DetailField label="Capacity" value={warehouse.yard_info.capacity_summary || '—'} />}
+        {!warehouse.active && <DetailField label="Status" value="Deactivated" />}
+      </Group>
+    </Paper>
+  );
 }

@@ -1,17 +1,8 @@
-/**
- * /warehouses in assets mode (spec 02 §2.4): the warehouse selector, the action bar (receive,
- * assign to project, return, unassign, mark lost and found, and the asset tracker), the warehouse's assets, Asset Details with
- * Mark Lost / Mark Found. A tracker link
- * (`?track={instance id}`, the QR code on a label) opens the tracker on that instance.
- */
-import { Center, Group, Loader, Paper, Stack } from '@mantine/core';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { messageOr } from '../../api/error-message.ts';
 import { warehouseLabel } from '../../api/warehouse-types.ts';
 import { FROZEN_REASON, useSiteStatus } from '../../shared/site/site-status.ts';
-import { NoData } from '../../components/no-data.tsx';
 import { useGetAssetInventoryQuery } from './assets-api.ts';
 import { AssetActionsBar } from './asset-actions-bar.tsx';
 import { AssetDetailsModal } from './asset-details-modal.tsx';
@@ -24,8 +15,7 @@ import type { AssetLostFoundMode } from './lost-found-rules.ts';
 import type { AssetMoveKind } from './move-rules.ts';
 import { AssetReceiveWizard } from './receive-wizard.tsx';
 import { TRACK_PARAM } from './tracker-link.ts';
-import { useWarehouseChoice, WarehouseHeader, WarehousesOnly } from '../../components/warehouse-select.tsx';
-import { DetailField } from '../../components/detail-field.tsx';
+import { useWarehouseChoice, WarehouseBody, WarehouseFacts, WarehouseHeader, WarehousesOnly } from '../../components/warehouse-select.tsx';
 
 const TITLE = 'Warehouse Inventory';
 export const INACTIVE_REASON = 'This warehouse is deactivated';
@@ -62,7 +52,6 @@ function WarehouseAssets() {
     close();
   };
   const rows = inventory.data ?? [];
-  const noWarehouses = choice.list.isSuccess && choice.warehouses.length === 0;
   const reason = frozen ? FROZEN_REASON : warehouse && !warehouse.active ? INACTIVE_REASON : null;
   const actions: { key: WarehouseAction; label: string; reason: string | null }[] = [
     { key: 'receive', label: 'Receive', reason },
@@ -86,20 +75,10 @@ function WarehouseAssets() {
   return (
     <>
       <WarehouseHeader title={TITLE} choice={choice} />
-      <Stack gap="md">
-        {choice.list.isError ? (
-          <NoData text={messageOr(choice.list.error, 'Failed to load warehouses.')} />
-        ) : noWarehouses ? (
-          <NoData text="There are no warehouses yet." />
-        ) : warehouse ? (
+      <WarehouseBody choice={choice} empty="There are no warehouses yet.">
+        {(warehouse) => (
           <>
-            <Paper withBorder radius="md" p="md">
-              <Group gap="xl" wrap="wrap">
-                <DetailField label="Warehouse" value={warehouseLabel(warehouse)} />
-                <DetailField label="Location" value={warehouse.yard_info.location || '—'} />
-                {!warehouse.active && <DetailField label="Status" value="Deactivated" />}
-              </Group>
-            </Paper>
+            <WarehouseFacts warehouse={warehouse} />
             <AssetActionsBar title="Warehouse Actions" actions={actions} onAction={onAction} />
             <AssetInventoryPanel
               rows={inventory.data}
@@ -109,12 +88,8 @@ function WarehouseAssets() {
               onDetails={(r) => setOpen({ kind: 'details', key: assetRowKey(r) })}
             />
           </>
-        ) : choice.list.isLoading ? (
-          <Center p="xl">
-            <Loader size="sm" />
-          </Center>
-        ) : null}
-      </Stack>
+        )}
+      </WarehouseBody>
       {(tracked || open?.kind === 'tracker') && <AssetTrackerDialog initialId={tracked} onClose={closeTracker} />}
       {warehouse && open?.kind === 'receive' && (
         <AssetReceiveWizard target={{ type: 'warehouse', id: warehouse.id, label: warehouseLabel(warehouse) }} onClose={close} />

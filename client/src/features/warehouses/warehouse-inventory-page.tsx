@@ -7,7 +7,6 @@ import { Center, Group, Loader, Paper, Stack, Text, TextInput } from '@mantine/c
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useMemo, useState } from 'react';
 import { messageOr } from '../../api/error-message.ts';
-import { warehouseLabel } from '../../api/warehouse-types.ts';
 import { useGetWarehouseInventoryQuery } from '../../api/warehouses-api.ts';
 import { MAX_LENGTH } from '../../shared/field-limits.ts';
 import { useAppSelector } from '../../shared/hooks.ts';
@@ -19,10 +18,9 @@ import { MoveDialog } from './move-dialog.tsx';
 import { ReceiveWizard } from './receive-wizard.tsx';
 import { RelocateWizard } from './relocate-wizard.tsx';
 import { WarehouseActionsBar, type WarehouseAction } from './warehouse-actions-bar.tsx';
-import { useWarehouseChoice, WarehouseHeader, WarehousesOnly } from '../../components/warehouse-select.tsx';
+import { useWarehouseChoice, WarehouseBody, WarehouseFacts, WarehouseHeader, WarehousesOnly } from '../../components/warehouse-select.tsx';
 import { visibleWarehouseStock } from './warehouse-stock-model.ts';
 import { StockLegend, WarehouseStockTable } from './warehouse-stock-table.tsx';
-import { DetailField } from '../../components/detail-field.tsx';
 
 const TITLE = 'Warehouse Inventory';
 
@@ -45,26 +43,17 @@ function WarehouseInventory({ superadmin }: { superadmin: boolean }) {
   const rows = stock.data ?? [];
   const visible = useMemo(() => visibleWarehouseStock(stock.data ?? [], search), [stock.data, search]);
   const close = () => setOpen(null);
-  const noWarehouses = choice.list.isSuccess && choice.warehouses.length === 0;
 
   return (
     <>
       <WarehouseHeader title={TITLE} choice={choice} />
-      <Stack gap="md">
-        {choice.list.isError ? (
-          <NoData text={messageOr(choice.list.error, 'Failed to load warehouses.')} />
-        ) : noWarehouses ? (
-          <NoData text={superadmin ? 'There are no warehouses yet. Create one under Administration, Warehouse Manager.' : 'There are no warehouses yet.'} />
-        ) : warehouse ? (
+      <WarehouseBody
+        choice={choice}
+        empty={superadmin ? 'There are no warehouses yet. Create one under Administration, Warehouse Manager.' : 'There are no warehouses yet.'}
+      >
+        {(warehouse) => (
           <>
-            <Paper withBorder radius="md" p="md">
-              <Group gap="xl" wrap="wrap">
-                <DetailField label="Warehouse" value={warehouseLabel(warehouse)} />
-                <DetailField label="Location" value={warehouse.yard_info.location || '—'} />
-                <DetailField label="Capacity" value={warehouse.yard_info.capacity_summary || '—'} />
-                {!warehouse.active && <DetailField label="Status" value="Deactivated" />}
-              </Group>
-            </Paper>
+            <WarehouseFacts warehouse={warehouse} capacity />
             <WarehouseActionsBar frozen={frozen} inactive={!warehouse.active} onAction={setOpen} />
             <Paper withBorder radius="md" p="sm">
               <Stack gap="sm">
@@ -101,12 +90,8 @@ function WarehouseInventory({ superadmin }: { superadmin: boolean }) {
               </Stack>
             </Paper>
           </>
-        ) : choice.list.isLoading ? (
-          <Center p="xl">
-            <Loader size="sm" />
-          </Center>
-        ) : null}
-      </Stack>
+        )}
+      </WarehouseBody>
       {warehouse && open === 'receive' && <ReceiveWizard warehouse={warehouse} onClose={close} />}
       {warehouse && open === 'relocate' && <RelocateWizard warehouse={warehouse} rows={rows} onClose={close} />}
       {warehouse && open && open !== 'receive' && open !== 'relocate' && <MoveDialog kind={open} warehouse={warehouse} rows={rows} onClose={close} />}
