@@ -1,5 +1,5 @@
 /** Receive materials into a warehouse (spec 02 §2.4): details, location, summary. */
-import { Alert, Center, Checkbox, Loader, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Alert, Center, Checkbox, Loader, Stack } from '@mantine/core';
 import { useGetCatalogQuery } from '../../api/materials-api.ts';
 import { warehouseLabel, type Warehouse } from '../../api/warehouse-types.ts';
 import { AppModal } from '../../components/app-modal.tsx';
@@ -11,6 +11,7 @@ import { locationLabel } from './location.ts';
 import { EMPTY_RECEIVE, RECEIVE_STEP_LABELS, RECEIVE_STEPS, receiveBody, receiveStepErrors, type ReceiveErrors, type ReceiveValues } from './receive-rules.ts';
 import { SummaryTable } from '../../components/summary-table.tsx';
 import { useWarehouseMove } from './use-warehouse-move.ts';
+import { NewPartFields } from '../../components/new-part-fields.tsx';
 
 export function ReceiveWizard({ warehouse, onClose }: { warehouse: Warehouse; onClose: () => void }) {
   return (
@@ -58,23 +59,7 @@ function ReceiveBody({ warehouse, onClose }: { warehouse: Warehouse; onClose: ()
             </Alert>
           )}
           {values.newPart ? (
-            <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-              <TextInput
-                label="Part Number"
-                required
-                value={values.partNumber}
-                onChange={(e) => set({ partNumber: e.currentTarget.value })}
-                error={errors.partNumber}
-              />
-              <TextInput
-                label="Part Name"
-                required
-                value={values.partName}
-                onChange={(e) => set({ partName: e.currentTarget.value })}
-                error={errors.partName}
-              />
-              <TextInput label="Nickname" required value={values.nickname} onChange={(e) => set({ nickname: e.currentTarget.value })} error={errors.nickname} />
-            </SimpleGrid>
+            <NewPartFields values={values} errors={errors} onChange={set} />
           ) : (
             <PartPicker
               label="Part Number"
