@@ -1,9 +1,9 @@
 /**
  * The frame of the step-by-step dialogs (receive, relocate and move in the warehouses, receive and move
  * of assets, the dashboard's stock actions): the values and the errors of the step shown, the steps
- * along the top, the failure said above the summary, and Cancel/Back with Next/the action below.
+ * along the top, and Cancel/Back with Next/the action below.
  */
-import { Alert, Button, Group, Stepper } from '@mantine/core';
+import { Button, Group, Stepper } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 
 /**
@@ -44,16 +44,6 @@ export function WizardSteps<S extends string>({
         <Stepper.Step key={s} label={labels[s]} />
       ))}
     </Stepper>
-  );
-}
-
-/** What the server said when the action failed, kept in the dialog until the next try. */
-export function FailureAlert({ failure }: { failure: string | null | undefined }) {
-  if (!failure) return null;
-  return (
-    <Alert color="red" role="alert">
-      {failure}
-    </Alert>
   );
 }
 

@@ -4,7 +4,7 @@
  * type's units are counted, no more than are on hand (lost) or outstanding lost (found). Success
  * says Marked lost / Marked found; a refusal stays in the dialog (default Failed to submit update).
  */
-import { Alert, Button, Group, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { messageOr } from '../../api/error-message.ts';
 import { useIdempotencyKey } from '../../api/idempotency.ts';
@@ -25,6 +25,7 @@ import {
   type AssetLostFoundMode,
 } from './lost-found-rules.ts';
 import { SummaryTable } from '../../components/summary-table.tsx';
+import { FailureAlert } from '../../components/failure-alert.tsx';
 
 interface AssetLostFoundDialogProps {
   mode: AssetLostFoundMode;
@@ -77,11 +78,7 @@ export function AssetLostFoundDialog({ mode, row: given, rows = [], here, onClos
   return (
     <AppModal opened onClose={onClose} title={given ? `${verb} · ${given.AssetNumber}` : verb} size="md">
       <Stack gap="md">
-        {failure && (
-          <Alert color="red" role="alert">
-            {failure}
-          </Alert>
-        )}
+        <FailureAlert failure={failure} />
         {confirming ? (
           <SummaryTable
             lines={[

@@ -11,7 +11,8 @@ import { messageOr } from '../../api/error-message.ts';
 import { useListWarehousesQuery } from '../../api/warehouses-api.ts';
 import { warehouseLabel } from '../../api/warehouse-types.ts';
 import { AppModal } from '../../components/app-modal.tsx';
-import { FailureAlert, useWizard, WizardFooter, WizardSteps } from '../../components/wizard.tsx';
+import { FailureAlert } from '../../components/failure-alert.tsx';
+import { useWizard, WizardFooter, WizardSteps } from '../../components/wizard.tsx';
 import {
   useCreateAssetCatalogItemMutation,
   useCreateAssetCategoryMutation,

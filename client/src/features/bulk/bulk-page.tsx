@@ -23,6 +23,7 @@ import { selectCurrentProject } from '../../shared/session/session-selectors.ts'
 import { FROZEN_REASON, useSiteStatus } from '../../shared/site/site-status.ts';
 import { BULK_TEMPLATE, TEMPLATE_FILE_NAME, bulkActionOf } from './bulk-csv.ts';
 import { VerdictTable } from './bulk-tables.tsx';
+import { FailureAlert } from '../../components/failure-alert.tsx';
 
 interface Upload {
   file: File;
@@ -142,11 +143,7 @@ export function BulkPage() {
           </Stack>
         </Paper>
 
-        {failure && (
-          <Alert color="red" role="alert">
-            {failure}
-          </Alert>
-        )}
+        <FailureAlert failure={failure} />
         {preview?.error && (
           <Alert color="red" role="alert" title="This file cannot be used">
             {preview.error}

@@ -16,6 +16,7 @@ import { toast } from '../../shared/toast.ts';
 import { AppModal } from '../../components/app-modal.tsx';
 import { useGetAssignableUsersQuery } from '../../api/projects-api.ts';
 import { LOST_FOUND_MESSAGES, available, lostFoundErrors, submitDisabled, type LostFoundInput, type LostFoundMode } from './lost-found-rules.ts';
+import { FailureAlert } from '../../components/failure-alert.tsx';
 
 interface LostFoundModalProps {
   projectId: string;
@@ -99,11 +100,7 @@ function LostFoundForm({ projectId, row, mode, onDone }: LostFoundModalProps) {
       <Text size="sm" c="dimmed">
         On hand {row.QtyOnHand} · field assigned {row.FieldAssigned} · lost {row.QtyLost}
       </Text>
-      {failure && (
-        <Alert color="red" role="alert">
-          {failure}
-        </Alert>
-      )}
+      <FailureAlert failure={failure} />
       <Radio.Group
         label={mode === 'lost' ? 'Lost from' : 'Found quantity goes to'}
         value={source}

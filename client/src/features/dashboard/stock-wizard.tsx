@@ -14,7 +14,8 @@ import { useAssignMaterialMutation, useReceiveMaterialMutation, useReturnMateria
 import { personName } from '../../shared/format.ts';
 import { toast } from '../../shared/toast.ts';
 import { AppModal } from '../../components/app-modal.tsx';
-import { FailureAlert, useWizard, WizardFooter, WizardSteps } from '../../components/wizard.tsx';
+import { FailureAlert } from '../../components/failure-alert.tsx';
+import { useWizard, WizardFooter, WizardSteps } from '../../components/wizard.tsx';
 import { useGetAssignableUsersQuery, useGetProjectSettingsQuery } from '../../api/projects-api.ts';
 import {
   ACTION_VERBS,

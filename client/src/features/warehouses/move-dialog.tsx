@@ -10,7 +10,7 @@ import { projectLabel } from '../../api/project-types.ts';
 import { useListProjectsQuery } from '../../api/projects-api.ts';
 import { warehouseLabel, type Warehouse, type WarehouseStockRow } from '../../api/warehouse-types.ts';
 import { AppModal } from '../../components/app-modal.tsx';
-import { FailureAlert } from '../../components/wizard.tsx';
+import { FailureAlert } from '../../components/failure-alert.tsx';
 import { QuantityInput } from '../../components/quantity-input.tsx';
 import { PartPicker } from '../../components/part-picker.tsx';
 import { LocationFields } from './location-fields.tsx';

@@ -2,7 +2,8 @@
 import { Stack } from '@mantine/core';
 import { warehouseLabel, type Warehouse, type WarehouseStockRow } from '../../api/warehouse-types.ts';
 import { AppModal } from '../../components/app-modal.tsx';
-import { FailureAlert, useWizard, WizardFooter, WizardSteps } from '../../components/wizard.tsx';
+import { FailureAlert } from '../../components/failure-alert.tsx';
+import { useWizard, WizardFooter, WizardSteps } from '../../components/wizard.tsx';
 import { QuantityInput } from '../../components/quantity-input.tsx';
 import { LocationFields } from './location-fields.tsx';
 import { locationLabel } from './location.ts';
