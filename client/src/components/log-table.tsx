@@ -240,17 +240,32 @@ export function LogCardHeader({ type, date }: { type: string; date: string }) {
   );
 }
 
-/** A log table's header row: no heading wraps, and the amount's (`right`) sits over its numbers. */
-export function LogTableHead({ columns, right }: { columns: readonly string[]; right: string }) {
+interface LogTableFrameProps {
+  label: string;
+  /** Below this width the table scrolls sideways rather than squeeze its columns. */
+  minWidth: number;
+  columns: readonly string[];
+  /** The amount's heading, which sits over its numbers on the right. */
+  right: string;
+  children: ReactNode;
+}
+
+/** A log table around its rows: the headings never wrap. */
+export function LogTableFrame({ label, minWidth, columns, right, children }: LogTableFrameProps) {
   return (
-    <Table.Thead>
-      <Table.Tr>
-        {columns.map((c) => (
-          <Table.Th key={c} ta={c === right ? 'right' : undefined} style={nowrap}>
-            {c}
-          </Table.Th>
-        ))}
-      </Table.Tr>
-    </Table.Thead>
+    <Table.ScrollContainer minWidth={minWidth}>
+      <Table verticalSpacing="xs" aria-label={label}>
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((c) => (
+              <Table.Th key={c} ta={c === right ? 'right' : undefined} style={nowrap}>
+                {c}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>{children}</Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }

@@ -5,7 +5,7 @@
  * without one the first active warehouse is shown.
  */
 import { Center, Group, Loader, Paper, Select, Stack } from '@mantine/core';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { messageOr } from '../api/error-message.ts';
 import { useListWarehousesQuery } from '../api/warehouses-api.ts';
@@ -72,11 +72,19 @@ export function WarehouseHeader({ title, choice }: { title: string; choice: Ware
   );
 }
 
-/** The warehouse screens are for global admins and superadmins: others are told so. */
-export function WarehousesOnly({ title, children }: { title: string; children: ReactNode }) {
-  const { role } = useAppSelector(selectSession);
-  if (!canUseWarehouses(role)) return <AccessDenied title={title} text={ADMIN_ACCESS_DENIED} />;
-  return children;
+/**
+ * A warehouse screen: for global admins and superadmins (others are told so), handed the warehouse
+ * choice it works on. The warehouses are asked for only once access is settled.
+ */
+export function warehouseScreen(title: string, Screen: ComponentType<{ choice: WarehouseChoice }>) {
+  function WithChoice() {
+    return <Screen choice={useWarehouseChoice()} />;
+  }
+  return function WarehouseScreen() {
+    const { role } = useAppSelector(selectSession);
+    if (!canUseWarehouses(role)) return <AccessDenied title={title} text={ADMIN_ACCESS_DENIED} />;
+    return <WithChoice />;
+  };
 }
 
 /**

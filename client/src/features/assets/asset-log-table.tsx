@@ -2,7 +2,7 @@
 import { Paper, Stack, Table, Text } from '@mantine/core';
 import { formatDateTime } from '../../shared/format.ts';
 import { usePhone } from '../../shared/use-phone.ts';
-import { LogCardHeader, LogTableHead, LogTypeBadge } from '../../components/log-table.tsx';
+import { LogCardHeader, LogTableFrame, LogTypeBadge } from '../../components/log-table.tsx';
 import { logTypeColor } from '../../components/log-colors.ts';
 import { NoData } from '../../components/no-data.tsx';
 import { ownerText } from './asset-log-model.ts';
@@ -37,30 +37,30 @@ export function AssetLogTable({ rows }: { rows: readonly AssetTransaction[] }) {
     );
   }
   return (
-    <Table.ScrollContainer minWidth={860}>
-      <Table verticalSpacing="xs" aria-label="Asset logs">
-        <LogTableHead columns={['Date', 'Type', 'Asset Number', 'S/N', 'Quantity', 'From', 'To', 'Transacted By']} right="Quantity" />
-        <Table.Tbody>
-          {rows.map((r) => {
-            const type = r.action_type;
-            return (
-              <Table.Tr key={r.id} style={tint(type)} data-type={type}>
-                <Table.Td style={nowrap}>{formatDateTime(r.created_at)}</Table.Td>
-                <Table.Td>
-                  <LogTypeBadge type={type} />
-                </Table.Td>
-                <Table.Td>{r.asset_number}</Table.Td>
-                <Table.Td>{r.serial_number ?? '—'}</Table.Td>
-                <Table.Td ta="right">{r.quantity}</Table.Td>
-                <Table.Td>{ownerText(r.from_owner_type, r.from_owner_label)}</Table.Td>
-                <Table.Td>{ownerText(r.to_owner_type, r.to_owner_label)}</Table.Td>
-                <Table.Td>{r.created_by}</Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <LogTableFrame
+      label="Asset logs"
+      minWidth={860}
+      columns={['Date', 'Type', 'Asset Number', 'S/N', 'Quantity', 'From', 'To', 'Transacted By']}
+      right="Quantity"
+    >
+      {rows.map((r) => {
+        const type = r.action_type;
+        return (
+          <Table.Tr key={r.id} style={tint(type)} data-type={type}>
+            <Table.Td style={nowrap}>{formatDateTime(r.created_at)}</Table.Td>
+            <Table.Td>
+              <LogTypeBadge type={type} />
+            </Table.Td>
+            <Table.Td>{r.asset_number}</Table.Td>
+            <Table.Td>{r.serial_number ?? '—'}</Table.Td>
+            <Table.Td ta="right">{r.quantity}</Table.Td>
+            <Table.Td>{ownerText(r.from_owner_type, r.from_owner_label)}</Table.Td>
+            <Table.Td>{ownerText(r.to_owner_type, r.to_owner_label)}</Table.Td>
+            <Table.Td>{r.created_by}</Table.Td>
+          </Table.Tr>
+        );
+      })}
+    </LogTableFrame>
   );
 }
 

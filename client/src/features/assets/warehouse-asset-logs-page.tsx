@@ -14,20 +14,13 @@ import { LogsPanel, LogsResult, LogsSearch, LogTypeChips } from '../../component
 import { assetLogsCsvUrl, useAssetLogsQuery } from './assets-api.ts';
 import { ASSET_LOG_FILTERS, type AssetLogFilter } from './asset-log-model.ts';
 import { AssetLogList } from './asset-log-table.tsx';
-import { useWarehouseChoice, WarehouseHeader, WarehousesOnly } from '../../components/warehouse-select.tsx';
+import { type WarehouseChoice, WarehouseHeader, warehouseScreen } from '../../components/warehouse-select.tsx';
 
 const TITLE = 'Warehouse Logs';
 
-export function WarehouseAssetLogsPage() {
-  return (
-    <WarehousesOnly title={TITLE}>
-      <WarehouseAssetLogs />
-    </WarehousesOnly>
-  );
-}
+export const WarehouseAssetLogsPage = warehouseScreen(TITLE, WarehouseAssetLogs);
 
-function WarehouseAssetLogs() {
-  const choice = useWarehouseChoice();
+function WarehouseAssetLogs({ choice }: { choice: WarehouseChoice }) {
   const warehouse = choice.chosen;
   const [filter, setFilter] = useState<AssetLogFilter>('All');
   const [search, setSearch] = useState('');

@@ -15,7 +15,7 @@ import type { AssetLostFoundMode } from './lost-found-rules.ts';
 import type { AssetMoveKind } from './move-rules.ts';
 import { AssetReceiveWizard } from './receive-wizard.tsx';
 import { TRACK_PARAM } from './tracker-link.ts';
-import { useWarehouseChoice, WarehouseBody, WarehouseFacts, WarehouseHeader, WarehousesOnly } from '../../components/warehouse-select.tsx';
+import { WarehouseBody, type WarehouseChoice, WarehouseFacts, WarehouseHeader, warehouseScreen } from '../../components/warehouse-select.tsx';
 
 const TITLE = 'Warehouse Inventory';
 export const INACTIVE_REASON = 'This warehouse is deactivated';
@@ -28,16 +28,9 @@ type Open =
   | { kind: 'lost-found'; mode: AssetLostFoundMode; key: string | null }
   | { kind: 'move'; move: AssetMoveKind; instanceId?: string };
 
-export function WarehouseAssetsPage() {
-  return (
-    <WarehousesOnly title={TITLE}>
-      <WarehouseAssets />
-    </WarehousesOnly>
-  );
-}
+export const WarehouseAssetsPage = warehouseScreen(TITLE, WarehouseAssets);
 
-function WarehouseAssets() {
-  const choice = useWarehouseChoice();
+function WarehouseAssets({ choice }: { choice: WarehouseChoice }) {
   const warehouse = choice.chosen;
   const [params, setParams] = useSearchParams();
   const tracked = params.get(TRACK_PARAM);

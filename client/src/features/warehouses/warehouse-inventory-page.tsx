@@ -18,23 +18,16 @@ import { MoveDialog } from './move-dialog.tsx';
 import { ReceiveWizard } from './receive-wizard.tsx';
 import { RelocateWizard } from './relocate-wizard.tsx';
 import { WarehouseActionsBar, type WarehouseAction } from './warehouse-actions-bar.tsx';
-import { useWarehouseChoice, WarehouseBody, WarehouseFacts, WarehouseHeader, WarehousesOnly } from '../../components/warehouse-select.tsx';
+import { WarehouseBody, type WarehouseChoice, WarehouseFacts, WarehouseHeader, warehouseScreen } from '../../components/warehouse-select.tsx';
 import { visibleWarehouseStock } from './warehouse-stock-model.ts';
 import { StockLegend, WarehouseStockTable } from './warehouse-stock-table.tsx';
 
 const TITLE = 'Warehouse Inventory';
 
-export function WarehouseInventoryPage() {
-  const { role } = useAppSelector(selectSession);
-  return (
-    <WarehousesOnly title={TITLE}>
-      <WarehouseInventory superadmin={isSuperadmin(role)} />
-    </WarehousesOnly>
-  );
-}
+export const WarehouseInventoryPage = warehouseScreen(TITLE, WarehouseInventory);
 
-function WarehouseInventory({ superadmin }: { superadmin: boolean }) {
-  const choice = useWarehouseChoice();
+function WarehouseInventory({ choice }: { choice: WarehouseChoice }) {
+  const superadmin = isSuperadmin(useAppSelector(selectSession).role);
   const warehouse = choice.chosen;
   const stock = useGetWarehouseInventoryQuery(warehouse ? warehouse.id : skipToken, { refetchOnMountOrArgChange: true });
   const { frozen } = useSiteStatus();

@@ -7,7 +7,7 @@ import type { LogRow } from '../../api/material-types.ts';
 import { formatDateTime } from '../../shared/format.ts';
 import { usePhone } from '../../shared/use-phone.ts';
 import { logTypeColor } from '../../components/log-colors.ts';
-import { LogCardHeader, LogTableHead, LogTypeBadge, NO_LOGS_TEXT } from '../../components/log-table.tsx';
+import { LogCardHeader, LogTableFrame, LogTypeBadge, NO_LOGS_TEXT } from '../../components/log-table.tsx';
 import { NoData } from '../../components/no-data.tsx';
 
 /** "Rack A → Project 1001 · North": both sides of a move, or the one side a row has. */
@@ -63,27 +63,27 @@ export function WarehouseLogTable({ rows }: { rows: readonly LogRow[] }) {
     );
   }
   return (
-    <Table.ScrollContainer minWidth={880}>
-      <Table verticalSpacing="xs" aria-label="Warehouse logs">
-        <LogTableHead columns={['Date', 'Type', 'Part Number', 'Name', 'Amount', 'From → To', 'Transacted By']} right="Amount" />
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={row.id} data-log-type={row.LogType} style={{ backgroundColor: `var(--mantine-color-${logTypeColor(row.LogType)}-light)` }}>
-              <Table.Td style={nowrap}>{formatDateTime(row.LogDate)}</Table.Td>
-              <Table.Td style={nowrap}>
-                <LogTypeBadge type={row.LogType} />
-              </Table.Td>
-              <Table.Td fw={500} style={nowrap}>
-                {row.PartNumber}
-              </Table.Td>
-              <Table.Td>{row.PartName}</Table.Td>
-              <Table.Td ta="right">{row.LogAmount}</Table.Td>
-              <Table.Td>{movePath(row)}</Table.Td>
-              <Table.Td>{row.LogName}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <LogTableFrame
+      label="Warehouse logs"
+      minWidth={880}
+      columns={['Date', 'Type', 'Part Number', 'Name', 'Amount', 'From → To', 'Transacted By']}
+      right="Amount"
+    >
+      {rows.map((row) => (
+        <Table.Tr key={row.id} data-log-type={row.LogType} style={{ backgroundColor: `var(--mantine-color-${logTypeColor(row.LogType)}-light)` }}>
+          <Table.Td style={nowrap}>{formatDateTime(row.LogDate)}</Table.Td>
+          <Table.Td style={nowrap}>
+            <LogTypeBadge type={row.LogType} />
+          </Table.Td>
+          <Table.Td fw={500} style={nowrap}>
+            {row.PartNumber}
+          </Table.Td>
+          <Table.Td>{row.PartName}</Table.Td>
+          <Table.Td ta="right">{row.LogAmount}</Table.Td>
+          <Table.Td>{movePath(row)}</Table.Td>
+          <Table.Td>{row.LogName}</Table.Td>
+        </Table.Tr>
+      ))}
+    </LogTableFrame>
   );
 }

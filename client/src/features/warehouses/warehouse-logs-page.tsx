@@ -13,21 +13,14 @@ import { SEARCH_DEBOUNCE_MS } from '../../shared/search-term.ts';
 import { useServerDownload } from '../../shared/use-server-download.ts';
 import { LogsPanel, LogsResult, LogsSearch, LogTypeChips } from '../../components/logs-toolbar.tsx';
 import { WarehouseLogTable } from './warehouse-log-table.tsx';
-import { useWarehouseChoice, WarehouseHeader, WarehousesOnly } from '../../components/warehouse-select.tsx';
+import { type WarehouseChoice, WarehouseHeader, warehouseScreen } from '../../components/warehouse-select.tsx';
 
 const TITLE = 'Warehouse Logs';
 export const WAREHOUSE_LOGS_PAGE_SIZE = 100;
 
-export function WarehouseLogsPage() {
-  return (
-    <WarehousesOnly title={TITLE}>
-      <WarehouseLogs />
-    </WarehousesOnly>
-  );
-}
+export const WarehouseLogsPage = warehouseScreen(TITLE, WarehouseLogs);
 
-function WarehouseLogs() {
-  const choice = useWarehouseChoice();
+function WarehouseLogs({ choice }: { choice: WarehouseChoice }) {
   const warehouse = choice.chosen;
   const [type, setType] = useState<WarehouseLogType | 'All'>('All');
   const [search, setSearch] = useState('');
