@@ -4,7 +4,7 @@
  * type's units are counted, no more than are on hand (lost) or outstanding lost (found). Success
  * says Marked lost / Marked found; a refusal stays in the dialog (default Failed to submit update).
  */
-import { Button, Group, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { messageOr } from '../../api/error-message.ts';
 import { useIdempotencyKey } from '../../api/idempotency.ts';
@@ -26,6 +26,7 @@ import {
 } from './lost-found-rules.ts';
 import { SummaryTable } from '../../components/summary-table.tsx';
 import { FailureAlert } from '../../components/failure-alert.tsx';
+import { NoteField } from '../../components/note-field.tsx';
 
 interface AssetLostFoundDialogProps {
   mode: AssetLostFoundMode;
@@ -134,15 +135,10 @@ export function AssetLostFoundDialog({ mode, row: given, rows = [], here, onClos
                 </Text>
               )
             )}
-            <Textarea
-              label="Note"
-              placeholder="Optional"
-              autosize
-              minRows={2}
-              maxRows={8}
+            <NoteField
               value={note}
-              onChange={(e) => {
-                setNote(e.currentTarget.value);
+              onChange={(value) => {
+                setNote(value);
                 setErrors({});
               }}
               error={errors.note}

@@ -3,7 +3,7 @@
  * field; found puts back on hand or with a user. Messages appear once Submit has been tried and
  * follow every change after that; Submit stays disabled while the source holds nothing.
  */
-import { Alert, Button, Group, Radio, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useState } from 'react';
 import { messageOr } from '../../api/error-message.ts';
@@ -17,6 +17,7 @@ import { AppModal } from '../../components/app-modal.tsx';
 import { useGetAssignableUsersQuery } from '../../api/projects-api.ts';
 import { LOST_FOUND_MESSAGES, available, lostFoundErrors, submitDisabled, type LostFoundInput, type LostFoundMode } from './lost-found-rules.ts';
 import { FailureAlert } from '../../components/failure-alert.tsx';
+import { NoteField } from '../../components/note-field.tsx';
 
 interface LostFoundModalProps {
   projectId: string;
@@ -147,16 +148,7 @@ function LostFoundForm({ projectId, row, mode, onDone }: LostFoundModalProps) {
         description={`At most ${available(input)}`}
         error={errors.quantity}
       />
-      <Textarea
-        label="Note"
-        placeholder="Optional"
-        autosize
-        minRows={2}
-        maxRows={8}
-        value={note}
-        onChange={(e) => setNote(e.currentTarget.value)}
-        error={errors.note}
-      />
+      <NoteField value={note} onChange={setNote} error={errors.note} />
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onDone} disabled={isLoading}>
           Cancel
