@@ -6,7 +6,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { makeStore } from './app/store.ts';
-import { restoreSession } from './app/session/restore-session.ts';
+import { restoreSession } from './shared/session/restore-session.ts';
 
 function browserStorage(): Storage | undefined {
   try {

@@ -1,8 +1,8 @@
 import { configureStore } from '@reduxjs/toolkit';
 import type { BaseQueryApi, FetchArgs } from '@reduxjs/toolkit/query';
 import { describe, expect, it, vi } from 'vitest';
-import { initialSessionState, sessionReducer } from '../app/session/session-slice.ts';
-import type { Me } from '../app/session/session-types.ts';
+import { initialSessionState, sessionReducer } from '../shared/session/session-slice.ts';
+import type { Me } from '../shared/session/session-types.ts';
 import { createAppBaseQuery, resolveRequestUrl } from './base-query.ts';
 
 const ME: Me = {

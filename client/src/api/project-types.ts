@@ -1,6 +1,6 @@
 /** Projects and their members as the API returns them (spec 01 §3): the shapes come from contract/. */
 import type { Project, ProjectRole } from '@contract/projects.ts';
-import type { CurrentProject } from '../app/session/session-types.ts';
+import type { CurrentProject } from '../shared/session/session-types.ts';
 
 export type { Project, ProjectHistoryEntry, ProjectRole, ProjectSettings } from '@contract/projects.ts';
 export type { ProjectUser } from '@contract/users.ts';

@@ -1,5 +1,5 @@
 /** Users as the user-management API returns them (spec 02 §3 "User"): the shapes come from contract/. */
-import type { GlobalRole } from '../app/session/session-types.ts';
+import type { GlobalRole } from '../shared/session/session-types.ts';
 
 export type { UserPage, UserRow } from '@contract/users.ts';
 export { USER_PAGE_SIZE } from '@contract/limits.ts';
@@ -25,4 +25,4 @@ export function roleLabel(role: string | null | undefined): string {
 }
 
 /** Name for tables: first and last name, else the e-mail address (shared with other screens). */
-export { personName } from '../app/format.ts';
+export { personName } from '../shared/format.ts';

@@ -1,6 +1,6 @@
 /** User management (spec 01 §7 "Users"): the paged list, invitations, roles and deletion. */
 import { baseApi } from './base-api.ts';
-import type { GlobalRole } from '../app/session/session-types.ts';
+import type { GlobalRole } from '../shared/session/session-types.ts';
 import type { InviteRequest, UserPage } from './user-types.ts';
 
 export interface UserListArgs {

@@ -7,7 +7,7 @@ import { RouterProvider } from 'react-router-dom';
 import { createAppRouter } from './router.tsx';
 import type { AppStore } from './store.ts';
 import { theme } from './theme.ts';
-import { TOAST_LIMIT, toast } from './toast.ts';
+import { TOAST_LIMIT, toast } from '../shared/toast.ts';
 
 export function App({ store }: { store: AppStore }) {
   const [router] = useState(createAppRouter);

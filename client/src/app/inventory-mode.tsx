@@ -5,10 +5,10 @@
  */
 import { useEffect, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from './hooks.ts';
-import { selectDashboardMode } from './session/session-selectors.ts';
-import { dashboardModeSet } from './session/session-slice.ts';
-import type { DashboardMode } from './session/session-types.ts';
+import { useAppDispatch, useAppSelector } from '../shared/hooks.ts';
+import { selectDashboardMode } from '../shared/session/session-selectors.ts';
+import { dashboardModeSet } from '../shared/session/session-slice.ts';
+import type { DashboardMode } from '../shared/session/session-types.ts';
 
 export const MODE_PARAM = 'mode';
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { restoreSession } from './session/restore-session.ts';
-import { STORAGE_KEYS, type StorageLike } from './session/session-storage.ts';
-import type { Me } from './session/session-types.ts';
+import { restoreSession } from '../shared/session/restore-session.ts';
+import { STORAGE_KEYS, type StorageLike } from '../shared/session/session-storage.ts';
+import type { Me } from '../shared/session/session-types.ts';
 import { makeStore } from './store.ts';
 
 const ME: Me = {

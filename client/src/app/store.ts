@@ -2,9 +2,10 @@
 import { configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { baseApi } from '../api/base-api.ts';
-import { sessionReducer, type SessionState } from './session/session-slice.ts';
+import type { SessionState } from '../shared/session/session-slice.ts';
+import { rootReducer } from '../shared/root-reducer.ts';
 import { createSiteSignalListener } from '../features/site/site-signal-listener.ts';
-import { loadSessionState, persistSessionState, type StorageLike } from './session/session-storage.ts';
+import { loadSessionState, persistSessionState, type StorageLike } from '../shared/session/session-storage.ts';
 
 interface WithSession {
   session: SessionState;
@@ -25,10 +26,7 @@ export function makeStore(storage: StorageLike | undefined) {
   }
 
   const store = configureStore({
-    reducer: {
-      [baseApi.reducerPath]: baseApi.reducer,
-      session: sessionReducer,
-    },
+    reducer: rootReducer,
     middleware: (getDefault) => getDefault().prepend(persistence.middleware).concat(baseApi.middleware, createSiteSignalListener()),
     preloadedState: { session: loadSessionState(storage) },
   });
@@ -39,5 +37,3 @@ export function makeStore(storage: StorageLike | undefined) {
 }
 
 export type AppStore = ReturnType<typeof makeStore>;
-export type RootState = ReturnType<AppStore['getState']>;
-export type AppDispatch = AppStore['dispatch'];

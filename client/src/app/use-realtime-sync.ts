@@ -4,9 +4,9 @@
  */
 import { useEffect, useRef } from 'react';
 import { baseApi } from '../api/base-api.ts';
-import { authApi } from './session/auth-api.ts';
-import { selectCurrentProject } from './session/session-selectors.ts';
-import { useAppDispatch, useAppSelector } from './hooks.ts';
+import { authApi } from '../shared/session/auth-api.ts';
+import { selectCurrentProject } from '../shared/session/session-selectors.ts';
+import { useAppDispatch, useAppSelector } from '../shared/hooks.ts';
 import { RealtimeClient } from './realtime.ts';
 import { socketUrl } from './realtime-model.ts';
 

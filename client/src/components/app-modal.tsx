@@ -4,7 +4,7 @@
  * closes only the dialog on top.
  */
 import { Modal, type ModalProps } from '@mantine/core';
-import { usePhone } from '../app/use-phone.ts';
+import { usePhone } from '../shared/use-phone.ts';
 import { useIsTopDialog } from './dialog-stack.ts';
 
 export function AppModal({ size = 'lg', compact = false, ...props }: ModalProps & { compact?: boolean }) {

@@ -2,12 +2,12 @@
 import { Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { serverMessage } from '../api/error-message.ts';
-import { useAppSelector } from '../app/hooks.ts';
-import { toast } from '../app/toast.ts';
+import { useAppSelector } from '../shared/hooks.ts';
+import { toast } from '../shared/toast.ts';
 import { AppModal } from './app-modal.tsx';
-import { isSuperadmin } from '../app/session/permissions.ts';
-import { selectRole } from '../app/session/session-selectors.ts';
-import type { GlobalRole } from '../app/session/session-types.ts';
+import { isSuperadmin } from '../shared/session/permissions.ts';
+import { selectRole } from '../shared/session/session-selectors.ts';
+import type { GlobalRole } from '../shared/session/session-types.ts';
 import { INVITE_TEXT, inviteFailure, inviteLengthErrors, validateInvite, type InviteFieldErrors } from './invite-errors.ts';
 import { GLOBAL_ROLES } from '../api/user-types.ts';
 import { useInviteUserMutation } from '../api/users-api.ts';

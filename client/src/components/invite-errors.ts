@@ -3,7 +3,7 @@
  * existing account have their own texts, the company-domain rule is shown at the e-mail field,
  * anything else is "Invite failed". The server's message is matched by content, as specified.
  */
-import { MAX_LENGTH, lengthError } from '../app/field-limits.ts';
+import { MAX_LENGTH, lengthError } from '../shared/field-limits.ts';
 
 export const INVITE_TEXT = {
   sent: 'Invite sent',

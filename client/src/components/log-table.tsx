@@ -5,8 +5,8 @@
 import { Anchor, Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { LogRow } from '../api/material-types.ts';
-import { formatDateTime } from '../app/format.ts';
-import { usePhone } from '../app/use-phone.ts';
+import { formatDateTime } from '../shared/format.ts';
+import { usePhone } from '../shared/use-phone.ts';
 import { logTypeColor } from './log-colors.ts';
 import { NoData } from './no-data.tsx';
 
@@ -204,12 +204,7 @@ function LogCards({ rows, layout, nameOf, rowAction }: Required<Omit<LogTablePro
               borderLeft: `4px solid var(--mantine-color-${color}-filled)`,
             }}
           >
-            <Group justify="space-between" gap="xs" wrap="nowrap">
-              <LogTypeBadge type={row.LogType} />
-              <Text size="xs" c="dimmed">
-                {formatDateTime(row.LogDate)}
-              </Text>
-            </Group>
+            <LogCardHeader type={row.LogType} date={row.LogDate} />
             <Text size="sm" mt={4} style={{ overflowWrap: 'anywhere', ...struck(row) }}>
               <Text span fw={600}>
                 {row.PartNumber}
@@ -230,5 +225,47 @@ function LogCards({ rows, layout, nameOf, rowAction }: Required<Omit<LogTablePro
         );
       })}
     </Stack>
+  );
+}
+
+/** The top line of a log entry's card on a phone: the type's badge and when. */
+export function LogCardHeader({ type, date }: { type: string; date: string }) {
+  return (
+    <Group justify="space-between" gap="xs" wrap="nowrap">
+      <LogTypeBadge type={type} />
+      <Text size="xs" c="dimmed">
+        {formatDateTime(date)}
+      </Text>
+    </Group>
+  );
+}
+
+interface LogTableFrameProps {
+  label: string;
+  /** Below this width the table scrolls sideways rather than squeeze its columns. */
+  minWidth: number;
+  columns: readonly string[];
+  /** The amount's heading, which sits over its numbers on the right. */
+  right: string;
+  children: ReactNode;
+}
+
+/** A log table around its rows: the headings never wrap. */
+export function LogTableFrame({ label, minWidth, columns, right, children }: LogTableFrameProps) {
+  return (
+    <Table.ScrollContainer minWidth={minWidth}>
+      <Table verticalSpacing="xs" aria-label={label}>
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((c) => (
+              <Table.Th key={c} ta={c === right ? 'right' : undefined} style={nowrap}>
+                {c}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>{children}</Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }

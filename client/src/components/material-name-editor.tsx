@@ -3,14 +3,15 @@
  * Save and Cancel (spec 01 §2). Used by Material Details and by the Material Catalog. The
  * catalogue is shared, so a rename shows in every project that holds the part.
  */
-import { Alert, Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useState, type ChangeEvent } from 'react';
 import { messageOr } from '../api/error-message.ts';
 import { useIdempotencyKey } from '../api/idempotency.ts';
 import type { InventoryRow } from '../api/material-types.ts';
 import { useEditMaterialMutation } from '../api/stock-api.ts';
-import { toast } from '../app/toast.ts';
+import { toast } from '../shared/toast.ts';
 import { initialNameValues, materialEditBody, materialNameLengthErrors, validateMaterialNames, type MaterialNameValues } from './material-name-form.ts';
+import { DetailField } from './detail-field.tsx';
 
 interface MaterialNameEditorProps {
   projectId: string;
@@ -24,9 +25,9 @@ export function MaterialNameEditor({ projectId, row, canEdit }: MaterialNameEdit
     return (
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
         <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm" style={{ flex: 1, minWidth: 0 }}>
-          <NameField label="Part Number" value={row.PartNumber} />
-          <NameField label="Part Name" value={row.PartName} />
-          <NameField label="Nickname" value={row.StandardName || '—'} />
+          <DetailField wrap label="Part Number" value={row.PartNumber} />
+          <DetailField wrap label="Part Name" value={row.PartName} />
+          <DetailField wrap label="Nickname" value={row.StandardName || '—'} />
         </SimpleGrid>
         {canEdit && (
           <Button variant="light" size="xs" onClick={() => setEditing(true)}>
@@ -37,19 +38,6 @@ export function MaterialNameEditor({ projectId, row, canEdit }: MaterialNameEdit
     );
   }
   return <NameForm projectId={projectId} row={row} onDone={() => setEditing(false)} />;
-}
-
-function NameField({ label, value }: { label: string; value: string }) {
-  return (
-    <div style={{ minWidth: 0 }}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
-        {value}
-      </Text>
-    </div>
-  );
 }
 
 function NameForm({ projectId, row, onDone }: { projectId: string; row: InventoryRow; onDone: () => void }) {

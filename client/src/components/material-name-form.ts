@@ -1,6 +1,6 @@
 /** The rules of editing a part's names (spec 01 §5 "Material edit"). Pure, so tested directly. */
 import type { InventoryRow } from '../api/material-types.ts';
-import { MAX_LENGTH, lengthError } from '../app/field-limits.ts';
+import { MAX_LENGTH, lengthError } from '../shared/field-limits.ts';
 
 export const NAMES_REQUIRED = 'Part Number and Part Name are required';
 

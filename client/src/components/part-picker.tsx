@@ -5,7 +5,7 @@
  * it on Next.
  */
 import { Autocomplete, Text, type ComboboxItem, type ComboboxParsedItem, type OptionsFilter } from '@mantine/core';
-import { matchesAllWords } from '../app/search-term.ts';
+import { matchesAllWords } from '../shared/search-term.ts';
 import { useMemo } from 'react';
 import { MATCH_HINT_VALUE, matchCountHint } from './match-count-hint.ts';
 import { byPartNumberRank, matchingParts, type PartChoice } from './part-search.ts';

@@ -1,5 +1,5 @@
 /** The part pickers' suggestions. Pure, so tested. */
-import { matchesAllWords } from '../app/search-term.ts';
+import { matchesAllWords } from '../shared/search-term.ts';
 
 export interface PartChoice {
   part_number: string;

@@ -5,7 +5,7 @@
 import { MultiSelect, Select, type ComboboxItem, type OptionsFilter } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
-import { SEARCH_DEBOUNCE_MS, searchTerm } from '../app/search-term.ts';
+import { SEARCH_DEBOUNCE_MS, searchTerm } from '../shared/search-term.ts';
 import { MATCH_HINT_VALUE, matchCountHint } from './match-count-hint.ts';
 import { personName } from '../api/user-types.ts';
 import { useListUsersQuery } from '../api/users-api.ts';

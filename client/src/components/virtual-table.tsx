@@ -6,8 +6,8 @@
 import { Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef, type CSSProperties, type ReactNode } from 'react';
-import { ariaSort, type SortState } from '../app/table-sort.ts';
-import { usePhone } from '../app/use-phone.ts';
+import { ariaSort, type SortState } from '../shared/table-sort.ts';
+import { usePhone } from '../shared/use-phone.ts';
 
 export interface VirtualColumn<T> {
   key: string;

@@ -12,11 +12,11 @@ import type { ReactElement, ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, vi } from 'vitest';
-import { authenticated, currentProjectSelected } from '../app/session/session-slice.ts';
-import type { CurrentProject, Me } from '../app/session/session-types.ts';
+import { authenticated, currentProjectSelected } from '../shared/session/session-slice.ts';
+import type { CurrentProject, Me } from '../shared/session/session-types.ts';
 import { type AppStore, makeStore } from '../app/store.ts';
 import { theme } from '../app/theme.ts';
-import { TOAST_LIMIT } from '../app/toast.ts';
+import { TOAST_LIMIT } from '../shared/toast.ts';
 
 /** A request the component sent, as the fake server saw it. */
 export interface SeenRequest {

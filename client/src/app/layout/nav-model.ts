@@ -2,8 +2,8 @@
  * What the sidebar lists for whom (spec 02 §2.2), and where switching section goes. Pure, so the
  * role rules are tested without rendering anything.
  */
-import { actsAsProjectAdminOrManager, canAuditLedger, canUseWarehouses, hasAdminAccess, isSuperadmin, type Access } from '../session/permissions.ts';
-import type { Section } from '../session/session-types.ts';
+import { actsAsProjectAdminOrManager, canAuditLedger, canUseWarehouses, hasAdminAccess, isSuperadmin, type Access } from '../../shared/session/permissions.ts';
+import type { Section } from '../../shared/session/session-types.ts';
 
 export interface NavItem {
   to: string;

@@ -4,11 +4,11 @@
  */
 import { Navigate, useLocation } from 'react-router-dom';
 import { FullPageLoader } from '../../components/full-page-loader.tsx';
-import { isSuperadmin } from '../session/permissions.ts';
-import { returnState } from '../session/return-to.ts';
-import { selectSession } from '../session/session-selectors.ts';
+import { isSuperadmin } from '../../shared/session/permissions.ts';
+import { returnState } from '../../shared/session/return-to.ts';
+import { selectSession } from '../../shared/session/session-selectors.ts';
 import { useGetPublicSettingsQuery } from '../../api/site-api.ts';
-import { useAppSelector } from '../hooks.ts';
+import { useAppSelector } from '../../shared/hooks.ts';
 import { AppLayout } from './app-layout.tsx';
 
 export function ProtectedLayout() {

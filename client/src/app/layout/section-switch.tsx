@@ -1,10 +1,10 @@
 /** Inventory Manager / Label Manager switch, and the Materials / Assets toggle of the inventory section. */
 import { SegmentedControl, Stack } from '@mantine/core';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { dashboardModeSet, sectionSet } from '../session/session-slice.ts';
-import { selectDashboardMode, selectSection } from '../session/session-selectors.ts';
-import type { DashboardMode, Section } from '../session/session-types.ts';
-import { useAppDispatch, useAppSelector } from '../hooks.ts';
+import { dashboardModeSet, sectionSet } from '../../shared/session/session-slice.ts';
+import { selectDashboardMode, selectSection } from '../../shared/session/session-selectors.ts';
+import type { DashboardMode, Section } from '../../shared/session/session-types.ts';
+import { useAppDispatch, useAppSelector } from '../../shared/hooks.ts';
 import { sectionSwitchTarget } from './nav-model.ts';
 
 const SECTIONS: { value: Section; label: string }[] = [

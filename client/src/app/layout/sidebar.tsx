@@ -1,8 +1,8 @@
 /** The left navigation: section switch on top, then the groups the user may see. */
 import { AppShell, Badge, Divider, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { Link, useLocation } from 'react-router-dom';
-import { selectSession } from '../session/session-selectors.ts';
-import { useAppSelector } from '../hooks.ts';
+import { selectSession } from '../../shared/session/session-selectors.ts';
+import { useAppSelector } from '../../shared/hooks.ts';
 import { buildNavigation, isNavItemActive } from './nav-model.ts';
 import { SectionSwitch } from './section-switch.tsx';
 import { useUnreadRequests } from '../../features/requests/use-unread-requests.ts';

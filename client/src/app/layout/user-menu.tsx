@@ -1,9 +1,9 @@
 /** The header's user menu: who is signed in, the e-mail notification switches, and Logout. */
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { EmailPrefsSwitches } from '../../features/account/email-prefs-switches.tsx';
-import { displayName, selectUser } from '../session/session-selectors.ts';
-import { useLogout } from '../session/use-logout.ts';
-import { useAppSelector } from '../hooks.ts';
+import { displayName, selectUser } from '../../shared/session/session-selectors.ts';
+import { useLogout } from '../../shared/session/use-logout.ts';
+import { useAppSelector } from '../../shared/hooks.ts';
 
 function initials(name: string): string {
   const parts = name.split(/[\s@.]+/).filter(Boolean);

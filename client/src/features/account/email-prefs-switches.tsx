@@ -3,10 +3,10 @@
  * (stock_emails). They flip at once and flip back with "Failed to update" when refused (§4.3).
  */
 import { Stack, Switch } from '@mantine/core';
-import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
-import { toast } from '../../app/toast.ts';
-import { selectUser } from '../../app/session/session-selectors.ts';
-import { emailPrefsSet } from '../../app/session/session-slice.ts';
+import { useAppDispatch, useAppSelector } from '../../shared/hooks.ts';
+import { toast } from '../../shared/toast.ts';
+import { selectUser } from '../../shared/session/session-selectors.ts';
+import { emailPrefsSet } from '../../shared/session/session-slice.ts';
 import { useUpdateEmailPrefsMutation, type EmailPrefs } from './account-api.ts';
 
 export function EmailPrefsSwitches() {

@@ -6,8 +6,8 @@ import { Anchor, Button, Paper, Stack, Text, TextInput, Title } from '@mantine/c
 import { useDocumentTitle } from '@mantine/hooks';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { MAX_LENGTH } from '../../app/field-limits.ts';
-import { toast } from '../../app/toast.ts';
+import { MAX_LENGTH } from '../../shared/field-limits.ts';
+import { toast } from '../../shared/toast.ts';
 import { PRODUCT_NAME } from '../../components/logo.tsx';
 import { PublicFrame } from '../../components/public-frame.tsx';
 import { useRequestPasswordResetMutation } from './account-api.ts';

@@ -6,7 +6,7 @@ import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { toast } from '../../app/toast.ts';
+import { toast } from '../../shared/toast.ts';
 import { PRODUCT_NAME } from '../../components/logo.tsx';
 import { PublicFrame } from '../../components/public-frame.tsx';
 import { useAcceptInviteTokenMutation } from './account-api.ts';

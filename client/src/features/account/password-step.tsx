@@ -2,8 +2,8 @@
 import { Button, Center, Loader, PasswordInput, Stack, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { MAX_LENGTH } from '../../app/field-limits.ts';
-import { toast } from '../../app/toast.ts';
+import { MAX_LENGTH } from '../../shared/field-limits.ts';
+import { toast } from '../../shared/toast.ts';
 import { useUpdatePasswordMutation } from './account-api.ts';
 import { AUTH_TEXT, PASSWORD_ERROR_DURATION, passwordFailureMessage, passwordMismatch, passwordStepTitle, type AuthFlowType } from './auth-flow.ts';
 

@@ -2,10 +2,10 @@
 import { Alert, Button, Stack, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { baseApi } from '../../api/base-api.ts';
-import { MAX_LENGTH } from '../../app/field-limits.ts';
-import { useAppDispatch } from '../../app/hooks.ts';
-import { toast } from '../../app/toast.ts';
-import { authenticated } from '../../app/session/session-slice.ts';
+import { MAX_LENGTH } from '../../shared/field-limits.ts';
+import { useAppDispatch } from '../../shared/hooks.ts';
+import { toast } from '../../shared/toast.ts';
+import { authenticated } from '../../shared/session/session-slice.ts';
 import { useVerifyOtpMutation } from './account-api.ts';
 import { AUTH_TEXT, otpType, verifyFieldsError, type AuthFlowType } from './auth-flow.ts';
 

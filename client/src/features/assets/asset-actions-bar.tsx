@@ -1,6 +1,6 @@
 /** An action bar of assets: the project's (Receive, Return, Assign, Unassign Assets) or a warehouse's. */
 import { Button } from '@mantine/core';
-import { usePhone } from '../../app/use-phone.ts';
+import { usePhone } from '../../shared/use-phone.ts';
 import { ActionBarFrame } from '../../components/action-bar-frame.tsx';
 import { ReasonedDisabledButton } from '../../components/reasoned-disabled-button.tsx';
 

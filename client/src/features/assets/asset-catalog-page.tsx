@@ -7,12 +7,12 @@
 import { Button, Center, Group, Loader, Paper, Table, Tabs, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { messageOr } from '../../api/error-message.ts';
-import { MAX_LENGTH } from '../../app/field-limits.ts';
-import { useAppSelector } from '../../app/hooks.ts';
-import { matchesAllWords } from '../../app/search-term.ts';
-import { canUseWarehouses } from '../../app/session/permissions.ts';
-import { selectSession } from '../../app/session/session-selectors.ts';
-import { toast } from '../../app/toast.ts';
+import { MAX_LENGTH } from '../../shared/field-limits.ts';
+import { useAppSelector } from '../../shared/hooks.ts';
+import { matchesAllWords } from '../../shared/search-term.ts';
+import { canUseWarehouses } from '../../shared/session/permissions.ts';
+import { selectSession } from '../../shared/session/session-selectors.ts';
+import { toast } from '../../shared/toast.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { NoData } from '../../components/no-data.tsx';
 import { PageHeader } from '../../components/page-header.tsx';

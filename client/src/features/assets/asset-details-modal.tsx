@@ -7,7 +7,7 @@
 import { Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { warehouseLabel } from '../../api/warehouse-types.ts';
-import { personName } from '../../app/format.ts';
+import { personName } from '../../shared/format.ts';
 import { AppModal } from '../../components/app-modal.tsx';
 import { useLocateAssetQuery } from './assets-api.ts';
 import { AssetQrCode } from './asset-qr-code.tsx';
@@ -16,6 +16,7 @@ import type { AssetRow } from './asset-types.ts';
 import { StatusBadge } from './assets-table.tsx';
 import type { AssetMoveKind } from './move-rules.ts';
 import { offersLostFound, type AssetLostFoundMode } from './lost-found-rules.ts';
+import { DetailField } from '../../components/detail-field.tsx';
 
 interface AssetDetailsModalProps {
   row: AssetRow;
@@ -39,29 +40,29 @@ export function AssetDetailsModal({ row, canMove, onMove, onLostFound, onClose, 
       <Stack gap="md">
         <Group justify="space-between" align="flex-start" wrap="wrap" gap="lg">
           <SimpleGrid cols={2} spacing="sm" style={{ flex: 1, minWidth: 220 }}>
-            <Field label="Asset Type" value={assetType(row)} />
-            <Field label="Category" value={row.category} />
-            <Field label="Asset Name" value={row.AssetName} />
+            <DetailField wrap label="Asset Type" value={assetType(row)} />
+            <DetailField wrap label="Category" value={row.category} />
+            <DetailField wrap label="Asset Name" value={row.AssetName} />
             {isBulk(row) ? (
               <>
-                <Field label="Qty On Hand" value={String(row.QtyOnHand)} />
-                <Field label="Assigned Qty" value={String(row.AssignedQty)} />
-                <Field label="Qty Lost" value={String(row.QtyLost)} />
+                <DetailField wrap label="Qty On Hand" value={String(row.QtyOnHand)} />
+                <DetailField wrap label="Assigned Qty" value={String(row.AssignedQty)} />
+                <DetailField wrap label="Qty Lost" value={String(row.QtyLost)} />
               </>
             ) : (
               <>
-                <Field label="S/N" value={row.serial_number ?? '—'} />
+                <DetailField wrap label="S/N" value={row.serial_number ?? '—'} />
                 <div>
                   <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
                     Status
                   </Text>
                   <StatusBadge row={row} />
                 </div>
-                <Field label="In use by" value={holder ?? '—'} />
-                <Field label={where?.project ? 'Parent warehouse' : 'Warehouse'} value={where?.warehouse ? warehouseLabel(where.warehouse) : '—'} />
-                <Field label="Project" value={where?.project ? `${where.project.project_number} · ${where.project.project_name}` : '—'} />
-                <Field label="Condition" value={where?.instance.condition ?? '—'} />
-                {where?.instance.notes && <Field label="Notes" value={where.instance.notes} />}
+                <DetailField wrap label="In use by" value={holder ?? '—'} />
+                <DetailField wrap label={where?.project ? 'Parent warehouse' : 'Warehouse'} value={where?.warehouse ? warehouseLabel(where.warehouse) : '—'} />
+                <DetailField wrap label="Project" value={where?.project ? `${where.project.project_number} · ${where.project.project_name}` : '—'} />
+                <DetailField wrap label="Condition" value={where?.instance.condition ?? '—'} />
+                {where?.instance.notes && <DetailField wrap label="Notes" value={where.instance.notes} />}
               </>
             )}
           </SimpleGrid>
@@ -97,18 +98,5 @@ export function AssetDetailsModal({ row, canMove, onMove, onLostFound, onClose, 
         )}
       </Stack>
     </AppModal>
-  );
-}
-
-function Field({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
-        {value}
-      </Text>
-    </div>
   );
 }

@@ -1,6 +1,6 @@
 /** Assets, categories, warehouses and people as the tests of this feature hand them to the fake server. */
 import type { Warehouse } from '../../api/warehouse-types.ts';
-import type { Me } from '../../app/session/session-types.ts';
+import type { Me } from '../../shared/session/session-types.ts';
 import type { AssetCatalogItem, AssetCategory, AssetInstance, AssetLocation, AssetRow, AssetTransaction } from './asset-types.ts';
 
 export const W1 = '11111111-1111-4111-8111-111111111111';

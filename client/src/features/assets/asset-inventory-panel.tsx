@@ -2,8 +2,8 @@
 import { Center, Group, Loader, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useMemo, useState, type ReactNode } from 'react';
 import { messageOr } from '../../api/error-message.ts';
-import { MAX_LENGTH } from '../../app/field-limits.ts';
-import { toggleSort, type SortState } from '../../app/table-sort.ts';
+import { MAX_LENGTH } from '../../shared/field-limits.ts';
+import { toggleSort, type SortState } from '../../shared/table-sort.ts';
 import { NoData } from '../../components/no-data.tsx';
 import { DEFAULT_ASSET_SORT, visibleAssets, type AssetSortKey } from './asset-table-model.ts';
 import type { AssetRow } from './asset-types.ts';

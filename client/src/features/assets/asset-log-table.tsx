@@ -1,8 +1,8 @@
-/** The asset log, newest first, each row tinted by its type: a table on a wide screen, cards on a phone. */
-import { Group, Paper, Stack, Table, Text } from '@mantine/core';
-import { formatDateTime } from '../../app/format.ts';
-import { usePhone } from '../../app/use-phone.ts';
-import { LogTypeBadge } from '../../components/log-table.tsx';
+/** The asset log, newest first, with its count, each row tinted by its type: a table on a wide screen, cards on a phone. */
+import { Paper, Stack, Table, Text } from '@mantine/core';
+import { formatDateTime } from '../../shared/format.ts';
+import { usePhone } from '../../shared/use-phone.ts';
+import { LogCardHeader, LogTableFrame, LogTypeBadge } from '../../components/log-table.tsx';
 import { logTypeColor } from '../../components/log-colors.ts';
 import { NoData } from '../../components/no-data.tsx';
 import { ownerText } from './asset-log-model.ts';
@@ -23,12 +23,7 @@ export function AssetLogTable({ rows }: { rows: readonly AssetTransaction[] }) {
           const type = r.action_type;
           return (
             <Paper key={r.id} withBorder radius="md" p="xs" style={tint(type)}>
-              <Group justify="space-between" gap="xs" wrap="nowrap">
-                <LogTypeBadge type={type} />
-                <Text size="xs" c="dimmed">
-                  {formatDateTime(r.created_at)}
-                </Text>
-              </Group>
+              <LogCardHeader type={type} date={r.created_at} />
               <Text size="sm" fw={600} mt={4} style={{ overflowWrap: 'anywhere' }}>
                 {r.asset_number} {r.serial_number ? `· S/N ${r.serial_number}` : ''} × {r.quantity}
               </Text>
@@ -42,42 +37,43 @@ export function AssetLogTable({ rows }: { rows: readonly AssetTransaction[] }) {
     );
   }
   return (
-    <Table.ScrollContainer minWidth={860}>
-      <Table verticalSpacing="xs" aria-label="Asset logs">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th style={nowrap}>Date</Table.Th>
-            <Table.Th style={nowrap}>Type</Table.Th>
-            <Table.Th style={nowrap}>Asset Number</Table.Th>
-            <Table.Th style={nowrap}>S/N</Table.Th>
-            <Table.Th ta="right" style={nowrap}>
-              Quantity
-            </Table.Th>
-            <Table.Th style={nowrap}>From</Table.Th>
-            <Table.Th style={nowrap}>To</Table.Th>
-            <Table.Th style={nowrap}>Transacted By</Table.Th>
+    <LogTableFrame
+      label="Asset logs"
+      minWidth={860}
+      columns={['Date', 'Type', 'Asset Number', 'S/N', 'Quantity', 'From', 'To', 'Transacted By']}
+      right="Quantity"
+    >
+      {rows.map((r) => {
+        const type = r.action_type;
+        return (
+          <Table.Tr key={r.id} style={tint(type)} data-type={type}>
+            <Table.Td style={nowrap}>{formatDateTime(r.created_at)}</Table.Td>
+            <Table.Td>
+              <LogTypeBadge type={type} />
+            </Table.Td>
+            <Table.Td>{r.asset_number}</Table.Td>
+            <Table.Td>{r.serial_number ?? '—'}</Table.Td>
+            <Table.Td ta="right">{r.quantity}</Table.Td>
+            <Table.Td>{ownerText(r.from_owner_type, r.from_owner_label)}</Table.Td>
+            <Table.Td>{ownerText(r.to_owner_type, r.to_owner_label)}</Table.Td>
+            <Table.Td>{r.created_by}</Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((r) => {
-            const type = r.action_type;
-            return (
-              <Table.Tr key={r.id} style={tint(type)} data-type={type}>
-                <Table.Td style={nowrap}>{formatDateTime(r.created_at)}</Table.Td>
-                <Table.Td>
-                  <LogTypeBadge type={type} />
-                </Table.Td>
-                <Table.Td>{r.asset_number}</Table.Td>
-                <Table.Td>{r.serial_number ?? '—'}</Table.Td>
-                <Table.Td ta="right">{r.quantity}</Table.Td>
-                <Table.Td>{ownerText(r.from_owner_type, r.from_owner_label)}</Table.Td>
-                <Table.Td>{ownerText(r.to_owner_type, r.to_owner_label)}</Table.Td>
-                <Table.Td>{r.created_by}</Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        );
+      })}
+    </LogTableFrame>
+  );
+}
+
+/** The rows and how many there are (the server sends the newest 500 at most, spec 02 §9). */
+export function AssetLogList({ rows }: { rows: readonly AssetTransaction[] }) {
+  return (
+    <>
+      <AssetLogTable rows={rows} />
+      {rows.length > 0 && (
+        <Text size="sm" c="dimmed">
+          {rows.length} {rows.length === 1 ? 'entry' : 'entries'}, newest first
+        </Text>
+      )}
+    </>
   );
 }

@@ -4,11 +4,11 @@
  * type's units are counted, no more than are on hand (lost) or outstanding lost (found). Success
  * says Marked lost / Marked found; a refusal stays in the dialog (default Failed to submit update).
  */
-import { Alert, Button, Group, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { messageOr } from '../../api/error-message.ts';
 import { useIdempotencyKey } from '../../api/idempotency.ts';
-import { toast } from '../../app/toast.ts';
+import { toast } from '../../shared/toast.ts';
 import { AppModal } from '../../components/app-modal.tsx';
 import { QuantityInput } from '../../components/quantity-input.tsx';
 import { useMarkAssetLostFoundMutation, type Owner } from './assets-api.ts';
@@ -24,7 +24,9 @@ import {
   type AssetLostFoundErrors,
   type AssetLostFoundMode,
 } from './lost-found-rules.ts';
-import { SummaryTable } from './summary-table.tsx';
+import { SummaryTable } from '../../components/summary-table.tsx';
+import { FailureAlert } from '../../components/failure-alert.tsx';
+import { NoteField } from '../../components/note-field.tsx';
 
 interface AssetLostFoundDialogProps {
   mode: AssetLostFoundMode;
@@ -77,11 +79,7 @@ export function AssetLostFoundDialog({ mode, row: given, rows = [], here, onClos
   return (
     <AppModal opened onClose={onClose} title={given ? `${verb} · ${given.AssetNumber}` : verb} size="md">
       <Stack gap="md">
-        {failure && (
-          <Alert color="red" role="alert">
-            {failure}
-          </Alert>
-        )}
+        <FailureAlert failure={failure} />
         {confirming ? (
           <SummaryTable
             lines={[
@@ -137,15 +135,10 @@ export function AssetLostFoundDialog({ mode, row: given, rows = [], here, onClos
                 </Text>
               )
             )}
-            <Textarea
-              label="Note"
-              placeholder="Optional"
-              autosize
-              minRows={2}
-              maxRows={8}
+            <NoteField
               value={note}
-              onChange={(e) => {
-                setNote(e.currentTarget.value);
+              onChange={(value) => {
+                setNote(value);
                 setErrors({});
               }}
               error={errors.note}

@@ -6,15 +6,17 @@
  * wherever it is, or counts units of a bulk type back from a project
  * (no more than the project holds).
  */
-import { Alert, Button, Group, SegmentedControl, Select, Stack, Textarea } from '@mantine/core';
+import { SegmentedControl, Select, Stack, Textarea } from '@mantine/core';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useState } from 'react';
 import { useGetProjectUsersQuery, useListProjectsQuery } from '../../api/projects-api.ts';
 import { projectLabel } from '../../api/project-types.ts';
 import { useListWarehousesQuery } from '../../api/warehouses-api.ts';
 import { warehouseLabel } from '../../api/warehouse-types.ts';
-import { personName } from '../../app/format.ts';
+import { personName } from '../../shared/format.ts';
 import { AppModal } from '../../components/app-modal.tsx';
+import { FailureAlert } from '../../components/failure-alert.tsx';
+import { WizardFooter } from '../../components/wizard.tsx';
 import { QuantityInput } from '../../components/quantity-input.tsx';
 import { useGetAssetInventoryQuery, type Owner } from './assets-api.ts';
 import { assetRowKey, isBulk } from './asset-table-model.ts';
@@ -33,7 +35,7 @@ import {
   type MoveSpec,
   type MoveValues,
 } from './move-rules.ts';
-import { SummaryTable } from './summary-table.tsx';
+import { SummaryTable } from '../../components/summary-table.tsx';
 import { useAssetMove } from './use-asset-move.ts';
 
 interface AssetMoveDialogProps {
@@ -105,11 +107,7 @@ export function AssetMoveDialog({ kind, here, rows, instanceId, onClose }: Asset
       <Stack gap="md">
         {confirming ? (
           <>
-            {move.failure && (
-              <Alert color="red" role="alert">
-                {move.failure}
-              </Alert>
-            )}
+            <FailureAlert failure={move.failure} />
             <SummaryTable
               lines={[
                 ['Asset', instanceText],
@@ -183,18 +181,15 @@ export function AssetMoveDialog({ kind, here, rows, instanceId, onClose }: Asset
             <Textarea label="Notes" value={values.notes} onChange={(e) => set({ notes: e.currentTarget.value })} autosize minRows={2} />
           </>
         )}
-        <Group justify="space-between" gap="sm">
-          <Button variant="default" onClick={confirming ? () => setConfirming(false) : onClose} disabled={move.busy}>
-            {confirming ? 'Back' : 'Cancel'}
-          </Button>
-          {confirming ? (
-            <Button onClick={() => void submit()} loading={move.busy}>
-              Confirm
-            </Button>
-          ) : (
-            <Button onClick={next}>Next</Button>
-          )}
-        </Group>
+        <WizardFooter
+          back={confirming}
+          onBack={confirming ? () => setConfirming(false) : onClose}
+          last={confirming}
+          action="Confirm"
+          onSubmit={() => void submit()}
+          onNext={next}
+          busy={move.busy}
+        />
       </Stack>
     </AppModal>
   );

@@ -2,8 +2,8 @@
  * What the asset tables show (spec 01 §2): which rows match the search, in which order, and the
  * colour of a status (Available green, In-Use red). Pure, so tested without rendering.
  */
-import { matchesAllWords } from '../../app/search-term.ts';
-import { sortBy, type SortState } from '../../app/table-sort.ts';
+import { matchesAllWords } from '../../shared/search-term.ts';
+import { sortBy, type SortState } from '../../shared/table-sort.ts';
 import type { AssetRow, AssetStatus } from './asset-types.ts';
 
 export type AssetSortKey = 'type' | 'name' | 'serial' | 'status';

@@ -7,10 +7,10 @@
 import { Button } from '@mantine/core';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useState } from 'react';
-import { useAppSelector } from '../../app/hooks.ts';
-import { canCurateProject, canExportInventory, canManageStock } from '../../app/session/permissions.ts';
-import { selectSession } from '../../app/session/session-selectors.ts';
-import { FROZEN_REASON, useSiteStatus } from '../../app/site/site-status.ts';
+import { useAppSelector } from '../../shared/hooks.ts';
+import { canCurateProject, canExportInventory, canManageStock } from '../../shared/session/permissions.ts';
+import { selectSession } from '../../shared/session/session-selectors.ts';
+import { FROZEN_REASON, useSiteStatus } from '../../shared/site/site-status.ts';
 import { NoData } from '../../components/no-data.tsx';
 import { useGetAssetInventoryQuery } from './assets-api.ts';
 import { AssetActionsBar } from './asset-actions-bar.tsx';

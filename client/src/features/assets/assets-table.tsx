@@ -6,8 +6,8 @@
  * scrolls sideways.
  */
 import { Badge, Button, Stack, Text } from '@mantine/core';
-import type { SortState } from '../../app/table-sort.ts';
-import { usePhone } from '../../app/use-phone.ts';
+import type { SortState } from '../../shared/table-sort.ts';
+import { usePhone } from '../../shared/use-phone.ts';
 import { TwoLines, VirtualTable, type VirtualColumn } from '../../components/virtual-table.tsx';
 import { assetRowKey, assetType, isBulk, STATUS_COLORS, statusLabel, type AssetSortKey } from './asset-table-model.ts';
 import type { AssetRow } from './asset-types.ts';

@@ -6,7 +6,7 @@
 import { Alert, Button, Checkbox, Group, Radio, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { messageOr } from '../../api/error-message.ts';
-import { toast } from '../../app/toast.ts';
+import { toast } from '../../shared/toast.ts';
 import { AppModal } from '../../components/app-modal.tsx';
 import {
   useCreateAssetCatalogItemMutation,

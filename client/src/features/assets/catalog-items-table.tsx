@@ -4,7 +4,7 @@
  * holds the item on two lines, so nothing hides off the right edge.
  */
 import { Button, Group, Stack, Table, Text } from '@mantine/core';
-import { usePhone } from '../../app/use-phone.ts';
+import { usePhone } from '../../shared/use-phone.ts';
 import type { AssetCatalogItem } from './asset-types.ts';
 
 interface CatalogItemsTableProps {

@@ -6,7 +6,7 @@ import { Select, type OptionsFilter } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useState } from 'react';
-import { MIN_SEARCH_LENGTH } from '../../app/search-term.ts';
+import { MIN_SEARCH_LENGTH } from '../../shared/search-term.ts';
 import { useSearchAssetsQuery } from './assets-api.ts';
 import type { AssetInstance } from './asset-types.ts';
 import { instanceLabel } from './instance-label.ts';

@@ -4,7 +4,7 @@
  * from on hand and found back on hand. Pure, so tested directly.
  */
 import { LOST_FOUND_QUANTITY_POSITIVE, QUANTITY_REQUIRED } from '@contract/messages.ts';
-import { lengthError, MAX_LENGTH, quantityError } from '../../app/field-limits.ts';
+import { lengthError, MAX_LENGTH, quantityError } from '../../shared/field-limits.ts';
 import type { Owner } from './assets-api.ts';
 import { isBulk } from './asset-table-model.ts';
 import { foundExceedsMessage, lostExceedsMessage, type AssetRow, type LostFoundBody } from './asset-types.ts';

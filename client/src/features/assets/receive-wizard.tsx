@@ -5,12 +5,14 @@
  * instance is received; what was created is kept, so a refused receive can be retried without
  * adding the type twice.
  */
-import { Alert, Button, Center, Group, Loader, Stack, Stepper } from '@mantine/core';
+import { Center, Loader, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { messageOr } from '../../api/error-message.ts';
 import { useListWarehousesQuery } from '../../api/warehouses-api.ts';
 import { warehouseLabel } from '../../api/warehouse-types.ts';
 import { AppModal } from '../../components/app-modal.tsx';
+import { FailureAlert } from '../../components/failure-alert.tsx';
+import { useWizard, WizardFooter, WizardSteps } from '../../components/wizard.tsx';
 import {
   useCreateAssetCatalogItemMutation,
   useCreateAssetCategoryMutation,
@@ -32,7 +34,7 @@ import {
   type ReceiveErrors,
   type ReceiveValues,
 } from './receive-rules.ts';
-import { SummaryTable } from './summary-table.tsx';
+import { SummaryTable } from '../../components/summary-table.tsx';
 import { useAssetMove } from './use-asset-move.ts';
 
 export interface ReceiveTarget extends Owner {
@@ -56,10 +58,9 @@ function WizardBody({ target, onClose }: { target: ReceiveTarget; onClose: () =>
   const catalog = useListAssetCatalogQuery();
   const categories = useListAssetCategoriesQuery();
   const warehouses = useListWarehousesQuery(undefined);
-  const [values, setValues] = useState<ReceiveValues>(() => emptyReceive(target.type === 'warehouse' ? target.id : null));
+  const wizard = useWizard<ReceiveValues, ReceiveErrors>(() => emptyReceive(target.type === 'warehouse' ? target.id : null));
+  const { values, errors, active, setActive } = wizard;
   const [instance, setInstance] = useState<AssetInstance | null>(null);
-  const [active, setActive] = useState(0);
-  const [errors, setErrors] = useState<ReceiveErrors>({});
   const [created, setCreated] = useState<{ categoryId?: string; item?: AssetCatalogItem }>({});
   const [createCategory, categoryState] = useCreateAssetCategoryMutation();
   const [createItem, itemState] = useCreateAssetCatalogItemMutation();
@@ -70,15 +71,9 @@ function WizardBody({ target, onClose }: { target: ReceiveTarget; onClose: () =>
   const busy = move.busy || categoryState.isLoading || itemState.isLoading;
 
   const set = (patch: Partial<ReceiveValues>) => {
-    setValues((v) => ({ ...v, ...patch }));
-    setErrors({});
+    wizard.set(patch);
     // A changed type is a different catalogue item: whatever was created for the old one stays in the catalogue, unused here.
     if ('assetNumber' in patch || 'assetName' in patch || 'assetCategory' in patch || 'newCategoryName' in patch || 'serialRequired' in patch) setCreated({});
-  };
-  const next = () => {
-    const found = receiveStepErrors(step, values, context);
-    setErrors(found);
-    if (Object.keys(found).length === 0) setActive((a) => a + 1);
   };
 
   const bulk = values.instanceMode === 'newInstance' && isBulkType(values, context);
@@ -159,11 +154,7 @@ function WizardBody({ target, onClose }: { target: ReceiveTarget; onClose: () =>
 
   return (
     <Stack gap="md">
-      <Stepper active={active} size="xs" allowNextStepsSelect={false} onStepClick={(i) => i < active && setActive(i)}>
-        {steps.map((s) => (
-          <Stepper.Step key={s} label={RECEIVE_STEP_LABELS[s]} />
-        ))}
-      </Stepper>
+      <WizardSteps steps={steps} labels={RECEIVE_STEP_LABELS} active={active} onBack={setActive} />
       {step === 'exists' && <ExistsStep values={values} errors={errors} set={set} />}
       {step === 'type' && <TypeStep values={values} errors={errors} set={set} />}
       {step === 'form' && (
@@ -182,26 +173,19 @@ function WizardBody({ target, onClose }: { target: ReceiveTarget; onClose: () =>
       )}
       {step === 'summary' && (
         <>
-          {move.failure && (
-            <Alert color="red" role="alert">
-              {move.failure}
-            </Alert>
-          )}
+          <FailureAlert failure={move.failure} />
           <SummaryTable lines={summary} />
         </>
       )}
-      <Group justify="space-between" gap="sm">
-        <Button variant="default" onClick={active === 0 ? onClose : () => setActive(active - 1)} disabled={busy}>
-          {active === 0 ? 'Cancel' : 'Back'}
-        </Button>
-        {step === 'summary' ? (
-          <Button onClick={() => void submit()} loading={busy}>
-            Confirm
-          </Button>
-        ) : (
-          <Button onClick={next}>Next</Button>
-        )}
-      </Group>
+      <WizardFooter
+        back={active > 0}
+        onBack={active === 0 ? onClose : () => setActive(active - 1)}
+        last={step === 'summary'}
+        action="Confirm"
+        onSubmit={() => void submit()}
+        onNext={() => wizard.next(receiveStepErrors(step, values, context))}
+        busy={busy}
+      />
     </Stack>
   );
 }

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { messageOr } from '../../api/error-message.ts';
 import { useIdempotencyKey } from '../../api/idempotency.ts';
-import { toast } from '../../app/toast.ts';
+import { toast } from '../../shared/toast.ts';
 import { useMoveAssetMutation, useSetAssetInUseMutation, type Owner, type OwnerMove } from './assets-api.ts';
 
 export function useAssetMove(failureFallback: string) {

@@ -4,35 +4,23 @@
  * spec 02 §9), and the CSV export
  * (asset_warehouse_logs_{timestamp}.csv, named by the server).
  */
-import { Button, Center, Chip, Group, Loader, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useState } from 'react';
 import { useDebouncedValue } from '@mantine/hooks';
-import { SEARCH_DEBOUNCE_MS } from '../../app/search-term.ts';
-import { messageOr } from '../../api/error-message.ts';
-import { MAX_LENGTH } from '../../app/field-limits.ts';
-import { useAppSelector } from '../../app/hooks.ts';
-import { ADMIN_ACCESS_DENIED, canUseWarehouses } from '../../app/session/permissions.ts';
-import { selectSession } from '../../app/session/session-selectors.ts';
-import { useServerDownload } from '../../app/use-server-download.ts';
-import { AccessDenied } from '../../components/access-denied.tsx';
-import { NoData } from '../../components/no-data.tsx';
-import { PageHeader } from '../../components/page-header.tsx';
+import { SEARCH_DEBOUNCE_MS } from '../../shared/search-term.ts';
+import { useServerDownload } from '../../shared/use-server-download.ts';
+import { LogsPanel, LogsResult, LogsSearch, LogTypeChips } from '../../components/logs-toolbar.tsx';
 import { assetLogsCsvUrl, useAssetLogsQuery } from './assets-api.ts';
 import { ASSET_LOG_FILTERS, type AssetLogFilter } from './asset-log-model.ts';
-import { AssetLogTable } from './asset-log-table.tsx';
-import { useWarehouseChoice, WarehouseChoice } from './warehouse-choice.tsx';
+import { AssetLogList } from './asset-log-table.tsx';
+import { type WarehouseChoice, WarehouseHeader, warehouseScreen } from '../../components/warehouse-select.tsx';
 
 const TITLE = 'Warehouse Logs';
 
-export function WarehouseAssetLogsPage() {
-  const { role } = useAppSelector(selectSession);
-  if (!canUseWarehouses(role)) return <AccessDenied title={TITLE} text={ADMIN_ACCESS_DENIED} />;
-  return <WarehouseAssetLogs />;
-}
+export const WarehouseAssetLogsPage = warehouseScreen(TITLE, WarehouseAssetLogs);
 
-function WarehouseAssetLogs() {
-  const choice = useWarehouseChoice();
+function WarehouseAssetLogs({ choice }: { choice: WarehouseChoice }) {
   const warehouse = choice.chosen;
   const [filter, setFilter] = useState<AssetLogFilter>('All');
   const [search, setSearch] = useState('');
@@ -40,63 +28,25 @@ function WarehouseAssetLogs() {
   const [q] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const query = warehouse ? { owner: { type: 'warehouse' as const, id: warehouse.id }, type: filter, q } : null;
   const logs = useAssetLogsQuery(query ?? skipToken, { refetchOnMountOrArgChange: true });
-  const visible = logs.data ?? [];
 
   return (
     <>
-      <PageHeader title={TITLE}>
-        <Group gap="sm" wrap="wrap" w={{ base: '100%', sm: 'auto' }}>
-          <WarehouseChoice choice={choice} />
-        </Group>
-      </PageHeader>
+      <WarehouseHeader title={TITLE} choice={choice} />
       <Stack gap="md">
-        <Paper withBorder radius="md" p="sm">
-          <Stack gap="sm">
-            <Chip.Group multiple={false} value={filter} onChange={(v) => setFilter(v as AssetLogFilter)}>
-              <Group gap="xs" role="group" aria-label="Types">
-                {ASSET_LOG_FILTERS.map((t) => (
-                  <Chip key={t} value={t}>
-                    {t}
-                  </Chip>
-                ))}
-              </Group>
-            </Chip.Group>
-            <Group gap="sm" wrap="wrap" align="center">
-              <TextInput
-                aria-label="Search logs"
-                maxLength={MAX_LENGTH.search}
-                placeholder="Search asset, serial, place or person"
-                value={search}
-                onChange={(e) => setSearch(e.currentTarget.value)}
-                style={{ flex: 1, minWidth: 200 }}
-              />
-              {logs.isFetching && !logs.isLoading && <Loader size="xs" aria-label="Updating" />}
-              <Button variant="default" disabled={!warehouse} onClick={() => query && void download(assetLogsCsvUrl(query))}>
-                Export CSV
-              </Button>
-            </Group>
-          </Stack>
-        </Paper>
-        {choice.list.isError ? (
-          <NoData text={messageOr(choice.list.error, 'Failed to load warehouses.')} />
-        ) : !warehouse ? (
-          <NoData text={choice.list.isLoading ? 'Loading…' : 'There are no warehouses yet.'} />
-        ) : logs.isLoading ? (
-          <Center p="xl">
-            <Loader />
-          </Center>
-        ) : logs.error ? (
-          <NoData text={messageOr(logs.error, 'Failed to fetch logs')} />
-        ) : (
-          <>
-            <AssetLogTable rows={visible} />
-            {visible.length > 0 && (
-              <Text size="sm" c="dimmed">
-                {visible.length} {visible.length === 1 ? 'entry' : 'entries'}, newest first
-              </Text>
-            )}
-          </>
-        )}
+        <LogsPanel>
+          <LogTypeChips types={ASSET_LOG_FILTERS} value={filter} onChange={setFilter} />
+          <LogsSearch
+            placeholder="Search asset, serial, place or person"
+            search={search}
+            onSearch={setSearch}
+            updating={logs.isFetching && !logs.isLoading}
+            exportDisabled={!warehouse}
+            onExport={() => query && void download(assetLogsCsvUrl(query))}
+          />
+        </LogsPanel>
+        <LogsResult choice={choice} logs={logs}>
+          <AssetLogList rows={logs.data ?? []} />
+        </LogsResult>
       </Stack>
     </>
   );

@@ -1,22 +1,8 @@
-/**
- * /warehouses in assets mode (spec 02 §2.4): the warehouse selector, the action bar (receive,
- * assign to project, return, unassign, mark lost and found, and the asset tracker), the warehouse's assets, Asset Details with
- * Mark Lost / Mark Found. A tracker link
- * (`?track={instance id}`, the QR code on a label) opens the tracker on that instance.
- */
-import { Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { messageOr } from '../../api/error-message.ts';
 import { warehouseLabel } from '../../api/warehouse-types.ts';
-import { useAppSelector } from '../../app/hooks.ts';
-import { ADMIN_ACCESS_DENIED, canUseWarehouses } from '../../app/session/permissions.ts';
-import { selectSession } from '../../app/session/session-selectors.ts';
-import { FROZEN_REASON, useSiteStatus } from '../../app/site/site-status.ts';
-import { AccessDenied } from '../../components/access-denied.tsx';
-import { NoData } from '../../components/no-data.tsx';
-import { PageHeader } from '../../components/page-header.tsx';
+import { FROZEN_REASON, useSiteStatus } from '../../shared/site/site-status.ts';
 import { useGetAssetInventoryQuery } from './assets-api.ts';
 import { AssetActionsBar } from './asset-actions-bar.tsx';
 import { AssetDetailsModal } from './asset-details-modal.tsx';
@@ -29,7 +15,7 @@ import type { AssetLostFoundMode } from './lost-found-rules.ts';
 import type { AssetMoveKind } from './move-rules.ts';
 import { AssetReceiveWizard } from './receive-wizard.tsx';
 import { TRACK_PARAM } from './tracker-link.ts';
-import { useWarehouseChoice, WarehouseChoice } from './warehouse-choice.tsx';
+import { WarehouseBody, type WarehouseChoice, WarehouseFacts, WarehouseHeader, warehouseScreen } from '../../components/warehouse-select.tsx';
 
 const TITLE = 'Warehouse Inventory';
 export const INACTIVE_REASON = 'This warehouse is deactivated';
@@ -42,14 +28,9 @@ type Open =
   | { kind: 'lost-found'; mode: AssetLostFoundMode; key: string | null }
   | { kind: 'move'; move: AssetMoveKind; instanceId?: string };
 
-export function WarehouseAssetsPage() {
-  const { role } = useAppSelector(selectSession);
-  if (!canUseWarehouses(role)) return <AccessDenied title={TITLE} text={ADMIN_ACCESS_DENIED} />;
-  return <WarehouseAssets />;
-}
+export const WarehouseAssetsPage = warehouseScreen(TITLE, WarehouseAssets);
 
-function WarehouseAssets() {
-  const choice = useWarehouseChoice();
+function WarehouseAssets({ choice }: { choice: WarehouseChoice }) {
   const warehouse = choice.chosen;
   const [params, setParams] = useSearchParams();
   const tracked = params.get(TRACK_PARAM);
@@ -64,7 +45,6 @@ function WarehouseAssets() {
     close();
   };
   const rows = inventory.data ?? [];
-  const noWarehouses = choice.list.isSuccess && choice.warehouses.length === 0;
   const reason = frozen ? FROZEN_REASON : warehouse && !warehouse.active ? INACTIVE_REASON : null;
   const actions: { key: WarehouseAction; label: string; reason: string | null }[] = [
     { key: 'receive', label: 'Receive', reason },
@@ -87,25 +67,11 @@ function WarehouseAssets() {
 
   return (
     <>
-      <PageHeader title={TITLE}>
-        <Group gap="sm" wrap="wrap" w={{ base: '100%', sm: 'auto' }}>
-          <WarehouseChoice choice={choice} />
-        </Group>
-      </PageHeader>
-      <Stack gap="md">
-        {choice.list.isError ? (
-          <NoData text={messageOr(choice.list.error, 'Failed to load warehouses.')} />
-        ) : noWarehouses ? (
-          <NoData text="There are no warehouses yet." />
-        ) : warehouse ? (
+      <WarehouseHeader title={TITLE} choice={choice} />
+      <WarehouseBody choice={choice} empty="There are no warehouses yet.">
+        {(warehouse) => (
           <>
-            <Paper withBorder radius="md" p="md">
-              <Group gap="xl" wrap="wrap">
-                <Field label="Warehouse" value={warehouseLabel(warehouse)} />
-                <Field label="Location" value={warehouse.yard_info.location || '—'} />
-                {!warehouse.active && <Field label="Status" value="Deactivated" />}
-              </Group>
-            </Paper>
+            <WarehouseFacts warehouse={warehouse} />
             <AssetActionsBar title="Warehouse Actions" actions={actions} onAction={onAction} />
             <AssetInventoryPanel
               rows={inventory.data}
@@ -115,12 +81,8 @@ function WarehouseAssets() {
               onDetails={(r) => setOpen({ kind: 'details', key: assetRowKey(r) })}
             />
           </>
-        ) : choice.list.isLoading ? (
-          <Center p="xl">
-            <Loader size="sm" />
-          </Center>
-        ) : null}
-      </Stack>
+        )}
+      </WarehouseBody>
       {(tracked || open?.kind === 'tracker') && <AssetTrackerDialog initialId={tracked} onClose={closeTracker} />}
       {warehouse && open?.kind === 'receive' && (
         <AssetReceiveWizard target={{ type: 'warehouse', id: warehouse.id, label: warehouseLabel(warehouse) }} onClose={close} />
@@ -149,16 +111,5 @@ function WarehouseAssets() {
         />
       )}
     </>
-  );
-}
-
-function Field({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text fw={500}>{value}</Text>
-    </div>
   );
 }

@@ -12,17 +12,18 @@ import { messageOr } from '../../api/error-message.ts';
 import { useIdempotencyKey } from '../../api/idempotency.ts';
 import type { BulkAction, BulkAnswer } from '../../api/material-types.ts';
 import { useBulkPreviewMutation, useBulkUploadMutation } from '../../api/stock-api.ts';
-import { useAppSelector } from '../../app/hooks.ts';
-import { MAX_LENGTH, MAX_QUANTITY } from '../../app/field-limits.ts';
-import { toast } from '../../app/toast.ts';
+import { useAppSelector } from '../../shared/hooks.ts';
+import { MAX_LENGTH, MAX_QUANTITY } from '../../shared/field-limits.ts';
+import { toast } from '../../shared/toast.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ReasonedDisabledButton } from '../../components/reasoned-disabled-button.tsx';
-import { ProjectPicker } from '../../app/projects/project-picker.tsx';
-import { useCurrentProjectSync } from '../../app/projects/use-current-project-sync.ts';
-import { selectCurrentProject } from '../../app/session/session-selectors.ts';
-import { FROZEN_REASON, useSiteStatus } from '../../app/site/site-status.ts';
+import { ProjectPicker } from '../../shared/projects/project-picker.tsx';
+import { useCurrentProjectSync } from '../../shared/projects/use-current-project-sync.ts';
+import { selectCurrentProject } from '../../shared/session/session-selectors.ts';
+import { FROZEN_REASON, useSiteStatus } from '../../shared/site/site-status.ts';
 import { BULK_TEMPLATE, TEMPLATE_FILE_NAME, bulkActionOf } from './bulk-csv.ts';
 import { VerdictTable } from './bulk-tables.tsx';
+import { FailureAlert } from '../../components/failure-alert.tsx';
 
 interface Upload {
   file: File;
@@ -142,11 +143,7 @@ export function BulkPage() {
           </Stack>
         </Paper>
 
-        {failure && (
-          <Alert color="red" role="alert">
-            {failure}
-          </Alert>
-        )}
+        <FailureAlert failure={failure} />
         {preview?.error && (
           <Alert color="red" role="alert" title="This file cannot be used">
             {preview.error}

@@ -4,7 +4,7 @@
  */
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import type { BulkAnswer, BulkResult } from '../../api/material-types.ts';
-import { usePhone } from '../../app/use-phone.ts';
+import { usePhone } from '../../shared/use-phone.ts';
 import { VirtualTable, type VirtualColumn } from '../../components/virtual-table.tsx';
 
 export function statusColor(status: string): string {

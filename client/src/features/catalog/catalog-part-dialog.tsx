@@ -9,7 +9,7 @@ import { useEditPartMutation, useCreatePartMutation } from '../../api/catalog-ap
 import { messageOr } from '../../api/error-message.ts';
 import { useIdempotencyKey } from '../../api/idempotency.ts';
 import type { CatalogPart } from '../../api/material-types.ts';
-import { toast } from '../../app/toast.ts';
+import { toast } from '../../shared/toast.ts';
 import { AppModal } from '../../components/app-modal.tsx';
 import { materialEditBody, materialNameLengthErrors, validateMaterialNames, type MaterialNameValues } from '../../components/material-name-form.ts';
 

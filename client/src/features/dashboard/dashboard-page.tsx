@@ -9,21 +9,22 @@ import { Group, Paper, Stack, Text } from '@mantine/core';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useCallback, useEffect, useReducer, useState, type ReactNode } from 'react';
 import { useGetInventoryQuery } from '../../api/materials-api.ts';
-import { useAppSelector } from '../../app/hooks.ts';
+import { useAppSelector } from '../../shared/hooks.ts';
 import { NoData } from '../../components/no-data.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { ProjectPicker } from '../../app/projects/project-picker.tsx';
+import { ProjectPicker } from '../../shared/projects/project-picker.tsx';
 import { useListProjectsQuery } from '../../api/projects-api.ts';
-import { useCurrentProjectSync } from '../../app/projects/use-current-project-sync.ts';
-import { canCurateProject, canExportInventory, canManageStock, isSuperadmin } from '../../app/session/permissions.ts';
-import { selectSession } from '../../app/session/session-selectors.ts';
-import { useSiteStatus } from '../../app/site/site-status.ts';
+import { useCurrentProjectSync } from '../../shared/projects/use-current-project-sync.ts';
+import { canCurateProject, canExportInventory, canManageStock, isSuperadmin } from '../../shared/session/permissions.ts';
+import { selectSession } from '../../shared/session/session-selectors.ts';
+import { useSiteStatus } from '../../shared/site/site-status.ts';
 import { DashboardDialogs } from './dashboard-dialogs.tsx';
 import { dialogStack, type DashboardDialog } from './dialog-stack.ts';
 import { InventoryPanel } from './inventory-panel.tsx';
 import { useGetInventoryAtQuery } from '../../api/inventory-at-api.ts';
 import { instantOf, isPast, NOW, PointInTimeControl, type PointInTime } from './point-in-time.tsx';
 import { ProjectActionsBar } from './project-actions-bar.tsx';
+import { DetailField } from '../../components/detail-field.tsx';
 
 export const NO_PROJECTS_TEXT = 'You are not in any project yet. An administrator can add you to one.';
 export const NO_PROJECTS_ADMIN_TEXT = 'There are no projects yet. Create one under Administration, Projects.';
@@ -66,9 +67,9 @@ export function DashboardPage({ manageProject, assets }: { manageProject?: React
         <Paper withBorder radius="md" p="md">
           {project ? (
             <Group gap="xl" wrap="wrap">
-              <Field label="Project" value={project.project_name} />
-              <Field label="Customer" value={project.project_customer || '—'} />
-              <Field label="Number" value={project.project_number} />
+              <DetailField label="Project" value={project.project_name} />
+              <DetailField label="Customer" value={project.project_customer || '—'} />
+              <DetailField label="Number" value={project.project_number} />
             </Group>
           ) : (
             <Text c="dimmed">{noProjects ? (isSuperadmin(role) ? NO_PROJECTS_ADMIN_TEXT : NO_PROJECTS_TEXT) : 'No project selected'}</Text>
@@ -112,16 +113,5 @@ export function DashboardPage({ manageProject, assets }: { manageProject?: React
         />
       )}
     </>
-  );
-}
-
-function Field({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text fw={500}>{value}</Text>
-    </div>
   );
 }

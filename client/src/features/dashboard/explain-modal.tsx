@@ -6,11 +6,11 @@ import { Alert, Center, Group, Loader, Text } from '@mantine/core';
 import { messageOr } from '../../api/error-message.ts';
 import { FIGURE_LABELS, type ExplainItem, type Figure } from '../../api/material-types.ts';
 import { useExplainFigureQuery } from '../../api/materials-api.ts';
-import { formatDateTime } from '../../app/format.ts';
+import { formatDateTime } from '../../shared/format.ts';
 import { AppModal } from '../../components/app-modal.tsx';
 import { LogTypeBadge } from '../../components/log-table.tsx';
 import { NoData } from '../../components/no-data.tsx';
-import { usePhone } from '../../app/use-phone.ts';
+import { usePhone } from '../../shared/use-phone.ts';
 import { TwoLines, VirtualTable, type VirtualColumn } from '../../components/virtual-table.tsx';
 
 interface ExplainModalProps {

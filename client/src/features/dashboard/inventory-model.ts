@@ -3,8 +3,8 @@
  * coloured (spec 01 §2). Pure, so the rules are tested without rendering.
  */
 import { partLabel, type InventoryRow } from '../../api/material-types.ts';
-import { matchesAllWords } from '../../app/search-term.ts';
-import { sortBy, type SortState } from '../../app/table-sort.ts';
+import { matchesAllWords } from '../../shared/search-term.ts';
+import { sortBy, type SortState } from '../../shared/table-sort.ts';
 import { STOCK_LEVEL_COLORS, STOCK_LEVEL_LABELS, stockLevelOf, type StockLevel } from '../../components/stock-level.ts';
 
 export type { StockLevel };

@@ -3,7 +3,7 @@
  * field; found puts back on hand or with a user. Messages appear once Submit has been tried and
  * follow every change after that; Submit stays disabled while the source holds nothing.
  */
-import { Alert, Button, Group, Radio, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useState } from 'react';
 import { messageOr } from '../../api/error-message.ts';
@@ -11,11 +11,13 @@ import { useIdempotencyKey } from '../../api/idempotency.ts';
 import type { InventoryRow } from '../../api/material-types.ts';
 import { useGetAssigneesQuery } from '../../api/materials-api.ts';
 import { useMarkLostFoundMutation, type LostFoundSource } from '../../api/stock-api.ts';
-import { personName } from '../../app/format.ts';
-import { toast } from '../../app/toast.ts';
+import { personName } from '../../shared/format.ts';
+import { toast } from '../../shared/toast.ts';
 import { AppModal } from '../../components/app-modal.tsx';
 import { useGetAssignableUsersQuery } from '../../api/projects-api.ts';
 import { LOST_FOUND_MESSAGES, available, lostFoundErrors, submitDisabled, type LostFoundInput, type LostFoundMode } from './lost-found-rules.ts';
+import { FailureAlert } from '../../components/failure-alert.tsx';
+import { NoteField } from '../../components/note-field.tsx';
 
 interface LostFoundModalProps {
   projectId: string;
@@ -99,11 +101,7 @@ function LostFoundForm({ projectId, row, mode, onDone }: LostFoundModalProps) {
       <Text size="sm" c="dimmed">
         On hand {row.QtyOnHand} · field assigned {row.FieldAssigned} · lost {row.QtyLost}
       </Text>
-      {failure && (
-        <Alert color="red" role="alert">
-          {failure}
-        </Alert>
-      )}
+      <FailureAlert failure={failure} />
       <Radio.Group
         label={mode === 'lost' ? 'Lost from' : 'Found quantity goes to'}
         value={source}
@@ -150,16 +148,7 @@ function LostFoundForm({ projectId, row, mode, onDone }: LostFoundModalProps) {
         description={`At most ${available(input)}`}
         error={errors.quantity}
       />
-      <Textarea
-        label="Note"
-        placeholder="Optional"
-        autosize
-        minRows={2}
-        maxRows={8}
-        value={note}
-        onChange={(e) => setNote(e.currentTarget.value)}
-        error={errors.note}
-      />
+      <NoteField value={note} onChange={setNote} error={errors.note} />
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onDone} disabled={isLoading}>
           Cancel

@@ -4,7 +4,7 @@
  */
 import { LOST_FOUND_QUANTITY_POSITIVE, QUANTITY_REQUIRED } from '@contract/messages.ts';
 import type { LostFoundSource } from '../../api/stock-api.ts';
-import { MAX_LENGTH, lengthError, quantityError } from '../../app/field-limits.ts';
+import { MAX_LENGTH, lengthError, quantityError } from '../../shared/field-limits.ts';
 
 export type LostFoundMode = 'lost' | 'found';
 

@@ -7,7 +7,7 @@ import { Badge, Button, Center, Divider, Group, Loader, Paper, SimpleGrid, Stack
 import { lazy, Suspense, type ReactNode } from 'react';
 import { FIGURE_LABELS, type Figure, type InventoryRow } from '../../api/material-types.ts';
 import { useExplainFigureQuery, useGetAssigneesQuery } from '../../api/materials-api.ts';
-import { personName } from '../../app/format.ts';
+import { personName } from '../../shared/format.ts';
 import { AppModal } from '../../components/app-modal.tsx';
 import { MaterialNameEditor } from '../../components/material-name-editor.tsx';
 import type { DashboardDialog } from './dialog-stack.ts';

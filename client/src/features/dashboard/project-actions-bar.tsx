@@ -5,10 +5,10 @@
  */
 import { Button } from '@mantine/core';
 import { ActionBarFrame } from '../../components/action-bar-frame.tsx';
-import { usePhone } from '../../app/use-phone.ts';
+import { usePhone } from '../../shared/use-phone.ts';
 import { ReasonedDisabledButton } from '../../components/reasoned-disabled-button.tsx';
-import type { DashboardMode } from '../../app/session/session-types.ts';
-import { FROZEN_REASON } from '../../app/site/site-status.ts';
+import type { DashboardMode } from '../../shared/session/session-types.ts';
+import { FROZEN_REASON } from '../../shared/site/site-status.ts';
 import { ACTION_VERBS, type StockAction } from './wizard-rules.ts';
 
 const ACTIONS: StockAction[] = ['receive', 'return', 'assign', 'unassign'];

@@ -4,14 +4,14 @@
  * (the other value is sent as it was), and "Reset to default" blanks a box (blank means the
  * default: the project's, else 15 and 0).
  */
-import { Alert, Anchor, Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { messageOr } from '../../api/error-message.ts';
 import { useIdempotencyKey } from '../../api/idempotency.ts';
 import type { InventoryRow } from '../../api/material-types.ts';
 import { useSetStockWarningsMutation } from '../../api/stock-api.ts';
-import { MAX_LENGTH } from '../../app/field-limits.ts';
-import { toast } from '../../app/toast.ts';
+import { MAX_LENGTH } from '../../shared/field-limits.ts';
+import { toast } from '../../shared/toast.ts';
 import { AppModal } from '../../components/app-modal.tsx';
 import { limitWithHint } from '../../components/part-picker.tsx';
 import { PICKER_LIMIT } from '../../components/part-search.ts';
@@ -23,6 +23,7 @@ import {
   thresholdsChanged,
   thresholdText,
 } from './stock-warnings-rules.ts';
+import { FailureAlert } from '../../components/failure-alert.tsx';
 
 interface StockWarningsModalProps {
   projectId: string;
@@ -74,11 +75,7 @@ function StockWarningsForm({ projectId, rows, materialId, onDone }: StockWarning
         The table shows a part in red at or below its critical threshold (or at zero), and as a warning below its low threshold. A blank box means the default
         (low {DEFAULT_LOW_THRESHOLD}, critical {DEFAULT_CRITICAL_THRESHOLD}).
       </Text>
-      {failure && (
-        <Alert color="red" role="alert">
-          {failure}
-        </Alert>
-      )}
+      <FailureAlert failure={failure} />
       <Select
         label="Part"
         placeholder="Choose a part"

@@ -3,7 +3,7 @@
  * the spec's messages, no larger than any quantity can be, and critical never above low. Pure, so
  * tested directly.
  */
-import { MAX_QUANTITY } from '../../app/field-limits.ts';
+import { MAX_QUANTITY } from '../../shared/field-limits.ts';
 
 /** A threshold above the largest quantity the ledger accepts could never be reached. */
 export const MAX_THRESHOLD = MAX_QUANTITY;

@@ -3,7 +3,7 @@
  * Each Next checks its step; the last step shows what will be sent. The answer is announced with
  * the spec's toasts, including the notice when a receive re-opened a waiting request.
  */
-import { Alert, Button, Center, Group, Loader, Stack, Stepper } from '@mantine/core';
+import { Center, Loader, Stack } from '@mantine/core';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useState } from 'react';
 import { messageOr } from '../../api/error-message.ts';
@@ -11,9 +11,11 @@ import { useIdempotencyKey } from '../../api/idempotency.ts';
 import type { InventoryRow, StockAnswer } from '../../api/material-types.ts';
 import { useGetAssigneesQuery, useGetCatalogQuery, useGetMaxAssignableQuery } from '../../api/materials-api.ts';
 import { useAssignMaterialMutation, useReceiveMaterialMutation, useReturnMaterialMutation } from '../../api/stock-api.ts';
-import { personName } from '../../app/format.ts';
-import { toast } from '../../app/toast.ts';
+import { personName } from '../../shared/format.ts';
+import { toast } from '../../shared/toast.ts';
 import { AppModal } from '../../components/app-modal.tsx';
+import { FailureAlert } from '../../components/failure-alert.tsx';
+import { useWizard, WizardFooter, WizardSteps } from '../../components/wizard.tsx';
 import { useGetAssignableUsersQuery, useGetProjectSettingsQuery } from '../../api/projects-api.ts';
 import {
   ACTION_VERBS,
@@ -67,9 +69,7 @@ function useUserStep(projectId: string, action: StockAction, partNumber: string 
 function WizardBody({ projectId, action, rows, onClose }: StockWizardProps) {
   const settings = useGetProjectSettingsQuery(action === 'return' ? projectId : skipToken);
   const catalog = useGetCatalogQuery(action === 'receive' ? undefined : skipToken);
-  const [values, setValues] = useState<WizardValues>(EMPTY_WIZARD);
-  const [active, setActive] = useState(0);
-  const [errors, setErrors] = useState<WizardErrors>({});
+  const { values, set, errors, active, setActive, next } = useWizard<WizardValues, WizardErrors>(EMPTY_WIZARD);
   const [failure, setFailure] = useState<string | null>(null);
   const idempotency = useIdempotencyKey();
   const [receive, receiving] = useReceiveMaterialMutation();
@@ -90,17 +90,6 @@ function WizardBody({ projectId, action, rows, onClose }: StockWizardProps) {
     limit: user.limit,
   };
   const userName = user.users.find((u) => u.value === values.userId)?.name;
-
-  const set = (patch: Partial<WizardValues>) => {
-    setValues((current) => ({ ...current, ...patch }));
-    setErrors({});
-  };
-
-  const next = () => {
-    const found = stepErrors(action, step, values, context);
-    setErrors(found);
-    if (Object.keys(found).length === 0) setActive((a) => Math.min(a + 1, steps.length - 1));
-  };
 
   const submit = async () => {
     const request = wizardRequest(action, values);
@@ -139,34 +128,23 @@ function WizardBody({ projectId, action, rows, onClose }: StockWizardProps) {
   const stepProps = { values, set, errors: { ...lengthErrors(values), ...errors } };
   return (
     <Stack gap="md">
-      <Stepper active={active} size="xs" allowNextStepsSelect={false} onStepClick={(index) => index < active && setActive(index)}>
-        {steps.map((s) => (
-          <Stepper.Step key={s} label={STEP_LABELS[s]} />
-        ))}
-      </Stepper>
-      {failure && step === 'confirm' && (
-        <Alert color="red" role="alert">
-          {failure}
-        </Alert>
-      )}
+      <WizardSteps steps={steps} labels={STEP_LABELS} active={active} onBack={setActive} />
+      {step === 'confirm' && <FailureAlert failure={failure} />}
       {step === 'mode' && <ModeStep {...stepProps} />}
       {step === 'details' && <ReceiveDetailsStep {...stepProps} catalog={catalog.data ?? []} />}
       {step === 'part' && <PartStep {...stepProps} action={action} rows={rows} />}
       {step === 'user' && <UserStep {...stepProps} action={action} users={user.users} usersState={user.state} limitText={user.limitText} />}
       {step === 'bin' && <BinStep {...stepProps} />}
       {step === 'confirm' && <ConfirmStep lines={summaryLines(action, values, projectPart?.PartName ?? catalogPart?.part_name, userName, managingLogistics)} />}
-      <Group justify="space-between" gap="sm">
-        <Button variant="default" onClick={active === 0 ? onClose : () => setActive(active - 1)} disabled={busy}>
-          {active === 0 ? 'Cancel' : 'Back'}
-        </Button>
-        {step === 'confirm' ? (
-          <Button onClick={() => void submit()} loading={busy}>
-            {ACTION_VERBS[action]}
-          </Button>
-        ) : (
-          <Button onClick={next}>Next</Button>
-        )}
-      </Group>
+      <WizardFooter
+        back={active > 0}
+        onBack={active === 0 ? onClose : () => setActive(active - 1)}
+        last={step === 'confirm'}
+        action={ACTION_VERBS[action]}
+        onSubmit={() => void submit()}
+        onNext={() => next(stepErrors(action, step, values, context))}
+        busy={busy}
+      />
     </Stack>
   );
 }

@@ -1,20 +1,9 @@
 /** The wizards' last step: what is about to be sent, for a last look before it is. */
-import { Table } from '@mantine/core';
+import { SummaryTable } from '../../components/summary-table.tsx';
 import { binInfo, type StockAction, type WizardValues } from './wizard-rules.ts';
 
 export function ConfirmStep({ lines }: { lines: [string, string][] }) {
-  return (
-    <Table variant="vertical" withTableBorder layout="fixed">
-      <Table.Tbody>
-        {lines.map(([label, value]) => (
-          <Table.Tr key={label}>
-            <Table.Th w={140}>{label}</Table.Th>
-            <Table.Td style={{ overflowWrap: 'anywhere' }}>{value}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
-  );
+  return <SummaryTable lines={lines} labelWidth={140} />;
 }
 
 /** The confirm step's summary of what is about to be sent. */

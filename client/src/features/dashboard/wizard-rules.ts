@@ -5,7 +5,7 @@
  */
 import { PART_NOT_FOUND, PART_REQUIRED, QUANTITY_POSITIVE } from '@contract/messages.ts';
 import type { CatalogPart, InventoryRow } from '../../api/material-types.ts';
-import { MAX_LENGTH, lengthError, quantityError as quantityProblem, wholeQuantity } from '../../app/field-limits.ts';
+import { MAX_LENGTH, lengthError, quantityError as quantityProblem, wholeQuantity } from '../../shared/field-limits.ts';
 
 export type StockAction = 'receive' | 'return' | 'assign' | 'unassign';
 export type WizardStep = 'mode' | 'details' | 'part' | 'user' | 'bin' | 'confirm';

@@ -3,6 +3,7 @@ import { Alert, Group, Radio, Select, SimpleGrid, Stack, Text, TextInput } from 
 import type { CatalogPart, InventoryRow } from '../../api/material-types.ts';
 import { PartPicker } from '../../components/part-picker.tsx';
 import type { StockAction, WizardErrors, WizardValues } from './wizard-rules.ts';
+import { NewPartFields } from '../../components/new-part-fields.tsx';
 
 export interface StepProps {
   values: WizardValues;
@@ -84,17 +85,7 @@ export function ReceiveDetailsStep({ catalog, ...props }: StepProps & { catalog:
           {errors.form}
         </Alert>
       )}
-      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-        <TextInput
-          label="Part Number"
-          required
-          value={values.partNumber}
-          onChange={(e) => set({ partNumber: e.currentTarget.value })}
-          error={errors.partNumber}
-        />
-        <TextInput label="Part Name" required value={values.partName} onChange={(e) => set({ partName: e.currentTarget.value })} error={errors.partName} />
-        <TextInput label="Nickname" required value={values.nickname} onChange={(e) => set({ nickname: e.currentTarget.value })} error={errors.nickname} />
-      </SimpleGrid>
+      <NewPartFields values={values} errors={errors} onChange={set} />
       <QuantityInput {...props} />
     </Stack>
   );

@@ -2,7 +2,7 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { messageOr } from '../../api/error-message.ts';
 import { useListLabelImportsQuery, useUndoLabelImportMutation } from '../../api/label-import-api.ts';
-import { toast } from '../../app/toast.ts';
+import { toast } from '../../shared/toast.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { useState } from 'react';
 

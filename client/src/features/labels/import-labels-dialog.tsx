@@ -20,8 +20,8 @@ import {
   useStartLabelImportMutation,
 } from '../../api/label-import-api.ts';
 import { useCreateLabelTemplateMutation, useListLabelTemplatesQuery } from '../../api/labels-api.ts';
-import { useAppDispatch } from '../../app/hooks.ts';
-import { toast } from '../../app/toast.ts';
+import { useAppDispatch } from '../../shared/hooks.ts';
+import { toast } from '../../shared/toast.ts';
 import { AppModal } from '../../components/app-modal.tsx';
 import { ImportHistory } from './import-history.tsx';
 import { ImportingStep, PreviewStep, TemplateStep, UploadStep, type UploadForm } from './import-steps.tsx';

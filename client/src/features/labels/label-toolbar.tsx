@@ -5,7 +5,7 @@
  */
 import { Button, Group, NumberInput, Select, Text, TextInput } from '@mantine/core';
 import { LABEL_PAGE_SIZES } from '@contract/labels.ts';
-import { MAX_LENGTH } from '../../app/field-limits.ts';
+import { MAX_LENGTH } from '../../shared/field-limits.ts';
 import { parsePageInput } from './label-paging.ts';
 
 interface LabelToolbarProps {

@@ -10,12 +10,12 @@ import { DEFAULT_LABEL_PAGE_SIZE, deleteConfirmText, type ExportFormat, type Lab
 import { downloadBlob } from '../../api/download.ts';
 import { messageOr } from '../../api/error-message.ts';
 import { useDeleteLabelsMutation, useExportLabelsMutation, useGetLabelFiltersQuery } from '../../api/labels-api.ts';
-import { useAppSelector } from '../../app/hooks.ts';
-import { ProjectPicker } from '../../app/projects/project-picker.tsx';
-import { useCurrentProjectSync } from '../../app/projects/use-current-project-sync.ts';
-import { isGlobalAdmin } from '../../app/session/permissions.ts';
-import { selectCurrentProject, selectRole } from '../../app/session/session-selectors.ts';
-import { toast } from '../../app/toast.ts';
+import { useAppSelector } from '../../shared/hooks.ts';
+import { ProjectPicker } from '../../shared/projects/project-picker.tsx';
+import { useCurrentProjectSync } from '../../shared/projects/use-current-project-sync.ts';
+import { isGlobalAdmin } from '../../shared/session/permissions.ts';
+import { selectCurrentProject, selectRole } from '../../shared/session/session-selectors.ts';
+import { toast } from '../../shared/toast.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ClearSelectionDialog } from './clear-selection-dialog.tsx';

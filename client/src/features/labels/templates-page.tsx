@@ -13,12 +13,12 @@ import {
   useListLabelTemplatesQuery,
   useUpdateLabelTemplateMutation,
 } from '../../api/labels-api.ts';
-import { formatDateTime } from '../../app/format.ts';
-import { useAppSelector } from '../../app/hooks.ts';
-import { ProjectPicker } from '../../app/projects/project-picker.tsx';
-import { useCurrentProjectSync } from '../../app/projects/use-current-project-sync.ts';
-import { selectCurrentProject } from '../../app/session/session-selectors.ts';
-import { toast } from '../../app/toast.ts';
+import { formatDateTime } from '../../shared/format.ts';
+import { useAppSelector } from '../../shared/hooks.ts';
+import { ProjectPicker } from '../../shared/projects/project-picker.tsx';
+import { useCurrentProjectSync } from '../../shared/projects/use-current-project-sync.ts';
+import { selectCurrentProject } from '../../shared/session/session-selectors.ts';
+import { toast } from '../../shared/toast.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { TemplateEditor } from './template-editor.tsx';

@@ -10,8 +10,8 @@ import { downloadBlob } from '../../api/download.ts';
 import { messageOr } from '../../api/error-message.ts';
 import { projectLabel } from '../../api/project-types.ts';
 import { useListProjectsQuery } from '../../api/projects-api.ts';
-import { formatDateTime } from '../../app/format.ts';
-import { useServerDownload } from '../../app/use-server-download.ts';
+import { formatDateTime } from '../../shared/format.ts';
+import { useServerDownload } from '../../shared/use-server-download.ts';
 import { NoData } from '../../components/no-data.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import {

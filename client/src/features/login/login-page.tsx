@@ -5,15 +5,15 @@ import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { baseApi } from '../../api/base-api.ts';
 import { serverMessage } from '../../api/error-message.ts';
-import { MAX_LENGTH } from '../../app/field-limits.ts';
-import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import { MAX_LENGTH } from '../../shared/field-limits.ts';
+import { useAppDispatch, useAppSelector } from '../../shared/hooks.ts';
 import { FullPageLoader } from '../../components/full-page-loader.tsx';
 import { PRODUCT_NAME } from '../../components/logo.tsx';
 import { PublicFrame } from '../../components/public-frame.tsx';
-import { useLoginMutation } from '../../app/session/auth-api.ts';
+import { useLoginMutation } from '../../shared/session/auth-api.ts';
 import { validateLogin, type LoginFieldErrors } from './login-form.ts';
-import { selectSessionStatus } from '../../app/session/session-selectors.ts';
-import { returnPath } from '../../app/session/return-to.ts';
+import { selectSessionStatus } from '../../shared/session/session-selectors.ts';
+import { returnPath } from '../../shared/session/return-to.ts';
 
 export function LoginPage() {
   useDocumentTitle(`Login · ${PRODUCT_NAME}`);

@@ -10,10 +10,10 @@ import { useCorrectLogEntryMutation } from '../../api/corrections-api.ts';
 import { messageOr } from '../../api/error-message.ts';
 import { useIdempotencyKey } from '../../api/idempotency.ts';
 import type { LogRow } from '../../api/material-types.ts';
-import { MAX_LENGTH } from '../../app/field-limits.ts';
-import { formatDateTime } from '../../app/format.ts';
-import { FROZEN_REASON } from '../../app/site/site-status.ts';
-import { toast } from '../../app/toast.ts';
+import { MAX_LENGTH } from '../../shared/field-limits.ts';
+import { formatDateTime } from '../../shared/format.ts';
+import { FROZEN_REASON } from '../../shared/site/site-status.ts';
+import { toast } from '../../shared/toast.ts';
 import { AppModal } from '../../components/app-modal.tsx';
 import { ReasonedDisabledButton } from '../../components/reasoned-disabled-button.tsx';
 

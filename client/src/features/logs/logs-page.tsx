@@ -3,27 +3,26 @@
  * spec 01 §2: the project picker, type and time filters, a search, rows coloured by type and
  * newest first, and export through the server's CSV download of every matching row.
  */
-import { Button, Center, Chip, Group, Loader, Pagination, Paper, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Chip, Group, Pagination, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { messageOr } from '../../api/error-message.ts';
 import { LOG_TYPES, type LogDays, type LogRow, type LogType } from '../../api/material-types.ts';
 import { logsCsvUrl, useGetMaterialLogsQuery } from '../../api/materials-api.ts';
-import { MAX_LENGTH } from '../../app/field-limits.ts';
-import { useAppSelector } from '../../app/hooks.ts';
-import { SEARCH_DEBOUNCE_MS } from '../../app/search-term.ts';
-import { useServerDownload } from '../../app/use-server-download.ts';
+import { useAppSelector } from '../../shared/hooks.ts';
+import { SEARCH_DEBOUNCE_MS } from '../../shared/search-term.ts';
+import { useServerDownload } from '../../shared/use-server-download.ts';
 import { LogTable } from '../../components/log-table.tsx';
 import { NoData } from '../../components/no-data.tsx';
+import { LogsPanel, LogsResult, LogsSearch, LogTypeChips } from '../../components/logs-toolbar.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ReasonedDisabledButton } from '../../components/reasoned-disabled-button.tsx';
-import { ProjectPicker } from '../../app/projects/project-picker.tsx';
-import { useCurrentProjectSync } from '../../app/projects/use-current-project-sync.ts';
-import { canManageStock, isSuperadmin } from '../../app/session/permissions.ts';
-import { selectCurrentProject, selectSession } from '../../app/session/session-selectors.ts';
-import { FROZEN_REASON, useSiteStatus } from '../../app/site/site-status.ts';
+import { ProjectPicker } from '../../shared/projects/project-picker.tsx';
+import { useCurrentProjectSync } from '../../shared/projects/use-current-project-sync.ts';
+import { canManageStock, isSuperadmin } from '../../shared/session/permissions.ts';
+import { selectCurrentProject, selectSession } from '../../shared/session/session-selectors.ts';
+import { FROZEN_REASON, useSiteStatus } from '../../shared/site/site-status.ts';
 import {
   ASSIGNMENT_TYPES,
   DAY_FILTERS,
@@ -131,36 +130,25 @@ function LogsPage({ kind }: { kind: LogsPageKind }) {
             </Button>
           )}
         </Group>
-        <Paper withBorder radius="md" p="sm">
-          <Stack gap="sm">
-            <TypeFilter kind={kind} types={filter.types} onChange={(types) => update({ types })} />
-            <Group gap="sm" wrap="wrap" align="center">
-              <SegmentedControl aria-label="Time" size="xs" data={DAY_FILTERS} value={filter.days} onChange={(days) => update({ days: days as LogDays })} />
-              <TextInput
-                aria-label="Search logs"
-                maxLength={MAX_LENGTH.search}
-                placeholder="Search part, name or person"
-                value={search}
-                onChange={(event) => setSearch(event.currentTarget.value)}
-                style={{ flex: 1, minWidth: 200 }}
-              />
-              {isFetching && !isLoading && <Loader size="xs" aria-label="Updating" />}
-              <Button variant="default" disabled={!project} onClick={() => void exportCsv()}>
-                Export CSV
-              </Button>
-            </Group>
-          </Stack>
-        </Paper>
+        <LogsPanel>
+          <TypeFilter kind={kind} types={filter.types} onChange={(types) => update({ types })} />
+          <LogsSearch
+            placeholder="Search part, name or person"
+            search={search}
+            onSearch={setSearch}
+            updating={isFetching && !isLoading}
+            exportDisabled={!project}
+            onExport={() => void exportCsv()}
+          >
+            <SegmentedControl aria-label="Time" size="xs" data={DAY_FILTERS} value={filter.days} onChange={(days) => update({ days: days as LogDays })} />
+          </LogsSearch>
+        </LogsPanel>
         {!project ? (
           <NoData text="No logs to display" />
-        ) : isLoading ? (
-          <Center p="xl">
-            <Loader />
-          </Center>
-        ) : error ? (
-          <NoData text={messageOr(error, 'Failed to fetch logs')} />
         ) : (
-          <LogTable rows={data?.items ?? []} layout={kind === 'project' ? 'movements' : 'assignments'} rowAction={rowAction} />
+          <LogsResult logs={{ isLoading, error }}>
+            <LogTable rows={data?.items ?? []} layout={kind === 'project' ? 'movements' : 'assignments'} rowAction={rowAction} />
+          </LogsResult>
         )}
         {data && data.total > 0 && (
           <Group justify="space-between" wrap="wrap" gap="sm">
@@ -189,15 +177,5 @@ function TypeFilter({ kind, types, onChange }: { kind: LogsPageKind; types: LogT
       </Group>
     );
   }
-  return (
-    <Chip.Group multiple={false} value={types[0] ?? 'All'} onChange={(value) => onChange(value === 'All' ? [] : [value as LogType])}>
-      <Group gap="xs" role="group" aria-label="Types">
-        {['All', ...LOG_TYPES].map((type) => (
-          <Chip key={type} value={type}>
-            {type}
-          </Chip>
-        ))}
-      </Group>
-    </Chip.Group>
-  );
+  return <LogTypeChips types={['All', ...LOG_TYPES] as const} value={types[0] ?? 'All'} onChange={(value) => onChange(value === 'All' ? [] : [value])} />;
 }

@@ -8,8 +8,8 @@ import { useState } from 'react';
 import { messageOr } from '../../api/error-message.ts';
 import type { LogRow } from '../../api/material-types.ts';
 import { useReverseBulkMutation } from '../../api/stock-api.ts';
-import { toast } from '../../app/toast.ts';
-import { FROZEN_REASON } from '../../app/site/site-status.ts';
+import { toast } from '../../shared/toast.ts';
+import { FROZEN_REASON } from '../../shared/site/site-status.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { ReasonedDisabledButton } from '../../components/reasoned-disabled-button.tsx';
 

@@ -1,6 +1,6 @@
 /** One outbox e-mail: its envelope and its body, with links that can be followed. */
 import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { formatDateTime } from '../../app/format.ts';
+import { formatDateTime } from '../../shared/format.ts';
 import { AppModal } from '../../components/app-modal.tsx';
 import type { OutboxMessage } from './outbox-api.ts';
 import { splitLinks } from './linkify.ts';

@@ -1,7 +1,7 @@
 /** /outbox (superadmin): the e-mails the product has written; a click opens one to read. */
 import { Anchor, Button, Center, Group, Loader, Pagination, Table } from '@mantine/core';
 import { useState } from 'react';
-import { formatDateTime } from '../../app/format.ts';
+import { formatDateTime } from '../../shared/format.ts';
 import { NoData } from '../../components/no-data.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { OUTBOX_PAGE_SIZE, useListOutboxQuery, type OutboxMessage } from './outbox-api.ts';

@@ -1,7 +1,7 @@
 /** Adds existing users to a project with one project role (POST /api/projects/assign per user). */
 import { Button, Group, Stack } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { toast } from '../../app/toast.ts';
+import { toast } from '../../shared/toast.ts';
 import { AppModal } from '../../components/app-modal.tsx';
 import { UserMultiPicker } from '../../components/user-picker.tsx';
 import type { ProjectRole } from '../../api/project-types.ts';

@@ -3,7 +3,7 @@ import { Button, Group, Select, Stack } from '@mantine/core';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useMemo, useState } from 'react';
 import { messageOr } from '../../api/error-message.ts';
-import { toast } from '../../app/toast.ts';
+import { toast } from '../../shared/toast.ts';
 import { AppModal } from '../../components/app-modal.tsx';
 import { UserPicker } from '../../components/user-picker.tsx';
 import { projectLabel, type Project, type ProjectRole } from '../../api/project-types.ts';

@@ -2,8 +2,8 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { messageOr, serverField } from '../../api/error-message.ts';
-import { MAX_LENGTH, lengthError } from '../../app/field-limits.ts';
-import { toast } from '../../app/toast.ts';
+import { MAX_LENGTH, lengthError } from '../../shared/field-limits.ts';
+import { toast } from '../../shared/toast.ts';
 import { AppModal } from '../../components/app-modal.tsx';
 import type { Project } from '../../api/project-types.ts';
 import { useCreateProjectMutation } from '../../api/projects-api.ts';

@@ -5,12 +5,12 @@
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { messageOr } from '../../api/error-message.ts';
-import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
-import { toast } from '../../app/toast.ts';
+import { useAppDispatch, useAppSelector } from '../../shared/hooks.ts';
+import { toast } from '../../shared/toast.ts';
 import { AppModal } from '../../components/app-modal.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { selectCurrentProject } from '../../app/session/session-selectors.ts';
-import { currentProjectSelected } from '../../app/session/session-slice.ts';
+import { selectCurrentProject } from '../../shared/session/session-selectors.ts';
+import { currentProjectSelected } from '../../shared/session/session-slice.ts';
 import { useDeleteProjectMutation } from '../../api/projects-api.ts';
 
 export const DELETE_WORD = 'DELETE';

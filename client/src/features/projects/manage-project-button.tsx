@@ -1,9 +1,9 @@
 /** "Manage Project" on the dashboard; shown only to those spec 01 §6 lets manage the project. */
 import { Button } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useAppSelector } from '../../app/hooks.ts';
-import { canManageProject } from '../../app/session/permissions.ts';
-import { selectSession } from '../../app/session/session-selectors.ts';
+import { useAppSelector } from '../../shared/hooks.ts';
+import { canManageProject } from '../../shared/session/permissions.ts';
+import { selectSession } from '../../shared/session/session-selectors.ts';
 import { ManageProjectDialog } from './manage-project-dialog.tsx';
 
 export function ManageProjectButton() {

@@ -5,11 +5,11 @@
  */
 import { Center, Loader, Tabs, Text } from '@mantine/core';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useAppSelector } from '../../app/hooks.ts';
+import { useAppSelector } from '../../shared/hooks.ts';
 import { AppModal } from '../../components/app-modal.tsx';
-import { canManageProject, isSuperadmin } from '../../app/session/permissions.ts';
-import { selectRole } from '../../app/session/session-selectors.ts';
-import type { CurrentProject } from '../../app/session/session-types.ts';
+import { canManageProject, isSuperadmin } from '../../shared/session/permissions.ts';
+import { selectRole } from '../../shared/session/session-selectors.ts';
+import type { CurrentProject } from '../../shared/session/session-types.ts';
 import { ProjectHistoryTab } from './project-history-tab.tsx';
 import { ProjectInfoTab } from './project-info-tab.tsx';
 import { ProjectSettingsTab } from './project-settings-tab.tsx';

@@ -1,6 +1,6 @@
 /** History tab (superadmin): who changed the project's membership, when, and what they did. */
 import { Center, Loader, Table } from '@mantine/core';
-import { formatDateTime } from '../../app/format.ts';
+import { formatDateTime } from '../../shared/format.ts';
 import { NoData } from '../../components/no-data.tsx';
 import { useGetProjectHistoryQuery } from '../../api/projects-api.ts';
 import { WideTable } from '../../components/wide-table.tsx';

@@ -4,10 +4,10 @@
  */
 import { Center, Divider, Loader, Stack, Switch, Text } from '@mantine/core';
 import { useEffect } from 'react';
-import { useAppSelector } from '../../app/hooks.ts';
-import { toast } from '../../app/toast.ts';
-import { canDeleteProject } from '../../app/session/permissions.ts';
-import { selectRole } from '../../app/session/session-selectors.ts';
+import { useAppSelector } from '../../shared/hooks.ts';
+import { toast } from '../../shared/toast.ts';
+import { canDeleteProject } from '../../shared/session/permissions.ts';
+import { selectRole } from '../../shared/session/session-selectors.ts';
 import { DeleteProjectSection } from './delete-project-section.tsx';
 import type { ProjectSettings } from '../../api/project-types.ts';
 import { useGetProjectSettingsQuery, useUpdateProjectSettingsMutation } from '../../api/projects-api.ts';

@@ -4,9 +4,9 @@
  */
 import { Button, Center, Checkbox, Group, Loader, Select, Table, Text } from '@mantine/core';
 import { useState } from 'react';
-import { selectionState, toggleAll, toggleOne } from '../../app/selection.ts';
-import { toast } from '../../app/toast.ts';
-import { usePhone } from '../../app/use-phone.ts';
+import { selectionState, toggleAll, toggleOne } from '../../shared/selection.ts';
+import { toast } from '../../shared/toast.ts';
+import { usePhone } from '../../shared/use-phone.ts';
 import { ChoicePromptDialog } from '../../components/choice-prompt-dialog.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { NoData } from '../../components/no-data.tsx';

@@ -6,20 +6,20 @@ import { Button, Center, Group, Loader, Table, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { MAX_LENGTH } from '../../app/field-limits.ts';
-import { formatDate } from '../../app/format.ts';
-import { useAppSelector } from '../../app/hooks.ts';
-import { SEARCH_DEBOUNCE_MS, searchTerm } from '../../app/search-term.ts';
+import { MAX_LENGTH } from '../../shared/field-limits.ts';
+import { formatDate } from '../../shared/format.ts';
+import { useAppSelector } from '../../shared/hooks.ts';
+import { SEARCH_DEBOUNCE_MS, searchTerm } from '../../shared/search-term.ts';
 import { NoData } from '../../components/no-data.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { WideTable } from '../../components/wide-table.tsx';
-import { isSuperadmin } from '../../app/session/permissions.ts';
-import { selectRole } from '../../app/session/session-selectors.ts';
+import { isSuperadmin } from '../../shared/session/permissions.ts';
+import { selectRole } from '../../shared/session/session-selectors.ts';
 import { AssignUserDialog } from './assign-user-dialog.tsx';
 import { CreateProjectDialog } from './create-project-dialog.tsx';
 import type { Project } from '../../api/project-types.ts';
 import { useListProjectsQuery } from '../../api/projects-api.ts';
-import { useSelectProject } from '../../app/projects/use-select-project.ts';
+import { useSelectProject } from '../../shared/projects/use-select-project.ts';
 
 export function ProjectsPage() {
   const navigate = useNavigate();

@@ -7,10 +7,10 @@
  */
 import { Tabs, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { useAppSelector } from '../../app/hooks.ts';
-import { ProjectPicker } from '../../app/projects/project-picker.tsx';
-import { useCurrentProjectSync } from '../../app/projects/use-current-project-sync.ts';
-import { selectCurrentProject } from '../../app/session/session-selectors.ts';
+import { useAppSelector } from '../../shared/hooks.ts';
+import { ProjectPicker } from '../../shared/projects/project-picker.tsx';
+import { useCurrentProjectSync } from '../../shared/projects/use-current-project-sync.ts';
+import { selectCurrentProject } from '../../shared/session/session-selectors.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { RequestsBoard, type Vocabulary } from './requests-board.tsx';
 import { useMarkRequestsReadMutation } from './requests-api.ts';

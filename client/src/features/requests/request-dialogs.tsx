@@ -4,14 +4,15 @@
  * (a quantity per open line, above 0 and not above the line, optionally another part of the project
  * in its place; the rest stays open or waits on delivery).
  */
-import { Alert, Button, Group, NumberInput, Radio, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, NumberInput, Radio, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { REQUEST_MESSAGES, REQUEST_LIMITS } from '@contract/requests.ts';
 import { messageOr } from '../../api/error-message.ts';
-import { toast } from '../../app/toast.ts';
+import { toast } from '../../shared/toast.ts';
 import { AppModal } from '../../components/app-modal.tsx';
 import { holdReason, openLines, partialError, requestLabel } from './request-rules.ts';
 import { type RequestDetail, useAssignRequestMutation, useNotifyFulfilledMutation, useSetRequestStatusMutation } from './requests-api.ts';
+import { FailureAlert } from '../../components/failure-alert.tsx';
 
 interface Target {
   id: string;
@@ -169,11 +170,7 @@ export function PartialDialog({
         <Text size="sm" c="dimmed">
           Give a quantity for each line to fulfil now; a line given less than it asks for splits, and the rest stays requested.
         </Text>
-        {failure && (
-          <Alert color="red" role="alert">
-            {failure}
-          </Alert>
-        )}
+        <FailureAlert failure={failure} />
         <div style={{ overflowX: 'auto' }}>
           <Table withTableBorder aria-label="Lines to fulfil" miw={520}>
             <Table.Thead>

@@ -4,7 +4,7 @@
  * history of its events from the ledger.
  */
 import { Alert, Anchor, Divider, Drawer, Group, Stack, Text, Title } from '@mantine/core';
-import { formatDateTime } from '../../app/format.ts';
+import { formatDateTime } from '../../shared/format.ts';
 import { RequestActions } from './request-actions.tsx';
 import { RequestHistory, RequestLines, StatusBadge } from './request-parts.tsx';
 import { reasonText, requestLabel } from './request-rules.ts';

@@ -35,7 +35,7 @@ import {
 } from '@contract/requests.ts';
 import { messageOr } from '../../api/error-message.ts';
 import { useIdempotencyKey } from '../../api/idempotency.ts';
-import { toast } from '../../app/toast.ts';
+import { toast } from '../../shared/toast.ts';
 import { addToCart, quantityError, searchReady, type CartLine } from './request-rules.ts';
 import {
   useSearchRequestAssetsQuery,

@@ -4,7 +4,7 @@
  */
 import { Alert, Badge, Loader, Table, Text, Timeline } from '@mantine/core';
 import type { RequestStatus } from '@contract/requests.ts';
-import { formatDateTime } from '../../app/format.ts';
+import { formatDateTime } from '../../shared/format.ts';
 import { LINE_COLORS, reasonText, STATUS_COLORS, STATUS_LABEL } from './request-rules.ts';
 import { type RequestLine, useRequestHistoryQuery } from './requests-api.ts';
 

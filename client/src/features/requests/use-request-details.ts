@@ -5,7 +5,7 @@
  */
 import { useEffect } from 'react';
 import { shallowEqual } from 'react-redux';
-import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import { useAppDispatch, useAppSelector } from '../../shared/hooks.ts';
 import { type RequestDetail, requestsApi } from './requests-api.ts';
 
 export function useRequestDetails(ids: readonly string[]): { details: RequestDetail[]; loading: boolean } {

@@ -4,10 +4,10 @@
  * once; the count itself is asked of the server again at most once in 30 s.
  */
 import { useCallback, useEffect, useRef } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
-import { hasAdminAccess } from '../../app/session/permissions.ts';
-import { selectSession } from '../../app/session/session-selectors.ts';
-import { toast } from '../../app/toast.ts';
+import { useAppDispatch, useAppSelector } from '../../shared/hooks.ts';
+import { hasAdminAccess } from '../../shared/session/permissions.ts';
+import { selectSession } from '../../shared/session/session-selectors.ts';
+import { toast } from '../../shared/toast.ts';
 import { baseApi } from '../../api/base-api.ts';
 import { noticeEffect, parseRequestNotice, UnreadRefresher, type Viewer } from './request-notices.ts';
 import { requestsApi } from './requests-api.ts';

@@ -5,9 +5,9 @@
  * from the server comes at most once in 30 s (use-request-notices.ts).
  */
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useAppSelector } from '../../app/hooks.ts';
-import { hasAdminAccess } from '../../app/session/permissions.ts';
-import { selectSession } from '../../app/session/session-selectors.ts';
+import { useAppSelector } from '../../shared/hooks.ts';
+import { hasAdminAccess } from '../../shared/session/permissions.ts';
+import { selectSession } from '../../shared/session/session-selectors.ts';
 import { useUnreadRequestsQuery } from './requests-api.ts';
 
 export function useUnreadRequests(): number {

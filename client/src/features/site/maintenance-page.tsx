@@ -6,11 +6,11 @@ import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { useDocumentTitle } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useAppSelector } from '../../app/hooks.ts';
+import { useAppSelector } from '../../shared/hooks.ts';
 import { PRODUCT_NAME } from '../../components/logo.tsx';
 import { PublicFrame } from '../../components/public-frame.tsx';
-import { selectSessionStatus } from '../../app/session/session-selectors.ts';
-import { useLogout } from '../../app/session/use-logout.ts';
+import { selectSessionStatus } from '../../shared/session/session-selectors.ts';
+import { useLogout } from '../../shared/session/use-logout.ts';
 
 export function MaintenancePage() {
   useDocumentTitle(`Maintenance · ${PRODUCT_NAME}`);

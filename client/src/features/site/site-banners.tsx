@@ -5,10 +5,10 @@
  */
 import { Alert, Anchor, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { useAppSelector } from '../../app/hooks.ts';
-import { isSuperadmin } from '../../app/session/permissions.ts';
-import { selectRole } from '../../app/session/session-selectors.ts';
-import { useSiteStatus } from '../../app/site/site-status.ts';
+import { useAppSelector } from '../../shared/hooks.ts';
+import { isSuperadmin } from '../../shared/session/permissions.ts';
+import { selectRole } from '../../shared/session/session-selectors.ts';
+import { useSiteStatus } from '../../shared/site/site-status.ts';
 
 export function SiteBanners() {
   const superadmin = isSuperadmin(useAppSelector(selectRole));

@@ -4,7 +4,7 @@
  */
 import { Paper, Stack, Switch, Text } from '@mantine/core';
 import { useEffect } from 'react';
-import { toast } from '../../app/toast.ts';
+import { toast } from '../../shared/toast.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useGetSiteSettingsQuery, useUpdateSiteSettingsMutation, type SiteSettings } from '../../api/site-api.ts';
 

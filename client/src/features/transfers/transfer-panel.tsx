@@ -8,8 +8,8 @@ import { Alert, Badge, Button, Drawer, Group, NumberInput, Stack, Table, Text, T
 import { useState } from 'react';
 import { TRANSFER_ERRORS } from '@contract/transfers.ts';
 import { messageOr } from '../../api/error-message.ts';
-import { formatDateTime } from '../../app/format.ts';
-import { toast } from '../../app/toast.ts';
+import { formatDateTime } from '../../shared/format.ts';
+import { toast } from '../../shared/toast.ts';
 import {
   inTransit,
   itemActions,

@@ -3,7 +3,7 @@
  * §4.1, §6; the server decides for real), the search across every field, and the wizard's pick list.
  */
 import { TRANSFER_DEFAULT_QUANTITY, type Transfer, type TransferItem } from '@contract/transfers.ts';
-import { matchesAllWords } from '../../app/search-term.ts';
+import { matchesAllWords } from '../../shared/search-term.ts';
 
 export interface Side {
   /** The current project is the source (FromID) and the user is its admin. */

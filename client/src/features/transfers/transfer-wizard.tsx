@@ -12,7 +12,7 @@ import { useState } from 'react';
 import { TRANSFER_DEFAULT_QUANTITY, TRANSFER_ERRORS, TRANSFER_SEARCH_MIN, type DeliveryMethod, type ShippingAddress } from '@contract/transfers.ts';
 import { messageOr } from '../../api/error-message.ts';
 import { AppModal } from '../../components/app-modal.tsx';
-import { toast } from '../../app/toast.ts';
+import { toast } from '../../shared/toast.ts';
 import { itemLabel, nextItemQuery } from './item-search.ts';
 import { addToPickList, type DraftItem } from './transfer-rules.ts';
 import {

@@ -4,7 +4,7 @@
  */
 import type { PlaceInput, PlaceRow } from '../../api/warehouse-types.ts';
 import { WAREHOUSE_LIMITS } from '../../api/warehouse-types.ts';
-import { lengthError } from '../../app/field-limits.ts';
+import { lengthError } from '../../shared/field-limits.ts';
 
 export const LOCATION_FIELDS = ['rack', 'shelf', 'bin', 'zone'] as const;
 export type LocationField = (typeof LOCATION_FIELDS)[number];

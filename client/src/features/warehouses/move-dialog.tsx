@@ -10,6 +10,7 @@ import { projectLabel } from '../../api/project-types.ts';
 import { useListProjectsQuery } from '../../api/projects-api.ts';
 import { warehouseLabel, type Warehouse, type WarehouseStockRow } from '../../api/warehouse-types.ts';
 import { AppModal } from '../../components/app-modal.tsx';
+import { FailureAlert } from '../../components/failure-alert.tsx';
 import { QuantityInput } from '../../components/quantity-input.tsx';
 import { PartPicker } from '../../components/part-picker.tsx';
 import { LocationFields } from './location-fields.tsx';
@@ -144,11 +145,7 @@ function MoveBody({ kind, warehouse, rows, onClose }: MoveDialogProps) {
       />
       {(kind === 'unassign' || kind === 'found') && <LocationFields values={values.target} onChange={(target) => set({ target })} error={errors.target} />}
       {kind !== 'unassign' && kind !== 'found' && <TextInput label="Notes" value={values.notes} onChange={(e) => set({ notes: e.currentTarget.value })} />}
-      {move.failure && (
-        <Alert color="red" role="alert">
-          {move.failure}
-        </Alert>
-      )}
+      <FailureAlert failure={move.failure} />
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onClose} disabled={move.busy}>
           Cancel

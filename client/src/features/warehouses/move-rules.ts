@@ -5,7 +5,7 @@
  * project's on hand, and found from what is lost here, and both put the parts at a location.
  */
 import type { WarehouseStockRow } from '../../api/warehouse-types.ts';
-import { quantityError, wholeQuantity } from '../../app/field-limits.ts';
+import { quantityError, wholeQuantity } from '../../shared/field-limits.ts';
 import { EMPTY_LOCATION, hasPlace, locationBody, locationLengthError, placeOf, type LocationValues } from './location.ts';
 import { sourceLocation } from './relocate-rules.ts';
 import { placeShortMessage, projectShortMessage, WAREHOUSE_MESSAGES as M } from './warehouse-messages.ts';

@@ -3,7 +3,7 @@
  * message is tested; the server checks the same rules again and its answer is shown when it differs.
  */
 import type { CatalogPart } from '../../api/material-types.ts';
-import { MAX_LENGTH, lengthError, quantityError } from '../../app/field-limits.ts';
+import { MAX_LENGTH, lengthError, quantityError } from '../../shared/field-limits.ts';
 import type { PlaceInput } from '../../api/warehouse-types.ts';
 import { EMPTY_LOCATION, hasPlace, locationBody, locationLengthError, type LocationValues } from './location.ts';
 import { WAREHOUSE_MESSAGES as M } from './warehouse-messages.ts';

@@ -1,16 +1,18 @@
 /** Receive materials into a warehouse (spec 02 §2.4): details, location, summary. */
-import { Alert, Button, Center, Checkbox, Group, Loader, SimpleGrid, Stack, Stepper, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { Alert, Center, Checkbox, Loader, Stack } from '@mantine/core';
 import { useGetCatalogQuery } from '../../api/materials-api.ts';
 import { warehouseLabel, type Warehouse } from '../../api/warehouse-types.ts';
 import { AppModal } from '../../components/app-modal.tsx';
+import { FailureAlert } from '../../components/failure-alert.tsx';
+import { useWizard, WizardFooter, WizardSteps } from '../../components/wizard.tsx';
 import { QuantityInput } from '../../components/quantity-input.tsx';
 import { PartPicker } from '../../components/part-picker.tsx';
 import { LocationFields } from './location-fields.tsx';
 import { locationLabel } from './location.ts';
 import { EMPTY_RECEIVE, RECEIVE_STEP_LABELS, RECEIVE_STEPS, receiveBody, receiveStepErrors, type ReceiveErrors, type ReceiveValues } from './receive-rules.ts';
-import { SummaryTable } from './summary-table.tsx';
+import { SummaryTable } from '../../components/summary-table.tsx';
 import { useWarehouseMove } from './use-warehouse-move.ts';
+import { NewPartFields } from '../../components/new-part-fields.tsx';
 
 export function ReceiveWizard({ warehouse, onClose }: { warehouse: Warehouse; onClose: () => void }) {
   return (
@@ -22,23 +24,12 @@ export function ReceiveWizard({ warehouse, onClose }: { warehouse: Warehouse; on
 
 function ReceiveBody({ warehouse, onClose }: { warehouse: Warehouse; onClose: () => void }) {
   const catalog = useGetCatalogQuery();
-  const [values, setValues] = useState<ReceiveValues>(EMPTY_RECEIVE);
-  const [active, setActive] = useState(0);
-  const [errors, setErrors] = useState<ReceiveErrors>({});
+  const { values, set, errors, active, setActive, next } = useWizard<ReceiveValues, ReceiveErrors>(EMPTY_RECEIVE);
   const move = useWarehouseMove(warehouse.id, 'receive', 'Failed to receive material');
   const step = RECEIVE_STEPS[active] ?? 'summary';
   const catalogPart = (n: string) => catalog.data?.find((p) => p.part_number === n);
   const chosen = catalogPart(values.partNumber.trim());
 
-  const set = (patch: Partial<ReceiveValues>) => {
-    setValues((v) => ({ ...v, ...patch }));
-    setErrors({});
-  };
-  const next = () => {
-    const found = receiveStepErrors(step, values, catalogPart);
-    setErrors(found);
-    if (Object.keys(found).length === 0) setActive((a) => a + 1);
-  };
   const submit = async () => {
     const body = receiveBody(values);
     const ok = await move.submit(body, `Received ${body.quantity} × ${body.part_number} into ${warehouseLabel(warehouse)}`);
@@ -55,11 +46,7 @@ function ReceiveBody({ warehouse, onClose }: { warehouse: Warehouse; onClose: ()
   const partName = values.newPart ? values.partName.trim() : (chosen?.part_name ?? '');
   return (
     <Stack gap="md">
-      <Stepper active={active} size="xs" allowNextStepsSelect={false} onStepClick={(i) => i < active && setActive(i)}>
-        {RECEIVE_STEPS.map((s) => (
-          <Stepper.Step key={s} label={RECEIVE_STEP_LABELS[s]} />
-        ))}
-      </Stepper>
+      <WizardSteps steps={RECEIVE_STEPS} labels={RECEIVE_STEP_LABELS} active={active} onBack={setActive} />
       {step === 'details' && (
         <Stack gap="sm">
           <Checkbox
@@ -73,23 +60,7 @@ function ReceiveBody({ warehouse, onClose }: { warehouse: Warehouse; onClose: ()
             </Alert>
           )}
           {values.newPart ? (
-            <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-              <TextInput
-                label="Part Number"
-                required
-                value={values.partNumber}
-                onChange={(e) => set({ partNumber: e.currentTarget.value })}
-                error={errors.partNumber}
-              />
-              <TextInput
-                label="Part Name"
-                required
-                value={values.partName}
-                onChange={(e) => set({ partName: e.currentTarget.value })}
-                error={errors.partName}
-              />
-              <TextInput label="Nickname" required value={values.nickname} onChange={(e) => set({ nickname: e.currentTarget.value })} error={errors.nickname} />
-            </SimpleGrid>
+            <NewPartFields values={values} errors={errors} onChange={set} />
           ) : (
             <PartPicker
               label="Part Number"
@@ -112,11 +83,7 @@ function ReceiveBody({ warehouse, onClose }: { warehouse: Warehouse; onClose: ()
       {step === 'location' && <LocationFields values={values.location} onChange={(location) => set({ location })} error={errors.location} />}
       {step === 'summary' && (
         <>
-          {move.failure && (
-            <Alert color="red" role="alert">
-              {move.failure}
-            </Alert>
-          )}
+          <FailureAlert failure={move.failure} />
           <SummaryTable
             lines={[
               ['Warehouse', warehouseLabel(warehouse)],
@@ -135,18 +102,15 @@ function ReceiveBody({ warehouse, onClose }: { warehouse: Warehouse; onClose: ()
           />
         </>
       )}
-      <Group justify="space-between" gap="sm">
-        <Button variant="default" onClick={active === 0 ? onClose : () => setActive(active - 1)} disabled={move.busy}>
-          {active === 0 ? 'Cancel' : 'Back'}
-        </Button>
-        {step === 'summary' ? (
-          <Button onClick={() => void submit()} loading={move.busy}>
-            Receive
-          </Button>
-        ) : (
-          <Button onClick={next}>Next</Button>
-        )}
-      </Group>
+      <WizardFooter
+        back={active > 0}
+        onBack={active === 0 ? onClose : () => setActive(active - 1)}
+        last={step === 'summary'}
+        action="Receive"
+        onSubmit={() => void submit()}
+        onNext={() => next(receiveStepErrors(step, values, catalogPart))}
+        busy={move.busy}
+      />
     </Stack>
   );
 }

@@ -3,7 +3,7 @@
  * place; confirm. A real command: the quantity leaves one location of the warehouse for another.
  */
 import type { PlaceRow, WarehouseStockRow } from '../../api/warehouse-types.ts';
-import { wholeQuantity } from '../../app/field-limits.ts';
+import { wholeQuantity } from '../../shared/field-limits.ts';
 import { EMPTY_LOCATION, hasPlace, locationBody, locationLengthError, placeOf, samePlace, type LocationValues } from './location.ts';
 import { placeShortMessage, WAREHOUSE_MESSAGES as M } from './warehouse-messages.ts';
 

@@ -1,8 +1,9 @@
 /** Relocate (spec 02 §2.4): select a part, its location and how many; the new location; confirm. */
-import { Alert, Button, Group, Stack, Stepper } from '@mantine/core';
-import { useState } from 'react';
+import { Stack } from '@mantine/core';
 import { warehouseLabel, type Warehouse, type WarehouseStockRow } from '../../api/warehouse-types.ts';
 import { AppModal } from '../../components/app-modal.tsx';
+import { FailureAlert } from '../../components/failure-alert.tsx';
+import { useWizard, WizardFooter, WizardSteps } from '../../components/wizard.tsx';
 import { QuantityInput } from '../../components/quantity-input.tsx';
 import { LocationFields } from './location-fields.tsx';
 import { locationLabel } from './location.ts';
@@ -17,7 +18,7 @@ import {
   type RelocateValues,
 } from './relocate-rules.ts';
 import { SourceLocationSelect, StockPartSelect } from './stock-pickers.tsx';
-import { SummaryTable } from './summary-table.tsx';
+import { SummaryTable } from '../../components/summary-table.tsx';
 import { useWarehouseMove } from './use-warehouse-move.ts';
 
 interface RelocateWizardProps {
@@ -35,23 +36,12 @@ export function RelocateWizard(props: RelocateWizardProps) {
 }
 
 function RelocateBody({ warehouse, rows, onClose }: RelocateWizardProps) {
-  const [values, setValues] = useState<RelocateValues>(EMPTY_RELOCATE);
-  const [active, setActive] = useState(0);
-  const [errors, setErrors] = useState<RelocateErrors>({});
+  const { values, set, errors, active, setActive, next } = useWizard<RelocateValues, RelocateErrors>(EMPTY_RELOCATE);
   const move = useWarehouseMove(warehouse.id, 'relocate', 'Failed to relocate material');
   const step = RELOCATE_STEPS[active] ?? 'confirm';
   const row = rows.find((r) => r.material_id === values.materialId);
   const from = sourceLocation(row, values.source);
 
-  const set = (patch: Partial<RelocateValues>) => {
-    setValues((v) => ({ ...v, ...patch }));
-    setErrors({});
-  };
-  const next = () => {
-    const found = relocateStepErrors(step, values, row);
-    setErrors(found);
-    if (Object.keys(found).length === 0) setActive((a) => a + 1);
-  };
   const submit = async () => {
     if (!row) return;
     const body = relocateBody(values, row);
@@ -61,11 +51,7 @@ function RelocateBody({ warehouse, rows, onClose }: RelocateWizardProps) {
 
   return (
     <Stack gap="md">
-      <Stepper active={active} size="xs" allowNextStepsSelect={false} onStepClick={(i) => i < active && setActive(i)}>
-        {RELOCATE_STEPS.map((s) => (
-          <Stepper.Step key={s} label={RELOCATE_STEP_LABELS[s]} />
-        ))}
-      </Stepper>
+      <WizardSteps steps={RELOCATE_STEPS} labels={RELOCATE_STEP_LABELS} active={active} onBack={setActive} />
       {step === 'select' && (
         <Stack gap="sm">
           <StockPartSelect rows={rows} value={values.materialId} onChange={(materialId) => set({ materialId, source: null })} error={errors.material} />
@@ -83,11 +69,7 @@ function RelocateBody({ warehouse, rows, onClose }: RelocateWizardProps) {
       {step === 'relocate' && <LocationFields prefix="New" values={values.target} onChange={(target) => set({ target })} error={errors.target} />}
       {step === 'confirm' && row && from && (
         <>
-          {move.failure && (
-            <Alert color="red" role="alert">
-              {move.failure}
-            </Alert>
-          )}
+          <FailureAlert failure={move.failure} />
           <SummaryTable
             lines={[
               ['Warehouse', warehouseLabel(warehouse)],
@@ -100,18 +82,15 @@ function RelocateBody({ warehouse, rows, onClose }: RelocateWizardProps) {
           />
         </>
       )}
-      <Group justify="space-between" gap="sm">
-        <Button variant="default" onClick={active === 0 ? onClose : () => setActive(active - 1)} disabled={move.busy}>
-          {active === 0 ? 'Cancel' : 'Back'}
-        </Button>
-        {step === 'confirm' ? (
-          <Button onClick={() => void submit()} loading={move.busy}>
-            Relocate {values.quantity.trim()}
-          </Button>
-        ) : (
-          <Button onClick={next}>Next</Button>
-        )}
-      </Group>
+      <WizardFooter
+        back={active > 0}
+        onBack={active === 0 ? onClose : () => setActive(active - 1)}
+        last={step === 'confirm'}
+        action={`Relocate ${values.quantity.trim()}`}
+        onSubmit={() => void submit()}
+        onNext={() => next(relocateStepErrors(step, values, row))}
+        busy={move.busy}
+      />
     </Stack>
   );
 }

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { messageOr } from '../../api/error-message.ts';
 import { useIdempotencyKey } from '../../api/idempotency.ts';
 import { useMoveWarehouseStockMutation, type WarehouseMove } from '../../api/warehouses-api.ts';
-import { toast } from '../../app/toast.ts';
+import { toast } from '../../shared/toast.ts';
 
 export function useWarehouseMove(warehouseId: string, move: WarehouseMove, failureFallback: string) {
   const [send, state] = useMoveWarehouseStockMutation();

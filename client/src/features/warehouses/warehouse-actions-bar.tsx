@@ -1,8 +1,8 @@
 /** The warehouse action bar (spec 02 §2.4): receive, return, assign to project, unassign, relocate; and lost and found, as in projects. */
 import { Button } from '@mantine/core';
 import { ActionBarFrame } from '../../components/action-bar-frame.tsx';
-import { usePhone } from '../../app/use-phone.ts';
-import { FROZEN_REASON } from '../../app/site/site-status.ts';
+import { usePhone } from '../../shared/use-phone.ts';
+import { FROZEN_REASON } from '../../shared/site/site-status.ts';
 import { ReasonedDisabledButton } from '../../components/reasoned-disabled-button.tsx';
 
 export type WarehouseAction = 'receive' | 'return' | 'assign' | 'unassign' | 'relocate' | 'lost' | 'found';

@@ -1,6 +1,6 @@
 /** Warehouses, stock rows and people as the tests of this feature hand them to the fake server. */
 import type { Warehouse, WarehouseStockRow } from '../../api/warehouse-types.ts';
-import type { Me } from '../../app/session/session-types.ts';
+import type { Me } from '../../shared/session/session-types.ts';
 
 export const northYard: Warehouse = {
   id: 'w-1',

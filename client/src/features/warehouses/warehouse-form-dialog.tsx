@@ -5,7 +5,7 @@ import { messageOr } from '../../api/error-message.ts';
 import { useIdempotencyKey } from '../../api/idempotency.ts';
 import { warehouseLabel, type Warehouse } from '../../api/warehouse-types.ts';
 import { useCreateWarehouseMutation, useUpdateWarehouseMutation } from '../../api/warehouses-api.ts';
-import { toast } from '../../app/toast.ts';
+import { toast } from '../../shared/toast.ts';
 import { AppModal } from '../../components/app-modal.tsx';
 import { warehouseBody, warehouseFormErrors, warehouseFormValues, type WarehouseFormErrors, type WarehouseFormValues } from './warehouse-form.ts';
 import { WAREHOUSE_MESSAGES } from './warehouse-messages.ts';

@@ -1,7 +1,7 @@
 /** The Warehouse Manager's form: a name (required) and the yard info (location, capacity). Pure. */
 import { WAREHOUSE_LIMITS, type Warehouse } from '../../api/warehouse-types.ts';
 import type { WarehouseFields } from '../../api/warehouses-api.ts';
-import { lengthError } from '../../app/field-limits.ts';
+import { lengthError } from '../../shared/field-limits.ts';
 import { WAREHOUSE_MESSAGES } from './warehouse-messages.ts';
 
 export interface WarehouseFormValues {

@@ -7,34 +7,27 @@ import { Center, Group, Loader, Paper, Stack, Text, TextInput } from '@mantine/c
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useMemo, useState } from 'react';
 import { messageOr } from '../../api/error-message.ts';
-import { warehouseLabel } from '../../api/warehouse-types.ts';
 import { useGetWarehouseInventoryQuery } from '../../api/warehouses-api.ts';
-import { MAX_LENGTH } from '../../app/field-limits.ts';
-import { useAppSelector } from '../../app/hooks.ts';
-import { ADMIN_ACCESS_DENIED, canUseWarehouses, isSuperadmin } from '../../app/session/permissions.ts';
-import { selectSession } from '../../app/session/session-selectors.ts';
-import { useSiteStatus } from '../../app/site/site-status.ts';
-import { AccessDenied } from '../../components/access-denied.tsx';
+import { MAX_LENGTH } from '../../shared/field-limits.ts';
+import { useAppSelector } from '../../shared/hooks.ts';
+import { isSuperadmin } from '../../shared/session/permissions.ts';
+import { selectSession } from '../../shared/session/session-selectors.ts';
+import { useSiteStatus } from '../../shared/site/site-status.ts';
 import { NoData } from '../../components/no-data.tsx';
-import { PageHeader } from '../../components/page-header.tsx';
 import { MoveDialog } from './move-dialog.tsx';
 import { ReceiveWizard } from './receive-wizard.tsx';
 import { RelocateWizard } from './relocate-wizard.tsx';
 import { WarehouseActionsBar, type WarehouseAction } from './warehouse-actions-bar.tsx';
-import { useWarehouseChoice, WarehouseSelect } from './warehouse-select.tsx';
+import { WarehouseBody, type WarehouseChoice, WarehouseFacts, WarehouseHeader, warehouseScreen } from '../../components/warehouse-select.tsx';
 import { visibleWarehouseStock } from './warehouse-stock-model.ts';
 import { StockLegend, WarehouseStockTable } from './warehouse-stock-table.tsx';
 
 const TITLE = 'Warehouse Inventory';
 
-export function WarehouseInventoryPage() {
-  const { role } = useAppSelector(selectSession);
-  if (!canUseWarehouses(role)) return <AccessDenied title={TITLE} text={ADMIN_ACCESS_DENIED} />;
-  return <WarehouseInventory superadmin={isSuperadmin(role)} />;
-}
+export const WarehouseInventoryPage = warehouseScreen(TITLE, WarehouseInventory);
 
-function WarehouseInventory({ superadmin }: { superadmin: boolean }) {
-  const choice = useWarehouseChoice();
+function WarehouseInventory({ choice }: { choice: WarehouseChoice }) {
+  const superadmin = isSuperadmin(useAppSelector(selectSession).role);
   const warehouse = choice.chosen;
   const stock = useGetWarehouseInventoryQuery(warehouse ? warehouse.id : skipToken, { refetchOnMountOrArgChange: true });
   const { frozen } = useSiteStatus();
@@ -43,30 +36,17 @@ function WarehouseInventory({ superadmin }: { superadmin: boolean }) {
   const rows = stock.data ?? [];
   const visible = useMemo(() => visibleWarehouseStock(stock.data ?? [], search), [stock.data, search]);
   const close = () => setOpen(null);
-  const noWarehouses = choice.list.isSuccess && choice.warehouses.length === 0;
 
   return (
     <>
-      <PageHeader title={TITLE}>
-        <Group gap="sm" wrap="wrap" w={{ base: '100%', sm: 'auto' }}>
-          <WarehouseSelect choice={choice} />
-        </Group>
-      </PageHeader>
-      <Stack gap="md">
-        {choice.list.isError ? (
-          <NoData text={messageOr(choice.list.error, 'Failed to load warehouses.')} />
-        ) : noWarehouses ? (
-          <NoData text={superadmin ? 'There are no warehouses yet. Create one under Administration, Warehouse Manager.' : 'There are no warehouses yet.'} />
-        ) : warehouse ? (
+      <WarehouseHeader title={TITLE} choice={choice} />
+      <WarehouseBody
+        choice={choice}
+        empty={superadmin ? 'There are no warehouses yet. Create one under Administration, Warehouse Manager.' : 'There are no warehouses yet.'}
+      >
+        {(warehouse) => (
           <>
-            <Paper withBorder radius="md" p="md">
-              <Group gap="xl" wrap="wrap">
-                <Field label="Warehouse" value={warehouseLabel(warehouse)} />
-                <Field label="Location" value={warehouse.yard_info.location || '—'} />
-                <Field label="Capacity" value={warehouse.yard_info.capacity_summary || '—'} />
-                {!warehouse.active && <Field label="Status" value="Deactivated" />}
-              </Group>
-            </Paper>
+            <WarehouseFacts warehouse={warehouse} capacity />
             <WarehouseActionsBar frozen={frozen} inactive={!warehouse.active} onAction={setOpen} />
             <Paper withBorder radius="md" p="sm">
               <Stack gap="sm">
@@ -103,27 +83,12 @@ function WarehouseInventory({ superadmin }: { superadmin: boolean }) {
               </Stack>
             </Paper>
           </>
-        ) : choice.list.isLoading ? (
-          <Center p="xl">
-            <Loader size="sm" />
-          </Center>
-        ) : null}
-      </Stack>
+        )}
+      </WarehouseBody>
       {warehouse && open === 'receive' && <ReceiveWizard warehouse={warehouse} onClose={close} />}
       {warehouse && open === 'relocate' && <RelocateWizard warehouse={warehouse} rows={rows} onClose={close} />}
       {warehouse && open && open !== 'receive' && open !== 'relocate' && <MoveDialog kind={open} warehouse={warehouse} rows={rows} onClose={close} />}
     </>
-  );
-}
-
-function Field({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text fw={500}>{value}</Text>
-    </div>
   );
 }
 

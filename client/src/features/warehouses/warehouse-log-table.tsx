@@ -4,10 +4,10 @@
  */
 import { Group, Paper, Stack, Table, Text } from '@mantine/core';
 import type { LogRow } from '../../api/material-types.ts';
-import { formatDateTime } from '../../app/format.ts';
-import { usePhone } from '../../app/use-phone.ts';
+import { formatDateTime } from '../../shared/format.ts';
+import { usePhone } from '../../shared/use-phone.ts';
 import { logTypeColor } from '../../components/log-colors.ts';
-import { LogTypeBadge, NO_LOGS_TEXT } from '../../components/log-table.tsx';
+import { LogCardHeader, LogTableFrame, LogTypeBadge, NO_LOGS_TEXT } from '../../components/log-table.tsx';
 import { NoData } from '../../components/no-data.tsx';
 
 /** "Rack A → Project 1001 · North": both sides of a move, or the one side a row has. */
@@ -38,12 +38,7 @@ export function WarehouseLogTable({ rows }: { rows: readonly LogRow[] }) {
               radius="sm"
               style={{ backgroundColor: `var(--mantine-color-${color}-light)`, borderLeft: `4px solid var(--mantine-color-${color}-filled)` }}
             >
-              <Group justify="space-between" gap="xs" wrap="nowrap">
-                <LogTypeBadge type={row.LogType} />
-                <Text size="xs" c="dimmed">
-                  {formatDateTime(row.LogDate)}
-                </Text>
-              </Group>
+              <LogCardHeader type={row.LogType} date={row.LogDate} />
               <Text size="sm" mt={4} style={{ overflowWrap: 'anywhere' }}>
                 <Text span fw={600}>
                   {row.PartNumber}
@@ -68,39 +63,27 @@ export function WarehouseLogTable({ rows }: { rows: readonly LogRow[] }) {
     );
   }
   return (
-    <Table.ScrollContainer minWidth={880}>
-      <Table verticalSpacing="xs" aria-label="Warehouse logs">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th style={nowrap}>Date</Table.Th>
-            <Table.Th style={nowrap}>Type</Table.Th>
-            <Table.Th style={nowrap}>Part Number</Table.Th>
-            <Table.Th style={nowrap}>Name</Table.Th>
-            <Table.Th ta="right" style={nowrap}>
-              Amount
-            </Table.Th>
-            <Table.Th style={nowrap}>From → To</Table.Th>
-            <Table.Th style={nowrap}>Transacted By</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={row.id} data-log-type={row.LogType} style={{ backgroundColor: `var(--mantine-color-${logTypeColor(row.LogType)}-light)` }}>
-              <Table.Td style={nowrap}>{formatDateTime(row.LogDate)}</Table.Td>
-              <Table.Td style={nowrap}>
-                <LogTypeBadge type={row.LogType} />
-              </Table.Td>
-              <Table.Td fw={500} style={nowrap}>
-                {row.PartNumber}
-              </Table.Td>
-              <Table.Td>{row.PartName}</Table.Td>
-              <Table.Td ta="right">{row.LogAmount}</Table.Td>
-              <Table.Td>{movePath(row)}</Table.Td>
-              <Table.Td>{row.LogName}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <LogTableFrame
+      label="Warehouse logs"
+      minWidth={880}
+      columns={['Date', 'Type', 'Part Number', 'Name', 'Amount', 'From → To', 'Transacted By']}
+      right="Amount"
+    >
+      {rows.map((row) => (
+        <Table.Tr key={row.id} data-log-type={row.LogType} style={{ backgroundColor: `var(--mantine-color-${logTypeColor(row.LogType)}-light)` }}>
+          <Table.Td style={nowrap}>{formatDateTime(row.LogDate)}</Table.Td>
+          <Table.Td style={nowrap}>
+            <LogTypeBadge type={row.LogType} />
+          </Table.Td>
+          <Table.Td fw={500} style={nowrap}>
+            {row.PartNumber}
+          </Table.Td>
+          <Table.Td>{row.PartName}</Table.Td>
+          <Table.Td ta="right">{row.LogAmount}</Table.Td>
+          <Table.Td>{movePath(row)}</Table.Td>
+          <Table.Td>{row.LogName}</Table.Td>
+        </Table.Tr>
+      ))}
+    </LogTableFrame>
   );
 }

@@ -3,36 +3,24 @@
  * Assign, Unassign, Lost, Found), a search, rows coloured by type, newest first, and the CSV
  * export of every matching row (material_warehouse_logs_{timestamp}.csv, named by the server).
  */
-import { Button, Center, Chip, Group, Loader, Pagination, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Group, Pagination, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useState } from 'react';
-import { messageOr } from '../../api/error-message.ts';
 import { WAREHOUSE_LOG_TYPES, type WarehouseLogType } from '@contract/vocabulary.ts';
 import { useGetWarehouseLogsQuery, warehouseLogsCsvUrl } from '../../api/warehouses-api.ts';
-import { MAX_LENGTH } from '../../app/field-limits.ts';
-import { useAppSelector } from '../../app/hooks.ts';
-import { SEARCH_DEBOUNCE_MS } from '../../app/search-term.ts';
-import { ADMIN_ACCESS_DENIED, canUseWarehouses } from '../../app/session/permissions.ts';
-import { selectSession } from '../../app/session/session-selectors.ts';
-import { useServerDownload } from '../../app/use-server-download.ts';
-import { AccessDenied } from '../../components/access-denied.tsx';
-import { NoData } from '../../components/no-data.tsx';
-import { PageHeader } from '../../components/page-header.tsx';
+import { SEARCH_DEBOUNCE_MS } from '../../shared/search-term.ts';
+import { useServerDownload } from '../../shared/use-server-download.ts';
+import { LogsPanel, LogsResult, LogsSearch, LogTypeChips } from '../../components/logs-toolbar.tsx';
 import { WarehouseLogTable } from './warehouse-log-table.tsx';
-import { useWarehouseChoice, WarehouseSelect } from './warehouse-select.tsx';
+import { type WarehouseChoice, WarehouseHeader, warehouseScreen } from '../../components/warehouse-select.tsx';
 
 const TITLE = 'Warehouse Logs';
 export const WAREHOUSE_LOGS_PAGE_SIZE = 100;
 
-export function WarehouseLogsPage() {
-  const { role } = useAppSelector(selectSession);
-  if (!canUseWarehouses(role)) return <AccessDenied title={TITLE} text={ADMIN_ACCESS_DENIED} />;
-  return <WarehouseLogs />;
-}
+export const WarehouseLogsPage = warehouseScreen(TITLE, WarehouseLogs);
 
-function WarehouseLogs() {
-  const choice = useWarehouseChoice();
+function WarehouseLogs({ choice }: { choice: WarehouseChoice }) {
   const warehouse = choice.chosen;
   const [type, setType] = useState<WarehouseLogType | 'All'>('All');
   const [search, setSearch] = useState('');
@@ -47,66 +35,32 @@ function WarehouseLogs() {
 
   return (
     <>
-      <PageHeader title={TITLE}>
-        <Group gap="sm" wrap="wrap" w={{ base: '100%', sm: 'auto' }}>
-          <WarehouseSelect choice={choice} />
-        </Group>
-      </PageHeader>
+      <WarehouseHeader title={TITLE} choice={choice} />
       <Stack gap="md">
-        <Paper withBorder radius="md" p="sm">
-          <Stack gap="sm">
-            <Chip.Group
-              multiple={false}
-              value={type}
-              onChange={(value) => {
-                setType(value as WarehouseLogType | 'All');
-                setPage(1);
-              }}
-            >
-              <Group gap="xs" role="group" aria-label="Types">
-                {['All', ...WAREHOUSE_LOG_TYPES].map((t) => (
-                  <Chip key={t} value={t}>
-                    {t}
-                  </Chip>
-                ))}
-              </Group>
-            </Chip.Group>
-            <Group gap="sm" wrap="wrap" align="center">
-              <TextInput
-                aria-label="Search logs"
-                maxLength={MAX_LENGTH.search}
-                placeholder="Search part, name or person"
-                value={search}
-                onChange={(e) => {
-                  setSearch(e.currentTarget.value);
-                  setPage(1);
-                }}
-                style={{ flex: 1, minWidth: 200 }}
-              />
-              {logs.isFetching && !logs.isLoading && <Loader size="xs" aria-label="Updating" />}
-              <Button
-                variant="default"
-                disabled={!warehouse}
-                onClick={() => warehouse && void download(warehouseLogsCsvUrl({ warehouseId: warehouse.id, types, q }))}
-              >
-                Export CSV
-              </Button>
-            </Group>
-          </Stack>
-        </Paper>
-        {choice.list.isError ? (
-          <NoData text={messageOr(choice.list.error, 'Failed to load warehouses.')} />
-        ) : !warehouse ? (
-          <NoData text={choice.list.isLoading ? 'Loading…' : 'There are no warehouses yet.'} />
-        ) : logs.isLoading ? (
-          <Center p="xl">
-            <Loader />
-          </Center>
-        ) : logs.error ? (
-          <NoData text={messageOr(logs.error, 'Failed to fetch logs')} />
-        ) : (
+        <LogsPanel>
+          <LogTypeChips
+            types={['All', ...WAREHOUSE_LOG_TYPES] as const}
+            value={type}
+            onChange={(value) => {
+              setType(value);
+              setPage(1);
+            }}
+          />
+          <LogsSearch
+            placeholder="Search part, name or person"
+            search={search}
+            onSearch={(value) => {
+              setSearch(value);
+              setPage(1);
+            }}
+            updating={logs.isFetching && !logs.isLoading}
+            exportDisabled={!warehouse}
+            onExport={() => warehouse && void download(warehouseLogsCsvUrl({ warehouseId: warehouse.id, types, q }))}
+          />
+        </LogsPanel>
+        <LogsResult choice={choice} logs={logs}>
           <WarehouseLogTable rows={logs.data?.items ?? []} />
-        )}
+        </LogsResult>
         {logs.data && logs.data.total > 0 && (
           <Group justify="space-between" wrap="wrap" gap="sm">
             <Text size="sm" c="dimmed">

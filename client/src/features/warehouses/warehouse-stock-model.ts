@@ -1,6 +1,6 @@
 /** What the warehouse table shows: the search, the order, and each row's stock colour. Pure. */
 import type { WarehouseStockRow } from '../../api/warehouse-types.ts';
-import { matchesAllWords } from '../../app/search-term.ts';
+import { matchesAllWords } from '../../shared/search-term.ts';
 import { stockLevelOf, type StockLevel } from '../../components/stock-level.ts';
 
 export function warehouseStockLevel(row: Pick<WarehouseStockRow, 'qty_on_hand' | 'warning_stock_limit' | 'critical_stock_limit'>): StockLevel {

@@ -4,7 +4,7 @@
  */
 import { Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import type { WarehouseStockRow } from '../../api/warehouse-types.ts';
-import { usePhone } from '../../app/use-phone.ts';
+import { usePhone } from '../../shared/use-phone.ts';
 import { STOCK_LEVEL_COLORS, STOCK_LEVEL_LABELS } from '../../components/stock-level.ts';
 import { heldLocations, warehouseStockLevel } from './warehouse-stock-model.ts';
 

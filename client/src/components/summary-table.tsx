@@ -1,13 +1,13 @@
-/** The wizards' last step: what is about to be sent, for a last look before it is. */
+/** A wizard's last look before it sends: label and value per line. */
 import { Table } from '@mantine/core';
 
-export function SummaryTable({ lines }: { lines: [string, string][] }) {
+export function SummaryTable({ lines, labelWidth = 150 }: { lines: [string, string][]; labelWidth?: number }) {
   return (
     <Table variant="vertical" withTableBorder layout="fixed">
       <Table.Tbody>
         {lines.map(([label, value]) => (
           <Table.Tr key={label}>
-            <Table.Th w={150}>{label}</Table.Th>
+            <Table.Th w={labelWidth}>{label}</Table.Th>
             <Table.Td style={{ overflowWrap: 'anywhere' }}>{value}</Table.Td>
           </Table.Tr>
         ))}

@@ -1,6 +1,0 @@
-/** Typed hooks: components use these instead of the untyped react-redux ones. */
-import { useDispatch, useSelector } from 'react-redux';
-import type { AppDispatch, RootState } from './store.ts';
-
-export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
-export const useAppSelector = useSelector.withTypes<RootState>();
