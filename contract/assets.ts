@@ -59,12 +59,12 @@
 import { z } from 'zod';
 import { id, quantity, text } from './fields.ts';
 import { MAX_LENGTH } from './limits.ts';
-import { ASSET_MESSAGES as M } from '../ledger/asset/messages.ts';
+import { ASSET_MESSAGES as M } from './messages/assets.ts';
 import { ASSET_STATUSES, assetInstance, assetMetadata, assetRow, CATEGORY_KINDS, OWNER_TYPES } from './asset-rows.ts';
 
 export * from './asset-rows.ts';
 
-export { ASSET_MESSAGES, catalogInUseMessage, categoryInUseMessage, foundExceedsMessage, lostExceedsMessage } from '../ledger/asset/messages.ts';
+export { ASSET_MESSAGES, catalogInUseMessage, categoryInUseMessage, foundExceedsMessage, lostExceedsMessage } from './messages/assets.ts';
 
 /** Longest text of each asset field, in characters. */
 export const ASSET_LIMITS = {

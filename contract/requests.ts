@@ -49,13 +49,13 @@
  * receive appends `RequestReopened` with data.cause `receive` to each request it re-opens.
  */
 import { z } from 'zod';
-import { LINE_STATUSES, REQUEST_STATUSES, REQUEST_TYPES, WAITING_DELIVERY } from '../ledger/request/messages.ts';
+import { LINE_STATUSES, REQUEST_STATUSES, REQUEST_TYPES, WAITING_DELIVERY } from './messages/requests.ts';
 import { id, pageNumber, pageSize, quantity, searchText, text } from './fields.ts';
 import { MAX_LENGTH, MAX_PAGE_SIZE } from './limits.ts';
 import { LOG_DAYS } from './vocabulary.ts';
 
-export { LINE_STATUSES, REQUEST_MESSAGES, REQUEST_STATUSES, REQUEST_TYPES, WAITING_DELIVERY } from '../ledger/request/messages.ts';
-export type { LineStatus, RequestStatus, RequestType } from '../ledger/request/messages.ts';
+export { LINE_STATUSES, REQUEST_MESSAGES, REQUEST_STATUSES, REQUEST_TYPES, WAITING_DELIVERY } from './messages/requests.ts';
+export type { LineStatus, RequestStatus, RequestType } from './messages/requests.ts';
 
 /** Spec 01 §9: default quantity 1 (minimum 1); the search starts at 2 characters, waits 250 ms, shows 10. */
 export const REQUEST_DEFAULT_QUANTITY = 1;

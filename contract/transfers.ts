@@ -37,7 +37,7 @@ import { z } from 'zod';
 import { id, quantity, text } from './fields.ts';
 import { MAX_LENGTH } from './limits.ts';
 
-export { TRANSFER_MESSAGES } from '../ledger/transfer/messages.ts';
+export { TRANSFER_MESSAGES } from './messages/transfers.ts';
 
 export const TRANSFER_STATUSES = ['Requested', 'Accepted', 'Denied', 'Fulfilled', 'Shipped', 'Ready', 'Received', 'Complete'] as const;
 export type TransferStatus = (typeof TRANSFER_STATUSES)[number];

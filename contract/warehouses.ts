@@ -44,12 +44,12 @@
 import { z } from 'zod';
 import { id, quantity, text } from './fields.ts';
 import { MAX_LENGTH } from './limits.ts';
-import { WAREHOUSE_MESSAGES } from '../ledger/warehouse/messages.ts';
+import { WAREHOUSE_MESSAGES } from './messages/warehouses.ts';
 import { catalogPart, inventoryRow, projectId } from './materials.ts';
 
-export { placeShortMessage, WAREHOUSE_MESSAGES } from '../ledger/warehouse/messages.ts';
+export { placeShortMessage, WAREHOUSE_MESSAGES } from './messages/warehouses.ts';
 /** The same key and label the server gives a location, for forms that name one before asking. */
-export { normalizePlace, placeKey, placeLabel } from '../ledger/stock-item/place.ts';
+export { normalizePlace, placeKey, placeLabel } from './place.ts';
 
 /** Longest text of each warehouse field, in characters. */
 export const WAREHOUSE_LIMITS = {

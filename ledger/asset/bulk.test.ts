@@ -3,7 +3,7 @@ import { multiStreamSpec } from '../testing/multi-stream-spec.ts';
 import { decideBulk } from './bulk.ts';
 import type { BulkAssetCommand } from './commands.ts';
 import type { BulkAssetEvent, Owner } from './events.ts';
-import { ASSET_MESSAGES as M } from './messages.ts';
+import { ASSET_MESSAGES as M } from '../../contract/messages/assets.ts';
 import { evolveBulk, initialBulkAssetState } from './state.ts';
 
 const spec = multiStreamSpec({ initialState: initialBulkAssetState, evolve: evolveBulk }, ['at', 'to'] as const, (command: BulkAssetCommand, states) =>

@@ -8,7 +8,7 @@ import { DomainError } from '../errors.ts';
 import type { BulkAssetCommand } from './commands.ts';
 import { requireDestination } from './decide.ts';
 import { type BulkAssetEvent, moveActionOf } from './events.ts';
-import { ASSET_MESSAGES as M, foundExceedsMessage, lostExceedsMessage } from './messages.ts';
+import { ASSET_MESSAGES as M, foundExceedsMessage, lostExceedsMessage } from '../../contract/messages/assets.ts';
 import type { BulkAssetState } from './state.ts';
 
 export interface BulkStates {

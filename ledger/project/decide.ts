@@ -2,7 +2,8 @@
 import { DomainError } from '../errors.ts';
 import type { Decider } from '../decider.ts';
 import type { ProjectCommand } from './commands.ts';
-import { PROJECT_ROLES, type ProjectEvent, type ProjectRole } from './events.ts';
+import { PROJECT_ROLES } from '../../contract/roles.ts';
+import type { ProjectEvent, ProjectRole } from './events.ts';
 import { evolve } from './evolve.ts';
 import { initialProjectState, type ProjectState } from './state.ts';
 

@@ -16,7 +16,7 @@ import { DomainError } from '../errors.ts';
 import type { FulfilLine, RequestActor, RequestCommand } from './commands.ts';
 import { type LineChange, type RequestEvent, type RequestStatus, WAITING_DELIVERY } from './events.ts';
 import { evolve } from './evolve.ts';
-import { lineRefused, REQUEST_MESSAGES as M, transitionRefused } from './messages.ts';
+import { lineRefused, REQUEST_MESSAGES as M, transitionRefused } from '../../contract/messages/requests.ts';
 import { initialRequestState, openLines, type RequestLine, type RequestState } from './state.ts';
 
 type Data<T extends RequestCommand['type']> = Extract<RequestCommand, { type: T }>['data'];

@@ -13,9 +13,9 @@ import { DomainError } from '../errors.ts';
 import type { StockItemRef } from '../stock-item/commands.ts';
 import { MAX_BALANCE } from '../stock-item/decide.ts';
 import type { StockItemEvent } from '../stock-item/events.ts';
-import { namesAPlace, type Place, placeKey, placeLabel } from '../stock-item/place.ts';
+import { namesAPlace, type Place, placeKey, placeLabel } from '../../contract/place.ts';
 import { initialStockItemState, type StockItemState } from '../stock-item/state.ts';
-import { placeShortMessage, WAREHOUSE_MESSAGES as M } from '../warehouse/messages.ts';
+import { placeShortMessage, WAREHOUSE_MESSAGES as M } from '../../contract/messages/warehouses.ts';
 import type { WarehouseGate, WarehouseStockCommand } from './commands.ts';
 
 export interface WarehouseStockStates {

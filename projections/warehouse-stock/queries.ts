@@ -8,7 +8,7 @@ import type { Holding, Holdings, PlaceRow, WarehouseStockRow } from '../../contr
 import { warehouseLabel } from '../../contract/warehouses.ts';
 import type { CatalogPart } from '../../contract/materials.ts';
 import type { Db } from '../../ledger/database.ts';
-import { placeLabel } from '../../ledger/stock-item/place.ts';
+import { placeLabel } from '../../contract/place.ts';
 import { DEFAULT_CRITICAL_THRESHOLD, DEFAULT_LOW_THRESHOLD } from '../../ledger/stock-item/stock-numbers.ts';
 import { containing } from '../like.ts';
 import { inventoryPage, partDisplay } from '../material-stock/queries.ts';

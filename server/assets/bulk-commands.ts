@@ -9,7 +9,7 @@ import { runCommand } from '../../ledger/command-runner.ts';
 import { decideBulk } from '../../ledger/asset/bulk.ts';
 import type { BulkAssetCommand, CatalogLookup, OwnerLookup } from '../../ledger/asset/commands.ts';
 import { type BulkAssetEvent, bulkAssetStreamId, type Owner } from '../../ledger/asset/events.ts';
-import { ASSET_MESSAGES as M } from '../../ledger/asset/messages.ts';
+import { ASSET_MESSAGES as M } from '../../contract/messages/assets.ts';
 import { type BulkAssetState, evolveBulk, initialBulkAssetState } from '../../ledger/asset/state.ts';
 import { DomainError } from '../../ledger/errors.ts';
 import type { EventStore } from '../../ledger/event-store/event-store.ts';

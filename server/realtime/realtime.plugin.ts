@@ -17,7 +17,8 @@ import type { RecordedEvent } from '../../ledger/event-store/types.ts';
 import { startFanOut } from './fan-out.ts';
 import { requestNotices } from './request-notices.ts';
 import { SESSION_ENDED, watchSocketAccess, type SubscribedClient } from './socket-access.ts';
-import { EVERY_PROJECT, type Change } from './topics.ts';
+import { EVERY_PROJECT } from '../../contract/topics.ts';
+import type { Change } from './topics.ts';
 
 // A browser that stops reading its socket is cut off once this much waits for it: hints only pile up.
 const MAX_BUFFERED_BYTES = 256 * 1024;

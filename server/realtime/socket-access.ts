@@ -16,7 +16,7 @@ import type { WebSocket } from 'ws';
 import { ACCESS_CHANGED_CHANNEL, changesAccess } from '../auth/access-cache.ts';
 import { onSessionsRevoked, type AuthenticatedUser } from '../auth/session-store.ts';
 import { accessFor } from '../projects/project-access.ts';
-import { EVERY_PROJECT } from './topics.ts';
+import { EVERY_PROJECT } from '../../contract/topics.ts';
 
 /** The close code and reason for a socket without a valid session; the browser treats it as a 401. */
 export const SESSION_ENDED = { code: 4401, reason: 'Sign in to continue.' } as const;

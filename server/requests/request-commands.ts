@@ -15,7 +15,7 @@ import type { RecordedEvent } from '../../ledger/event-store/types.ts';
 import type { FulfilLine, RequestActor, RequestCommand } from '../../ledger/request/commands.ts';
 import { requestDecider } from '../../ledger/request/decide.ts';
 import { type LineChange, type RequestEvent, type RequestType, requestStreamId } from '../../ledger/request/events.ts';
-import { REQUEST_MESSAGES } from '../../ledger/request/messages.ts';
+import { REQUEST_MESSAGES } from '../../contract/messages/requests.ts';
 import { openLines, type RequestState } from '../../ledger/request/state.ts';
 import { stockItemDecider } from '../../ledger/stock-item/decide.ts';
 import { type StockItemEvent, type StockLocation, stockStreamId } from '../../ledger/stock-item/events.ts';

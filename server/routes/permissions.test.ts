@@ -13,7 +13,7 @@ import { changeMembership, createProject } from '../projects/project-commands.ts
 import { runStock } from '../materials/stock-commands.ts';
 import { inviteUser, SYSTEM_ACTOR } from '../users/user-commands.ts';
 import { createImportJob, finishImportJob } from '../labels/import/import-jobs.ts';
-import { GLOBAL_ROLES, type GlobalRole } from '../../ledger/user/events.ts';
+import { GLOBAL_ROLES, type GlobalRole } from '../../contract/roles.ts';
 import {
   type Actor,
   always,

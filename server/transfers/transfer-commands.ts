@@ -18,7 +18,7 @@ import type { StockItemState } from '../../ledger/stock-item/state.ts';
 import type { SettableStatus, TransferActor, TransferCommand } from '../../ledger/transfer/commands.ts';
 import { transferDecider } from '../../ledger/transfer/decide.ts';
 import { type DeliveryMethod, type ShippingAddress, type TransferEvent, transferStreamId } from '../../ledger/transfer/events.ts';
-import { TRANSFER_MESSAGES } from '../../ledger/transfer/messages.ts';
+import { TRANSFER_MESSAGES } from '../../contract/messages/transfers.ts';
 import type { TransferState } from '../../ledger/transfer/state.ts';
 import { stockMovesOf } from '../../ledger/transfer/stock-moves.ts';
 import { loadStockContextRows, type StockContextRow } from '../../projections/material-stock/decision-context.ts';

@@ -1,5 +1,5 @@
 /** The transfer messages a person reads: the spec's words (02 §5, §8) and the state table's rules (02 §4.1). */
-import type { ItemStatus, TransferStatus } from './events.ts';
+import type { ItemStatus, TransferStatus } from '../transfers.ts';
 
 export const TRANSFER_MESSAGES = {
   notFound: 'Transfer not found',
