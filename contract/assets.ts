@@ -18,7 +18,7 @@
  *   DELETE /api/assets/catalog/{id}               → { deleted: true } (422 naming the instances or units that use it)
  *   GET    /api/assets/catalog/{id}/asset-numbers → AssetNumbers (the type's instances, for pickers)
  *
- *   Moves (each answers AssetMoveAnswer; 423 `Transactions are frozen` while frozen; 422 with the rule)
+ *   Moves (each answers AssetMoveAnswer; 423 (ASSET_MESSAGES.frozen) while frozen; 422 with the rule)
  *   POST /api/warehouses/{id}/assets/receive   (admin) receiveBody: a new instance (or bulk units) into
  *        warehouse {id}, or an existing instance from wherever it is into warehouse {id}
  *   POST /api/warehouses/{id}/assets/assign    (admin) transferBody (to_owner_type project): from warehouse {id}

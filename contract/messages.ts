@@ -1,5 +1,6 @@
 /** Messages of the spec that both the server and the browser show, word for word. */
 
+export const TRANSACTIONS_FROZEN = 'Transactions are frozen';
 export const PART_REQUIRED = 'Enter or select a part before continuing';
 export const PART_NOT_FOUND = 'Part number not found in this project';
 export const QUANTITY_REQUIRED = 'Quantity is required';

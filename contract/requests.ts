@@ -168,7 +168,7 @@ export const assignLine = z.object({
   part_number: partNumber,
   /** Above 0 and not above the line's quantity; below it splits the line. */
   quantity: quantity({ positive: 'Quantity must be greater than zero' }),
-  /** Fulfil with another part of the project instead (it must exist: `Part number not found in this project.`). */
+  /** Fulfil with another part of the project instead (it must exist: REQUEST_MESSAGES.partNotFound). */
   replacement_part_number: text({ label: 'Replacement part number', max: MAX_LENGTH.partNumber }).nullish(),
 });
 export const assignBody = z

@@ -22,7 +22,7 @@
  *   POST  /api/warehouses/{id}/materials/unassign     body unassignFromProjectBody → WarehouseMoveAnswer (project_item set)
  *   POST  /api/warehouses/{id}/materials/lost         body warehouseLostBody      → WarehouseMoveAnswer
  *   POST  /api/warehouses/{id}/materials/found        body warehouseFoundBody     → WarehouseMoveAnswer
- *   Every movement: 423 `Transactions are frozen` while the site is frozen; 422 with the rule's message.
+ *   Every movement: 423 (WAREHOUSE_MESSAGES.frozen) while the site is frozen; 422 with the rule's message.
  *
  *   Warehouse logs (global admin or superadmin): the project log endpoint with a warehouse instead
  *   GET   /api/materials/logs?warehouse_id=&type=&q=&days=&page=&page_size=&sort=&format=json|csv

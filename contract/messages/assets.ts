@@ -1,4 +1,5 @@
 /** The asset messages a person reads, as the specs word them (01 §5, 02 §5, §8) and for the rules the server adds. */
+import { TRANSACTIONS_FROZEN } from '../messages.ts';
 
 export const ASSET_MESSAGES = {
   catalogRequired: 'Asset number and name are required',
@@ -35,7 +36,7 @@ export const ASSET_MESSAGES = {
   quantityPositive: 'Quantity must be at least 1.',
   bulkNeedsQuantity: 'Enter a quantity for a bulk asset',
   serializedNoQuantity: 'A serialized asset moves one instance at a time',
-  frozen: 'Transactions are frozen',
+  frozen: TRANSACTIONS_FROZEN,
 } as const;
 
 /** "Cannot exceed available on-hand or field-assigned quantity (n)" (spec 01 §5). */

@@ -1,4 +1,5 @@
 /** The warehouse messages a person reads, as the spec words them (02 §5) and for the rules the server adds. */
+import { PART_NOT_FOUND, TRANSACTIONS_FROZEN } from '../messages.ts';
 
 export const WAREHOUSE_MESSAGES = {
   nameRequired: 'Warehouse name is required',
@@ -15,9 +16,9 @@ export const WAREHOUSE_MESSAGES = {
   selectSourceLocation: 'Select the location the stock is taken from',
   selectProject: 'Select a project',
   partNotInWarehouse: 'Part number not found in this warehouse',
-  partNotInProject: 'Part number not found in this project',
+  partNotInProject: PART_NOT_FOUND,
   insufficient: 'Insufficient quantity available',
-  frozen: 'Transactions are frozen',
+  frozen: TRANSACTIONS_FROZEN,
   accessDenied: 'Access denied. Admin privileges required.',
   managerDenied: 'Access denied. Superadmin privileges required.',
 } as const;

@@ -5,6 +5,7 @@
  * on, not only against today's figures: a correction dated last week must not leave a figure below
  * zero on any day since.
  */
+import { TRANSACTIONS_FROZEN } from '../../contract/messages.ts';
 import { DomainError } from '../errors.ts';
 import type { StockItemRef } from './commands.ts';
 import { CORRECTABLE_TYPES, type CorrectableType, type StockItemEvent, type StockMovementCorrected } from './events.ts';
@@ -123,7 +124,7 @@ function requireCover(history: CorrectionHistory, d: StockDeltas, userName: stri
 /** The compensating event of a correction, or the DomainError saying why it is refused. */
 export function decideCorrection(command: CorrectMovement): StockMovementCorrected[] {
   const { movement, quantity, appliesAt, now, frozen, history } = command.data;
-  if (frozen) throw new DomainError('FROZEN', 'Transactions are frozen');
+  if (frozen) throw new DomainError('FROZEN', TRANSACTIONS_FROZEN);
   const reason = command.data.reason.trim();
   if (reason === '') throw new DomainError('VALIDATION', CORRECTION_MESSAGES.reason);
   if (!Number.isInteger(quantity) || quantity < 0) throw new DomainError('VALIDATION', CORRECTION_MESSAGES.quantity);

@@ -3,6 +3,7 @@
  * and the stock warning thresholds. Everything decide needs (the freeze setting, whether the
  * assignee belongs to the project, the names for the logs) arrives in the command.
  */
+import { PART_NOT_FOUND, TRANSACTIONS_FROZEN } from '../../contract/messages.ts';
 import { DomainError } from '../errors.ts';
 import type { Decider } from '../decider.ts';
 import type { StockItemCommand, StockItemRef } from './commands.ts';
@@ -27,7 +28,7 @@ const ref = ({ location, materialId, partNumber, partName }: StockItemRef): Stoc
 });
 
 function refuseWhenFrozen(frozen: boolean) {
-  if (frozen) throw new DomainError('FROZEN', 'Transactions are frozen');
+  if (frozen) throw new DomainError('FROZEN', TRANSACTIONS_FROZEN);
 }
 
 function requireTransactionQuantity(quantity: number) {
@@ -39,7 +40,7 @@ function requireLostFoundQuantity(quantity: number) {
 }
 
 function requireExists(state: StockItemState) {
-  if (!state.exists) throw new DomainError('NOT_FOUND', 'Part number not found in this project');
+  if (!state.exists) throw new DomainError('NOT_FOUND', PART_NOT_FOUND);
 }
 
 function requireOnHand(state: StockItemState, quantity: number) {
