@@ -56,6 +56,7 @@
  * Realtime: every asset change names the topic `assets` for every project ("*"); a move to, from or
  * inside a project also names that project's `assets`.
  */
+import { LOST_FOUND_QUANTITY_POSITIVE } from './messages.ts';
 import { z } from 'zod';
 import { id, quantity, text } from './fields.ts';
 import { MAX_LENGTH } from './limits.ts';
@@ -271,7 +272,7 @@ export const lostFoundBody = z
     warehouse_id: warehouseIdField().optional(),
     instance_id: itemId.optional(),
     asset_number: text({ label: 'Asset number', max: ASSET_LIMITS.assetNumber }).optional(),
-    quantity: quantity({ positive: 'Enter a quantity greater than zero' }).optional(),
+    quantity: quantity({ positive: LOST_FOUND_QUANTITY_POSITIVE }).optional(),
     /** Lost from on hand, or (bulk in a warehouse) from what was assigned out is not offered: on_hand only. */
     source: z.enum(['on_hand', 'field_assigned'], { error: 'Source must be on_hand or field_assigned' }).default('on_hand'),
     note: text({ label: 'Note', max: MAX_LENGTH.note }).nullish(),

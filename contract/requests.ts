@@ -49,7 +49,7 @@
  * receive appends `RequestReopened` with data.cause `receive` to each request it re-opens.
  */
 import { z } from 'zod';
-import { LINE_STATUSES, REQUEST_STATUSES, REQUEST_TYPES, WAITING_DELIVERY } from './messages/requests.ts';
+import { LINE_STATUSES, REQUEST_MESSAGES, REQUEST_STATUSES, REQUEST_TYPES, WAITING_DELIVERY } from './messages/requests.ts';
 import { id, pageNumber, pageSize, quantity, searchText, text } from './fields.ts';
 import { MAX_LENGTH, MAX_PAGE_SIZE } from './limits.ts';
 import { LOG_DAYS } from './vocabulary.ts';
@@ -97,7 +97,7 @@ const notes = text({ label: 'Notes', max: REQUEST_LIMITS.notes }).nullish();
 const reason = text({ label: 'Reason', max: REQUEST_LIMITS.reason }).nullish();
 const lineId = id('Line', 'line_id must be a valid line id');
 const imagePath = text({ label: 'Image path', max: REQUEST_LIMITS.imagePath }).nullish();
-const lineQuantity = quantity({ positive: 'Quantity must be at least 1' });
+const lineQuantity = quantity({ positive: REQUEST_MESSAGES.lineQuantity });
 
 export const materialLineInput = z.object({
   part_number: partNumber,
@@ -167,7 +167,7 @@ export const assignLine = z.object({
   line_id: lineId.optional(),
   part_number: partNumber,
   /** Above 0 and not above the line's quantity; below it splits the line. */
-  quantity: quantity({ positive: 'Quantity must be greater than zero' }),
+  quantity: quantity(),
   /** Fulfil with another part of the project instead (it must exist: REQUEST_MESSAGES.partNotFound). */
   replacement_part_number: text({ label: 'Replacement part number', max: MAX_LENGTH.partNumber }).nullish(),
 });

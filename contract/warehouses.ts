@@ -32,7 +32,7 @@
  *
  *   Material Catalog (global admin or superadmin)
  *   GET   /api/catalog/materials?q=                   → { items: CatalogPart[], total } (number, name or nickname contains q; by number)
- *   POST  /api/catalog/materials                      body createPartBody → CatalogPart (409 `Part number already exists`)
+ *   POST  /api/catalog/materials                      body createPartBody → CatalogPart (409 PART_NUMBER_TAKEN)
  *   PUT   /api/catalog/materials/{material_id}        body editPartBody   → CatalogPart (rename, renumber; the material edit's messages)
  *   GET   /api/catalog/materials/{material_id}/holdings → Holdings (projects and warehouses holding it)
  *
@@ -41,6 +41,7 @@
  * warehouse screen that shows no project sends `{"type":"subscribe","projectId":"*"}` and gets them
  * as `projectId: "*"`. A move to or from a project also names that project's `inventory` and `logs`.
  */
+import { LOST_FOUND_QUANTITY_POSITIVE, PART_NAMES_REQUIRED } from './messages.ts';
 import { z } from 'zod';
 import { id, quantity, text } from './fields.ts';
 import { MAX_LENGTH } from './limits.ts';
@@ -198,13 +199,13 @@ export const unassignFromProjectBody = z.object({
 });
 export const warehouseLostBody = z.object({
   part_number: partNumberAs(WAREHOUSE_MESSAGES.relocateMaterialAndQuantity),
-  quantity: moveQuantity('Enter a quantity greater than zero'),
+  quantity: moveQuantity(LOST_FOUND_QUANTITY_POSITIVE),
   from_location: place,
   note,
 });
 export const warehouseFoundBody = z.object({
   part_number: partNumberAs(WAREHOUSE_MESSAGES.relocateMaterialAndQuantity),
-  quantity: moveQuantity('Enter a quantity greater than zero'),
+  quantity: moveQuantity(LOST_FOUND_QUANTITY_POSITIVE),
   to_location: place.default({}),
   note,
 });
@@ -236,8 +237,8 @@ export type Holdings = z.infer<typeof holdings>;
 
 export const catalogQuery = z.object({ q: text({ label: 'Search', max: MAX_LENGTH.search }).optional() });
 export const catalogList = z.object({ items: z.array(catalogPart), total: z.number() });
-const partNumberField = text({ label: 'Part number', max: MAX_LENGTH.partNumber, required: 'Part Number and Part Name are required' });
-const partNameField = text({ label: 'Part name', max: MAX_LENGTH.partName, required: 'Part Number and Part Name are required' });
+const partNumberField = text({ label: 'Part number', max: MAX_LENGTH.partNumber, required: PART_NAMES_REQUIRED });
+const partNameField = text({ label: 'Part name', max: MAX_LENGTH.partName, required: PART_NAMES_REQUIRED });
 /** A part added to the catalogue on its own (no stock anywhere yet). */
 export const createPartBody = z.object({
   part_number: partNumberField,

@@ -1,5 +1,6 @@
 /** The asset messages a person reads, as the specs word them (01 §5, 02 §5, §8) and for the rules the server adds. */
-import { TRANSACTIONS_FROZEN } from '../messages.ts';
+import { INSUFFICIENT_QUANTITY, QUANTITY_AT_LEAST_ONE, TRANSACTIONS_FROZEN } from '../messages.ts';
+import { WAREHOUSE_MESSAGES } from './warehouses.ts';
 
 export const ASSET_MESSAGES = {
   catalogRequired: 'Asset number and name are required',
@@ -29,11 +30,11 @@ export const ASSET_MESSAGES = {
   alreadyLost: 'This asset is already marked lost',
   notLost: 'This asset is not marked lost',
   ownerNotFound: 'Destination not found',
-  warehouseNotFound: 'Warehouse not found',
-  warehouseInactive: 'This warehouse is deactivated; reactivate it before moving stock.',
+  warehouseNotFound: WAREHOUSE_MESSAGES.notFound,
+  warehouseInactive: WAREHOUSE_MESSAGES.inactive,
   projectNotFound: 'Project not found',
-  insufficient: 'Insufficient quantity available',
-  quantityPositive: 'Quantity must be at least 1.',
+  insufficient: INSUFFICIENT_QUANTITY,
+  quantityPositive: QUANTITY_AT_LEAST_ONE,
   bulkNeedsQuantity: 'Enter a quantity for a bulk asset',
   serializedNoQuantity: 'A serialized asset moves one instance at a time',
   frozen: TRANSACTIONS_FROZEN,

@@ -15,6 +15,7 @@ export const REQUEST_MESSAGES = {
   partNotFound: PART_NOT_FOUND,
   assetNotFound: 'Asset number not found.',
   insufficient: 'Insufficient Quantity',
+  lineQuantity: 'Quantity must be at least 1',
   invalidQuantity: 'Quantity must be greater than zero and not more than the line quantity.',
   reasonRequired: 'A reason is required to deny a request.',
   emptyPicklist: 'Add at least one item to the request.',

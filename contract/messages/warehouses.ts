@@ -1,5 +1,5 @@
 /** The warehouse messages a person reads, as the spec words them (02 §5) and for the rules the server adds. */
-import { PART_NOT_FOUND, TRANSACTIONS_FROZEN } from '../messages.ts';
+import { INSUFFICIENT_QUANTITY, PART_NOT_FOUND, QUANTITY_AT_LEAST_ONE, TRANSACTIONS_FROZEN } from '../messages.ts';
 
 export const WAREHOUSE_MESSAGES = {
   nameRequired: 'Warehouse name is required',
@@ -9,7 +9,7 @@ export const WAREHOUSE_MESSAGES = {
   alreadyInactive: 'This warehouse is already deactivated.',
   alreadyActive: 'This warehouse is already active.',
   selectMaterial: 'Select a material to receive.',
-  quantityAtLeastOne: 'Quantity must be at least 1.',
+  quantityAtLeastOne: QUANTITY_AT_LEAST_ONE,
   relocateMaterialAndQuantity: 'Please select a material and enter a valid quantity',
   relocateNeedsLocation: 'Please specify at least one location field for the new location',
   relocateSamePlace: 'The new location is the same as the current one',
@@ -17,7 +17,7 @@ export const WAREHOUSE_MESSAGES = {
   selectProject: 'Select a project',
   partNotInWarehouse: 'Part number not found in this warehouse',
   partNotInProject: PART_NOT_FOUND,
-  insufficient: 'Insufficient quantity available',
+  insufficient: INSUFFICIENT_QUANTITY,
   frozen: TRANSACTIONS_FROZEN,
   accessDenied: 'Access denied. Admin privileges required.',
   managerDenied: 'Access denied. Superadmin privileges required.',

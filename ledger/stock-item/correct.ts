@@ -5,6 +5,13 @@
  * on, not only against today's figures: a correction dated last week must not leave a figure below
  * zero on any day since.
  */
+import {
+  CORRECTED_QUANTITY_INVALID,
+  CORRECTION_BEFORE_ENTRY,
+  CORRECTION_IN_FUTURE,
+  CORRECTION_REASON_REQUIRED,
+  CORRECTION_UNCHANGED,
+} from '../../contract/corrections.ts';
 import { TRANSACTIONS_FROZEN } from '../../contract/messages.ts';
 import { DomainError } from '../errors.ts';
 import type { StockItemRef } from './commands.ts';
@@ -60,14 +67,14 @@ export interface CorrectMovement {
 }
 
 export const CORRECTION_MESSAGES = {
-  reason: 'Enter the reason for the correction',
-  quantity: 'Corrected quantity must be a whole number, 0 or more',
-  unchanged: 'The corrected quantity is the same as the entry’s',
+  reason: CORRECTION_REASON_REQUIRED,
+  quantity: CORRECTED_QUANTITY_INVALID,
+  unchanged: CORRECTION_UNCHANGED,
   notCorrectable: 'Only a receive, return, assign, unassign, lost or found entry can be corrected',
   correction: 'A correction cannot itself be corrected',
   alreadyCorrected: 'This entry has already been corrected',
-  future: 'A correction cannot apply to a time in the future',
-  beforeEntry: 'A correction cannot apply before the entry it corrects',
+  future: CORRECTION_IN_FUTURE,
+  beforeEntry: CORRECTION_BEFORE_ENTRY,
   otherStock: 'The entry does not belong to this stock',
 } as const;
 

@@ -20,10 +20,8 @@ import { stockStreamId, type FoundDestination, type LostSource, type StockItemEv
 import type { StockItemState } from '../../ledger/stock-item/state.ts';
 import { loadStockContextRows, type StockContextRow } from '../../projections/material-stock/decision-context.ts';
 import type { InventoryRow } from '../../contract/materials.ts';
-import { PART_NOT_FOUND } from '../../contract/messages.ts';
+import { NEW_PART_NEEDS_NAMES, PART_NOT_FOUND } from '../../contract/messages.ts';
 import { toRow } from '../../projections/material-stock/queries.ts';
-
-export const NEW_PART_NEEDS_NAMES = 'A new part needs a part number, a part name and a nickname';
 
 interface Target {
   location: StockLocation;

@@ -27,7 +27,8 @@ import { decideWarehouseStock } from '../../ledger/warehouse-stock/decide.ts';
 import { WAREHOUSE_MESSAGES } from '../../contract/messages/warehouses.ts';
 import { loadStockContextRows, type StockContextRow } from '../../projections/material-stock/decision-context.ts';
 import { loadWarehouseContextRows, type WarehouseContextRow } from '../../projections/warehouse-stock/decision-context.ts';
-import { itemStateOf, NEW_PART_NEEDS_NAMES } from '../materials/stock-commands.ts';
+import { NEW_PART_NEEDS_NAMES } from '../../contract/messages.ts';
+import { itemStateOf } from '../materials/stock-commands.ts';
 
 type PlaceInput = Parameters<typeof normalizePlace>[0];
 

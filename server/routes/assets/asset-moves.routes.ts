@@ -4,6 +4,7 @@
  * anywhere to anywhere (admins), in use and available, lost and found. Each builds one command
  * and answers the instance afterwards and the moved type's rows on both sides.
  */
+import { QUANTITY_REQUIRED } from '../../../contract/messages.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -259,7 +260,7 @@ export async function assetMoveRoutes(app: FastifyInstance): Promise<void> {
           const instance = await findInstance(app.db, resolved.instanceId);
           return answer(resolved.instanceId, instance!.catalog_id, [at]);
         }
-        if (!b.quantity) throw new DomainError('VALIDATION', 'Quantity is required');
+        if (!b.quantity) throw new DomainError('VALIDATION', QUANTITY_REQUIRED);
         await runBulk(app.store, { type: action, catalogId: resolved.catalogId, at, quantity: b.quantity, notes }, commandOptions(request));
         return answer(null, resolved.catalogId, [at]);
       },
