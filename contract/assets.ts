@@ -226,7 +226,7 @@ export const receiveBody = z.object({
   instance_id: itemId.optional(),
   to_owner_type: z.enum(OWNER_TYPES, { error: 'to_owner_type must be warehouse or project' }).optional(),
   to_owner_id: z.uuid({ error: 'to_owner_id must be a valid id' }).optional(),
-  catalog_id: id('Catalog item', 'Select an asset definition to continue.').optional(),
+  catalog_id: id('Catalog item', M.definitionRequired).optional(),
   serial_number: text({ label: 'Serial number', max: ASSET_LIMITS.serialNumber }).nullish(),
   asset_name: text({ label: 'Asset name', max: ASSET_LIMITS.assetName }).nullish(),
   condition: text({ label: 'Condition', max: ASSET_LIMITS.condition }).nullish(),

@@ -15,6 +15,8 @@ export const ASSET_MESSAGES = {
   serialTaken: 'Serial number already exists for this asset number',
   parentWarehouseRequired: 'Select a warehouse to receive into.',
   instanceNotFound: 'Asset instance not found',
+  locationNotFound: 'Asset location not found',
+  definitionRequired: 'Select an asset definition to continue.',
   instanceExists: 'This asset instance already exists',
   notInWarehouse: 'Asset not found in this warehouse',
   notInProject: 'Asset not found in this project',

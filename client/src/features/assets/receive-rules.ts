@@ -7,7 +7,7 @@ import { ASSET_MESSAGES } from '@contract/messages/assets.ts';
 import type { AssetCatalogItem, AssetCategory } from './asset-types.ts';
 
 export const RECEIVE_MESSAGES = {
-  definition: 'Select an asset definition to continue.',
+  definition: ASSET_MESSAGES.definitionRequired,
   newCatalog: 'Provide an asset name and number.',
   category: ASSET_MESSAGES.categoryRequired,
   instance: 'Select an asset instance to receive.',
