@@ -112,7 +112,7 @@ export const materialRequestBody = z.object({
   project_id: projectId,
   /** Accepted for the spec's body shape; the project is named by project_id. */
   project_number: text({ label: 'Project number', max: MAX_LENGTH.projectNumber }).nullish(),
-  pick_list: z.array(materialLineInput).min(1, 'Add at least one item to the request.').max(REQUEST_LIMITS.lines),
+  pick_list: z.array(materialLineInput).min(1, REQUEST_MESSAGES.emptyPicklist).max(REQUEST_LIMITS.lines),
   notes,
   /** The storage path answered by POST /api/upload/request-image. */
   image_path: imagePath,
@@ -129,7 +129,7 @@ export const assetLineInput = z.object({
 export const assetRequestBody = z.object({
   project_id: projectId,
   project_number: text({ label: 'Project number', max: MAX_LENGTH.projectNumber }).nullish(),
-  pick_list: z.array(assetLineInput).min(1, 'Add at least one item to the request.').max(REQUEST_LIMITS.lines),
+  pick_list: z.array(assetLineInput).min(1, REQUEST_MESSAGES.emptyPicklist).max(REQUEST_LIMITS.lines),
   notes,
   image_path: imagePath,
 });
