@@ -18,7 +18,7 @@
  *   DELETE /api/assets/catalog/{id}               → { deleted: true } (422 naming the instances or units that use it)
  *   GET    /api/assets/catalog/{id}/asset-numbers → AssetNumbers (the type's instances, for pickers)
  *
- *   Moves (each answers AssetMoveAnswer; 423 `Transactions are frozen` while frozen; 422 with the rule)
+ *   Moves (each answers AssetMoveAnswer; 423 (ASSET_MESSAGES.frozen) while frozen; 422 with the rule)
  *   POST /api/warehouses/{id}/assets/receive   (admin) receiveBody: a new instance (or bulk units) into
  *        warehouse {id}, or an existing instance from wherever it is into warehouse {id}
  *   POST /api/warehouses/{id}/assets/assign    (admin) transferBody (to_owner_type project): from warehouse {id}
@@ -56,15 +56,16 @@
  * Realtime: every asset change names the topic `assets` for every project ("*"); a move to, from or
  * inside a project also names that project's `assets`.
  */
+import { LOST_FOUND_QUANTITY_POSITIVE } from './messages.ts';
 import { z } from 'zod';
 import { id, quantity, text } from './fields.ts';
 import { MAX_LENGTH } from './limits.ts';
-import { ASSET_MESSAGES as M } from '../ledger/asset/messages.ts';
+import { ASSET_MESSAGES as M } from './messages/assets.ts';
 import { ASSET_STATUSES, assetInstance, assetMetadata, assetRow, CATEGORY_KINDS, OWNER_TYPES } from './asset-rows.ts';
 
 export * from './asset-rows.ts';
 
-export { ASSET_MESSAGES, catalogInUseMessage, categoryInUseMessage, foundExceedsMessage, lostExceedsMessage } from '../ledger/asset/messages.ts';
+export { ASSET_MESSAGES, catalogInUseMessage, categoryInUseMessage, foundExceedsMessage, lostExceedsMessage } from './messages/assets.ts';
 
 /** Longest text of each asset field, in characters. */
 export const ASSET_LIMITS = {
@@ -225,7 +226,7 @@ export const receiveBody = z.object({
   instance_id: itemId.optional(),
   to_owner_type: z.enum(OWNER_TYPES, { error: 'to_owner_type must be warehouse or project' }).optional(),
   to_owner_id: z.uuid({ error: 'to_owner_id must be a valid id' }).optional(),
-  catalog_id: id('Catalog item', 'Select an asset definition to continue.').optional(),
+  catalog_id: id('Catalog item', M.definitionRequired).optional(),
   serial_number: text({ label: 'Serial number', max: ASSET_LIMITS.serialNumber }).nullish(),
   asset_name: text({ label: 'Asset name', max: ASSET_LIMITS.assetName }).nullish(),
   condition: text({ label: 'Condition', max: ASSET_LIMITS.condition }).nullish(),
@@ -271,7 +272,7 @@ export const lostFoundBody = z
     warehouse_id: warehouseIdField().optional(),
     instance_id: itemId.optional(),
     asset_number: text({ label: 'Asset number', max: ASSET_LIMITS.assetNumber }).optional(),
-    quantity: quantity({ positive: 'Enter a quantity greater than zero' }).optional(),
+    quantity: quantity({ positive: LOST_FOUND_QUANTITY_POSITIVE }).optional(),
     /** Lost from on hand, or (bulk in a warehouse) from what was assigned out is not offered: on_hand only. */
     source: z.enum(['on_hand', 'field_assigned'], { error: 'Source must be on_hand or field_assigned' }).default('on_hand'),
     note: text({ label: 'Note', max: MAX_LENGTH.note }).nullish(),

@@ -1,6 +1,6 @@
 /** Signing in and the account flows: the current user, login, codes, links and passwords. */
 import { z } from 'zod';
-import { GLOBAL_ROLES } from '../ledger/user/events.ts';
+import { GLOBAL_ROLES } from './roles.ts';
 import { email, text } from './fields.ts';
 import { MAX_LENGTH, MIN_PASSWORD_LENGTH } from './limits.ts';
 import { OTP_FIELDS_REQUIRED } from './messages.ts';

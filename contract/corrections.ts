@@ -11,6 +11,10 @@ import { id, text } from './fields.ts';
 import { MAX_LENGTH, MAX_QUANTITY } from './limits.ts';
 
 export const CORRECTION_REASON_REQUIRED = 'Enter the reason for the correction';
+export const CORRECTED_QUANTITY_INVALID = 'Corrected quantity must be a whole number, 0 or more';
+export const CORRECTION_UNCHANGED = 'The corrected quantity is the same as the entry’s';
+export const CORRECTION_IN_FUTURE = 'A correction cannot apply to a time in the future';
+export const CORRECTION_BEFORE_ENTRY = 'A correction cannot apply before the entry it corrects';
 
 export const correctionBody = z.object({
   project_id: id('Project id', 'project_id must be a valid project id'),
@@ -21,8 +25,8 @@ export const correctionBody = z.object({
     .max(Number.MAX_SAFE_INTEGER, 'Position must be the number of a log entry.'),
   quantity: z.coerce
     .number({ error: 'Corrected quantity must be a number.' })
-    .int('Corrected quantity must be a whole number, 0 or more')
-    .min(0, 'Corrected quantity must be a whole number, 0 or more')
+    .int(CORRECTED_QUANTITY_INVALID)
+    .min(0, CORRECTED_QUANTITY_INVALID)
     .max(MAX_QUANTITY, `Corrected quantity must be at most ${MAX_QUANTITY.toLocaleString('en-US')}.`),
   reason: text({ label: 'Reason', max: MAX_LENGTH.note, required: CORRECTION_REASON_REQUIRED }),
   occurred_at: z.iso.datetime({ offset: true, error: 'occurred_at must be an ISO 8601 instant, for example 2026-11-01T12:00:00Z' }).optional(),

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { MAX_LENGTH, MAX_QUANTITY } from './limits.ts';
+import { QUANTITY_POSITIVE, QUANTITY_REQUIRED } from './messages.ts';
 
 // With the `u` flag a well-formed pair is one code point, so only a lone surrogate matches the range.
 // The NUL is the point of the rule: PostgreSQL text cannot hold it.
@@ -53,7 +54,7 @@ export interface QuantityOptions {
  * A quantity, sent as a number or as numeric text: a whole number from 1 to MAX_QUANTITY. A
  * fraction is "not a whole number" whatever its size, so 1.5 is never "greater than zero".
  */
-export function quantity({ positive = 'Quantity must be greater than zero', required = 'Quantity is required' }: QuantityOptions = {}) {
+export function quantity({ positive = QUANTITY_POSITIVE, required = QUANTITY_REQUIRED }: QuantityOptions = {}) {
   return z.preprocess(
     (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value.trim()) : value === '' || value === null ? undefined : value),
     z.number({ error: (issue) => (issue.input === undefined ? required : 'Quantity must be a number.') }).superRefine((value, ctx) => {

@@ -59,6 +59,8 @@ export const LABEL_MESSAGES = {
   filenameRequired: 'Filename is required',
   invalidFileData: 'Invalid file data',
   templateNotFound: 'Template not found',
+  selectLabels: 'Select at least one label.',
+  noLabelsToImport: 'There are no labels to import.',
   noLabels: 'No labels found. Import labels to get started.',
   noProjectTitle: 'No Project Selected',
   noProjectText: 'Please select a project to view labels.',
@@ -118,7 +120,7 @@ export type LabelFilters = z.infer<typeof labelFiltersResponse>;
 
 const labelIds = z
   .array(id('Label', 'Each id must be a valid label id.'))
-  .min(1, 'Select at least one label.')
+  .min(1, LABEL_MESSAGES.selectLabels)
   .max(LABEL_LIMITS.ids, `At most ${LABEL_LIMITS.ids.toLocaleString('en-US')} labels at a time.`);
 
 export const bulkDeleteBody = z.object({ project_id: id('Project', 'project_id must be a valid id'), ids: labelIds });
@@ -134,7 +136,7 @@ export const importBody = z.object({
   project_id: id('Project', 'project_id must be a valid id'),
   labels: z
     .array(newLabel)
-    .min(1, 'There are no labels to import.')
+    .min(1, LABEL_MESSAGES.noLabelsToImport)
     .max(LABEL_LIMITS.importBatch, `At most ${LABEL_LIMITS.importBatch.toLocaleString('en-US')} labels in one request.`),
 });
 export const importResponse = z.object({ imported: z.number(), ids: z.array(z.string()) });

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { id, pageNumber, pageSize, quantity, searchText, text } from './fields.ts';
 import { LOG_COUNT_CAP, MAX_LENGTH, MAX_PAGE_SIZE } from './limits.ts';
-import { PART_REQUIRED } from './messages.ts';
+import { LOST_FOUND_QUANTITY_POSITIVE, PART_REQUIRED } from './messages.ts';
 import { FIGURES, INVENTORY_SORT_KEYS, LOG_DAYS, LOG_SORTS, WAREHOUSE_LOG_TYPES, type WarehouseLogType } from './vocabulary.ts';
 
 export * from './vocabulary.ts';
@@ -250,7 +250,7 @@ export const assignBody = z.object({ project_id: projectId, part_number: partNum
 export const lostFoundBody = z.object({
   project_id: projectId,
   part_number: partNumber,
-  quantity: quantity({ positive: 'Enter a quantity greater than zero' }),
+  quantity: quantity({ positive: LOST_FOUND_QUANTITY_POSITIVE }),
   source: z.enum(['on_hand', 'field_assigned'], { error: 'source must be on_hand or field_assigned' }).default('on_hand'),
   note,
   associated_user: id('Associated user', 'associated_user must be a valid user id').nullish(),

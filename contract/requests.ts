@@ -49,13 +49,13 @@
  * receive appends `RequestReopened` with data.cause `receive` to each request it re-opens.
  */
 import { z } from 'zod';
-import { LINE_STATUSES, REQUEST_STATUSES, REQUEST_TYPES, WAITING_DELIVERY } from '../ledger/request/messages.ts';
+import { LINE_STATUSES, REQUEST_MESSAGES, REQUEST_STATUSES, REQUEST_TYPES, WAITING_DELIVERY } from './messages/requests.ts';
 import { id, pageNumber, pageSize, quantity, searchText, text } from './fields.ts';
 import { MAX_LENGTH, MAX_PAGE_SIZE } from './limits.ts';
 import { LOG_DAYS } from './vocabulary.ts';
 
-export { LINE_STATUSES, REQUEST_MESSAGES, REQUEST_STATUSES, REQUEST_TYPES, WAITING_DELIVERY } from '../ledger/request/messages.ts';
-export type { LineStatus, RequestStatus, RequestType } from '../ledger/request/messages.ts';
+export { LINE_STATUSES, REQUEST_MESSAGES, REQUEST_STATUSES, REQUEST_TYPES, WAITING_DELIVERY } from './messages/requests.ts';
+export type { LineStatus, RequestStatus, RequestType } from './messages/requests.ts';
 
 /** Spec 01 §9: default quantity 1 (minimum 1); the search starts at 2 characters, waits 250 ms, shows 10. */
 export const REQUEST_DEFAULT_QUANTITY = 1;
@@ -97,7 +97,7 @@ const notes = text({ label: 'Notes', max: REQUEST_LIMITS.notes }).nullish();
 const reason = text({ label: 'Reason', max: REQUEST_LIMITS.reason }).nullish();
 const lineId = id('Line', 'line_id must be a valid line id');
 const imagePath = text({ label: 'Image path', max: REQUEST_LIMITS.imagePath }).nullish();
-const lineQuantity = quantity({ positive: 'Quantity must be at least 1' });
+const lineQuantity = quantity({ positive: REQUEST_MESSAGES.lineQuantity });
 
 export const materialLineInput = z.object({
   part_number: partNumber,
@@ -112,7 +112,7 @@ export const materialRequestBody = z.object({
   project_id: projectId,
   /** Accepted for the spec's body shape; the project is named by project_id. */
   project_number: text({ label: 'Project number', max: MAX_LENGTH.projectNumber }).nullish(),
-  pick_list: z.array(materialLineInput).min(1, 'Add at least one item to the request.').max(REQUEST_LIMITS.lines),
+  pick_list: z.array(materialLineInput).min(1, REQUEST_MESSAGES.emptyPicklist).max(REQUEST_LIMITS.lines),
   notes,
   /** The storage path answered by POST /api/upload/request-image. */
   image_path: imagePath,
@@ -129,7 +129,7 @@ export const assetLineInput = z.object({
 export const assetRequestBody = z.object({
   project_id: projectId,
   project_number: text({ label: 'Project number', max: MAX_LENGTH.projectNumber }).nullish(),
-  pick_list: z.array(assetLineInput).min(1, 'Add at least one item to the request.').max(REQUEST_LIMITS.lines),
+  pick_list: z.array(assetLineInput).min(1, REQUEST_MESSAGES.emptyPicklist).max(REQUEST_LIMITS.lines),
   notes,
   image_path: imagePath,
 });
@@ -167,8 +167,8 @@ export const assignLine = z.object({
   line_id: lineId.optional(),
   part_number: partNumber,
   /** Above 0 and not above the line's quantity; below it splits the line. */
-  quantity: quantity({ positive: 'Quantity must be greater than zero' }),
-  /** Fulfil with another part of the project instead (it must exist: `Part number not found in this project.`). */
+  quantity: quantity(),
+  /** Fulfil with another part of the project instead (it must exist: REQUEST_MESSAGES.partNotFound). */
   replacement_part_number: text({ label: 'Replacement part number', max: MAX_LENGTH.partNumber }).nullish(),
 });
 export const assignBody = z

@@ -14,3 +14,6 @@ export const TOPICS = [
   'assets',
 ] as const;
 export type Topic = (typeof TOPICS)[number];
+
+/** The project id of what every project shows (the shared catalogue, the site, the warehouses), and the subscription to it. */
+export const EVERY_PROJECT = '*';

@@ -36,8 +36,9 @@
 import { z } from 'zod';
 import { id, quantity, text } from './fields.ts';
 import { MAX_LENGTH } from './limits.ts';
+import { TRANSFER_MESSAGES } from './messages/transfers.ts';
 
-export { TRANSFER_MESSAGES } from '../ledger/transfer/messages.ts';
+export { TRANSFER_MESSAGES };
 
 export const TRANSFER_STATUSES = ['Requested', 'Accepted', 'Denied', 'Fulfilled', 'Shipped', 'Ready', 'Received', 'Complete'] as const;
 export type TransferStatus = (typeof TRANSFER_STATUSES)[number];
@@ -90,7 +91,7 @@ export const createTransferBody = z.object({
   Type: z.literal('materials').default('materials'),
   FromID: id('From project', 'FromID must be a valid project id'),
   ToID: id('To project', 'ToID must be a valid project id'),
-  PickList: z.array(pickListItem).min(1, 'Add at least one item to the pick list.').max(TRANSFER_LIMITS.pickList),
+  PickList: z.array(pickListItem).min(1, TRANSFER_MESSAGES.emptyPicklist).max(TRANSFER_LIMITS.pickList),
   /** Taken from the session; accepted for the spec's body shape and otherwise ignored. */
   requested_by: text({ label: 'Requested by', max: TRANSFER_LIMITS.name }).optional(),
   requested_by_id: z.string().max(64).optional(),
@@ -106,7 +107,7 @@ export const statusBody = z.object({
   status: z.enum(SETTABLE_STATUSES, { error: `status must be one of ${SETTABLE_STATUSES.join(', ')}` }),
   TrackingNumber: text({ label: 'Tracking number', max: TRANSFER_LIMITS.trackingNumber }).optional(),
 });
-export const picklistBody = z.object({ pickList: z.array(pickListItem).min(1, 'Add at least one item to the pick list.').max(TRANSFER_LIMITS.pickList) });
+export const picklistBody = z.object({ pickList: z.array(pickListItem).min(1, TRANSFER_MESSAGES.emptyPicklist).max(TRANSFER_LIMITS.pickList) });
 export const fulfillBody = z
   .object({
     part_number: partNumber.optional(),

@@ -1,6 +1,6 @@
 /** Users: the admin list, lookups, invitations, roles and e-mail preferences. */
 import { z } from 'zod';
-import { PROJECT_ROLES } from '../ledger/project/events.ts';
+import { PROJECT_ROLES } from './roles.ts';
 import { globalRole } from './auth.ts';
 import { email, id, pageNumber, pageSize, text } from './fields.ts';
 import { MAX_LENGTH, USER_PAGE_SIZE } from './limits.ts';

@@ -22,7 +22,7 @@
  *   POST  /api/warehouses/{id}/materials/unassign     body unassignFromProjectBody → WarehouseMoveAnswer (project_item set)
  *   POST  /api/warehouses/{id}/materials/lost         body warehouseLostBody      → WarehouseMoveAnswer
  *   POST  /api/warehouses/{id}/materials/found        body warehouseFoundBody     → WarehouseMoveAnswer
- *   Every movement: 423 `Transactions are frozen` while the site is frozen; 422 with the rule's message.
+ *   Every movement: 423 (WAREHOUSE_MESSAGES.frozen) while the site is frozen; 422 with the rule's message.
  *
  *   Warehouse logs (global admin or superadmin): the project log endpoint with a warehouse instead
  *   GET   /api/materials/logs?warehouse_id=&type=&q=&days=&page=&page_size=&sort=&format=json|csv
@@ -32,7 +32,7 @@
  *
  *   Material Catalog (global admin or superadmin)
  *   GET   /api/catalog/materials?q=                   → { items: CatalogPart[], total } (number, name or nickname contains q; by number)
- *   POST  /api/catalog/materials                      body createPartBody → CatalogPart (409 `Part number already exists`)
+ *   POST  /api/catalog/materials                      body createPartBody → CatalogPart (409 PART_NUMBER_TAKEN)
  *   PUT   /api/catalog/materials/{material_id}        body editPartBody   → CatalogPart (rename, renumber; the material edit's messages)
  *   GET   /api/catalog/materials/{material_id}/holdings → Holdings (projects and warehouses holding it)
  *
@@ -41,15 +41,16 @@
  * warehouse screen that shows no project sends `{"type":"subscribe","projectId":"*"}` and gets them
  * as `projectId: "*"`. A move to or from a project also names that project's `inventory` and `logs`.
  */
+import { LOST_FOUND_QUANTITY_POSITIVE, PART_NAMES_REQUIRED } from './messages.ts';
 import { z } from 'zod';
 import { id, quantity, text } from './fields.ts';
 import { MAX_LENGTH } from './limits.ts';
-import { WAREHOUSE_MESSAGES } from '../ledger/warehouse/messages.ts';
+import { WAREHOUSE_MESSAGES } from './messages/warehouses.ts';
 import { catalogPart, inventoryRow, projectId } from './materials.ts';
 
-export { placeShortMessage, WAREHOUSE_MESSAGES } from '../ledger/warehouse/messages.ts';
+export { placeShortMessage, WAREHOUSE_MESSAGES } from './messages/warehouses.ts';
 /** The same key and label the server gives a location, for forms that name one before asking. */
-export { normalizePlace, placeKey, placeLabel } from '../ledger/stock-item/place.ts';
+export { normalizePlace, placeKey, placeLabel } from './place.ts';
 
 /** Longest text of each warehouse field, in characters. */
 export const WAREHOUSE_LIMITS = {
@@ -198,13 +199,13 @@ export const unassignFromProjectBody = z.object({
 });
 export const warehouseLostBody = z.object({
   part_number: partNumberAs(WAREHOUSE_MESSAGES.relocateMaterialAndQuantity),
-  quantity: moveQuantity('Enter a quantity greater than zero'),
+  quantity: moveQuantity(LOST_FOUND_QUANTITY_POSITIVE),
   from_location: place,
   note,
 });
 export const warehouseFoundBody = z.object({
   part_number: partNumberAs(WAREHOUSE_MESSAGES.relocateMaterialAndQuantity),
-  quantity: moveQuantity('Enter a quantity greater than zero'),
+  quantity: moveQuantity(LOST_FOUND_QUANTITY_POSITIVE),
   to_location: place.default({}),
   note,
 });
@@ -236,8 +237,8 @@ export type Holdings = z.infer<typeof holdings>;
 
 export const catalogQuery = z.object({ q: text({ label: 'Search', max: MAX_LENGTH.search }).optional() });
 export const catalogList = z.object({ items: z.array(catalogPart), total: z.number() });
-const partNumberField = text({ label: 'Part number', max: MAX_LENGTH.partNumber, required: 'Part Number and Part Name are required' });
-const partNameField = text({ label: 'Part name', max: MAX_LENGTH.partName, required: 'Part Number and Part Name are required' });
+const partNumberField = text({ label: 'Part number', max: MAX_LENGTH.partNumber, required: PART_NAMES_REQUIRED });
+const partNameField = text({ label: 'Part name', max: MAX_LENGTH.partName, required: PART_NAMES_REQUIRED });
 /** A part added to the catalogue on its own (no stock anywhere yet). */
 export const createPartBody = z.object({
   part_number: partNumberField,

@@ -1,7 +1,7 @@
 import { describe, it } from 'vitest';
 import { multiStreamSpec } from '../testing/multi-stream-spec.ts';
 import type { BulkAssetEvent, Owner } from '../asset/events.ts';
-import { ASSET_MESSAGES as M } from '../asset/messages.ts';
+import { ASSET_MESSAGES as M } from '../../contract/messages/assets.ts';
 import type { BulkAssetCommand } from './commands.ts';
 import { decideBulk } from './decide.ts';
 import { evolveBulk } from './evolve.ts';

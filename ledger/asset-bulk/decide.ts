@@ -7,7 +7,7 @@
  */
 import { requireDestination } from '../asset/decide.ts';
 import { type BulkAssetEvent, moveActionOf } from '../asset/events.ts';
-import { ASSET_MESSAGES as M, foundExceedsMessage, lostExceedsMessage } from '../asset/messages.ts';
+import { ASSET_MESSAGES as M, foundExceedsMessage, lostExceedsMessage } from '../../contract/messages/assets.ts';
 import { DomainError } from '../errors.ts';
 import type { BulkAssetCommand } from './commands.ts';
 import type { BulkAssetState } from './state.ts';

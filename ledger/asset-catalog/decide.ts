@@ -4,7 +4,7 @@
  * are unique among live types (read beside the stream, backed by a unique index). A type that
  * instances or bulk units still use cannot be deleted, and the refusal says what uses it.
  */
-import { ASSET_MESSAGES as M, catalogInUseMessage } from '../asset/messages.ts';
+import { ASSET_MESSAGES as M, catalogInUseMessage } from '../../contract/messages/assets.ts';
 import type { Decider } from '../decider.ts';
 import { DomainError } from '../errors.ts';
 import type { AssetCatalogCommand, CatalogInput } from './commands.ts';

@@ -1,7 +1,8 @@
 /** Events of one asset type's stream (`asset-catalog:<id>`): defined, edited, deleted. */
 import { z } from 'zod';
 import type { RecordedEvent } from '../event-store/types.ts';
-import { EVERY_PROJECT, type Change } from '../topics.ts';
+import { EVERY_PROJECT } from '../../contract/topics.ts';
+import type { Change } from '../topics.ts';
 
 const details = {
   assetNumber: z.string(),

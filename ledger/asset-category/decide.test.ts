@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import { ASSET_MESSAGES as M } from '../asset/messages.ts';
+import { ASSET_MESSAGES as M } from '../../contract/messages/assets.ts';
 import { deciderSpec } from '../testing/decider-spec.ts';
 import { assetCategoryDecider } from './decide.ts';
 import type { AssetCategoryEvent } from './events.ts';

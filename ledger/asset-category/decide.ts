@@ -4,7 +4,7 @@
  * whether one is taken beside the stream; a unique index backs it). A category that catalogue items
  * use cannot be deleted, nor change its kind, and the refusal names the items.
  */
-import { ASSET_MESSAGES as M, categoryInUseMessage } from '../asset/messages.ts';
+import { ASSET_MESSAGES as M, categoryInUseMessage } from '../../contract/messages/assets.ts';
 import type { Decider } from '../decider.ts';
 import { DomainError } from '../errors.ts';
 import type { AssetCategoryCommand } from './commands.ts';

@@ -1,7 +1,8 @@
 /** Events of one asset category's stream (`asset-category:<id>`): created, renamed or re-kinded, deleted. */
 import { z } from 'zod';
 import type { RecordedEvent } from '../event-store/types.ts';
-import { EVERY_PROJECT, type Change } from '../topics.ts';
+import { EVERY_PROJECT } from '../../contract/topics.ts';
+import type { Change } from '../topics.ts';
 
 const kind = z.enum(['serialized', 'bulk']);
 

@@ -3,7 +3,7 @@ import { deciderSpec } from '../testing/decider-spec.ts';
 import type { AssetInstanceCommand, CatalogLookup } from './commands.ts';
 import { assetInstanceDecider } from './decide.ts';
 import type { AssetInstanceEvent, Owner } from './events.ts';
-import { ASSET_MESSAGES as M } from './messages.ts';
+import { ASSET_MESSAGES as M } from '../../contract/messages/assets.ts';
 
 const spec = deciderSpec(assetInstanceDecider);
 const instanceId = '3a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';

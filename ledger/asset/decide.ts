@@ -9,7 +9,7 @@ import type { Decider } from '../decider.ts';
 import { DomainError } from '../errors.ts';
 import type { AssetInstanceCommand, OwnerLookup } from './commands.ts';
 import { type AssetInstanceEvent, moveActionOf, type Owner } from './events.ts';
-import { ASSET_MESSAGES as M } from './messages.ts';
+import { ASSET_MESSAGES as M } from '../../contract/messages/assets.ts';
 import { evolveInstance } from './evolve.ts';
 import { type AssetInstanceState, initialAssetInstanceState } from './state.ts';
 

@@ -6,7 +6,8 @@
  */
 import { z } from 'zod';
 import type { RecordedEvent } from '../event-store/types.ts';
-import { type Change, EVERY_PROJECT, type Topic } from '../topics.ts';
+import { EVERY_PROJECT, type Topic } from '../../contract/topics.ts';
+import type { Change } from '../topics.ts';
 
 export const ownerSchema = z.object({ type: z.enum(['warehouse', 'project']), id: z.uuid() });
 export type Owner = z.infer<typeof ownerSchema>;

@@ -10,7 +10,7 @@ import type { LabelTemplateEvent, TemplateDataValue } from './events.ts';
 import { evolve } from './evolve.ts';
 import { initialLabelTemplateState, type LabelTemplateState } from './state.ts';
 
-export const TEMPLATE_NOT_FOUND = 'Template not found';
+export const TEMPLATE_NOT_FOUND = LABEL_MESSAGES.templateNotFound;
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 

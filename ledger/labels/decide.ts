@@ -1,4 +1,5 @@
 /** A project's label database: imports in batches of events, deletes all or nothing. */
+import { LABEL_MESSAGES } from '../../contract/labels.ts';
 import type { Decider } from '../decider.ts';
 import { DomainError } from '../errors.ts';
 import type { LabelCommand } from './commands.ts';
@@ -10,7 +11,7 @@ export const LABELS_NOT_IN_PROJECT = 'Some of these labels are not in this proje
 
 function importLabels(command: Extract<LabelCommand, { type: 'ImportLabels' }>, state: LabelsState): LabelEvent[] {
   const { projectId, importId, labels, templateId } = command.data;
-  if (labels.length === 0) throw new DomainError('VALIDATION', 'There are no labels to import.');
+  if (labels.length === 0) throw new DomainError('VALIDATION', LABEL_MESSAGES.noLabelsToImport);
   const seen = new Set<string>();
   for (const label of labels) {
     if (seen.has(label.id) || state.live.has(label.id)) throw new DomainError('CONFLICT', 'A label with this id already exists.');
@@ -26,7 +27,7 @@ function importLabels(command: Extract<LabelCommand, { type: 'ImportLabels' }>, 
 
 function deleteLabels(command: Extract<LabelCommand, { type: 'DeleteLabels' }>, state: LabelsState): LabelEvent[] {
   const ids = [...new Set(command.data.ids)];
-  if (ids.length === 0) throw new DomainError('VALIDATION', 'Select at least one label.');
+  if (ids.length === 0) throw new DomainError('VALIDATION', LABEL_MESSAGES.selectLabels);
   // All or nothing: an id of another project (or one already deleted) refuses the whole delete.
   if (ids.some((id) => !state.live.has(id))) throw new DomainError('DOMAIN_RULE', LABELS_NOT_IN_PROJECT);
   const labels = ids.map((id) => ({ id, ...state.live.get(id)! }));

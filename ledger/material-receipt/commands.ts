@@ -1,5 +1,5 @@
 import type { StockLocation } from '../stock-item/events.ts';
-import type { Place } from '../stock-item/place.ts';
+import type { Place } from '../../contract/place.ts';
 import type { WarehouseGate } from '../warehouse-stock/commands.ts';
 
 /**

@@ -3,12 +3,12 @@ import { materialDecider } from '../material/decide.ts';
 import type { MaterialEvent } from '../material/events.ts';
 import { stockItemDecider } from '../stock-item/decide.ts';
 import type { StockItemEvent } from '../stock-item/events.ts';
-import { normalizePlace } from '../stock-item/place.ts';
+import { normalizePlace } from '../../contract/place.ts';
 import { multiStreamSpec } from '../testing/multi-stream-spec.ts';
-import { WAREHOUSE_MESSAGES } from '../warehouse/messages.ts';
+import { WAREHOUSE_MESSAGES } from '../../contract/messages/warehouses.ts';
 import type { ReceivedPart } from './commands.ts';
 import { decideMaterialReceipt } from './decide.ts';
-import { NEW_PART_NEEDS_NAMES } from './messages.ts';
+import { NEW_PART_NEEDS_NAMES } from '../../contract/messages.ts';
 
 const spec = multiStreamSpec({ material: materialDecider, item: stockItemDecider }, decideMaterialReceipt);
 

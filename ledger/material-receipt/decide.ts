@@ -15,7 +15,7 @@ import type { StockItemEvent } from '../stock-item/events.ts';
 import type { StockItemState } from '../stock-item/state.ts';
 import { decideWarehouseStock } from '../warehouse-stock/decide.ts';
 import type { MaterialReceiptCommand, ReceivedPart } from './commands.ts';
-import { NEW_PART_NEEDS_NAMES } from './messages.ts';
+import { NEW_PART_NEEDS_NAMES } from '../../contract/messages.ts';
 
 export interface MaterialReceiptStates {
   /** The catalogue's part (not defined when the catalogue has no such part number). */

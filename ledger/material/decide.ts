@@ -1,4 +1,5 @@
 /** The material catalogue aggregate: a part number, its name and nickname, and their edits. */
+import { PART_NAMES_REQUIRED, PART_NOT_IN_CATALOG, PART_NUMBER_TAKEN } from '../../contract/messages.ts';
 import { DomainError } from '../errors.ts';
 import type { Decider } from '../decider.ts';
 import type { MaterialCommand } from './commands.ts';
@@ -8,7 +9,7 @@ import { initialMaterialState, type MaterialState } from './state.ts';
 
 export { initialMaterialState } from './state.ts';
 
-const REQUIRED = 'Part Number and Part Name are required';
+const REQUIRED = PART_NAMES_REQUIRED;
 
 const trimmedOrNull = (value: string | null | undefined): string | null => {
   const trimmed = (value ?? '').trim();
@@ -23,11 +24,11 @@ export function decide(command: MaterialCommand, state: MaterialState): Material
       const partName = command.data.partName.trim();
       const partNickname = command.data.partNickname.trim();
       if (partNumber === '' || partName === '') throw new DomainError('VALIDATION', REQUIRED);
-      if (state.defined) throw new DomainError('CONFLICT', 'Part number already exists');
+      if (state.defined) throw new DomainError('CONFLICT', PART_NUMBER_TAKEN);
       return [{ type: 'MaterialDefined', data: { materialId, partNumber, partName, partNickname } }];
     }
     case 'EditMaterialDetails': {
-      if (!state.defined || state.materialId === null) throw new DomainError('NOT_FOUND', 'Part number not found');
+      if (!state.defined || state.materialId === null) throw new DomainError('NOT_FOUND', PART_NOT_IN_CATALOG);
       const partName = command.data.partName.trim();
       const partNickname = command.data.partNickname.trim();
       const requested = trimmedOrNull(command.data.newPartNumber);

@@ -1,7 +1,8 @@
 /** Events of one catalogue material's stream (`material:<id>`), shared by every project and warehouse. */
 import { z } from 'zod';
 import type { RecordedEvent } from '../event-store/types.ts';
-import { EVERY_PROJECT, type Change } from '../topics.ts';
+import { EVERY_PROJECT } from '../../contract/topics.ts';
+import type { Change } from '../topics.ts';
 
 export const materialDefinedSchema = z.object({
   materialId: z.string().min(1),

@@ -2,7 +2,9 @@
 import { DomainError } from '../errors.ts';
 import type { Decider } from '../decider.ts';
 import type { ProjectCommand } from './commands.ts';
-import { PROJECT_ROLES, type ProjectEvent, type ProjectRole } from './events.ts';
+import { CRITICAL_ABOVE_LOW, CRITICAL_THRESHOLD_INVALID, LOW_THRESHOLD_INVALID } from '../../contract/messages.ts';
+import { PROJECT_ROLES } from '../../contract/roles.ts';
+import type { ProjectEvent, ProjectRole } from './events.ts';
 import { evolve } from './evolve.ts';
 import { initialProjectState, type ProjectState } from './state.ts';
 
@@ -64,10 +66,10 @@ export function decide(command: ProjectCommand, state: ProjectState): ProjectEve
     case 'SetProjectStockWarnings': {
       const projectId = requireActive(state);
       const { lowThreshold, criticalThreshold } = command.data;
-      if (!validThreshold(lowThreshold)) throw new DomainError('VALIDATION', 'Low warning threshold must be a non-negative number.');
-      if (!validThreshold(criticalThreshold)) throw new DomainError('VALIDATION', 'Critical warning threshold must be a non-negative number.');
+      if (!validThreshold(lowThreshold)) throw new DomainError('VALIDATION', LOW_THRESHOLD_INVALID);
+      if (!validThreshold(criticalThreshold)) throw new DomainError('VALIDATION', CRITICAL_THRESHOLD_INVALID);
       if (lowThreshold !== null && criticalThreshold !== null && criticalThreshold > lowThreshold) {
-        throw new DomainError('VALIDATION', 'The critical warning threshold cannot be above the low warning threshold.');
+        throw new DomainError('VALIDATION', CRITICAL_ABOVE_LOW);
       }
       if (lowThreshold === state.lowThreshold && criticalThreshold === state.criticalThreshold) return [];
       return [{ type: 'ProjectStockWarningsSet', data: { projectId, lowThreshold, criticalThreshold } }];

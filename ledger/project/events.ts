@@ -1,9 +1,9 @@
 /** Events of one project's stream (`project:<id>`): its details, settings and memberships. */
 import { z } from 'zod';
 import type { RecordedEvent } from '../event-store/types.ts';
+import { PROJECT_ROLES } from '../../contract/roles.ts';
 import type { Change } from '../topics.ts';
 
-export const PROJECT_ROLES = ['user', 'manager', 'admin'] as const;
 export const projectRoleSchema = z.enum(PROJECT_ROLES);
 export type ProjectRole = z.infer<typeof projectRoleSchema>;
 

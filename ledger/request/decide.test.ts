@@ -4,7 +4,7 @@ import { deciderSpec } from '../testing/decider-spec.ts';
 import type { FulfilLine, RequestActor, RequestCommand } from './commands.ts';
 import { requestDecider } from './decide.ts';
 import type { RequestEvent, RequestStatus } from './events.ts';
-import { lineRefused, REQUEST_MESSAGES as M, transitionRefused } from './messages.ts';
+import { lineRefused, REQUEST_MESSAGES as M, transitionRefused } from '../../contract/messages/requests.ts';
 
 const spec = deciderSpec(requestDecider);
 const ids = { requestId: 'r-1', projectId: 'p-1' };

@@ -16,7 +16,7 @@ import { DomainError } from '../errors.ts';
 import type { FulfilLine, RequestActor, RequestCommand } from './commands.ts';
 import { type LineChange, type RequestEvent, type RequestStatus, WAITING_DELIVERY } from './events.ts';
 import { evolve } from './evolve.ts';
-import { lineRefused, REQUEST_MESSAGES as M, transitionRefused } from './messages.ts';
+import { lineRefused, REQUEST_MESSAGES as M, transitionRefused } from '../../contract/messages/requests.ts';
 import { initialRequestState, openLines, type RequestLine, type RequestState } from './state.ts';
 
 type Data<T extends RequestCommand['type']> = Extract<RequestCommand, { type: T }>['data'];
@@ -46,7 +46,7 @@ function submit(state: RequestState, d: Data<'SubmitRequest'>): RequestEvent[] {
   if (d.lines.length === 0) throw new DomainError('VALIDATION', M.emptyPicklist);
   for (const line of d.lines) {
     if (!line.known) throw new DomainError('VALIDATION', d.type === 'Asset' ? M.assetNotFound : M.partNotFound);
-    if (!Number.isInteger(line.qty) || line.qty < 1) throw new DomainError('VALIDATION', 'Quantity must be at least 1');
+    if (!Number.isInteger(line.qty) || line.qty < 1) throw new DomainError('VALIDATION', M.lineQuantity);
   }
   return [
     {
@@ -203,7 +203,7 @@ function changeLines(state: RequestState, d: Data<'ChangeLines'>): RequestEvent[
     if (change.status !== undefined && change.status !== line.status && !d.actor.manager) throw new DomainError('FORBIDDEN', M.managerOnly);
     if (change.status === 'fulfilled') throw new DomainError('DOMAIN_RULE', lineRefused(line.partNumber, line.status, 'mark fulfilled without fulfilling'));
     if (change.qty !== undefined) {
-      if (!Number.isInteger(change.qty) || change.qty < 1) throw new DomainError('VALIDATION', 'Quantity must be at least 1');
+      if (!Number.isInteger(change.qty) || change.qty < 1) throw new DomainError('VALIDATION', M.lineQuantity);
       if (change.qty !== line.qty && line.status !== 'requested')
         throw new DomainError('DOMAIN_RULE', lineRefused(line.partNumber, line.status, 'change the quantity of'));
     }

@@ -7,9 +7,17 @@
 import { z } from 'zod';
 import type { RecordedEvent } from '../event-store/types.ts';
 import type { Change } from '../topics.ts';
-import { LINE_STATUSES, REQUEST_STATUSES, REQUEST_TYPES } from './messages.ts';
+import { LINE_STATUSES, REQUEST_STATUSES, REQUEST_TYPES } from '../../contract/messages/requests.ts';
 
-export { LINE_STATUSES, REQUEST_STATUSES, REQUEST_TYPES, WAITING_DELIVERY, type LineStatus, type RequestStatus, type RequestType } from './messages.ts';
+export {
+  LINE_STATUSES,
+  REQUEST_STATUSES,
+  REQUEST_TYPES,
+  WAITING_DELIVERY,
+  type LineStatus,
+  type RequestStatus,
+  type RequestType,
+} from '../../contract/messages/requests.ts';
 
 export const requestLineSchema = z.object({
   lineId: z.string().min(1),

@@ -1,7 +1,7 @@
 import { describe, it } from 'vitest';
 import { assetInstanceDecider } from '../asset/decide.ts';
 import { type AssetInstanceEvent, assetStreamId } from '../asset/events.ts';
-import { ASSET_MESSAGES } from '../asset/messages.ts';
+import { ASSET_MESSAGES } from '../../contract/messages/assets.ts';
 import { stockItemDecider } from '../stock-item/decide.ts';
 import { type StockItemEvent, stockStreamOf } from '../stock-item/events.ts';
 import { byStream } from '../testing/by-stream.ts';
@@ -10,7 +10,7 @@ import type { FulfilLine, RequestActor, RequestStockCommand } from './commands.t
 import { requestDecider } from './decide.ts';
 import type { RequestEvent } from './events.ts';
 import { decideRequestStock } from './fulfil.ts';
-import { lineRefused, REQUEST_MESSAGES as M } from './messages.ts';
+import { lineRefused, REQUEST_MESSAGES as M } from '../../contract/messages/requests.ts';
 
 const spec = multiStreamSpec(
   {

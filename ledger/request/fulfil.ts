@@ -16,7 +16,7 @@ import type { StockItemState } from '../stock-item/state.ts';
 import type { RequestStockCommand } from './commands.ts';
 import { requestDecider } from './decide.ts';
 import type { RequestEvent, RequestLineFulfilled } from './events.ts';
-import { REQUEST_MESSAGES as M } from './messages.ts';
+import { REQUEST_MESSAGES as M } from '../../contract/messages/requests.ts';
 import type { RequestState } from './state.ts';
 
 export interface RequestStockStates {

@@ -1,7 +1,8 @@
 /** Events of the site settings stream (`site:settings`): the transaction freeze and maintenance mode. */
 import { z } from 'zod';
 import type { RecordedEvent } from '../event-store/types.ts';
-import { EVERY_PROJECT, type Change } from '../topics.ts';
+import { EVERY_PROJECT } from '../../contract/topics.ts';
+import type { Change } from '../topics.ts';
 
 export const SITE_SETTINGS_STREAM = 'site:settings';
 

@@ -5,6 +5,14 @@
  * on, not only against today's figures: a correction dated last week must not leave a figure below
  * zero on any day since.
  */
+import {
+  CORRECTED_QUANTITY_INVALID,
+  CORRECTION_BEFORE_ENTRY,
+  CORRECTION_IN_FUTURE,
+  CORRECTION_REASON_REQUIRED,
+  CORRECTION_UNCHANGED,
+} from '../../contract/corrections.ts';
+import { TRANSACTIONS_FROZEN } from '../../contract/messages.ts';
 import { DomainError } from '../errors.ts';
 import type { StockItemRef } from './commands.ts';
 import { CORRECTABLE_TYPES, type CorrectableType, type StockItemEvent, type StockMovementCorrected } from './events.ts';
@@ -59,14 +67,14 @@ export interface CorrectMovement {
 }
 
 export const CORRECTION_MESSAGES = {
-  reason: 'Enter the reason for the correction',
-  quantity: 'Corrected quantity must be a whole number, 0 or more',
-  unchanged: 'The corrected quantity is the same as the entry’s',
+  reason: CORRECTION_REASON_REQUIRED,
+  quantity: CORRECTED_QUANTITY_INVALID,
+  unchanged: CORRECTION_UNCHANGED,
   notCorrectable: 'Only a receive, return, assign, unassign, lost or found entry can be corrected',
   correction: 'A correction cannot itself be corrected',
   alreadyCorrected: 'This entry has already been corrected',
-  future: 'A correction cannot apply to a time in the future',
-  beforeEntry: 'A correction cannot apply before the entry it corrects',
+  future: CORRECTION_IN_FUTURE,
+  beforeEntry: CORRECTION_BEFORE_ENTRY,
   otherStock: 'The entry does not belong to this stock',
 } as const;
 
@@ -123,7 +131,7 @@ function requireCover(history: CorrectionHistory, d: StockDeltas, userName: stri
 /** The compensating event of a correction, or the DomainError saying why it is refused. */
 export function decideCorrection(command: CorrectMovement): StockMovementCorrected[] {
   const { movement, quantity, appliesAt, now, frozen, history } = command.data;
-  if (frozen) throw new DomainError('FROZEN', 'Transactions are frozen');
+  if (frozen) throw new DomainError('FROZEN', TRANSACTIONS_FROZEN);
   const reason = command.data.reason.trim();
   if (reason === '') throw new DomainError('VALIDATION', CORRECTION_MESSAGES.reason);
   if (!Number.isInteger(quantity) || quantity < 0) throw new DomainError('VALIDATION', CORRECTION_MESSAGES.quantity);

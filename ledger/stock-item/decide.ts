@@ -3,6 +3,18 @@
  * and the stock warning thresholds. Everything decide needs (the freeze setting, whether the
  * assignee belongs to the project, the names for the logs) arrives in the command.
  */
+import {
+  ASSIGN_USER_REQUIRED,
+  CRITICAL_ABOVE_LOW,
+  EXCEEDS_ASSIGNED,
+  FOUND_USER_REQUIRED,
+  INSUFFICIENT_QUANTITY,
+  LOST_FOUND_QUANTITY_POSITIVE,
+  LOST_USER_REQUIRED,
+  PART_NOT_FOUND,
+  QUANTITY_POSITIVE,
+  TRANSACTIONS_FROZEN,
+} from '../../contract/messages.ts';
 import { DomainError } from '../errors.ts';
 import type { Decider } from '../decider.ts';
 import type { StockItemCommand, StockItemRef } from './commands.ts';
@@ -27,23 +39,23 @@ const ref = ({ location, materialId, partNumber, partName }: StockItemRef): Stoc
 });
 
 function refuseWhenFrozen(frozen: boolean) {
-  if (frozen) throw new DomainError('FROZEN', 'Transactions are frozen');
+  if (frozen) throw new DomainError('FROZEN', TRANSACTIONS_FROZEN);
 }
 
 function requireTransactionQuantity(quantity: number) {
-  if (!isPositiveInteger(quantity)) throw new DomainError('VALIDATION', 'Quantity must be greater than zero');
+  if (!isPositiveInteger(quantity)) throw new DomainError('VALIDATION', QUANTITY_POSITIVE);
 }
 
 function requireLostFoundQuantity(quantity: number) {
-  if (!isPositiveInteger(quantity)) throw new DomainError('VALIDATION', 'Enter a quantity greater than zero');
+  if (!isPositiveInteger(quantity)) throw new DomainError('VALIDATION', LOST_FOUND_QUANTITY_POSITIVE);
 }
 
 function requireExists(state: StockItemState) {
-  if (!state.exists) throw new DomainError('NOT_FOUND', 'Part number not found in this project');
+  if (!state.exists) throw new DomainError('NOT_FOUND', PART_NOT_FOUND);
 }
 
 function requireOnHand(state: StockItemState, quantity: number) {
-  if (state.onHand < quantity) throw new DomainError('DOMAIN_RULE', 'Insufficient quantity available');
+  if (state.onHand < quantity) throw new DomainError('DOMAIN_RULE', INSUFFICIENT_QUANTITY);
 }
 
 /** The read tables hold 32-bit integers: no balance may grow past this. */
@@ -54,8 +66,6 @@ function requireRoom(state: StockItemState, quantity: number) {
     throw new DomainError('DOMAIN_RULE', `This would take the part's stock past ${MAX_BALANCE.toLocaleString('en')}, the most a part can hold.`);
   }
 }
-
-export const CRITICAL_ABOVE_LOW = 'The critical warning threshold cannot be above the low warning threshold.';
 
 function requireThreshold(value: number | null, label: 'Low' | 'Critical') {
   if (value !== null && (!Number.isFinite(value) || value < 0)) {
@@ -87,7 +97,7 @@ export function decide(command: StockItemCommand, state: StockItemState): StockI
       refuseWhenFrozen(frozen);
       requireTransactionQuantity(quantity);
       requireExists(state);
-      if (!assigneeIsMember) throw new DomainError('VALIDATION', 'Select a user to assign this part to');
+      if (!assigneeIsMember) throw new DomainError('VALIDATION', ASSIGN_USER_REQUIRED);
       requireOnHand(state, quantity);
       return [{ type: 'MaterialAssigned', data: { ...ref(command.data), quantity, userId, userName } }];
     }
@@ -97,7 +107,7 @@ export function decide(command: StockItemCommand, state: StockItemState): StockI
       requireTransactionQuantity(quantity);
       requireExists(state);
       if (assignedTo(state, userId) < quantity) {
-        throw new DomainError('DOMAIN_RULE', 'Quantity exceeds what the user currently has assigned');
+        throw new DomainError('DOMAIN_RULE', EXCEEDS_ASSIGNED);
       }
       return [{ type: 'MaterialUnassigned', data: { ...ref(command.data), quantity, userId, userName } }];
     }
@@ -115,7 +125,7 @@ export function decide(command: StockItemCommand, state: StockItemState): StockI
         }
         case 'field_assigned': {
           const { userId, userName } = command.data;
-          if (isBlank(userId)) throw new DomainError('VALIDATION', 'Choose the assigned user the quantity was lost from');
+          if (isBlank(userId)) throw new DomainError('VALIDATION', LOST_USER_REQUIRED);
           const userAssigned = assignedTo(state, userId);
           if (quantity > userAssigned) {
             throw new DomainError('DOMAIN_RULE', `Cannot exceed available on-hand or field-assigned quantity (${userAssigned})`);
@@ -141,7 +151,7 @@ export function decide(command: StockItemCommand, state: StockItemState): StockI
           return [{ type: 'MaterialMarkedFound', data: { ...ref(command.data), quantity, destination, userId: null, userName: null, note } }];
         case 'field_assigned': {
           const { userId, userName } = command.data;
-          if (isBlank(userId)) throw new DomainError('VALIDATION', 'Choose the user who has the found quantity');
+          if (isBlank(userId)) throw new DomainError('VALIDATION', FOUND_USER_REQUIRED);
           return [{ type: 'MaterialMarkedFound', data: { ...ref(command.data), quantity, destination, userId, userName, note } }];
         }
         default: {

@@ -4,8 +4,9 @@
  */
 import { z } from 'zod';
 import type { RecordedEvent } from '../event-store/types.ts';
-import { EVERY_PROJECT, type Change } from '../topics.ts';
-import { placeSchema } from './place.ts';
+import { EVERY_PROJECT } from '../../contract/topics.ts';
+import type { Change } from '../topics.ts';
+import { placeSchema } from '../../contract/place.ts';
 
 export const STOCK_LOCATION_KINDS = ['project', 'warehouse'] as const;
 export const stockLocationSchema = z.object({

@@ -1,6 +1,6 @@
 import type { StockItemEvent } from './events.ts';
 import type { StockItemState } from './state.ts';
-import { placeKey } from './place.ts';
+import { placeKey } from '../../contract/place.ts';
 import { placeChanges, projectAssignmentChange, stockDeltas } from './stock-numbers.ts';
 
 function applyToUser(assignments: Record<string, number>, userId: string, delta: number): Record<string, number> {

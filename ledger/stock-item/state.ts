@@ -1,4 +1,4 @@
-import type { Place } from './place.ts';
+import type { Place } from '../../contract/place.ts';
 
 /**
  * One material's stock in one location. Loaded from its snapshot row (`material_stock`, kept by its

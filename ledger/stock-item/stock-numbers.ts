@@ -4,7 +4,7 @@
  * + inTransit (incoming belongs to the sending project's logistics, so it is outside this sum).
  */
 import type { StockItemEvent } from './events.ts';
-import type { Place } from './place.ts';
+import type { Place } from '../../contract/place.ts';
 
 export const DEFAULT_LOW_THRESHOLD = 15;
 export const DEFAULT_CRITICAL_THRESHOLD = 0;

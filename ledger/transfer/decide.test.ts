@@ -3,7 +3,7 @@ import { deciderSpec } from '../testing/decider-spec.ts';
 import { SETTABLE_STATUSES, type SettableStatus, type TransferActor, type TransferCommand } from './commands.ts';
 import { transferDecider } from './decide.ts';
 import type { TransferEvent, TransferStatus } from './events.ts';
-import { actionRefused, notAllReceived, TRANSFER_MESSAGES as M, transitionRefused } from './messages.ts';
+import { actionRefused, notAllReceived, TRANSFER_MESSAGES as M, transitionRefused } from '../../contract/messages/transfers.ts';
 import {
   accepted,
   address,

@@ -20,7 +20,16 @@ import { DomainError } from '../errors.ts';
 import type { PickListEntry, SettableStatus, TransferActor, TransferCommand } from './commands.ts';
 import type { TransferEvent, TransferStatus } from './events.ts';
 import { evolve } from './evolve.ts';
-import { actionRefused, itemRefused, notAllReceived, notAllSettled, notOnList, receiveTooMany, TRANSFER_MESSAGES as M, transitionRefused } from './messages.ts';
+import {
+  actionRefused,
+  itemRefused,
+  notAllReceived,
+  notAllSettled,
+  notOnList,
+  receiveTooMany,
+  TRANSFER_MESSAGES as M,
+  transitionRefused,
+} from '../../contract/messages/transfers.ts';
 import { initialTransferState, inTransitOf, type TransferItem, type TransferState } from './state.ts';
 
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();

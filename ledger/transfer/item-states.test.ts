@@ -4,7 +4,7 @@ import { deciderSpec } from '../testing/decider-spec.ts';
 import type { SettableStatus, TransferActor, TransferCommand } from './commands.ts';
 import { transferDecider } from './decide.ts';
 import type { TransferEvent } from './events.ts';
-import { actionRefused, itemRefused, notAllReceived, receiveTooMany, STATE_RULES, TRANSFER_MESSAGES as M } from './messages.ts';
+import { actionRefused, itemRefused, notAllReceived, receiveTooMany, STATE_RULES, TRANSFER_MESSAGES as M } from '../../contract/messages/transfers.ts';
 import { stockMovesOf } from './stock-moves.ts';
 import {
   accepted,

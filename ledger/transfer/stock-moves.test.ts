@@ -5,7 +5,7 @@ import { byStream } from '../testing/by-stream.ts';
 import { multiStreamSpec } from '../testing/multi-stream-spec.ts';
 import type { TransferActor, TransferStockCommand } from './commands.ts';
 import { transferDecider } from './decide.ts';
-import { actionRefused, itemRefused, receiveTooMany, TRANSFER_MESSAGES as M } from './messages.ts';
+import { actionRefused, itemRefused, receiveTooMany, TRANSFER_MESSAGES as M } from '../../contract/messages/transfers.ts';
 import { decideTransferStock } from './stock-moves.ts';
 import {
   accepted,

@@ -2,7 +2,8 @@
 import { DomainError } from '../errors.ts';
 import type { Decider } from '../decider.ts';
 import type { UserCommand } from './commands.ts';
-import { GLOBAL_ROLES, type GlobalRole, type UserEvent } from './events.ts';
+import { GLOBAL_ROLES } from '../../contract/roles.ts';
+import type { GlobalRole, UserEvent } from './events.ts';
 import { evolve } from './evolve.ts';
 import { initialUserState, type UserState } from './state.ts';
 

@@ -1,10 +1,10 @@
 /** Events of one user's stream (`user:<id>`). Credentials never enter the ledger. */
 import { z } from 'zod';
 import type { RecordedEvent } from '../event-store/types.ts';
-import { EVERY_PROJECT, type Change } from '../topics.ts';
+import { GLOBAL_ROLES } from '../../contract/roles.ts';
+import { EVERY_PROJECT } from '../../contract/topics.ts';
+import type { Change } from '../topics.ts';
 
-/** `auditor` reads every project's logs and the sealed ledger, and changes nothing. */
-export const GLOBAL_ROLES = ['guest', 'user', 'admin', 'superadmin', 'auditor'] as const;
 export const globalRoleSchema = z.enum(GLOBAL_ROLES);
 export type GlobalRole = z.infer<typeof globalRoleSchema>;
 

@@ -1,5 +1,5 @@
 import type { StockItemRef } from '../stock-item/commands.ts';
-import type { Place } from '../stock-item/place.ts';
+import type { Place } from '../../contract/place.ts';
 
 /** What every warehouse movement is decided with besides the stock: the freeze and the warehouse as it is now. */
 export interface WarehouseGate {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { stockItemDecider } from '../stock-item/decide.ts';
 import type { StockItemEvent } from '../stock-item/events.ts';
-import { normalizePlace, type Place } from '../stock-item/place.ts';
+import { normalizePlace, type Place } from '../../contract/place.ts';
 import { multiStreamSpec } from '../testing/multi-stream-spec.ts';
-import { WAREHOUSE_MESSAGES as M } from '../warehouse/messages.ts';
+import { WAREHOUSE_MESSAGES as M } from '../../contract/messages/warehouses.ts';
 import { decideWarehouseStock } from './decide.ts';
 
 const spec = multiStreamSpec(stockItemDecider, ['warehouse', 'project'] as const, decideWarehouseStock);

@@ -9,13 +9,14 @@
  * answers the events of each: one command, appended together in one transaction, or refused whole
  * when either side would go below zero.
  */
+import { LOST_FOUND_QUANTITY_POSITIVE } from '../../contract/messages.ts';
 import { DomainError } from '../errors.ts';
 import type { StockItemRef } from '../stock-item/commands.ts';
 import { MAX_BALANCE } from '../stock-item/decide.ts';
 import type { StockItemEvent } from '../stock-item/events.ts';
-import { namesAPlace, type Place, placeKey, placeLabel } from '../stock-item/place.ts';
+import { namesAPlace, type Place, placeKey, placeLabel } from '../../contract/place.ts';
 import { initialStockItemState, type StockItemState } from '../stock-item/state.ts';
-import { placeShortMessage, WAREHOUSE_MESSAGES as M } from '../warehouse/messages.ts';
+import { placeShortMessage, WAREHOUSE_MESSAGES as M } from '../../contract/messages/warehouses.ts';
 import type { WarehouseGate, WarehouseStockCommand } from './commands.ts';
 
 export interface WarehouseStockStates {
@@ -101,7 +102,7 @@ export function decideWarehouseStock(command: WarehouseStockCommand, states: War
       return only([{ type: 'MaterialRelocated', data: { ...base, quantity: data.quantity, from, to, note } }]);
     }
     case 'MarkLostInWarehouse': {
-      requireQuantity(data.quantity, 'Enter a quantity greater than zero');
+      requireQuantity(data.quantity, LOST_FOUND_QUANTITY_POSITIVE);
       requireInWarehouse(w);
       const from = known(w, command.data.from);
       requireAtPlace(w, from, data.quantity);
@@ -110,7 +111,7 @@ export function decideWarehouseStock(command: WarehouseStockCommand, states: War
       ]);
     }
     case 'MarkFoundInWarehouse': {
-      requireQuantity(data.quantity, 'Enter a quantity greater than zero');
+      requireQuantity(data.quantity, LOST_FOUND_QUANTITY_POSITIVE);
       requireInWarehouse(w);
       if (data.quantity > w.lost) throw new DomainError('DOMAIN_RULE', `Cannot exceed outstanding lost quantity (${w.lost})`);
       const to = command.data.to;

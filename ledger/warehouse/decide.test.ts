@@ -2,7 +2,7 @@ import { describe, it } from 'vitest';
 import { deciderSpec } from '../testing/decider-spec.ts';
 import { warehouseDecider } from './decide.ts';
 import type { WarehouseEvent } from './events.ts';
-import { WAREHOUSE_MESSAGES as M } from './messages.ts';
+import { WAREHOUSE_MESSAGES as M } from '../../contract/messages/warehouses.ts';
 
 const spec = deciderSpec(warehouseDecider);
 const warehouseId = '7c0d1f5e-3c55-4a43-9b1e-2f0a2f3a9d11';

@@ -3,7 +3,7 @@
  * numbers are sequential and never reused), edits of its name and yard details, deactivation
  * (refused while it holds stock) and reactivation. Stock itself lives in the stock streams.
  */
-import { WAREHOUSE_MESSAGES } from './messages.ts';
+import { WAREHOUSE_MESSAGES } from '../../contract/messages/warehouses.ts';
 import type { Decider } from '../decider.ts';
 import { DomainError } from '../errors.ts';
 import type { WarehouseCommand, WarehouseDetails } from './commands.ts';

@@ -1,7 +1,8 @@
 /** Events of one warehouse's stream (`warehouse:<id>`): its creation, details and whether it is in use. */
 import { z } from 'zod';
 import type { RecordedEvent } from '../event-store/types.ts';
-import { EVERY_PROJECT, type Change } from '../topics.ts';
+import { EVERY_PROJECT } from '../../contract/topics.ts';
+import type { Change } from '../topics.ts';
 
 const details = { name: z.string(), location: z.string().nullable(), capacitySummary: z.string().nullable() };
 

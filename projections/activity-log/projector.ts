@@ -5,7 +5,7 @@
  */
 import type { RecordedEvent } from '../../ledger/event-store/types.ts';
 import { isStockItemEvent, type StockItemEvent } from '../../ledger/stock-item/events.ts';
-import { placeLabel, type Place } from '../../ledger/stock-item/place.ts';
+import { placeLabel, type Place } from '../../contract/place.ts';
 import { stockDeltas } from '../../ledger/stock-item/stock-numbers.ts';
 import type { Projector, RowOp } from '../projector.ts';
 import { toHex } from '../../ledger/event-store/hash-chain.ts';

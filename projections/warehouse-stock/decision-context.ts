@@ -7,7 +7,7 @@
  */
 import { sql } from 'kysely';
 import type { Trx } from '../../ledger/event-store/event-store.ts';
-import type { Place } from '../../ledger/stock-item/place.ts';
+import type { Place } from '../../contract/place.ts';
 
 export interface WarehouseLookup {
   warehouseId: string;

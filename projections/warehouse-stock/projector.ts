@@ -5,7 +5,7 @@
  * `projectAssignmentChange`, the same functions the stock item's `evolve` folds.
  */
 import { isStockItemEvent, STOCK_ITEM_EVENT_TYPES } from '../../ledger/stock-item/events.ts';
-import { placeKey } from '../../ledger/stock-item/place.ts';
+import { placeKey } from '../../contract/place.ts';
 import { placeChanges, projectAssignmentChange } from '../../ledger/stock-item/stock-numbers.ts';
 import type { Projector, RowOp } from '../projector.ts';
 

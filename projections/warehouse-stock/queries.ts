@@ -9,7 +9,7 @@ import { warehouseLabel } from '../../contract/warehouses.ts';
 import type { CatalogPart } from '../../contract/materials.ts';
 import type { Db } from '../../ledger/database.ts';
 import type { MaterialsTable, MaterialStockTable, WarehouseStockPlacesTable } from '../../migrations/schema.ts';
-import { placeLabel } from '../../ledger/stock-item/place.ts';
+import { placeLabel } from '../../contract/place.ts';
 import { DEFAULT_CRITICAL_THRESHOLD, DEFAULT_LOW_THRESHOLD } from '../../ledger/stock-item/stock-numbers.ts';
 import { containing } from '../like.ts';
 import { inventoryPage, partDisplay } from '../material-stock/queries.ts';

@@ -8,7 +8,7 @@ import type { CommandContext, CommandHandler, CommandOptions, Decision, LoadedSt
 import { runCommand } from '../../ledger/command-runner.ts';
 import type { CatalogLookup, OwnerLookup } from '../../ledger/asset/commands.ts';
 import { type BulkAssetEvent, bulkAssetStreamId, type Owner } from '../../ledger/asset/events.ts';
-import { ASSET_MESSAGES as M } from '../../ledger/asset/messages.ts';
+import { ASSET_MESSAGES as M } from '../../contract/messages/assets.ts';
 import type { BulkAssetCommand } from '../../ledger/asset-bulk/commands.ts';
 import { decideBulk } from '../../ledger/asset-bulk/decide.ts';
 import { evolveBulk } from '../../ledger/asset-bulk/evolve.ts';

@@ -16,6 +16,7 @@ import type { StockItemState } from '../../ledger/stock-item/state.ts';
 import { loadStock } from '../../projections/material-stock/decision-context.ts';
 import type { BulkAction } from '../../contract/materials.ts';
 import { reopenWaitingRequests } from '../requests/reopen-on-receive.ts';
+import { BULK_NOTHING_APPLIED } from '../../contract/messages.ts';
 import { parseBulkCsv } from './bulk-csv.ts';
 import { planBulk, type BulkLine, type BulkRowVerdict, type CatalogPart, type PartAtStart } from './bulk-decide.ts';
 
@@ -45,7 +46,7 @@ export interface AppliedBatch {
 /** A file refused as a whole because some of its rows were: nothing was applied; every row says why. */
 export class BulkRefusedError extends DomainError {
   constructor(readonly rows: BulkRowVerdict[]) {
-    super('DOMAIN_RULE', 'Nothing was applied: some rows were refused');
+    super('DOMAIN_RULE', BULK_NOTHING_APPLIED);
   }
 }
 

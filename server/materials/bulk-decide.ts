@@ -13,9 +13,9 @@ import { stockItemDecider } from '../../ledger/stock-item/decide.ts';
 import { stockStreamId, type StockItemEvent, type StockLocation } from '../../ledger/stock-item/events.ts';
 import type { StockItemState } from '../../ledger/stock-item/state.ts';
 import type { BulkAction } from '../../contract/materials.ts';
+import { PART_NOT_FOUND, TRANSACTIONS_FROZEN } from '../../contract/messages.ts';
 
 export const NOT_APPLIED = 'Not applied: another row of this file was refused';
-export const FROZEN_MESSAGE = 'Transactions are frozen';
 export const ALREADY_REVERSED = 'This upload has already been reversed';
 export const BATCH_NOT_FOUND = 'No applied upload with this id in this project';
 
@@ -102,7 +102,7 @@ export function planBulk(input: {
   frozen: boolean;
 }): BulkPlan {
   const { location } = input;
-  if (input.frozen) throw new DomainError('FROZEN', FROZEN_MESSAGE);
+  if (input.frozen) throw new DomainError('FROZEN', TRANSACTIONS_FROZEN);
   const running = new Map<string, Running>();
   const appends = new Appends();
   const rows: BulkRowVerdict[] = [];
@@ -117,7 +117,7 @@ export function planBulk(input: {
       let material = part.material;
       const defined: NewEvent[] = [];
       if (!material) {
-        if (line.action !== 'receive') throw new DomainError('NOT_FOUND', 'Part number not found in this project');
+        if (line.action !== 'receive') throw new DomainError('NOT_FOUND', PART_NOT_FOUND);
         const materialId = input.newMaterialIds[line.partNumber];
         if (!materialId) throw new Error(`no material id for new part ${line.partNumber}`);
         const events = materialDecider.decide(
@@ -166,7 +166,7 @@ export function planReversal(input: {
 }): { appends: BulkPlan['appends']; rows: number } {
   if (input.movements.length === 0) throw new DomainError('NOT_FOUND', BATCH_NOT_FOUND);
   if (input.alreadyReversed) throw new DomainError('DOMAIN_RULE', ALREADY_REVERSED);
-  if (input.frozen) throw new DomainError('FROZEN', FROZEN_MESSAGE);
+  if (input.frozen) throw new DomainError('FROZEN', TRANSACTIONS_FROZEN);
   const running = new Map(input.states);
   const appends = new Appends();
   for (const m of [...input.movements].reverse()) {

@@ -11,7 +11,7 @@ import type { EventStore } from '../../ledger/event-store/event-store.ts';
 import { materialDecider } from '../../ledger/material/decide.ts';
 import { materialStreamId } from '../../ledger/material/events.ts';
 import { foldedStreamHandler } from '../../ledger/stream-handler.ts';
-import { PART_NUMBER_TAKEN } from './material-commands.ts';
+import { PART_NUMBER_TAKEN } from '../../contract/messages.ts';
 
 interface DefineInput {
   materialId: string;

@@ -8,7 +8,7 @@ import { materialDecider } from '../../ledger/material/decide.ts';
 import { materialStreamId } from '../../ledger/material/events.ts';
 import { foldedStreamHandler } from '../../ledger/stream-handler.ts';
 
-export const PART_NUMBER_TAKEN = 'Part number already exists';
+import { PART_NUMBER_TAKEN } from '../../contract/messages.ts';
 
 export interface EditMaterialInput {
   materialId: string;

@@ -23,10 +23,9 @@ import { stockStreamId, type FoundDestination, type LostSource, type StockItemEv
 import type { StockItemState } from '../../ledger/stock-item/state.ts';
 import { type LoadedStock, loadStock, materialStateOf } from '../../projections/material-stock/decision-context.ts';
 import type { InventoryRow } from '../../contract/materials.ts';
+import { PART_NOT_FOUND } from '../../contract/messages.ts';
 import { toRow } from '../../projections/material-stock/queries.ts';
 import { reopenWaitingRequests } from '../requests/reopen-on-receive.ts';
-
-export const PART_NOT_FOUND = 'Part number not found in this project';
 
 interface Target {
   location: StockLocation;

@@ -16,12 +16,13 @@ import { projectAccess } from '../projects/project-access.ts';
 import type { RecordedEvent } from '../../ledger/event-store/types.ts';
 import { startFanOut } from './fan-out.ts';
 import { requestNotices } from './request-notices.ts';
-import { SESSION_ENDED, watchSocketAccess, type SubscribedClient } from './socket-access.ts';
-import { EVERY_PROJECT, type Change } from './topics.ts';
+import { watchSocketAccess, type SubscribedClient } from './socket-access.ts';
+import { clientMessage, SESSION_ENDED, TOO_MANY_SOCKETS, type ServerMessage } from '../../contract/realtime.ts';
+import { EVERY_PROJECT } from '../../contract/topics.ts';
+import type { Change } from './topics.ts';
 
 // A browser that stops reading its socket is cut off once this much waits for it: hints only pile up.
 const MAX_BUFFERED_BYTES = 256 * 1024;
-export const TOO_MANY_SOCKETS = 'Too many open connections: close another tab or window.';
 
 interface Client extends SubscribedClient {
   /** The request channel also carries the request notices. */
@@ -52,7 +53,7 @@ async function realtimePlugin(app: FastifyInstance): Promise<void> {
         }
       }
       for (const [projectId, topics] of byProject) {
-        client.socket.send(JSON.stringify({ type: 'changed', projectId, topics: [...topics].sort() }));
+        client.socket.send(JSON.stringify({ type: 'changed', projectId, topics: [...topics].sort() } satisfies ServerMessage));
       }
       if (!client.requests) continue;
       for (const { notice, audience } of notices) {
@@ -70,6 +71,7 @@ async function realtimePlugin(app: FastifyInstance): Promise<void> {
   });
 
   const handler = (requests: boolean) => async (socket: WebSocket, request: FastifyRequest) => {
+    const send = (message: ServerMessage) => socket.send(JSON.stringify(message));
     const wakeupsBeforeLookup = accessWatch.wakeups();
     const token = request.cookies[ACCESS_COOKIE];
     const user = token ? await app.access.user(token) : null;
@@ -80,7 +82,7 @@ async function realtimePlugin(app: FastifyInstance): Promise<void> {
     let open = 0;
     for (const other of clients) if (other.user.id === user.id) open += 1;
     if (open >= app.config.wsMaxPerUser) {
-      socket.close(4429, TOO_MANY_SOCKETS);
+      socket.close(TOO_MANY_SOCKETS.code, TOO_MANY_SOCKETS.reason);
       return;
     }
     const client: Client = { socket, user, projects: new Set(), manages: new Set(), requests };
@@ -91,37 +93,41 @@ async function realtimePlugin(app: FastifyInstance): Promise<void> {
     socket.on('close', () => clients.delete(client));
     socket.on('message', (raw) => {
       void (async () => {
-        let message: { type?: unknown; projectId?: unknown };
+        let value: unknown;
         try {
-          message = JSON.parse(String(raw));
+          value = JSON.parse(String(raw));
         } catch {
-          socket.send(JSON.stringify({ type: 'error', message: 'Messages must be JSON.' }));
+          send({ type: 'error', message: 'Messages must be JSON.' });
           return;
         }
+        // JSON that is no message of ours is ignored.
+        const parsed = clientMessage.safeParse(value);
+        if (!parsed.success) return;
+        const message = parsed.data;
         if (message.type === 'subscribe' && message.projectId === EVERY_PROJECT) {
           // A screen that shows no one project (a warehouse screen) hears the site-wide changes.
           client.projects.add(EVERY_PROJECT);
-          socket.send(JSON.stringify({ type: 'subscribed', projectId: EVERY_PROJECT }));
-        } else if (message.type === 'subscribe' && typeof message.projectId === 'string') {
+          send({ type: 'subscribed', projectId: EVERY_PROJECT });
+        } else if (message.type === 'subscribe') {
           const wakeupsBeforeCheck = accessWatch.wakeups();
           const access = await projectAccess(app.access, user, message.projectId).catch(() => null);
           if (!access?.view) {
-            socket.send(JSON.stringify({ type: 'error', message: 'You do not have access to this project.' }));
+            send({ type: 'error', message: 'You do not have access to this project.' });
             return;
           }
           client.projects.add(message.projectId);
           if (access.manage) client.manages.add(message.projectId);
-          socket.send(JSON.stringify({ type: 'subscribed', projectId: message.projectId }));
+          send({ type: 'subscribed', projectId: message.projectId });
           if (accessWatch.wakeups() !== wakeupsBeforeCheck) accessWatch.recheck();
-        } else if (message.type === 'unsubscribe' && typeof message.projectId === 'string') {
+        } else if (message.type === 'unsubscribe') {
           client.projects.delete(message.projectId);
           client.manages.delete(message.projectId);
-        } else if (message.type === 'ping') {
-          socket.send(JSON.stringify({ type: 'pong' }));
+        } else {
+          send({ type: 'pong' });
         }
       })();
     });
-    socket.send(JSON.stringify({ type: 'ready' }));
+    send({ type: 'ready' });
   };
 
   app.get('/ws', { websocket: true, schema: { hide: true } }, handler(false));

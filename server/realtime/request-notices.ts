@@ -8,15 +8,7 @@
  */
 import { z } from 'zod';
 import type { RecordedEvent } from '../../ledger/event-store/types.ts';
-
-export interface RequestNotice {
-  type: 'request_submitted' | 'request_reopened';
-  projectId: string;
-  requestId: string;
-  /** The request's short number; 0 when the event does not say it. */
-  num: number;
-  actorId: string | null;
-}
+import type { RequestNotice } from '../../contract/realtime.ts';
 
 /** Who hears a notice: the managers of its project, or everyone following the project. */
 export type Audience = 'managers' | 'members';

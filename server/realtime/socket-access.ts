@@ -16,10 +16,8 @@ import type { WebSocket } from 'ws';
 import { ACCESS_CHANGED_CHANNEL, changesAccess } from '../auth/access-cache.ts';
 import { onSessionsRevoked, type AuthenticatedUser } from '../auth/session-store.ts';
 import { accessFor } from '../projects/project-access.ts';
-import { EVERY_PROJECT } from './topics.ts';
-
-/** The close code and reason for a socket without a valid session; the browser treats it as a 401. */
-export const SESSION_ENDED = { code: 4401, reason: 'Sign in to continue.' } as const;
+import { SESSION_ENDED, type ServerMessage } from '../../contract/realtime.ts';
+import { EVERY_PROJECT } from '../../contract/topics.ts';
 
 // Sessions also end without anyone acting on them, when their last token expires.
 const EXPIRY_CHECK_MS = 30_000;
@@ -140,6 +138,6 @@ async function revalidate(app: FastifyInstance, clients: ReadonlySet<SubscribedC
     }
     client.projects.delete(projectId);
     client.manages.delete(projectId);
-    if (client.socket.readyState === client.socket.OPEN) client.socket.send(JSON.stringify({ type: 'unsubscribed', projectId }));
+    if (client.socket.readyState === client.socket.OPEN) client.socket.send(JSON.stringify({ type: 'unsubscribed', projectId } satisfies ServerMessage));
   }
 }

@@ -11,7 +11,7 @@ import { buildTestApp, createUser, signIn } from '../../test/helpers/test-app.ts
 import { openSocket } from '../../test/helpers/socket.ts';
 import { createProject } from '../projects/project-commands.ts';
 import { SYSTEM_ACTOR } from '../users/user-commands.ts';
-import { TOO_MANY_SOCKETS } from './realtime.plugin.ts';
+import { TOO_MANY_SOCKETS } from '../../contract/realtime.ts';
 
 let runtime: Awaited<ReturnType<typeof openTestRuntime>>;
 let app: FastifyInstance;
@@ -55,7 +55,7 @@ describe('websocket limits', () => {
   it('refuses one socket past the per-person limit, leaves other people alone, and admits again after a close', async () => {
     const held = await Promise.all([attempt(boss), attempt(boss), attempt(boss)]);
     expect(held.map((h) => h.outcome)).toEqual(['ready', 'ready', 'ready']);
-    expect((await attempt(boss)).outcome).toBe(`4429 ${TOO_MANY_SOCKETS}`);
+    expect((await attempt(boss)).outcome).toBe(`${TOO_MANY_SOCKETS.code} ${TOO_MANY_SOCKETS.reason}`);
     const someoneElse = await attempt(other);
     expect(someoneElse.outcome).toBe('ready');
     held[0]!.socket.close();

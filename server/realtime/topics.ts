@@ -3,7 +3,7 @@ import { changesOf } from '../../ledger/events.ts';
 import type { RecordedEvent } from '../../ledger/event-store/types.ts';
 import type { Change } from '../../ledger/topics.ts';
 
-export { EVERY_PROJECT, type Change } from '../../ledger/topics.ts';
+export type { Change } from '../../ledger/topics.ts';
 
 export function mergeChanges(events: RecordedEvent[]): Change[] {
   const byProject = new Map<string, Set<Change['topics'][number]>>();

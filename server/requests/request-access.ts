@@ -5,7 +5,7 @@
  */
 import { DomainError } from '../../ledger/errors.ts';
 import type { RequestActor } from '../../ledger/request/commands.ts';
-import { REQUEST_MESSAGES } from '../../ledger/request/messages.ts';
+import { REQUEST_MESSAGES } from '../../contract/messages/requests.ts';
 import type { Db } from '../../ledger/database.ts';
 import { requestOwner } from '../../projections/requests/queries.ts';
 import type { AccessCache } from '../auth/access-cache.ts';

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configureCommands } from '../../ledger/command-runner.ts';
 import { DomainError } from '../../ledger/errors.ts';
-import { REQUEST_MESSAGES, transitionRefused } from '../../ledger/request/messages.ts';
+import { REQUEST_MESSAGES, transitionRefused } from '../../contract/messages/requests.ts';
 import { openTestRuntime } from '../../test/helpers/test-database.ts';
 import { runStock } from '../materials/stock-commands.ts';
 import { changeMembership, createProject } from '../projects/project-commands.ts';

@@ -5,7 +5,7 @@
  */
 import { DomainError } from '../../ledger/errors.ts';
 import type { TransferActor } from '../../ledger/transfer/commands.ts';
-import { TRANSFER_MESSAGES } from '../../ledger/transfer/messages.ts';
+import { TRANSFER_MESSAGES } from '../../contract/messages/transfers.ts';
 import type { AccessCache } from '../auth/access-cache.ts';
 import type { AuthenticatedUser } from '../auth/session-store.ts';
 import { roleOf } from '../plugins/auth.ts';

@@ -17,7 +17,7 @@ import { loadFolded } from '../../ledger/stream-handler.ts';
 import type { SettableStatus, TransferActor, TransferStockCommand } from '../../ledger/transfer/commands.ts';
 import { transferDecider } from '../../ledger/transfer/decide.ts';
 import { type DeliveryMethod, type ShippingAddress, type TransferEvent, transferStreamId } from '../../ledger/transfer/events.ts';
-import { TRANSFER_MESSAGES } from '../../ledger/transfer/messages.ts';
+import { TRANSFER_MESSAGES } from '../../contract/messages/transfers.ts';
 import type { TransferState } from '../../ledger/transfer/state.ts';
 import { decideTransferStock } from '../../ledger/transfer/stock-moves.ts';
 import { type LoadedStock, loadStock, type StockContextRow } from '../../projections/material-stock/decision-context.ts';

@@ -23,11 +23,11 @@ import type { MaterialState } from '../../ledger/material/state.ts';
 import type { StockItemRef } from '../../ledger/stock-item/commands.ts';
 import { stockItemDecider } from '../../ledger/stock-item/decide.ts';
 import { projectLocation, type StockItemEvent, type StockLocation, stockStreamId } from '../../ledger/stock-item/events.ts';
-import { normalizePlace, type Place } from '../../ledger/stock-item/place.ts';
+import { normalizePlace, type Place } from '../../contract/place.ts';
 import type { StockItemState } from '../../ledger/stock-item/state.ts';
 import type { WarehouseGate, WarehouseStockCommand } from '../../ledger/warehouse-stock/commands.ts';
 import { decideWarehouseStock, type WarehouseStockEvents } from '../../ledger/warehouse-stock/decide.ts';
-import { WAREHOUSE_MESSAGES } from '../../ledger/warehouse/messages.ts';
+import { WAREHOUSE_MESSAGES } from '../../contract/messages/warehouses.ts';
 import { type LoadedStock, loadStock, materialStateOf } from '../../projections/material-stock/decision-context.ts';
 import { loadWarehouseContextRows, type WarehouseContextRow } from '../../projections/warehouse-stock/decision-context.ts';
 

@@ -13,7 +13,7 @@ import { createSession } from '../../server/auth/session-store.ts';
 import { changeMembership, createProject } from '../../server/projects/project-commands.ts';
 import { runStock } from '../../server/materials/stock-commands.ts';
 import { inviteUser, SYSTEM_ACTOR } from '../../server/users/user-commands.ts';
-import { GLOBAL_ROLES, type GlobalRole } from '../../ledger/user/events.ts';
+import { GLOBAL_ROLES, type GlobalRole } from '../../contract/roles.ts';
 import {
   type Actor,
   always,

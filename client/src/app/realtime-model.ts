@@ -3,22 +3,13 @@
  * topic makes stale, and how long to wait before reconnecting. Kept apart from the socket so they
  * are tested without one.
  */
+import { readMessage, serverMessage, type ServerMessage } from '@contract/realtime.ts';
 import { TOPICS } from '@contract/topics.ts';
 import type { ApiTagDescription } from '../api/base-api.ts';
-
-/** The project id of a `changed` message sent to a browser that follows no project. */
-export const EVERY_PROJECT = '*';
 
 /** The topics the server names in `changed` messages. */
 export { TOPICS };
 export type { Topic } from '@contract/topics.ts';
-
-export type ServerMessage =
-  | { type: 'ready' }
-  | { type: 'subscribed'; projectId: string }
-  | { type: 'changed'; projectId: string; topics: string[] }
-  | { type: 'pong' }
-  | { type: 'error'; message: string };
 
 /** The tags of one project that a topic makes stale. Unknown topics are ignored. */
 export function tagsForTopic(projectId: string, topic: string): ApiTagDescription[] {
@@ -99,35 +90,8 @@ export function reconnectDelay(attempt: number, random: () => number = Math.rand
   return Math.round(ceiling * (1 - 0.2 * random()));
 }
 
-/** A server message, or null for anything this client does not understand. */
-export function parseServerMessage(text: string): ServerMessage | null {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  if (typeof value !== 'object' || value === null) return null;
-  const message = value as Record<string, unknown>;
-  switch (message.type) {
-    case 'ready':
-    case 'pong':
-      return { type: message.type };
-    case 'subscribed':
-      return typeof message.projectId === 'string' ? { type: 'subscribed', projectId: message.projectId } : null;
-    case 'changed':
-      if (typeof message.projectId !== 'string' || !Array.isArray(message.topics)) return null;
-      return {
-        type: 'changed',
-        projectId: message.projectId,
-        topics: message.topics.filter((t): t is string => typeof t === 'string'),
-      };
-    case 'error':
-      return { type: 'error', message: typeof message.message === 'string' ? message.message : '' };
-    default:
-      return null;
-  }
-}
+/** A server message of the general channel, or null for anything else (a request notice, or what this client does not understand). */
+export const parseServerMessage = (text: string): ServerMessage | null => readMessage(serverMessage, text);
 
 /** The socket address on the page's own host: ws:// beside http://, wss:// beside https://. */
 export function socketUrl(location: Pick<Location, 'protocol' | 'host'>, path = '/ws'): string {

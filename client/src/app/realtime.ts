@@ -7,8 +7,10 @@
  * The server closes it with 4401 when the session ends, and says `unsubscribed` when the user loses
  * access to the project it follows.
  */
+import { SESSION_ENDED, type ClientMessage } from '@contract/realtime.ts';
+import { EVERY_PROJECT } from '@contract/topics.ts';
 import type { ApiTagDescription } from '../api/base-api.ts';
-import { EVERY_PROJECT, everythingOf, parseServerMessage, reconnectDelay, tagsForTopics } from './realtime-model.ts';
+import { everythingOf, parseServerMessage, reconnectDelay, tagsForTopics } from './realtime-model.ts';
 
 /** The part of WebSocket this client uses, so tests can hand in a fake. */
 export interface SocketLike {
@@ -36,21 +38,6 @@ export interface RealtimeOptions {
   onUnauthorized?: () => void;
   /** Messages other than the general ones (the request channel's notices), as received. */
   onOther?: (text: string) => void;
-}
-
-/** The close code the server uses when the connection carries no valid session. */
-export const UNAUTHORIZED_CLOSE = 4401;
-
-/** The project an `unsubscribed` message names (the user may no longer see it), else null. */
-function unsubscribedProject(text: string): string | null {
-  try {
-    const message: unknown = JSON.parse(text);
-    if (typeof message !== 'object' || message === null) return null;
-    const { type, projectId } = message as Record<string, unknown>;
-    return type === 'unsubscribed' && typeof projectId === 'string' ? projectId : null;
-  } catch {
-    return null;
-  }
 }
 
 /** What losing a project makes stale: the project list and the role no longer hold it, so the screens move on. */
@@ -140,12 +127,12 @@ export class RealtimeClient {
     this.lastHeard = Date.now();
     const message = parseServerMessage(text);
     if (!message) {
-      const lostProject = unsubscribedProject(text);
-      if (lostProject === null) this.options.onOther?.(text);
-      else if (lostProject === this.target()) this.options.invalidate(lostAccessTags(lostProject));
+      this.options.onOther?.(text);
       return;
     }
-    if (message.type === 'ready') {
+    if (message.type === 'unsubscribed') {
+      if (message.projectId === this.target()) this.options.invalidate(lostAccessTags(message.projectId));
+    } else if (message.type === 'ready') {
       this.ready = true;
       this.attempt = 0;
       this.send({ type: 'subscribe', projectId: this.target() });
@@ -164,7 +151,7 @@ export class RealtimeClient {
     this.ready = false;
     this.clearTimers();
     if (this.stopped) return;
-    if (code === UNAUTHORIZED_CLOSE) this.options.onUnauthorized?.();
+    if (code === SESSION_ENDED.code) this.options.onUnauthorized?.();
     this.scheduleReconnect();
   }
 
@@ -197,7 +184,7 @@ export class RealtimeClient {
     this.keepAliveTimer = null;
   }
 
-  private send(message: object): void {
+  private send(message: ClientMessage): void {
     if (this.socket?.readyState === OPEN) this.socket.send(JSON.stringify(message));
   }
 }

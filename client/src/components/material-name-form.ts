@@ -1,8 +1,9 @@
 /** The rules of editing a part's names (spec 01 §5 "Material edit"). Pure, so tested directly. */
+import { PART_NAMES_REQUIRED } from '@contract/messages.ts';
 import type { InventoryRow } from '../api/material-types.ts';
 import { MAX_LENGTH, lengthError } from '../shared/field-limits.ts';
 
-export const NAMES_REQUIRED = 'Part Number and Part Name are required';
+export const NAMES_REQUIRED = PART_NAMES_REQUIRED;
 
 export interface MaterialNameValues {
   partNumber: string;

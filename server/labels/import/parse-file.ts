@@ -12,14 +12,15 @@ import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { checkZip } from './zip-check.ts';
+import { IMPORT_MESSAGES } from '../../../contract/label-import.ts';
 import { PARSE_WORKER_SOURCE } from './parse-worker-source.ts';
 import type { ParseSlots } from './parse-slots.ts';
 
 export const IMPORT_FILE_MESSAGES = {
-  wrongType: 'Please select a CSV or XLSX file',
-  empty: 'File is empty',
+  wrongType: IMPORT_MESSAGES.wrongType,
+  empty: IMPORT_MESSAGES.empty,
   parse: (reason: string) => `Failed to parse file: ${reason}`,
-  read: 'Failed to read file',
+  read: IMPORT_MESSAGES.read,
 } as const;
 
 export const IMPORT_FILE_TYPES = ['csv', 'xlsx'] as const;

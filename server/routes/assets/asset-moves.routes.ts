@@ -4,6 +4,8 @@
  * anywhere to anywhere (admins), in use and available, lost and found. Each builds one command
  * and answers the instance afterwards and the moved type's rows on both sides.
  */
+import { QUANTITY_REQUIRED, SELECT_PROJECT } from '../../../contract/messages.ts';
+import { ASSET_MESSAGES } from '../../../contract/messages/assets.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -75,7 +77,7 @@ export async function assetMoveRoutes(app: FastifyInstance): Promise<void> {
   /** A new instance, new bulk units, or an existing instance brought to `to` from `from`. */
   async function receive(request: FastifyRequest, body: typeof receiveBody._output, to: Owner, from: From) {
     if (body.instance_id) return move(request, { itemId: body.instance_id, quantity: body.quantity, from, to, notes: body.notes });
-    if (!body.catalog_id) throw new DomainError('VALIDATION', 'Select an asset definition to continue.', 'catalog_id');
+    if (!body.catalog_id) throw new DomainError('VALIDATION', ASSET_MESSAGES.definitionRequired, 'catalog_id');
     const type = (await listCatalog(app.db, { id: body.catalog_id }))[0];
     if (!type) throw new DomainError('NOT_FOUND', M.catalogNotFound);
     const notes = body.notes ?? null;
@@ -122,7 +124,7 @@ export async function assetMoveRoutes(app: FastifyInstance): Promise<void> {
     { ...admin, schema: schema('Assign an instance (or bulk units: asset number and quantity) from this warehouse to project to_owner_id', transferBody) },
     async (request) => {
       const { instance_id, to_owner_id, quantity, notes } = request.body;
-      if (!to_owner_id) throw new DomainError('VALIDATION', 'Select a project', 'to_owner_id');
+      if (!to_owner_id) throw new DomainError('VALIDATION', SELECT_PROJECT, 'to_owner_id');
       return move(request, {
         itemId: instance_id,
         quantity,
@@ -256,7 +258,7 @@ export async function assetMoveRoutes(app: FastifyInstance): Promise<void> {
           const instance = await findInstance(app.db, resolved.instanceId);
           return answer(resolved.instanceId, instance!.catalog_id, [at]);
         }
-        if (!b.quantity) throw new DomainError('VALIDATION', 'Quantity is required');
+        if (!b.quantity) throw new DomainError('VALIDATION', QUANTITY_REQUIRED);
         await runBulk(app.store, { type: action, catalogId: resolved.catalogId, at, quantity: b.quantity, notes }, commandOptions(request));
         return answer(null, resolved.catalogId, [at]);
       },

@@ -31,6 +31,7 @@ import {
   transactionsQuery,
 } from '../../../contract/assets.ts';
 import { errorResponses as errors } from '../../../contract/errors.ts';
+import { ASSET_MESSAGES } from '../../../contract/messages/assets.ts';
 import { DomainError } from '../../../ledger/errors.ts';
 import { assetInventoryAsOf } from '../../../projections/asset-transactions/as-of.ts';
 import { assetTransactions } from '../../../projections/asset-transactions/queries.ts';
@@ -154,7 +155,7 @@ export async function assetReadRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const found = await locateInstance(app.db, request.params.id);
-      if (!found) throw new DomainError('NOT_FOUND', 'Asset location not found');
+      if (!found) throw new DomainError('NOT_FOUND', ASSET_MESSAGES.locationNotFound);
       if (!isAdmin(request)) {
         if (!found.instance.project_id) throw new DomainError('FORBIDDEN', NO_PERMISSION);
         await requireProject(request, found.instance.project_id, 'view');

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REQUEST_MESSAGES } from '../../../contract/requests.ts';
-import { transitionRefused as transitionRefusedMessage } from '../../../ledger/request/messages.ts';
+import { transitionRefused as transitionRefusedMessage } from '../../../contract/messages/requests.ts';
 import { buildTestApp, createUser, signIn } from '../../../test/helpers/test-app.ts';
 import { openTestRuntime } from '../../../test/helpers/test-database.ts';
 import { changeMembership, createProject } from '../../projects/project-commands.ts';

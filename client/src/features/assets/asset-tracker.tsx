@@ -8,6 +8,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useState } from 'react';
 import { looksLikeInstanceId } from '@contract/assets.ts';
+import { ASSET_MESSAGES } from '@contract/messages/assets.ts';
 import { messageOr } from '../../api/error-message.ts';
 import { warehouseLabel } from '../../api/warehouse-types.ts';
 import { personName } from '../../shared/format.ts';
@@ -74,7 +75,7 @@ function AssetWhereabouts({ id }: { id: string }) {
     const missing = where.error && 'status' in where.error && where.error.status === 404;
     return (
       <Alert color="red" role="alert">
-        {missing ? 'Asset location not found' : messageOr(where.error, 'Failed to locate asset')}
+        {missing ? ASSET_MESSAGES.locationNotFound : messageOr(where.error, 'Failed to locate asset')}
       </Alert>
     );
   }

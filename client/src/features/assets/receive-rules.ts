@@ -3,16 +3,17 @@
  * "Asset receive", spec 02 §3 "Receive form", §5 "Receive (warehouse)"): which steps there are,
  * what each step needs before the next, and the request a confirmed form sends. Pure, so tested.
  */
+import { ASSET_MESSAGES } from '@contract/messages/assets.ts';
 import type { AssetCatalogItem, AssetCategory } from './asset-types.ts';
 
 export const RECEIVE_MESSAGES = {
-  definition: 'Select an asset definition to continue.',
+  definition: ASSET_MESSAGES.definitionRequired,
   newCatalog: 'Provide an asset name and number.',
-  category: 'Category name is required',
+  category: ASSET_MESSAGES.categoryRequired,
   instance: 'Select an asset instance to receive.',
   serial: 'Serial number is required for this asset type.',
-  warehouse: 'Select a warehouse to receive into.',
-  quantity: 'Quantity must be at least 1.',
+  warehouse: ASSET_MESSAGES.parentWarehouseRequired,
+  quantity: ASSET_MESSAGES.quantityPositive,
 } as const;
 
 export type ReceiveStep = 'exists' | 'type' | 'form' | 'summary';

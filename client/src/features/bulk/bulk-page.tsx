@@ -4,6 +4,7 @@
  * the real upload) with what it does to each part's on hand, then apply the file as one batch, all
  * or none. Uploading the same file again applies nothing twice: the server reports Skipped.
  */
+import { BULK_NOTHING_APPLIED } from '@contract/messages.ts';
 import { Alert, Button, FileInput, Group, Loader, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -88,7 +89,7 @@ export function BulkPage() {
     }
     setAnswer(result.data);
     const { invalid, failed, skipped } = result.data.summary;
-    if (!result.data.applied && skipped === 0) toast.error('Nothing was applied: some rows were refused');
+    if (!result.data.applied && skipped === 0) toast.error(BULK_NOTHING_APPLIED);
     else if (invalid + failed > 0) toast.error('Some rows failed to submit');
     else toast.success('Bulk operation complete');
   };

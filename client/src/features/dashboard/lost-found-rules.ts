@@ -2,7 +2,7 @@
  * Mark Lost / Mark Found (spec 01 §4 "Lost / found", §5, §8): how much the chosen source can give,
  * every validation message, and when Submit is disabled. Pure, so tested directly.
  */
-import { LOST_FOUND_QUANTITY_POSITIVE, QUANTITY_REQUIRED } from '@contract/messages.ts';
+import { FOUND_USER_REQUIRED, LOST_FOUND_QUANTITY_POSITIVE, LOST_USER_REQUIRED, QUANTITY_REQUIRED } from '@contract/messages.ts';
 import type { LostFoundSource } from '../../api/stock-api.ts';
 import { MAX_LENGTH, lengthError, quantityError } from '../../shared/field-limits.ts';
 
@@ -11,8 +11,8 @@ export type LostFoundMode = 'lost' | 'found';
 export const LOST_FOUND_MESSAGES = {
   quantityRequired: QUANTITY_REQUIRED,
   quantityPositive: LOST_FOUND_QUANTITY_POSITIVE,
-  lostUser: 'Choose the assigned user the quantity was lost from',
-  foundUser: 'Choose the user who has the found quantity',
+  lostUser: LOST_USER_REQUIRED,
+  foundUser: FOUND_USER_REQUIRED,
   assigneesFailed: 'Unable to load assignees for this item.',
   noAssignees: 'No active assignees found; record a return or unassign before marking field losses.',
   failed: 'Failed to submit update',

@@ -4,6 +4,7 @@
  * also reach Mark Lost, Mark Found, Stock Warnings and the part's logs from here.
  */
 import { Badge, Button, Center, Divider, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { PART_NOT_FOUND } from '@contract/messages.ts';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { FIGURE_LABELS, type Figure, type InventoryRow } from '../../api/material-types.ts';
 import { useExplainFigureQuery, useGetAssigneesQuery } from '../../api/materials-api.ts';
@@ -28,7 +29,7 @@ interface MaterialDetailsModalProps {
 export function MaterialDetailsModal({ projectId, row, canCurate, onOpen, onClose }: MaterialDetailsModalProps) {
   return (
     <AppModal opened onClose={onClose} title="Material Details" size="xl">
-      {row ? <DetailsBody projectId={projectId} row={row} canCurate={canCurate} onOpen={onOpen} /> : <Text>Part number not found in this project</Text>}
+      {row ? <DetailsBody projectId={projectId} row={row} canCurate={canCurate} onOpen={onOpen} /> : <Text>{PART_NOT_FOUND}</Text>}
     </AppModal>
   );
 }

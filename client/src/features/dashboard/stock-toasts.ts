@@ -1,4 +1,5 @@
 /** What the wizards' toasts say (spec 01 §8). Pure, so the wording is tested. */
+import { REQUEST_MESSAGES } from '@contract/requests.ts';
 import type { StockAction } from './wizard-rules.ts';
 
 export function successMessage(action: StockAction, quantity: number, partNumber: string, userName: string): string {
@@ -26,5 +27,5 @@ export const FAILURE_FALLBACK: Record<StockAction, string> = {
   unassign: 'Failed to submit assignment',
 };
 
-export const REOPENED_MESSAGE = 'A request waiting on delivery has been re-opened! Please see the Open Requests page for more information.';
+export const REOPENED_MESSAGE = REQUEST_MESSAGES.reopenedToast;
 export const REOPENED_DURATION_MS = 10_000;

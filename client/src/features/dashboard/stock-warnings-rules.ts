@@ -3,13 +3,14 @@
  * the spec's messages, no larger than any quantity can be, and critical never above low. Pure, so
  * tested directly.
  */
+import { CRITICAL_THRESHOLD_INVALID, LOW_THRESHOLD_INVALID } from '@contract/messages.ts';
 import { MAX_QUANTITY } from '../../shared/field-limits.ts';
 
 /** A threshold above the largest quantity the ledger accepts could never be reached. */
 export const MAX_THRESHOLD = MAX_QUANTITY;
 
-export const LOW_THRESHOLD_MESSAGE = 'Low warning threshold must be a non-negative number.';
-export const CRITICAL_THRESHOLD_MESSAGE = 'Critical warning threshold must be a non-negative number.';
+export const LOW_THRESHOLD_MESSAGE = LOW_THRESHOLD_INVALID;
+export const CRITICAL_THRESHOLD_MESSAGE = CRITICAL_THRESHOLD_INVALID;
 export const LOW_TOO_LARGE_MESSAGE = `Low warning threshold must be at most ${MAX_THRESHOLD.toLocaleString('en-US')}.`;
 export const CRITICAL_TOO_LARGE_MESSAGE = `Critical warning threshold must be at most ${MAX_THRESHOLD.toLocaleString('en-US')}.`;
 export const CRITICAL_ABOVE_LOW_MESSAGE = 'Critical warning threshold cannot be above the low warning threshold.';

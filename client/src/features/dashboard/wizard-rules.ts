@@ -3,7 +3,17 @@
  * step checks before Next, and what is sent. Pure, so every message is tested; the server checks
  * the same rules again and its answer is shown when it differs.
  */
-import { PART_NOT_FOUND, PART_REQUIRED, QUANTITY_POSITIVE } from '@contract/messages.ts';
+import {
+  ASSIGN_USER_REQUIRED,
+  EXCEEDS_ASSIGNED,
+  INSUFFICIENT_QUANTITY,
+  NEW_PART_NEEDS_NAMES,
+  PART_NOT_FOUND,
+  PART_NOT_IN_CATALOG,
+  PART_NUMBER_TAKEN,
+  PART_REQUIRED,
+  QUANTITY_POSITIVE,
+} from '@contract/messages.ts';
 import type { CatalogPart, InventoryRow } from '../../api/material-types.ts';
 import { MAX_LENGTH, lengthError, quantityError as quantityProblem, wholeQuantity } from '../../shared/field-limits.ts';
 
@@ -31,13 +41,13 @@ export const MESSAGES = {
   enterPart: PART_REQUIRED,
   quantity: QUANTITY_POSITIVE,
   notInProject: PART_NOT_FOUND,
-  notInCatalog: 'Part number not found',
-  newPartFields: 'A new part needs a part number, a part name and a nickname',
-  partExists: 'Part number already exists',
-  insufficient: 'Insufficient quantity available',
-  selectAssignUser: 'Select a user to assign this part to',
+  notInCatalog: PART_NOT_IN_CATALOG,
+  newPartFields: NEW_PART_NEEDS_NAMES,
+  partExists: PART_NUMBER_TAKEN,
+  insufficient: INSUFFICIENT_QUANTITY,
+  selectAssignUser: ASSIGN_USER_REQUIRED,
   selectUnassignUser: 'Choose a user to unassign from',
-  exceedsAssigned: 'Quantity exceeds what the user currently has assigned',
+  exceedsAssigned: EXCEEDS_ASSIGNED,
 } as const;
 
 /** Receive: part type, then its details. Return: the part, then rack and shelf when the project manages logistics. */

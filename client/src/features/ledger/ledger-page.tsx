@@ -3,6 +3,7 @@
  * global chain and its signature checked in this browser, verify-now with its progress, the
  * auditor's bundle of a project for a period, and the public key to check everything with.
  */
+import { LEDGER_MESSAGES } from '@contract/ledger.ts';
 import { Alert, Badge, Button, Code, CopyButton, Group, Loader, Paper, Progress, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
@@ -184,7 +185,7 @@ function BundleCard() {
   const [projectId, setProjectId] = useState<string | null>(null);
   const [from, setFrom] = useState(isoDay(new Date(today.getTime() - 30 * 86_400_000)));
   const [to, setTo] = useState(isoDay(today));
-  const problem = !projectId ? 'Choose a project' : !from || !to ? 'Choose the period' : from > to ? 'The period must end after it starts' : null;
+  const problem = !projectId ? 'Choose a project' : !from || !to ? 'Choose the period' : from > to ? LEDGER_MESSAGES.periodOrder : null;
   return (
     <Paper withBorder radius="md" p="md" aria-label="Auditor's bundle">
       <Stack gap="xs">

@@ -4,6 +4,13 @@
  * when the correction applies, then asks to confirm. The server appends a compensating entry; the
  * corrected one stays, struck through and linked to it.
  */
+import {
+  CORRECTED_QUANTITY_INVALID,
+  CORRECTION_BEFORE_ENTRY,
+  CORRECTION_IN_FUTURE,
+  CORRECTION_REASON_REQUIRED,
+  CORRECTION_UNCHANGED,
+} from '@contract/corrections.ts';
 import { Alert, Button, Group, SegmentedControl, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useCorrectLogEntryMutation } from '../../api/corrections-api.ts';
@@ -42,15 +49,15 @@ export function correctionProblem(
 ): string | null {
   if (form.mode === 'quantity') {
     const n = Number(form.quantity.trim());
-    if (form.quantity.trim() === '' || !Number.isInteger(n) || n < 0) return 'Corrected quantity must be a whole number, 0 or more';
-    if (n === row.LogAmount) return 'The corrected quantity is the same as the entry’s';
+    if (form.quantity.trim() === '' || !Number.isInteger(n) || n < 0) return CORRECTED_QUANTITY_INVALID;
+    if (n === row.LogAmount) return CORRECTION_UNCHANGED;
   }
-  if (form.reason.trim() === '') return 'Enter the reason for the correction';
+  if (form.reason.trim() === '') return CORRECTION_REASON_REQUIRED;
   const at = new Date(form.appliesAt);
   if (Number.isNaN(at.getTime())) return 'Choose when the correction applies';
-  if (at.getTime() > now.getTime()) return 'A correction cannot apply to a time in the future';
+  if (at.getTime() > now.getTime()) return CORRECTION_IN_FUTURE;
   // The input has minutes only: the entry's own minute counts as "not before it".
-  if (at.getTime() < new Date(toLocalInput(row.LogDate)).getTime()) return 'A correction cannot apply before the entry it corrects';
+  if (at.getTime() < new Date(toLocalInput(row.LogDate)).getTime()) return CORRECTION_BEFORE_ENTRY;
   return null;
 }
 

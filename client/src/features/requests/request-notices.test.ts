@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { noticeEffect, parseRequestNotice, UnreadRefresher, type RequestNotice } from './request-notices.ts';
+import type { RequestNotice } from '@contract/realtime.ts';
+import { noticeEffect, parseRequestNotice, UnreadRefresher } from './request-notices.ts';
 
 const submitted: RequestNotice = { type: 'request_submitted', projectId: 'p-1', requestId: 'r-1', num: 4, actorId: 'u-user' };
 const manager = { userId: 'u-manager', projectId: 'p-1', manages: true };

@@ -4,37 +4,11 @@
  * reading of a message, who is shown what, and the throttle of the unread count's refresh (spec 01
  * §9: at most once in 30 s), with the clock and timers handed in so tests need no waiting.
  */
+import { readMessage, requestNotice, type RequestNotice } from '@contract/realtime.ts';
 import { NEW_REQUEST_TOAST_MS, REOPENED_TOAST_MS, REQUEST_MESSAGES, UNREAD_REFRESH_THROTTLE_MS } from '@contract/requests.ts';
 
-export interface RequestNotice {
-  type: 'request_submitted' | 'request_reopened';
-  projectId: string;
-  requestId: string;
-  num: number;
-  /** Who caused it: the requester of a new request, the person receiving for a re-opening. */
-  actorId: string | null;
-}
-
 /** A request notice, or null for any other message. */
-export function parseRequestNotice(text: string): RequestNotice | null {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  if (typeof value !== 'object' || value === null) return null;
-  const m = value as Record<string, unknown>;
-  if (m.type !== 'request_submitted' && m.type !== 'request_reopened') return null;
-  if (typeof m.projectId !== 'string' || typeof m.requestId !== 'string') return null;
-  return {
-    type: m.type,
-    projectId: m.projectId,
-    requestId: m.requestId,
-    num: typeof m.num === 'number' ? m.num : 0,
-    actorId: typeof m.actorId === 'string' ? m.actorId : null,
-  };
-}
+export const parseRequestNotice = (text: string): RequestNotice | null => readMessage(requestNotice, text);
 
 export interface Toast {
   message: string;

@@ -109,7 +109,7 @@ export function addToCart(lines: readonly CartLine[], item: CartLine): CartLine[
   return lines.map((l, i) => (i === index ? { ...l, qty: l.qty + item.qty, notes: item.notes || l.notes } : l));
 }
 
-export const QUANTITY_MIN_MESSAGE = 'Quantity must be at least 1';
+export const QUANTITY_MIN_MESSAGE = REQUEST_MESSAGES.lineQuantity;
 
 /** The quantity as typed: a whole number of at least 1 (default 1), or the message saying why not. */
 export function quantityError(value: string | number): string | null {

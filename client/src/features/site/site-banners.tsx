@@ -4,6 +4,7 @@
  * superadmin, who is let in while everyone else sees the maintenance page).
  */
 import { Alert, Anchor, Stack, Text } from '@mantine/core';
+import { TRANSACTIONS_FROZEN } from '@contract/messages.ts';
 import { Link } from 'react-router-dom';
 import { useAppSelector } from '../../shared/hooks.ts';
 import { isSuperadmin } from '../../shared/session/permissions.ts';
@@ -35,7 +36,7 @@ export function SiteBanners() {
       {frozen && (
         <Alert color="red" variant="light" py="xs" role="status" data-banner="frozen">
           <Text span fw={700} inherit>
-            Transactions are frozen.
+            {TRANSACTIONS_FROZEN}.
           </Text>{' '}
           Receive, Return, Assign and Unassign are paused for the whole site
           {superadmin ? <> until the freeze is lifted in{settingsLink}.</> : ' until a superadmin lifts the freeze.'}

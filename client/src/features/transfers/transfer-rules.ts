@@ -2,7 +2,7 @@
  * The pure rules of the transfer screens: which actions each side may take in each state (spec 02
  * §4.1, §6; the server decides for real), the search across every field, and the wizard's pick list.
  */
-import { TRANSFER_DEFAULT_QUANTITY, type Transfer, type TransferItem } from '@contract/transfers.ts';
+import { TRANSFER_DEFAULT_QUANTITY, TRANSFER_MESSAGES, type Transfer, type TransferItem } from '@contract/transfers.ts';
 import { matchesAllWords } from '../../shared/search-term.ts';
 
 export interface Side {
@@ -63,7 +63,7 @@ export function itemActions(t: Pick<Transfer, 'Status'>, item: TransferItem, sid
 /** "Invalid quantity" unless a whole number above 0 and below what is left to send (spec 02 §5). */
 export function partialError(value: string | number, left: number): string | null {
   const n = typeof value === 'number' ? value : Number(value.trim());
-  return Number.isInteger(n) && n > 0 && n < left ? null : 'Invalid quantity';
+  return Number.isInteger(n) && n > 0 && n < left ? null : TRANSFER_MESSAGES.invalidQuantity;
 }
 
 /** A line under an item's status when the status alone would leave a person asking how much. */

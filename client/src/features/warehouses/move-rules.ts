@@ -4,6 +4,7 @@
  * sending. Return, assign and lost take from one location of the warehouse; unassign takes from a
  * project's on hand, and found from what is lost here, and both put the parts at a location.
  */
+import { LOST_FOUND_QUANTITY_POSITIVE } from '@contract/messages.ts';
 import type { WarehouseStockRow } from '../../api/warehouse-types.ts';
 import { quantityError, wholeQuantity } from '../../shared/field-limits.ts';
 import { EMPTY_LOCATION, hasPlace, locationBody, locationLengthError, placeOf, type LocationValues } from './location.ts';
@@ -23,7 +24,7 @@ export const MOVE_TITLES: Record<MoveKind, string> = {
 export const MOVE_VERBS: Record<MoveKind, string> = { return: 'Return', assign: 'Assign', unassign: 'Unassign', lost: 'Mark Lost', found: 'Mark Found' };
 
 /** The words of a lost or found quantity below 1 (as the project's lost and found say it). */
-export const LOST_FOUND_QUANTITY = 'Enter a quantity greater than zero';
+export const LOST_FOUND_QUANTITY = LOST_FOUND_QUANTITY_POSITIVE;
 
 /** Found needs something lost here to find. */
 export const foundShortMessage = (lost: number) => `Cannot exceed outstanding lost quantity (${lost})`;

@@ -2,6 +2,7 @@
  * The words of the warehouse screens (spec 02 §5, §8): the server's own (contract/warehouses.ts)
  * where it checks the same rule, and the screens' own for what only a form can get wrong.
  */
+import { NEW_PART_NEEDS_NAMES, PART_NUMBER_TAKEN } from '@contract/messages.ts';
 import { WAREHOUSE_MESSAGES as SERVER } from '../../api/warehouse-types.ts';
 
 export { placeShortMessage } from '../../api/warehouse-types.ts';
@@ -18,9 +19,9 @@ export const WAREHOUSE_MESSAGES = {
   nameRequired: SERVER.nameRequired,
   accessDenied: SERVER.accessDenied,
   managerDenied: SERVER.managerDenied,
-  newPartFields: 'A new part needs a part number, a part name and a nickname',
+  newPartFields: NEW_PART_NEEDS_NAMES,
   notInCatalog: 'Part number not found. Tick New part to add it to the catalogue.',
-  partExists: 'Part number already exists',
+  partExists: PART_NUMBER_TAKEN,
   locationField: 'Please specify at least one location field',
   selectMaterial: 'Select a material.',
   loadWarehousesFailed: 'Failed to load warehouses.',

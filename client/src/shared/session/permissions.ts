@@ -49,8 +49,7 @@ export const canUseWarehouses = (role: string | null): boolean => isGlobalAdmin(
 export const canManageWarehouses = (role: string | null): boolean => isSuperadmin(role);
 
 /** What a screen says to someone its rule keeps out (spec 02 §8, in the words of the rule applied). */
-export const ADMIN_ACCESS_DENIED = 'Access denied. Admin privileges required.';
-export const SUPERADMIN_ACCESS_DENIED = 'Access denied. Superadmin privileges required.';
+export { ADMIN_ACCESS_DENIED, SUPERADMIN_ACCESS_DENIED } from '@contract/messages.ts';
 
 /** Downloading a project's inventory as CSV: global admins and superadmins. */
 export const canExportInventory = (role: string | null): boolean => isGlobalAdmin(role);

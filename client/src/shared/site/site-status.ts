@@ -17,7 +17,7 @@ export interface SiteStatus {
 }
 
 /** The server's own words for a refused movement, reused on every button it disables. */
-export const FROZEN_REASON = 'Transactions are frozen';
+export { TRANSACTIONS_FROZEN as FROZEN_REASON } from '@contract/messages.ts';
 
 export function siteStatusOf(settings: PublicSettings | undefined, superadmin: boolean): SiteStatus {
   return {

@@ -1,5 +1,6 @@
 /** The transfer messages a person reads: the spec's words (02 §5, §8) and the state table's rules (02 §4.1). */
-import type { ItemStatus, TransferStatus } from './events.ts';
+import { TRANSACTIONS_FROZEN } from '../messages.ts';
+import type { ItemStatus, TransferStatus } from '../transfers.ts';
 
 export const TRANSFER_MESSAGES = {
   notFound: 'Transfer not found',
@@ -18,7 +19,7 @@ export const TRANSFER_MESSAGES = {
   notifyActorsOnly: 'Only an admin of the source project, or an admin or manager of the destination, can send notice of a transfer.',
   requesterOnly: 'Only an admin or manager of the destination project can change the pick list while it is Requested.',
   requestersOnly: 'Only a project admin or manager can request a transfer.',
-  frozen: 'Transactions are frozen',
+  frozen: TRANSACTIONS_FROZEN,
 } as const;
 
 /** Each state's rule, as the state table words it: the message of every refused change names it. */

@@ -1,4 +1,5 @@
 /** The request messages a person reads: the spec's words (01 §5, §8) and the state table's rules (01 §4 Requests). */
+import { PART_NOT_FOUND, TRANSACTIONS_FROZEN } from '../messages.ts';
 
 export const REQUEST_STATUSES = ['requested', 'partial', 'on-hold', 'fulfilled', 'denied'] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
@@ -11,9 +12,10 @@ export const WAITING_DELIVERY = 'waiting_delivery';
 
 export const REQUEST_MESSAGES = {
   notFound: 'Request not found',
-  partNotFound: 'Part number not found in this project.',
+  partNotFound: PART_NOT_FOUND,
   assetNotFound: 'Asset number not found.',
   insufficient: 'Insufficient Quantity',
+  lineQuantity: 'Quantity must be at least 1',
   invalidQuantity: 'Quantity must be greater than zero and not more than the line quantity.',
   reasonRequired: 'A reason is required to deny a request.',
   emptyPicklist: 'Add at least one item to the request.',
@@ -24,7 +26,7 @@ export const REQUEST_MESSAGES = {
   managerOnly: 'Only a project admin or manager can do this.',
   requesterOnly: 'Only the requester or a project admin or manager can change this request.',
   alreadyExists: 'This request already exists.',
-  frozen: 'Transactions are frozen',
+  frozen: TRANSACTIONS_FROZEN,
   imageType: 'The image must be a JPEG, PNG, WebP or HEIC file.',
   imageTooLarge: 'The image is too large.',
   submitFailed: 'Failed to submit request',

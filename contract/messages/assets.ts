@@ -1,4 +1,6 @@
 /** The asset messages a person reads, as the specs word them (01 §5, 02 §5, §8) and for the rules the server adds. */
+import { INSUFFICIENT_QUANTITY, QUANTITY_AT_LEAST_ONE, TRANSACTIONS_FROZEN } from '../messages.ts';
+import { WAREHOUSE_MESSAGES } from './warehouses.ts';
 
 export const ASSET_MESSAGES = {
   catalogRequired: 'Asset number and name are required',
@@ -13,6 +15,8 @@ export const ASSET_MESSAGES = {
   serialTaken: 'Serial number already exists for this asset number',
   parentWarehouseRequired: 'Select a warehouse to receive into.',
   instanceNotFound: 'Asset instance not found',
+  locationNotFound: 'Asset location not found',
+  definitionRequired: 'Select an asset definition to continue.',
   instanceExists: 'This asset instance already exists',
   notInWarehouse: 'Asset not found in this warehouse',
   notInProject: 'Asset not found in this project',
@@ -28,14 +32,14 @@ export const ASSET_MESSAGES = {
   alreadyLost: 'This asset is already marked lost',
   notLost: 'This asset is not marked lost',
   ownerNotFound: 'Destination not found',
-  warehouseNotFound: 'Warehouse not found',
-  warehouseInactive: 'This warehouse is deactivated; reactivate it before moving stock.',
+  warehouseNotFound: WAREHOUSE_MESSAGES.notFound,
+  warehouseInactive: WAREHOUSE_MESSAGES.inactive,
   projectNotFound: 'Project not found',
-  insufficient: 'Insufficient quantity available',
-  quantityPositive: 'Quantity must be at least 1.',
+  insufficient: INSUFFICIENT_QUANTITY,
+  quantityPositive: QUANTITY_AT_LEAST_ONE,
   bulkNeedsQuantity: 'Enter a quantity for a bulk asset',
   serializedNoQuantity: 'A serialized asset moves one instance at a time',
-  frozen: 'Transactions are frozen',
+  frozen: TRANSACTIONS_FROZEN,
 } as const;
 
 /** "Cannot exceed available on-hand or field-assigned quantity (n)" (spec 01 §5). */
