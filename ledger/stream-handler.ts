@@ -10,6 +10,15 @@ import type { Trx } from './event-store/event-store.ts';
 import { readStreams } from './event-store/event-store.ts';
 
 /**
+ * An event whose data a schema has already checked (the store as it reads a stream, an auditor's
+ * bundle as it is parsed), typed as its aggregate's event: zod cannot tie a union member's `type` to
+ * its `data`, so this is the one place that says so.
+ */
+export function checkedEvent<Event extends { type: string; data: unknown }>(event: { type: string; data: unknown }): Event {
+  return { type: event.type, data: event.data } as Event;
+}
+
+/**
  * Reads the streams in one query and folds each with the decider: one loaded stream per id, in the
  * order asked (a stream with no events yet is the decider's initial state at version 0).
  */
@@ -22,8 +31,7 @@ export async function loadFolded<Command, Event extends { type: string; data: un
   return streamIds.map((streamId) => {
     const history = histories.get(streamId) ?? [];
     const last = history[history.length - 1];
-    // The store validated each event against its type's schema as it read it: the one cast a fold needs.
-    const state = history.reduce((s, e) => decider.evolve(s, { type: e.type, data: e.data } as Event), decider.initialState());
+    const state = history.reduce((s, e) => decider.evolve(s, checkedEvent<Event>(e)), decider.initialState());
     return { streamId, head: { version: last?.streamVersion ?? 0, hash: last?.hash ?? null }, state, evolve: decider.evolve };
   });
 }

@@ -14,6 +14,7 @@ import {
 } from '../../contract/corrections.ts';
 import { TRANSACTIONS_FROZEN } from '../../contract/messages.ts';
 import { DomainError } from '../errors.ts';
+import { checkedEvent } from '../stream-handler.ts';
 import type { StockItemRef } from './commands.ts';
 import { CORRECTABLE_TYPES, type CorrectableType, type StockItemEvent, type StockMovementCorrected } from './events.ts';
 import { MAX_BALANCE } from './decide.ts';
@@ -90,7 +91,7 @@ const isCorrectable = (type: string): type is CorrectableType => (CORRECTABLE_TY
 /** What the movement did, and what it would have done with the corrected quantity. */
 function compensation(movement: StockItemEvent, quantity: number): StockDeltas {
   const did = stockDeltas(movement);
-  const should = quantity === 0 ? null : stockDeltas({ ...movement, data: { ...movement.data, quantity } } as StockItemEvent);
+  const should = quantity === 0 ? null : stockDeltas(checkedEvent<StockItemEvent>({ type: movement.type, data: { ...movement.data, quantity } }));
   return {
     logistics: (should?.logistics ?? 0) - did.logistics,
     onHand: (should?.onHand ?? 0) - did.onHand,
@@ -137,7 +138,7 @@ export function decideCorrection(command: CorrectMovement): StockMovementCorrect
   if (!Number.isInteger(quantity) || quantity < 0) throw new DomainError('VALIDATION', CORRECTION_MESSAGES.quantity);
   if (movement.type === 'StockMovementCorrected') throw new DomainError('DOMAIN_RULE', CORRECTION_MESSAGES.correction);
   if (!isCorrectable(movement.type)) throw new DomainError('DOMAIN_RULE', CORRECTION_MESSAGES.notCorrectable);
-  const original = { type: movement.type, data: movement.data } as StockItemEvent & { type: CorrectableType };
+  const original = checkedEvent<StockItemEvent & { type: CorrectableType }>(movement);
   const { location, materialId } = original.data;
   if (location.kind !== command.data.location.kind || location.id !== command.data.location.id || materialId !== command.data.materialId) {
     throw new DomainError('DOMAIN_RULE', CORRECTION_MESSAGES.otherStock);

@@ -6,6 +6,7 @@
 import { type Selectable, sql } from 'kysely';
 import { formatAddress, type ShippingAddress, type Transfer, type TransferHistoryEntry } from '../../contract/transfers.ts';
 import type { Db } from '../../ledger/database.ts';
+import { checkedEvent } from '../../ledger/stream-handler.ts';
 import { readStreams } from '../../ledger/event-store/event-store.ts';
 import { isTransferEvent, type TransferEvent, transferStreamId } from '../../ledger/transfer/events.ts';
 import { evolve } from '../../ledger/transfer/evolve.ts';
@@ -131,7 +132,7 @@ export async function transferHistory(db: Db, transferId: string, itemNumber?: s
   for (const event of events) {
     if (!isTransferEvent(event)) continue;
     const state = transfer;
-    transfer = evolve(transfer, { type: event.type, data: event.data } as TransferEvent);
+    transfer = evolve(transfer, checkedEvent<TransferEvent>(event));
     const base = {
       position: event.globalPosition,
       date: event.occurredAt.toISOString(),

@@ -5,6 +5,7 @@
  * a denied line, and an asset request when the site has assets. Made by issuing the real commands, so fulfilled lines really
  * sit with the requester in the field.
  */
+import { projectLocation } from '../../ledger/stock-item/events.ts';
 import { randomUUID } from 'node:crypto';
 import { type Selectable, sql } from 'kysely';
 import type { CommandOptions } from '../../ledger/command.ts';
@@ -50,7 +51,7 @@ export async function seedDemoRequests(
   const total = STORIES.length * 2 + 1;
   const at = () => from + ((to - from) * made) / total;
   for (const projectId of projectIds.slice(0, 2)) {
-    const shelf = (await inventory(store.db, { kind: 'project', id: projectId })).filter((r) => r.QtyOnHand >= 6);
+    const shelf = (await inventory(store.db, projectLocation(projectId))).filter((r) => r.QtyOnHand >= 6);
     for (const [s, story] of STORIES.entries()) {
       const requester = crew[(s + made) % crew.length]!;
       const parts = shelf.slice((s * 3) % Math.max(1, shelf.length - 3), ((s * 3) % Math.max(1, shelf.length - 3)) + story.lines);

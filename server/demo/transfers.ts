@@ -3,6 +3,7 @@
  * made by issuing the real commands, so stock really sits in transit where a transfer left it —
  * among them one partly fulfilled and one shipped and on its way.
  */
+import { projectLocation } from '../../ledger/stock-item/events.ts';
 import { randomUUID } from 'node:crypto';
 import type { CommandOptions } from '../../ledger/command.ts';
 import type { EventStore } from '../../ledger/event-store/event-store.ts';
@@ -57,7 +58,7 @@ export async function seedDemoTransfers(
   const [source, ...others] = projectIds;
   if (!source || others.length === 0) return 0;
   const hour = 3600 * 1000;
-  const stocked = (await inventory(store.db, { kind: 'project', id: source })).filter((r) => r.QtyOnHand >= 12);
+  const stocked = (await inventory(store.db, projectLocation(source))).filter((r) => r.QtyOnHand >= 12);
   let at = from;
   let made = 0;
   for (const [n, story] of STORIES.entries()) {

@@ -4,6 +4,7 @@
  * has a ledger_seq under the covering checkpoint. Built as JSON text piece by piece, events already
  * serialised, so a large period does not sit in memory as objects.
  */
+import { projectLocation } from '../../ledger/stock-item/events.ts';
 import { sql } from 'kysely';
 import {
   BUNDLE_EXTRA_COLUMNS,
@@ -150,7 +151,7 @@ const figuresOf = (
 
 /** Each part moved in the period: its figures just before the period and at its end, as of those instants. */
 async function periodFigures(trx: Trx, projectId: string, from: Date, to: Date, events: SerialisedEvent[]) {
-  const location = { kind: 'project', id: projectId };
+  const location = projectLocation(projectId);
   const moved = new Set(events.map((e) => e.streamId.split(':')[3]!));
   const [opening, closing] = await Promise.all([
     stockFiguresAsOf(trx, location, new Date(from.getTime() - 1)),

@@ -20,6 +20,7 @@ import { verifyConsistency } from '../../ledger/seal/merkle.ts';
 import { keyIdOf, verifyCheckpointSignature } from '../../ledger/seal/signing-key.ts';
 import { isStockItemEvent, stockItemEventSchemas, type StockItemEvent } from '../../ledger/stock-item/events.ts';
 import { stockDeltas } from '../../ledger/stock-item/stock-numbers.ts';
+import { checkedEvent } from '../../ledger/stream-handler.ts';
 import type { RecordedEvent } from '../../ledger/event-store/types.ts';
 import { LOG_TYPES } from '../../projections/activity-log/projector.ts';
 import { LOG_EXPORT_COLUMNS } from '../../projections/activity-log/queries.ts';
@@ -107,7 +108,7 @@ function stockEventOf(e: BundleEvent): StockItemEvent | null {
   if (isStockItemEvent(recorded)) {
     const parsed = stockItemEventSchemas[recorded.type].safeParse(recorded.data);
     if (!parsed.success) fail(`the event at position ${e.global_position} does not have the data of a ${recorded.type}`);
-    stock = { type: recorded.type, data: parsed.data } as StockItemEvent;
+    stock = checkedEvent<StockItemEvent>({ type: recorded.type, data: parsed.data });
   }
   stockOf.set(e, stock);
   return stock;

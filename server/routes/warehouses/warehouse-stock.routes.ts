@@ -3,6 +3,7 @@
  * project, unassign from a project, lost and found. Each builds one command and answers the
  * warehouse's row for the part afterwards (and the project's, on a move to or from one).
  */
+import { projectLocation } from '../../../ledger/stock-item/events.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses as errors } from '../../../contract/errors.ts';
@@ -36,9 +37,7 @@ export async function warehouseStockRoutes(app: FastifyInstance): Promise<void> 
     if (!(await findWarehouse(app.db, command.warehouseId))) throw new DomainError('NOT_FOUND', WAREHOUSE_MESSAGES.notFound);
     const { result } = await runWarehouseStock(app.store, command, commandOptions(request));
     const projectId = 'projectId' in command ? command.projectId : null;
-    const projectItem = projectId
-      ? ((await inventory(app.db, { kind: 'project', id: projectId })).find((row) => row.material_id === result.materialId) ?? null)
-      : null;
+    const projectItem = projectId ? ((await inventory(app.db, projectLocation(projectId))).find((row) => row.material_id === result.materialId) ?? null) : null;
     return { item: await warehouseStockItem(app.db, command.warehouseId, result.materialId), project_item: projectItem };
   }
 
