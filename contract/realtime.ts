@@ -7,6 +7,7 @@
  *   server → browser: ready, pong, subscribed / unsubscribed { projectId }, changed { projectId, topics },
  *                     error { message }; on /ws/requests also request_submitted / request_reopened
  */
+import { SIGN_IN_TO_CONTINUE } from './messages.ts';
 import { z } from 'zod';
 
 export const clientMessage = z.discriminatedUnion('type', [
@@ -63,6 +64,6 @@ export function readMessage<T>(schema: z.ZodType<T>, text: string): T | null {
 }
 
 /** The close code and reason for a socket without a valid session; the browser treats it as a 401. */
-export const SESSION_ENDED = { code: 4401, reason: 'Sign in to continue.' } as const;
+export const SESSION_ENDED = { code: 4401, reason: SIGN_IN_TO_CONTINUE } as const;
 /** The close code and reason when the user already has as many sockets open as allowed. */
 export const TOO_MANY_SOCKETS = { code: 4429, reason: 'Too many open connections: close another tab or window.' } as const;

@@ -2,6 +2,7 @@
  * The application as a Fastify instance: plugins, error shape, routes and the client. Everything
  * it needs arrives as arguments, so tests build it over any database and `main.ts` only starts it.
  */
+import { SERVER_FAILED } from '../contract/messages.ts';
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
@@ -80,7 +81,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     frameworkErrors: (error, _request, reply: FastifyReply) => {
       if (error.code === 'FST_ERR_BAD_URL')
         return reply.code(400).send({ error: 'VALIDATION', message: 'The address contains a character that is not allowed.', field: 'path' });
-      return reply.code(error.statusCode ?? 500).send({ error: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' });
+      return reply.code(error.statusCode ?? 500).send({ error: 'INTERNAL', message: SERVER_FAILED });
     },
   });
   app.setValidatorCompiler(validatorCompiler);

@@ -1,5 +1,5 @@
 /** The asset messages a person reads, as the specs word them (01 §5, 02 §5, §8) and for the rules the server adds. */
-import { INSUFFICIENT_QUANTITY, QUANTITY_AT_LEAST_ONE, TRANSACTIONS_FROZEN } from '../messages.ts';
+import { INSUFFICIENT_QUANTITY, PROJECT_NOT_FOUND, QUANTITY_AT_LEAST_ONE, TRANSACTIONS_FROZEN } from '../messages.ts';
 import { WAREHOUSE_MESSAGES } from './warehouses.ts';
 
 export const ASSET_MESSAGES = {
@@ -34,7 +34,7 @@ export const ASSET_MESSAGES = {
   ownerNotFound: 'Destination not found',
   warehouseNotFound: WAREHOUSE_MESSAGES.notFound,
   warehouseInactive: WAREHOUSE_MESSAGES.inactive,
-  projectNotFound: 'Project not found',
+  projectNotFound: PROJECT_NOT_FOUND,
   insufficient: INSUFFICIENT_QUANTITY,
   quantityPositive: QUANTITY_AT_LEAST_ONE,
   bulkNeedsQuantity: 'Enter a quantity for a bulk asset',

@@ -1,5 +1,5 @@
 /** The request messages a person reads: the spec's words (01 §5, §8) and the state table's rules (01 §4 Requests). */
-import { PART_NOT_FOUND, TRANSACTIONS_FROZEN } from '../messages.ts';
+import { MANAGER_ONLY, PART_NOT_FOUND, TRANSACTIONS_FROZEN } from '../messages.ts';
 
 export const REQUEST_STATUSES = ['requested', 'partial', 'on-hold', 'fulfilled', 'denied'] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
@@ -23,7 +23,7 @@ export const REQUEST_MESSAGES = {
   lineAmbiguous: 'That part is on more than one open line; name the line by line_id.',
   nothingToFulfil: 'Every line is already fulfilled, on hold or denied.',
   notAllSettled: 'The request can be finalised once every line is fulfilled, on hold or denied.',
-  managerOnly: 'Only a project admin or manager can do this.',
+  managerOnly: MANAGER_ONLY,
   requesterOnly: 'Only the requester or a project admin or manager can change this request.',
   alreadyExists: 'This request already exists.',
   frozen: TRANSACTIONS_FROZEN,

@@ -2,7 +2,7 @@
 import { DomainError } from '../errors.ts';
 import type { Decider } from '../decider.ts';
 import type { ProjectCommand } from './commands.ts';
-import { CRITICAL_ABOVE_LOW, CRITICAL_THRESHOLD_INVALID, LOW_THRESHOLD_INVALID } from '../../contract/messages.ts';
+import { CRITICAL_ABOVE_LOW, CRITICAL_THRESHOLD_INVALID, LOW_THRESHOLD_INVALID, PROJECT_NOT_FOUND, USER_NOT_FOUND } from '../../contract/messages.ts';
 import { PROJECT_ROLES } from '../../contract/roles.ts';
 import type { ProjectEvent, ProjectRole } from './events.ts';
 import { evolve } from './evolve.ts';
@@ -11,7 +11,7 @@ import { initialProjectState, type ProjectState } from './state.ts';
 const validThreshold = (value: number | null) => value === null || (Number.isFinite(value) && value >= 0);
 
 function requireActive(state: ProjectState): string {
-  if (state.status !== 'active' || !state.projectId) throw new DomainError('NOT_FOUND', 'Project not found');
+  if (state.status !== 'active' || !state.projectId) throw new DomainError('NOT_FOUND', PROJECT_NOT_FOUND);
   return state.projectId;
 }
 
@@ -44,7 +44,7 @@ export function decide(command: ProjectCommand, state: ProjectState): ProjectEve
       const projectId = requireActive(state);
       const { userId, userName, role } = command.data;
       requireRole(role);
-      if (!command.data.userIsActive) throw new DomainError('NOT_FOUND', 'User not found');
+      if (!command.data.userIsActive) throw new DomainError('NOT_FOUND', USER_NOT_FOUND);
       if (state.members[userId]) throw new DomainError('CONFLICT', `${userName} is already a member of this project.`);
       return [{ type: 'ProjectMemberAdded', data: { projectId, userId, userName, role } }];
     }

@@ -1,4 +1,5 @@
 /** The user aggregate: registration and invitation, activation, role, e-mail preferences, deactivation. */
+import { USER_NOT_FOUND } from '../../contract/messages.ts';
 import { DomainError } from '../errors.ts';
 import type { Decider } from '../decider.ts';
 import type { UserCommand } from './commands.ts';
@@ -19,7 +20,7 @@ function newProfile(data: { userId: string; email: string; firstName: string; la
 }
 
 function requireExisting(state: UserState): string {
-  if (state.status === 'none' || state.status === 'deactivated' || !state.userId) throw new DomainError('NOT_FOUND', 'User not found');
+  if (state.status === 'none' || state.status === 'deactivated' || !state.userId) throw new DomainError('NOT_FOUND', USER_NOT_FOUND);
   return state.userId;
 }
 

@@ -9,7 +9,7 @@
  * answers the events of each: one command, appended together in one transaction, or refused whole
  * when either side would go below zero.
  */
-import { LOST_FOUND_QUANTITY_POSITIVE } from '../../contract/messages.ts';
+import { LOST_FOUND_QUANTITY_POSITIVE, PROJECT_NOT_FOUND } from '../../contract/messages.ts';
 import { DomainError } from '../errors.ts';
 import type { StockItemRef } from '../stock-item/commands.ts';
 import { MAX_BALANCE } from '../stock-item/decide.ts';
@@ -122,7 +122,7 @@ export function decideWarehouseStock(command: WarehouseStockCommand, states: War
     case 'AssignToProject': {
       requireQuantity(data.quantity, M.quantityAtLeastOne);
       const { target } = command.data;
-      if (!target.project) throw new DomainError('NOT_FOUND', 'Project not found');
+      if (!target.project) throw new DomainError('NOT_FOUND', PROJECT_NOT_FOUND);
       requireInWarehouse(w);
       const from = known(w, command.data.from);
       requireAtPlace(w, from, data.quantity);
@@ -143,7 +143,7 @@ export function decideWarehouseStock(command: WarehouseStockCommand, states: War
     case 'UnassignFromProject': {
       requireQuantity(data.quantity, M.quantityAtLeastOne);
       const { target } = command.data;
-      if (!target.project) throw new DomainError('NOT_FOUND', 'Project not found');
+      if (!target.project) throw new DomainError('NOT_FOUND', PROJECT_NOT_FOUND);
       const p = states.project;
       if (!p?.exists) throw new DomainError('NOT_FOUND', M.partNotInProject);
       if (p.onHand < data.quantity) throw new DomainError('DOMAIN_RULE', M.insufficient);

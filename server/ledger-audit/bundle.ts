@@ -4,6 +4,7 @@
  * has a ledger_seq under the covering checkpoint. Built as JSON text piece by piece, events already
  * serialised, so a large period does not sit in memory as objects.
  */
+import { PROJECT_NOT_FOUND } from '../../contract/messages.ts';
 import { projectLocation } from '../../ledger/stock-item/events.ts';
 import { sql } from 'kysely';
 import {
@@ -55,7 +56,7 @@ export async function buildBundle(db: Db, request: BundleRequest, publicKey: Pub
     .setIsolationLevel('repeatable read')
     .execute(async (trx) => {
       const project = await trx.selectFrom('projects').select(['id', 'project_number', 'project_name']).where('id', '=', request.projectId).executeTakeFirst();
-      if (!project) throw new DomainError('NOT_FOUND', 'Project not found');
+      if (!project) throw new DomainError('NOT_FOUND', PROJECT_NOT_FOUND);
       const [covering] = await listCheckpoints(trx, { limit: 1 });
       if (!covering) throw new NotYetSealed();
       const { rows } = await sql<Record<string, unknown> & { position: number; ledger_seq: number | null; chain_hash: Uint8Array | null }>`

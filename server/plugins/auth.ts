@@ -5,6 +5,7 @@
  * What the caller may do is the authorization plugin's (authorization.ts). The server is the guard;
  * the browser only hides buttons.
  */
+import { SIGN_IN_TO_CONTINUE } from '../../contract/messages.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ACCESS_CHANGED_CHANNEL, AccessCache, changesAccess } from '../auth/access-cache.ts';
@@ -34,7 +35,7 @@ declare module 'fastify' {
   }
 }
 
-const UNAUTHORIZED = { error: 'UNAUTHORIZED', message: 'Sign in to continue.' };
+const UNAUTHORIZED = { error: 'UNAUTHORIZED', message: SIGN_IN_TO_CONTINUE };
 
 export const roleOf = (user: { role: string }) => user.role.toLowerCase();
 

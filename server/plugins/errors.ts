@@ -3,6 +3,7 @@
  * adds its path as `field`; domain errors carry the spec's message; nothing internal (stack, SQL)
  * reaches a client.
  */
+import { SERVER_FAILED } from '../../contract/messages.ts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { DomainError, pgErrorCode } from '../../ledger/errors.ts';
@@ -71,6 +72,6 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.code(status).send({ error: error.code ?? 'BAD_REQUEST', message: error.message });
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send({ error: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' });
+    return reply.code(500).send({ error: 'INTERNAL', message: SERVER_FAILED });
   });
 }

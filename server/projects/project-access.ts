@@ -9,6 +9,7 @@
  * - logs (read a project's logs): whoever may curate, and an auditor in every project. An auditor
  *   may view every project and change nothing (server/ledger-audit/auditor-guard.ts).
  */
+import { PROJECT_NOT_FOUND, NO_PROJECT_ACCESS, MANAGER_ONLY } from '../../contract/messages.ts';
 import { DomainError } from '../../ledger/errors.ts';
 import type { ProjectRole } from '../../ledger/project/events.ts';
 import type { AccessCache } from '../auth/access-cache.ts';
@@ -43,16 +44,16 @@ export function accessFor(globalRole: string, projectRole: ProjectRole | null): 
 }
 
 const refusal: Record<AccessLevel, string> = {
-  view: 'You do not have access to this project.',
+  view: NO_PROJECT_ACCESS,
   manage: 'You do not have permission to manage this project.',
   administer: 'You do not have permission to manage this project.',
-  curate: 'Only a project admin or manager can do this.',
-  logs: 'Only a project admin or manager can do this.',
+  curate: MANAGER_ONLY,
+  logs: MANAGER_ONLY,
 };
 
 /** Throws 404 for a project that does not exist (or was deleted) and 403 below the level. */
 export function checkLevel(access: ProjectAccess | null, level: AccessLevel): ProjectAccess {
-  if (!access) throw new DomainError('NOT_FOUND', 'Project not found');
+  if (!access) throw new DomainError('NOT_FOUND', PROJECT_NOT_FOUND);
   if (!access[level]) throw new DomainError('FORBIDDEN', refusal[level]);
   return access;
 }

@@ -2,6 +2,7 @@
  * Project commands on the project's own stream (folded: a project has tens of events, its members
  * and settings). The names of the users a command names are read in the same round trip.
  */
+import { USER_NOT_FOUND } from '../../contract/messages.ts';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { CommandOptions } from '../../ledger/command.ts';
@@ -58,7 +59,7 @@ const createHandler = foldedStreamHandler({
     return inputs.map((input, i) => ({ creator: creators[i] ?? null, numId: rows[i]!.n, taken: takenSet.has(numbers[i]!) }));
   },
   command(input, _state, lookup): ProjectCommand {
-    if (input.creatorId && !lookup.creator) throw new DomainError('NOT_FOUND', 'User not found');
+    if (input.creatorId && !lookup.creator) throw new DomainError('NOT_FOUND', USER_NOT_FOUND);
     if (lookup.taken) throw new DomainError('CONFLICT', PROJECT_NUMBER_TAKEN);
     const { creatorId, projectId, ...details } = input;
     const creator = creatorId && lookup.creator ? { userId: creatorId, userName: lookup.creator.name } : null;
@@ -96,7 +97,7 @@ const membershipHandler = foldedStreamHandler({
       inputs.map((i) => i.change.userId),
     ),
   command({ change }, _state, user): ProjectCommand {
-    if (!user) throw new DomainError('NOT_FOUND', 'User not found');
+    if (!user) throw new DomainError('NOT_FOUND', USER_NOT_FOUND);
     switch (change.type) {
       case 'add':
         return { type: 'AddProjectMember', data: { userId: change.userId, userName: user.name, role: change.role, userIsActive: user.active } };

@@ -7,6 +7,7 @@
  * that and the request notices besides (request-notices.ts). A socket lasts only as long as its
  * session, and its subscriptions only as long as the access they were granted for (socket-access.ts).
  */
+import { NO_PROJECT_ACCESS } from '../../contract/messages.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import websocket from '@fastify/websocket';
@@ -112,7 +113,7 @@ async function realtimePlugin(app: FastifyInstance): Promise<void> {
           const wakeupsBeforeCheck = accessWatch.wakeups();
           const access = await projectAccess(app.access, user, message.projectId).catch(() => null);
           if (!access?.view) {
-            send({ type: 'error', message: 'You do not have access to this project.' });
+            send({ type: 'error', message: NO_PROJECT_ACCESS });
             return;
           }
           client.projects.add(message.projectId);

@@ -6,6 +6,7 @@
  * runner appends them with their expected versions in one transaction. A concurrent change to any
  * of them fails the version check and the whole command is decided again on fresh numbers.
  */
+import { PROJECT_NOT_FOUND } from '../../contract/messages.ts';
 import type { CommandContext, CommandHandler, CommandOptions, Decision, LoadedStream } from '../../ledger/command.ts';
 import { appendsByStream } from '../../ledger/command.ts';
 import { runCommand } from '../../ledger/command-runner.ts';
@@ -89,7 +90,7 @@ function commandOf({ request, actor }: Input, context: TransferContext): Transfe
     case 'request': {
       const from = context.projects.get(request.fromId);
       const to = context.projects.get(request.toId);
-      if (!from || !to) throw new DomainError('NOT_FOUND', 'Project not found');
+      if (!from || !to) throw new DomainError('NOT_FOUND', PROJECT_NOT_FOUND);
       return {
         type: 'RequestTransfer',
         data: {

@@ -1,4 +1,5 @@
 /** Projects: list, create, settings, members and their roles, history, delete (archive). */
+import { PROJECT_NOT_FOUND, USER_NOT_FOUND } from '../../../contract/messages.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -96,7 +97,7 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const me = request.caller;
       const target = await userById(app.db, request.params.userId);
-      if (!target) throw new DomainError('NOT_FOUND', 'User not found');
+      if (!target) throw new DomainError('NOT_FOUND', USER_NOT_FOUND);
       // Another user's list is their memberships, whatever the caller's own reach.
       const subject = target.id === me.id ? me : { id: target.id, role: 'user' };
       return { items: await visibleProjects(app.db, subject, { role: request.query.role }) };
@@ -122,7 +123,7 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       // Not a project access check: a non-member is answered null, not refused.
       const mine = await projectAccess(app.access, request.caller, request.params.id);
-      if (!mine) throw new DomainError('NOT_FOUND', 'Project not found');
+      if (!mine) throw new DomainError('NOT_FOUND', PROJECT_NOT_FOUND);
       return { project_role: mine.projectRole };
     },
   );
@@ -257,7 +258,7 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const events = await app.store.readStream(app.db, projectStreamId(request.params.id));
-      if (events.length === 0) throw new DomainError('NOT_FOUND', 'Project not found');
+      if (events.length === 0) throw new DomainError('NOT_FOUND', PROJECT_NOT_FOUND);
       return {
         items: events
           .map((e) => ({

@@ -4,6 +4,7 @@
  * its name, and size-limited), the link that shows it, and the "request fulfilled" e-mail to the
  * requester, queued in the outbox.
  */
+import { NO_PROJECT_ACCESS } from '../../../contract/messages.ts';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -117,7 +118,7 @@ export async function requestFileRoutes(app: FastifyInstance): Promise<void> {
         try {
           const stored = storeRequestImage(request.parts(), app.storage, async (projectId) => {
             const access = await projectAccess(app.access, request.caller, projectId);
-            if (!access?.view) throw new DomainError('FORBIDDEN', 'You do not have access to this project.');
+            if (!access?.view) throw new DomainError('FORBIDDEN', NO_PROJECT_ACCESS);
           });
           const image = await Promise.race([stored, bodyTooLarge]);
           return { path: image.key, signed_url: requestImageUrl(app.config.publicUrl, image.key), content_type: image.type, size: image.size };

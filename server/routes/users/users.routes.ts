@@ -1,4 +1,5 @@
 /** Users: the paged list, lookups, invitations, global roles, deactivation and e-mail preferences. */
+import { USER_NOT_FOUND } from '../../../contract/messages.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -59,7 +60,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const user = await activeUserByEmail(app.db, request.params.email);
-      if (!user) throw new DomainError('NOT_FOUND', 'User not found');
+      if (!user) throw new DomainError('NOT_FOUND', USER_NOT_FOUND);
       return { uuid: user.id, user_firstname: user.user_firstname, user_lastname: user.user_lastname, user_email: user.email };
     },
   );
@@ -102,7 +103,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const user = await userById(app.db, request.params.id);
-      if (!user) throw new DomainError('NOT_FOUND', 'User not found');
+      if (!user) throw new DomainError('NOT_FOUND', USER_NOT_FOUND);
       return { id: user.id, user_firstname: user.user_firstname, user_lastname: user.user_lastname, user_email: user.email };
     },
   );
