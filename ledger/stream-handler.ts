@@ -8,15 +8,7 @@ import type { CommandContext, CommandHandler, LoadedStream } from './command.ts'
 import type { Decider } from './decider.ts';
 import type { Trx } from './event-store/event-store.ts';
 import { readStreams } from './event-store/event-store.ts';
-
-/**
- * An event whose data a schema has already checked (the store as it reads a stream, an auditor's
- * bundle as it is parsed), typed as its aggregate's event: zod cannot tie a union member's `type` to
- * its `data`, so this is the one place that says so.
- */
-export function checkedEvent<Event extends { type: string; data: unknown }>(event: { type: string; data: unknown }): Event {
-  return { type: event.type, data: event.data } as Event;
-}
+import { checkedEvent } from './checked-event.ts';
 
 /**
  * Reads the streams in one query and folds each with the decider: one loaded stream per id, in the

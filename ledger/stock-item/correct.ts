@@ -14,7 +14,7 @@ import {
 } from '../../contract/corrections.ts';
 import { TRANSACTIONS_FROZEN } from '../../contract/messages.ts';
 import { DomainError } from '../errors.ts';
-import { checkedEvent } from '../stream-handler.ts';
+import { checkedEvent } from '../checked-event.ts';
 import type { StockItemRef } from './commands.ts';
 import { CORRECTABLE_TYPES, type CorrectableType, type StockItemEvent, type StockMovementCorrected } from './events.ts';
 import { MAX_BALANCE } from './decide.ts';

@@ -6,7 +6,7 @@
 import { type Selectable, sql } from 'kysely';
 import { formatAddress, type ShippingAddress, type Transfer, type TransferHistoryEntry } from '../../contract/transfers.ts';
 import type { Db } from '../../ledger/database.ts';
-import { checkedEvent } from '../../ledger/stream-handler.ts';
+import { checkedEvent } from '../../ledger/checked-event.ts';
 import { readStreams } from '../../ledger/event-store/event-store.ts';
 import { isTransferEvent, type TransferEvent, transferStreamId } from '../../ledger/transfer/events.ts';
 import { evolve } from '../../ledger/transfer/evolve.ts';

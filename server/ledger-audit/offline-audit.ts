@@ -20,7 +20,7 @@ import { verifyConsistency } from '../../ledger/seal/merkle.ts';
 import { keyIdOf, verifyCheckpointSignature } from '../../ledger/seal/signing-key.ts';
 import { isStockItemEvent, stockItemEventSchemas, type StockItemEvent } from '../../ledger/stock-item/events.ts';
 import { stockDeltas } from '../../ledger/stock-item/stock-numbers.ts';
-import { checkedEvent } from '../../ledger/stream-handler.ts';
+import { checkedEvent } from '../../ledger/checked-event.ts';
 import type { RecordedEvent } from '../../ledger/event-store/types.ts';
 import { LOG_TYPES } from '../../projections/activity-log/projector.ts';
 import { LOG_EXPORT_COLUMNS } from '../../projections/activity-log/queries.ts';
