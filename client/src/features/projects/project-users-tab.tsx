@@ -17,6 +17,7 @@ import { AddUsersDialog } from './add-users-dialog.tsx';
 import { PROJECT_ROLES, type ProjectRole } from '../../api/project-types.ts';
 import { PROJECT_ROLE_OPTIONS } from './project-role-select.tsx';
 import { useAssignUserMutation, useGetProjectUsersQuery, useRemoveUserMutation, useSetProjectRoleMutation } from '../../api/projects-api.ts';
+import { LIST_USERS_FAILED } from '../../shared/messages.ts';
 
 type Dialog = 'remove' | 'roles' | 'add' | 'invite' | null;
 
@@ -118,7 +119,7 @@ export function ProjectUsersTab({ projectId }: { projectId: string }) {
           <Loader size="sm" />
         </Center>
       ) : members.length === 0 ? (
-        <NoData text={isError ? 'Failed to list users' : undefined} />
+        <NoData text={isError ? LIST_USERS_FAILED : undefined} />
       ) : (
         // On a phone the e-mail goes under the name, so the Role column stays in view without scrolling.
         <Table.ScrollContainer minWidth={phone ? 0 : 520}>

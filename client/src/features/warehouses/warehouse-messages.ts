@@ -4,6 +4,7 @@
  */
 import { NEW_PART_NEEDS_NAMES, PART_NUMBER_TAKEN } from '@contract/messages.ts';
 import { WAREHOUSE_MESSAGES as SERVER } from '../../api/warehouse-types.ts';
+import { LOAD_WAREHOUSES_FAILED } from '../../shared/messages.ts';
 
 export { placeShortMessage } from '../../api/warehouse-types.ts';
 
@@ -24,7 +25,7 @@ export const WAREHOUSE_MESSAGES = {
   partExists: PART_NUMBER_TAKEN,
   locationField: 'Please specify at least one location field',
   selectMaterial: 'Select a material.',
-  loadWarehousesFailed: 'Failed to load warehouses.',
+  loadWarehousesFailed: LOAD_WAREHOUSES_FAILED,
   assignFailed: 'Assign failed',
   createFailed: 'Create failed',
 } as const;
