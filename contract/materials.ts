@@ -277,7 +277,7 @@ export const bulkResult = z.object({
   quantity: z.number().nullable(),
   /**
    * 'OK', 'Invalid row', 'Skipped' (applied by an earlier upload of the same file), the refusal, or
-   * 'Not applied: another row of this file was refused'.
+   * a not-applied status when another row of the same file was refused.
    */
   status: z.string(),
   /** The part's on hand before and after this row, in file order; null when the row is not decided. */

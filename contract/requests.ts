@@ -53,6 +53,7 @@ import { LINE_STATUSES, REQUEST_MESSAGES, REQUEST_STATUSES, REQUEST_TYPES, WAITI
 import { id, pageNumber, pageSize, quantity, searchText, text } from './fields.ts';
 import { MAX_LENGTH, MAX_PAGE_SIZE } from './limits.ts';
 import { listFormat, logDays } from './paging.ts';
+import { PART_NUMBER_REQUIRED } from './messages.ts';
 
 export { LINE_STATUSES, REQUEST_MESSAGES, REQUEST_STATUSES, REQUEST_TYPES, WAITING_DELIVERY } from './messages/requests.ts';
 export type { LineStatus, RequestStatus, RequestType } from './messages/requests.ts';
@@ -91,7 +92,7 @@ export const REQUEST_SORTS = ['-request_date', 'request_date', 'status', '-statu
 export type RequestSort = (typeof REQUEST_SORTS)[number];
 
 const projectId = id('Project id', 'project_id must be a valid project id');
-const partNumber = text({ label: 'Part number', max: MAX_LENGTH.partNumber, required: 'Part number is required' });
+const partNumber = text({ label: 'Part number', max: MAX_LENGTH.partNumber, required: PART_NUMBER_REQUIRED });
 const assetNumber = text({ label: 'Asset number', max: MAX_LENGTH.partNumber, required: 'Asset number is required' });
 const notes = text({ label: 'Notes', max: REQUEST_LIMITS.notes }).nullish();
 const reason = text({ label: 'Reason', max: REQUEST_LIMITS.reason }).nullish();
