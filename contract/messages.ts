@@ -27,6 +27,7 @@ export const CRITICAL_ABOVE_LOW = 'The critical warning threshold cannot be abov
 export const BULK_HEADER_MESSAGE = 'CSV must have headers: Part Number,Part Name,Part Nickname,Quantity';
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const INVALID_CODE = 'Invalid or expired code';
+export const EMAIL_REQUIRED = 'Email is required';
 export const PASSWORD_REQUIRED = 'Password is required';
 export const FIRST_NAME_REQUIRED = 'First name is required';
 export const LAST_NAME_REQUIRED = 'Last name is required';

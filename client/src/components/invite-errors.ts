@@ -4,7 +4,7 @@
  * anything else is "Invite failed". The server's message is matched by content, as specified.
  */
 import { MAX_LENGTH, lengthError } from '../shared/field-limits.ts';
-import { FIRST_NAME_REQUIRED, LAST_NAME_REQUIRED } from '@contract/messages.ts';
+import { EMAIL_REQUIRED, FIRST_NAME_REQUIRED, LAST_NAME_REQUIRED } from '@contract/messages.ts';
 
 export const INVITE_TEXT = {
   sent: 'Invite sent',
@@ -47,7 +47,7 @@ export function validateInvite(fields: InviteFields): InviteFieldErrors {
   if (fields.first_name.trim() === '') errors.first_name = FIRST_NAME_REQUIRED;
   if (fields.last_name.trim() === '') errors.last_name = LAST_NAME_REQUIRED;
   const email = fields.email.trim();
-  if (email === '') errors.email = 'Email is required';
+  if (email === '') errors.email = EMAIL_REQUIRED;
   else if (!errors.email && !/^[^\s@]+@[^\s@]+$/.test(email)) errors.email = 'Enter a valid email address';
   return errors;
 }

@@ -4,7 +4,7 @@
  */
 import { actsAsProjectAdminOrManager, canAuditLedger, canUseWarehouses, hasAdminAccess, isSuperadmin, type Access } from '../../shared/session/permissions.ts';
 import type { Section } from '../../shared/session/session-types.ts';
-import { WAREHOUSE_INVENTORY_TITLE } from '../../shared/messages.ts';
+import { WAREHOUSE_INVENTORY_TITLE, WAREHOUSE_LOGS_TITLE } from '../../shared/messages.ts';
 
 export interface NavItem {
   to: string;
@@ -61,7 +61,7 @@ export function buildNavigation(section: Section, access: Pick<Access, 'role' | 
         title: 'Warehouse',
         items: [
           { to: '/warehouses', label: WAREHOUSE_INVENTORY_TITLE },
-          { to: '/warehouses/logs', label: 'Warehouse Logs' },
+          { to: '/warehouses/logs', label: WAREHOUSE_LOGS_TITLE },
         ],
       });
     }

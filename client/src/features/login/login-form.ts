@@ -1,5 +1,5 @@
 /** Validation of the sign-in form (spec 01 §5: email and password are required). */
-import { PASSWORD_REQUIRED } from '@contract/messages.ts';
+import { EMAIL_REQUIRED, PASSWORD_REQUIRED } from '@contract/messages.ts';
 
 export interface LoginFields {
   email: string;
@@ -10,7 +10,7 @@ export type LoginFieldErrors = Partial<Record<keyof LoginFields, string>>;
 
 export function validateLogin(fields: LoginFields): LoginFieldErrors {
   const errors: LoginFieldErrors = {};
-  if (fields.email.trim() === '') errors.email = 'Email is required';
+  if (fields.email.trim() === '') errors.email = EMAIL_REQUIRED;
   if (fields.password === '') errors.password = PASSWORD_REQUIRED;
   return errors;
 }

@@ -8,6 +8,7 @@ import { AppModal } from '../../components/app-modal.tsx';
 import type { Project } from '../../api/project-types.ts';
 import { useCreateProjectMutation } from '../../api/projects-api.ts';
 import { PROJECT_NAME_REQUIRED, PROJECT_NUMBER_REQUIRED } from '@contract/messages.ts';
+import { CREATE_FAILED } from '../../shared/messages.ts';
 
 interface CreateProjectDialogProps {
   opened: boolean;
@@ -61,7 +62,7 @@ function CreateProjectForm({ onClose, onCreated }: Omit<CreateProjectDialogProps
     if (result.error) {
       // A refusal that names a field is shown under it; anything else as a toast.
       const field = serverField(result.error);
-      const message = messageOr(result.error, 'Create failed');
+      const message = messageOr(result.error, CREATE_FAILED);
       if (field === 'project_name' || field === 'project_customer' || field === 'project_number') setErrors({ [field]: message });
       else toast.error(message);
       return;

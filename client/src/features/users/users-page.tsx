@@ -22,7 +22,7 @@ import type { GlobalRole } from '../../shared/session/session-types.ts';
 import { InviteDialog } from '../../components/invite-dialog.tsx';
 import { GLOBAL_ROLES, USER_PAGE_SIZE, personName, roleLabel } from '../../api/user-types.ts';
 import { useDeleteUsersMutation, useListUsersQuery, useUpdateUserRolesMutation } from '../../api/users-api.ts';
-import { LIST_USERS_FAILED } from '../../shared/messages.ts';
+import { LIST_USERS_FAILED, UPDATE_FAILED } from '../../shared/messages.ts';
 
 export const NO_ACCESS_TEXT = 'You do not have permission to view this page.';
 
@@ -84,7 +84,7 @@ function UserManagement() {
     const result = await updateRoles({ ids: selected, role: next as GlobalRole });
     setDialog(null);
     if (result.error) {
-      toast.error('Update failed');
+      toast.error(UPDATE_FAILED);
       return;
     }
     setPicked(new Set());

@@ -4,7 +4,7 @@
  */
 import { NEW_PART_NEEDS_NAMES, PART_NUMBER_TAKEN } from '@contract/messages.ts';
 import { WAREHOUSE_MESSAGES as SERVER } from '../../api/warehouse-types.ts';
-import { LOAD_WAREHOUSES_FAILED } from '../../shared/messages.ts';
+import { ASSIGN_FAILED, CREATE_FAILED, LOAD_WAREHOUSES_FAILED } from '../../shared/messages.ts';
 
 export { placeShortMessage } from '../../api/warehouse-types.ts';
 
@@ -26,8 +26,8 @@ export const WAREHOUSE_MESSAGES = {
   locationField: 'Please specify at least one location field',
   selectMaterial: 'Select a material.',
   loadWarehousesFailed: LOAD_WAREHOUSES_FAILED,
-  assignFailed: 'Assign failed',
-  createFailed: 'Create failed',
+  assignFailed: ASSIGN_FAILED,
+  createFailed: CREATE_FAILED,
 } as const;
 
 /** "Quantity exceeds the 7 on hand in this project" once an unassign passes the project's on hand. */
