@@ -60,6 +60,7 @@ import { LOST_FOUND_QUANTITY_POSITIVE } from './messages.ts';
 import { z } from 'zod';
 import { id, quantity, text } from './fields.ts';
 import { MAX_LENGTH } from './limits.ts';
+import { limit, listFormat, projectOrWarehouse } from './paging.ts';
 import { ASSET_MESSAGES as M } from './messages/assets.ts';
 import { ASSET_STATUSES, assetInstance, assetMetadata, assetRow, CATEGORY_KINDS, OWNER_TYPES } from './asset-rows.ts';
 
@@ -190,12 +191,7 @@ export const instancesQuery = z.object({
 
 export const searchQuery = z.object({
   q: text({ label: 'Search', max: MAX_LENGTH.search }).default(''),
-  limit: z.coerce
-    .number({ error: 'Limit must be a number.' })
-    .int('Limit must be a whole number.')
-    .min(1, 'Limit must be 1 or more.')
-    .max(ASSET_SEARCH_MAX, `Limit must be at most ${ASSET_SEARCH_MAX}.`)
-    .default(ASSET_SEARCH_LIMIT),
+  limit: limit(ASSET_SEARCH_MAX).default(ASSET_SEARCH_LIMIT),
 });
 
 export const locationParams = z.object({ id: text({ label: 'Instance', max: ASSET_LIMITS.itemId, required: M.missingInstance }) });
@@ -266,8 +262,8 @@ export const inUseBody = z.object({
 export const instanceParams = z.object({ id: z.uuid({ error: M.missingInstance }) });
 
 /** Lost and found (spec 01 §7's asset variant): an instance, or units of a bulk type by asset number. */
-export const lostFoundBody = z
-  .object({
+export const lostFoundBody = projectOrWarehouse(
+  z.object({
     project_id: id('Project', 'project_id must be a valid project id').optional(),
     warehouse_id: warehouseIdField().optional(),
     instance_id: itemId.optional(),
@@ -276,9 +272,8 @@ export const lostFoundBody = z
     /** Lost from on hand, or (bulk in a warehouse) from what was assigned out is not offered: on_hand only. */
     source: z.enum(['on_hand', 'field_assigned'], { error: 'Source must be on_hand or field_assigned' }).default('on_hand'),
     note: text({ label: 'Note', max: MAX_LENGTH.note }).nullish(),
-  })
-  .refine((v) => Boolean(v.project_id) !== Boolean(v.warehouse_id), { message: 'Send project_id or warehouse_id', path: ['project_id'] })
-  .refine((v) => Boolean(v.instance_id) || Boolean(v.asset_number), { message: M.missingInstance, path: ['instance_id'] });
+  }),
+).refine((v) => Boolean(v.instance_id) || Boolean(v.asset_number), { message: M.missingInstance, path: ['instance_id'] });
 export type LostFoundBody = z.input<typeof lostFoundBody>;
 
 /** What every move answers: the instance afterwards (null for bulk units) and the moved type's row on each side. */
@@ -336,13 +331,8 @@ export const transactionsQuery = z
         return match;
       }),
     q: text({ label: 'Search', max: MAX_LENGTH.search }).default(''),
-    limit: z.coerce
-      .number({ error: 'Limit must be a number.' })
-      .int('Limit must be a whole number.')
-      .min(1, 'Limit must be 1 or more.')
-      .max(ASSET_LOG_LIMIT, `Limit must be at most ${ASSET_LOG_LIMIT}.`)
-      .default(ASSET_LOG_LIMIT),
-    format: z.enum(['json', 'csv'], { error: 'Format must be json or csv.' }).default('json'),
+    limit: limit(ASSET_LOG_LIMIT).default(ASSET_LOG_LIMIT),
+    format: listFormat,
   })
   .refine((v) => [v.project_id, v.warehouse_id, v.instance_id].filter(Boolean).length <= 1, {
     message: 'Send one of project_id, warehouse_id or instance_id',

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { GLOBAL_ROLES } from './roles.ts';
 import { email, text } from './fields.ts';
 import { MAX_LENGTH, MIN_PASSWORD_LENGTH } from './limits.ts';
-import { OTP_FIELDS_REQUIRED } from './messages.ts';
+import { INVALID_LINK, OTP_FIELDS_REQUIRED, PASSWORD_REQUIRED } from './messages.ts';
 
 export const globalRole = z.enum(GLOBAL_ROLES, { error: 'Choose guest, user, admin, superadmin or auditor' });
 
@@ -23,13 +23,13 @@ export type Me = z.infer<typeof meSchema>;
 /** Sign-in takes the address as typed (no format check), so a typo gets the same answer as a wrong password. */
 export const loginBody = z.object({
   email: email(),
-  password: text({ label: 'Password', max: MAX_LENGTH.password, required: 'Password is required', trim: false }),
+  password: text({ label: 'Password', max: MAX_LENGTH.password, required: PASSWORD_REQUIRED, trim: false }),
 });
 
 export const sessionReply = z.object({ user: meSchema });
 
 export const inviteTokenParams = z.object({
-  id: text({ label: 'Link', max: MAX_LENGTH.linkToken, required: 'Link is required' }).pipe(z.string().min(10, 'Invalid or expired invite/reset link')),
+  id: text({ label: 'Link', max: MAX_LENGTH.linkToken, required: 'Link is required' }).pipe(z.string().min(10, INVALID_LINK)),
 });
 export const inviteTokenAnswer = z.object({ email: z.string(), type: z.literal('invite') });
 
@@ -46,7 +46,7 @@ export const exchangeBody = z.object({
 
 export const passwordTooShort = `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
 export const updatePasswordBody = z.object({
-  password: text({ label: 'Password', max: MAX_LENGTH.password, required: 'Password is required', trim: false }).pipe(
+  password: text({ label: 'Password', max: MAX_LENGTH.password, required: PASSWORD_REQUIRED, trim: false }).pipe(
     z.string().min(MIN_PASSWORD_LENGTH, passwordTooShort),
   ),
 });

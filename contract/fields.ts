@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { MAX_LENGTH, MAX_QUANTITY } from './limits.ts';
-import { QUANTITY_POSITIVE, QUANTITY_REQUIRED } from './messages.ts';
+import { EMAIL_REQUIRED, QUANTITY_POSITIVE, QUANTITY_REQUIRED } from './messages.ts';
 
 // With the `u` flag a well-formed pair is one code point, so only a lone surrogate matches the range.
 // The NUL is the point of the rule: PostgreSQL text cannot hold it.
@@ -73,7 +73,7 @@ export interface EmailOptions {
 }
 
 /** An e-mail address: trimmed, lower-cased, at most 254 characters. */
-export function email({ label = 'Email', required = 'Email is required', checkFormat = false }: EmailOptions = {}) {
+export function email({ label = 'Email', required = EMAIL_REQUIRED, checkFormat = false }: EmailOptions = {}) {
   const base = text({ label, max: MAX_LENGTH.email, required }).transform((value) => value.toLowerCase());
   return checkFormat ? base.pipe(z.email({ error: 'Enter a valid e-mail address' })) : base;
 }

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { id, isStorableText, notAllowedMessage, text, tooLongMessage } from './fields.ts';
 import { MAX_LENGTH, MAX_PAGE_SIZE } from './limits.ts';
+import { limit, offset } from './paging.ts';
 
 /** Limits of the label section. */
 export const LABEL_LIMITS = {
@@ -92,18 +93,8 @@ export const labelSearchQuery = z.object({
   q: text({ label: 'Search', max: MAX_LENGTH.search }).optional(),
   system: tag('System').optional(),
   cluster_pod: tag('Cluster/pod').optional(),
-  limit: z.coerce
-    .number({ error: 'Limit must be a number.' })
-    .int('Limit must be a whole number.')
-    .min(1, 'Limit must be 1 or more.')
-    .max(MAX_PAGE_SIZE, `Limit must be at most ${MAX_PAGE_SIZE}.`)
-    .default(DEFAULT_LABEL_PAGE_SIZE),
-  offset: z.coerce
-    .number({ error: 'Offset must be a number.' })
-    .int('Offset must be a whole number.')
-    .min(0, 'Offset must be 0 or more.')
-    .max(LABEL_LIMITS.maxOffset, 'Offset is too large.')
-    .default(0),
+  limit: limit(MAX_PAGE_SIZE).default(DEFAULT_LABEL_PAGE_SIZE),
+  offset: offset(LABEL_LIMITS.maxOffset).default(0),
 });
 export type LabelSearchQuery = z.infer<typeof labelSearchQuery>;
 

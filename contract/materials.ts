@@ -6,7 +6,8 @@ import { z } from 'zod';
 import { id, pageNumber, pageSize, quantity, searchText, text } from './fields.ts';
 import { LOG_COUNT_CAP, MAX_LENGTH, MAX_PAGE_SIZE } from './limits.ts';
 import { LOST_FOUND_QUANTITY_POSITIVE, PART_REQUIRED } from './messages.ts';
-import { FIGURES, INVENTORY_SORT_KEYS, LOG_DAYS, LOG_SORTS, WAREHOUSE_LOG_TYPES, type WarehouseLogType } from './vocabulary.ts';
+import { limit, listFormat, logDays, offset, projectOrWarehouse } from './paging.ts';
+import { FIGURES, INVENTORY_SORT_KEYS, LOG_SORTS, WAREHOUSE_LOG_TYPES, type WarehouseLogType } from './vocabulary.ts';
 
 export * from './vocabulary.ts';
 
@@ -58,25 +59,15 @@ const inventorySort = z
     return { key, descending };
   });
 
-const pageLimit = z.coerce
-  .number({ error: 'Limit must be a number.' })
-  .int('Limit must be a whole number.')
-  .min(1, 'Limit must be 1 or more.')
-  .max(MAX_PAGE_SIZE, `Limit must be at most ${MAX_PAGE_SIZE}.`)
-  .optional();
-const pageOffset = z.coerce
-  .number({ error: 'Offset must be a number.' })
-  .int('Offset must be a whole number.')
-  .min(0, 'Offset must be 0 or more.')
-  .max(1_000_000_000, 'Offset is too large.')
-  .optional();
+const pageLimit = limit(MAX_PAGE_SIZE).optional();
+const pageOffset = offset(1_000_000_000).optional();
 
 export const inventoryQuery = z.object({
   project_id: projectId,
   as_of: isoInstant.optional(),
   /** What the ledger had recorded by then (recorded_at): with as_of, what was true then as known on this day. */
   as_known_on: z.iso.datetime({ offset: true, error: 'as_known_on must be an ISO 8601 instant, for example 2026-11-01T12:00:00Z' }).optional(),
-  format: z.enum(['json', 'csv'], { error: 'Format must be json or csv.' }).default('json'),
+  format: listFormat,
   q: text({ label: 'Search', max: MAX_LENGTH.search }).optional(),
   sort: inventorySort.optional(),
   limit: pageLimit,
@@ -151,12 +142,12 @@ const logTypes = z
     return types;
   });
 
-export const logsQuery = z
-  .object({
+export const logsQuery = projectOrWarehouse(
+  z.object({
     project_id: projectId.optional(),
     warehouse_id: id('Warehouse', 'warehouse_id must be a valid id').optional(),
     type: logTypes,
-    days: z.enum(LOG_DAYS, { error: 'Days must be 1, 7, 30, 365 or all.' }).default('all'),
+    days: logDays,
     q: searchText(),
     page: pageNumber(),
     page_size: pageSize(MAX_PAGE_SIZE, 50),
@@ -164,9 +155,9 @@ export const logsQuery = z
     limit: pageLimit,
     offset: pageOffset,
     sort: z.enum(LOG_SORTS, { error: 'Sort must be -LogDate (newest first) or LogDate (oldest first).' }).default('-LogDate'),
-    format: z.enum(['json', 'csv'], { error: 'Format must be json or csv.' }).default('json'),
-  })
-  .refine((v) => Boolean(v.project_id) !== Boolean(v.warehouse_id), { message: 'Send project_id or warehouse_id', path: ['project_id'] });
+    format: listFormat,
+  }),
+);
 
 /** A page of the log; past LOG_COUNT_CAP matches `total` stops there and `total_capped` is true. */
 export const logPage = z.object({ items: z.array(logRow), total: z.number(), total_capped: z.boolean() });
@@ -286,7 +277,7 @@ export const bulkResult = z.object({
   quantity: z.number().nullable(),
   /**
    * 'OK', 'Invalid row', 'Skipped' (applied by an earlier upload of the same file), the refusal, or
-   * 'Not applied: another row of this file was refused'.
+   * a not-applied status when another row of the same file was refused.
    */
   status: z.string(),
   /** The part's on hand before and after this row, in file order; null when the row is not decided. */

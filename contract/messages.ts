@@ -2,6 +2,7 @@
 
 export const TRANSACTIONS_FROZEN = 'Transactions are frozen';
 export const PART_REQUIRED = 'Enter or select a part before continuing';
+export const PART_NUMBER_REQUIRED = 'Part number is required';
 export const PART_NOT_FOUND = 'Part number not found in this project';
 export const QUANTITY_REQUIRED = 'Quantity is required';
 export const QUANTITY_POSITIVE = 'Quantity must be greater than zero';
@@ -26,11 +27,18 @@ export const CRITICAL_ABOVE_LOW = 'The critical warning threshold cannot be abov
 export const BULK_HEADER_MESSAGE = 'CSV must have headers: Part Number,Part Name,Part Nickname,Quantity';
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const INVALID_CODE = 'Invalid or expired code';
+export const EMAIL_REQUIRED = 'Email is required';
+export const PASSWORD_REQUIRED = 'Password is required';
+export const FIRST_NAME_REQUIRED = 'First name is required';
+export const LAST_NAME_REQUIRED = 'Last name is required';
+export const PROJECT_NAME_REQUIRED = 'Project name is required';
+export const PROJECT_NUMBER_REQUIRED = 'Project number is required';
 export const INVALID_LINK = 'Invalid or expired invite/reset link';
 export const OTP_FIELDS_REQUIRED = 'Please enter both email and code';
 export const PROJECT_NOT_FOUND = 'Project not found';
 export const USER_NOT_FOUND = 'User not found';
 export const NO_PROJECT_ACCESS = 'You do not have access to this project.';
+export const MANAGE_PROJECT_DENIED = 'You do not have permission to manage this project.';
 export const MANAGER_ONLY = 'Only a project admin or manager can do this.';
 export const SIGN_IN_TO_CONTINUE = 'Sign in to continue.';
 export const SERVER_FAILED = 'Something went wrong on our side. Please try again.';

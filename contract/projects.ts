@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { id, text } from './fields.ts';
 import { MAX_LENGTH } from './limits.ts';
 import { projectRole } from './users.ts';
+import { PROJECT_NAME_REQUIRED, PROJECT_NUMBER_REQUIRED } from './messages.ts';
 
 export { projectRole };
 export type ProjectRole = z.infer<typeof projectRole>;
@@ -31,9 +32,9 @@ export const projectsQuery = z.object({
 export const userProjectsQuery = z.object({ role: projectRole.optional() });
 
 export const createProjectBody = z.object({
-  project_name: text({ label: 'Project name', max: MAX_LENGTH.projectName, required: 'Project name is required' }),
+  project_name: text({ label: 'Project name', max: MAX_LENGTH.projectName, required: PROJECT_NAME_REQUIRED }),
   project_customer: text({ label: 'Customer', max: MAX_LENGTH.projectCustomer }).nullish(),
-  project_number: text({ label: 'Project number', max: MAX_LENGTH.projectNumber, required: 'Project number is required' }),
+  project_number: text({ label: 'Project number', max: MAX_LENGTH.projectNumber, required: PROJECT_NUMBER_REQUIRED }),
 });
 
 export const memberBody = z.object({

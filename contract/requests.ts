@@ -52,7 +52,8 @@ import { z } from 'zod';
 import { LINE_STATUSES, REQUEST_MESSAGES, REQUEST_STATUSES, REQUEST_TYPES, WAITING_DELIVERY } from './messages/requests.ts';
 import { id, pageNumber, pageSize, quantity, searchText, text } from './fields.ts';
 import { MAX_LENGTH, MAX_PAGE_SIZE } from './limits.ts';
-import { LOG_DAYS } from './vocabulary.ts';
+import { listFormat, logDays } from './paging.ts';
+import { PART_NUMBER_REQUIRED } from './messages.ts';
 
 export { LINE_STATUSES, REQUEST_MESSAGES, REQUEST_STATUSES, REQUEST_TYPES, WAITING_DELIVERY } from './messages/requests.ts';
 export type { LineStatus, RequestStatus, RequestType } from './messages/requests.ts';
@@ -91,7 +92,7 @@ export const REQUEST_SORTS = ['-request_date', 'request_date', 'status', '-statu
 export type RequestSort = (typeof REQUEST_SORTS)[number];
 
 const projectId = id('Project id', 'project_id must be a valid project id');
-const partNumber = text({ label: 'Part number', max: MAX_LENGTH.partNumber, required: 'Part number is required' });
+const partNumber = text({ label: 'Part number', max: MAX_LENGTH.partNumber, required: PART_NUMBER_REQUIRED });
 const assetNumber = text({ label: 'Asset number', max: MAX_LENGTH.partNumber, required: 'Asset number is required' });
 const notes = text({ label: 'Notes', max: REQUEST_LIMITS.notes }).nullish();
 const reason = text({ label: 'Reason', max: REQUEST_LIMITS.reason }).nullish();
@@ -143,14 +144,14 @@ export const listQuery = z.object({
   mine: z.enum(['0', '1', 'true', 'false'], { error: 'mine must be 1 or 0' }).default('0'),
   status: z.enum(REQUEST_FILTERS, { error: `status must be one of ${REQUEST_FILTERS.join(', ')}` }).default('all'),
   type: z.enum(['all', ...REQUEST_TYPES], { error: 'type must be all, Material or Asset' }).default('all'),
-  days: z.enum(LOG_DAYS, { error: 'Days must be 1, 7, 30, 365 or all.' }).default('all'),
+  days: logDays,
   /** Matches the request number, requester, reason, and part numbers and names of its lines. */
   q: searchText(),
   page: pageNumber(),
   page_size: pageSize(MAX_PAGE_SIZE, 50),
   /** Default: -request_date, or hold_first with mine=1. */
   sort: z.enum(REQUEST_SORTS, { error: `sort must be one of ${REQUEST_SORTS.join(', ')}` }).optional(),
-  format: z.enum(['json', 'csv'], { error: 'Format must be json or csv.' }).default('json'),
+  format: listFormat,
 });
 export type ListQuery = z.input<typeof listQuery>;
 

@@ -37,6 +37,7 @@ import { z } from 'zod';
 import { id, quantity, text } from './fields.ts';
 import { MAX_LENGTH } from './limits.ts';
 import { TRANSFER_MESSAGES } from './messages/transfers.ts';
+import { PART_NUMBER_REQUIRED } from './messages.ts';
 
 export { TRANSFER_MESSAGES };
 
@@ -66,7 +67,7 @@ export const TRANSFER_ERRORS = {
 /** Longest text of each transfer field, in characters. */
 export const TRANSFER_LIMITS = { addressField: 200, trackingNumber: 100, name: 200, pickList: 200 } as const;
 
-const partNumber = text({ label: 'Part number', max: MAX_LENGTH.partNumber, required: 'Part number is required' });
+const partNumber = text({ label: 'Part number', max: MAX_LENGTH.partNumber, required: PART_NUMBER_REQUIRED });
 const addressField = (label: string) => text({ label, max: TRANSFER_LIMITS.addressField });
 
 export const shippingAddress = z.object({

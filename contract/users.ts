@@ -4,6 +4,7 @@ import { PROJECT_ROLES } from './roles.ts';
 import { globalRole } from './auth.ts';
 import { email, id, pageNumber, pageSize, text } from './fields.ts';
 import { MAX_LENGTH, USER_PAGE_SIZE } from './limits.ts';
+import { FIRST_NAME_REQUIRED, LAST_NAME_REQUIRED } from './messages.ts';
 
 export { globalRole };
 export const projectRole = z.enum(PROJECT_ROLES, { error: 'Choose user, manager or admin' });
@@ -40,8 +41,8 @@ export const byEmailParams = z.object({ email: email() });
 export const userIdParams = z.object({ id: id('User id', 'id must be a valid id') });
 
 export const inviteBody = z.object({
-  first_name: text({ label: 'First name', max: MAX_LENGTH.firstName, required: 'First name is required' }),
-  last_name: text({ label: 'Last name', max: MAX_LENGTH.lastName, required: 'Last name is required' }),
+  first_name: text({ label: 'First name', max: MAX_LENGTH.firstName, required: FIRST_NAME_REQUIRED }),
+  last_name: text({ label: 'Last name', max: MAX_LENGTH.lastName, required: LAST_NAME_REQUIRED }),
   email: email({ checkFormat: true }),
   role: globalRole.default('user'),
 });

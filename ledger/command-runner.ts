@@ -10,13 +10,12 @@
  * batch on fresh state, a bounded number of times, then answers 409. Any other database error runs
  * the batch's commands one by one, so one bad command cannot fail the others.
  */
-import { ConcurrencyError, DomainError, PG_UNIQUE_VIOLATION, pgConstraint, pgErrorCode } from './errors.ts';
+import { CONFLICT_MESSAGE, ConcurrencyError, DomainError, PG_UNIQUE_VIOLATION, pgConstraint, pgErrorCode } from './errors.ts';
 import type { EventStore, Trx } from './event-store/event-store.ts';
 import type { NewEvent, StreamAppend } from './event-store/types.ts';
 import type { CommandContext, CommandHandler, CommandOptions, CommandOutcome, Decision, LoadedStream } from './command.ts';
 
 const RETRYABLE_PG_CODES = new Set(['40001', '40P01']);
-const CONFLICT_MESSAGE = 'This record was changed by someone else at the same moment. Please try again.';
 
 /** A handler as the queue holds it: commands of every aggregate wait in one queue. */
 type AnyHandler = CommandHandler<unknown, CommandContext, unknown>;

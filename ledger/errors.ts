@@ -37,6 +37,9 @@ export class ConcurrencyError extends Error {
   }
 }
 
+/** What a caller is told when a write lost a race it could not win by retrying. */
+export const CONFLICT_MESSAGE = 'This record was changed by someone else at the same moment. Please try again.';
+
 /** PostgreSQL error codes, tested by code because PGlite's error classes differ from pg's. */
 export const PG_UNIQUE_VIOLATION = '23505';
 export const PG_CHECK_VIOLATION = '23514';

@@ -20,9 +20,9 @@ import { runCorrection } from '../materials/correction-commands.ts';
 import { bootstrapSuperadmin } from '../users/bootstrap-admin.ts';
 import { registerUser } from '../users/user-commands.ts';
 import { seedDemoLabels } from './labels.ts';
-import { seedDemoTransfers } from './transfers.ts';
+import { HARBOUR_PROJECT, seedDemoTransfers } from './transfers.ts';
 import { seedDemoRequests } from './requests.ts';
-import { seedWarehouses } from './warehouses.ts';
+import { seedWarehouses, STOCK_COUNT_LOSS } from './warehouses.ts';
 import { seedAssets } from './assets.ts';
 
 /** A small deterministic generator, so every demo site is the same site. */
@@ -56,7 +56,7 @@ const PEOPLE: Array<{ first: string; last: string; role: GlobalRole }> = [
 
 const PROJECTS = [
   { name: 'North Substation Upgrade', customer: 'Grid Co', number: 'P-1001' },
-  { name: 'Harbour Data Centre', customer: 'Portside Hosting', number: 'P-1002' },
+  { name: HARBOUR_PROJECT, customer: 'Portside Hosting', number: 'P-1002' },
   { name: 'Riverside Solar Farm', customer: 'Sunfield Energy', number: 'P-1003' },
   { name: 'Depot Fit-out', customer: null, number: 'P-1004' },
 ];
@@ -173,7 +173,7 @@ async function main(): Promise<void> {
                 store,
                 held > 0
                   ? { ...target, type: 'lost', quantity: 1, source: 'field_assigned', userId: who.id, note: 'Not returned from site' }
-                  : { ...target, type: 'lost', quantity: 1, source: 'on_hand', userId: null, note: 'Missing at stock count' },
+                  : { ...target, type: 'lost', quantity: 1, source: 'on_hand', userId: null, note: STOCK_COUNT_LOSS },
                 options,
               );
             } else {

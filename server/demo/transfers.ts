@@ -11,8 +11,11 @@ import type { SettableStatus, TransferActor } from '../../ledger/transfer/comman
 import { inventory } from '../../projections/material-stock/queries.ts';
 import { runTransfer } from '../transfers/transfer-commands.ts';
 
+/** The demo project the transfers ship to, named on its delivery address as well. */
+export const HARBOUR_PROJECT = 'Harbour Data Centre';
+
 const BOTH: TransferActor = { sourceAdmin: true, destinationAdmin: true, destinationRequester: true };
-const ADDRESS = { attn: 'Site office', name: 'Harbour Data Centre', line1: '12 Quay Road', line2: 'Gate B', city: 'Portside', state: 'WA', zip: '98101' };
+const ADDRESS = { attn: 'Site office', name: HARBOUR_PROJECT, line1: '12 Quay Road', line2: 'Gate B', city: 'Portside', state: 'WA', zip: '98101' };
 
 type Step = { status: SettableStatus } | { fulfil: 'all' | 'partial' } | { deny: 'first' } | { receive: 'all' };
 

@@ -9,6 +9,9 @@ import { warehouseInventory } from '../../projections/warehouse-stock/queries.ts
 import { createWarehouse } from '../warehouses/warehouse-commands.ts';
 import { runWarehouseStock } from '../warehouses/warehouse-stock-commands.ts';
 
+/** The note of a demo loss found by counting, in a warehouse and in a project alike. */
+export const STOCK_COUNT_LOSS = 'Missing at stock count';
+
 const WAREHOUSES = [
   {
     name: 'Central Warehouse',
@@ -123,9 +126,7 @@ export async function seedWarehouses(store: EventStore, { rnd, parts, projectIds
           ),
         );
       } else {
-        await attempt(() =>
-          runWarehouseStock(store, { type: 'lost', warehouseId, partNumber, quantity: 1, from, note: 'Missing at stock count' }, actor(by, at)),
-        );
+        await attempt(() => runWarehouseStock(store, { type: 'lost', warehouseId, partNumber, quantity: 1, from, note: STOCK_COUNT_LOSS }, actor(by, at)));
       }
     }
   }

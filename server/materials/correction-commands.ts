@@ -6,7 +6,7 @@
  */
 import type { CommandContext, CommandHandler, CommandOptions, Decision, LoadedStream } from '../../ledger/command.ts';
 import { runCommand } from '../../ledger/command-runner.ts';
-import { DomainError } from '../../ledger/errors.ts';
+import { CONFLICT_MESSAGE, DomainError } from '../../ledger/errors.ts';
 import type { EventStore } from '../../ledger/event-store/event-store.ts';
 import { decideCorrection, type CorrectedMovement, type CorrectionHistory } from '../../ledger/stock-item/correct.ts';
 import { stockItemDecider } from '../../ledger/stock-item/decide.ts';
@@ -16,7 +16,6 @@ import { loadCorrectionHistory, loadCorrectionStock, loadMovement } from '../../
 import { stockHeadOf } from '../../projections/material-stock/decision-context.ts';
 
 export const ENTRY_NOT_FOUND = 'Log entry not found in this project';
-const CHANGED_MEANWHILE = 'This record was changed by someone else at the same moment. Please try again.';
 
 export interface CorrectionRequest {
   projectId: string;
@@ -119,7 +118,7 @@ const correctionHandler: CommandHandler<CorrectionRequest, CorrectionContext, Co
   },
   decide(input, context, now): Decision<CorrectionOutcome> {
     if ('refusal' in context) throw context.refusal;
-    if (context.streams.item !== context.loaded) throw new DomainError('CONFLICT', CHANGED_MEANWHILE);
+    if (context.streams.item !== context.loaded) throw new DomainError('CONFLICT', CONFLICT_MESSAGE);
     const events = decideCorrection({
       type: 'CorrectMovement',
       data: {

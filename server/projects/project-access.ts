@@ -9,7 +9,7 @@
  * - logs (read a project's logs): whoever may curate, and an auditor in every project. An auditor
  *   may view every project and change nothing (server/ledger-audit/auditor-guard.ts).
  */
-import { PROJECT_NOT_FOUND, NO_PROJECT_ACCESS, MANAGER_ONLY } from '../../contract/messages.ts';
+import { PROJECT_NOT_FOUND, NO_PROJECT_ACCESS, MANAGE_PROJECT_DENIED, MANAGER_ONLY } from '../../contract/messages.ts';
 import { DomainError } from '../../ledger/errors.ts';
 import type { ProjectRole } from '../../ledger/project/events.ts';
 import type { AccessCache } from '../auth/access-cache.ts';
@@ -45,8 +45,8 @@ export function accessFor(globalRole: string, projectRole: ProjectRole | null): 
 
 const refusal: Record<AccessLevel, string> = {
   view: NO_PROJECT_ACCESS,
-  manage: 'You do not have permission to manage this project.',
-  administer: 'You do not have permission to manage this project.',
+  manage: MANAGE_PROJECT_DENIED,
+  administer: MANAGE_PROJECT_DENIED,
   curate: MANAGER_ONLY,
   logs: MANAGER_ONLY,
 };

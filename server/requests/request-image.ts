@@ -11,10 +11,11 @@ import { REQUEST_MESSAGES } from '../../contract/requests.ts';
 import { DomainError } from '../../ledger/errors.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import { newFileKey } from '../storage/file-store.ts';
+import { NO_FILE } from '../storage/request-body.ts';
 import { IMAGE_EXTENSIONS, imageTypeOf, type RequestImageType } from './image-type.ts';
 
 export const REQUEST_IMAGE_FOLDER = 'request-images';
-const NOT_MULTIPART = 'The upload must be multipart form data with project_id and file.';
+export const NOT_MULTIPART = 'The upload must be multipart form data with project_id and file.';
 
 export interface StoredImage {
   key: string;
@@ -53,5 +54,5 @@ export async function storeRequestImage(
     if (error instanceof DomainError || (error as { statusCode?: number }).statusCode) throw error;
     throw new DomainError('VALIDATION', NOT_MULTIPART);
   }
-  throw new DomainError('VALIDATION', 'The upload has no file.');
+  throw new DomainError('VALIDATION', NO_FILE);
 }

@@ -4,7 +4,11 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { AnswerCache } from '../http/answer-cache.ts';
+
+/** The 304 of a conditional read, as its route schema documents it. */
+export const notModifiedAnswer = z.undefined().describe('Not modified: the If-None-Match tag is current');
 
 /**
  * Sets the ETag of this answer (the state's tag combined with the request's own query, so pages and

@@ -5,7 +5,6 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { errorResponses } from '../../contract/errors.ts';
 import {
   bulkDeleteBody,
@@ -25,7 +24,7 @@ import {
 } from '../../contract/labels.ts';
 import { labelFilters, labelsByIds, labelsTag, searchLabels } from '../../projections/labels/queries.ts';
 import { ReadCoalescer } from '../http/read-coalescer.ts';
-import { conditional, sendCached } from './conditional.ts';
+import { conditional, notModifiedAnswer, sendCached } from './conditional.ts';
 import { commandOptions } from '../plugins/command-context.ts';
 import { checkLevel, projectAccess } from '../projects/project-access.ts';
 import { deleteLabels, importLabels } from '../labels/label-commands.ts';
@@ -58,7 +57,7 @@ export async function labelRoutes(app: FastifyInstance): Promise<void> {
           "A page of a project's labels in import order. q: comma-separated terms, each a case-insensitive substring of some line (all must match); system and cluster_pod filter. total is exact up to 10,000 matches; total_capped says there are more.",
         tags,
         querystring: labelSearchQuery,
-        response: { 200: labelSearchResponse, 304: z.undefined().describe('Not modified: the If-None-Match tag is current'), ...errorResponses },
+        response: { 200: labelSearchResponse, 304: notModifiedAnswer, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -82,7 +81,7 @@ export async function labelRoutes(app: FastifyInstance): Promise<void> {
         summary: "The systems and cluster/pods of a project's labels, each list led by an empty option",
         tags,
         querystring: projectQuery,
-        response: { 200: labelFiltersResponse, 304: z.undefined().describe('Not modified: the If-None-Match tag is current'), ...errorResponses },
+        response: { 200: labelFiltersResponse, 304: notModifiedAnswer, ...errorResponses },
       },
     },
     async (request, reply) => {

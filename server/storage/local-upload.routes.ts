@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import { pipeline } from 'node:stream';
 import { LOCAL_UPLOAD_PATH, type LocalFileStore, type UploadPolicy } from './local-store.ts';
-import { BodyTooLargeError, byteLimit, MULTIPART_OVERHEAD_BYTES, watchBodySize } from './request-body.ts';
+import { BodyTooLargeError, byteLimit, MULTIPART_OVERHEAD_BYTES, NO_FILE, watchBodySize } from './request-body.ts';
 import { claimUploadPolicy } from './upload-policy-uses.ts';
 import { uploadGuard, type UploadsInFlight } from './upload-quota.ts';
 
@@ -72,7 +72,7 @@ export async function localUploadRoutes(
       const bodyTooLarge = watchBodySize(request.raw, maxBodyBytes);
       try {
         const part = await Promise.race([request.file(), bodyTooLarge]);
-        if (!part) return refuse(reply, 400, 'VALIDATION', 'The upload has no file.');
+        if (!part) return refuse(reply, 400, 'VALIDATION', NO_FILE);
         const allowed = await claimPolicy(app, store, request, part);
         if (!allowed.ok) return refuse(reply, 403, 'FORBIDDEN', allowed.message);
         const { policy } = allowed;

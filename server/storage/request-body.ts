@@ -7,6 +7,9 @@ import type { FastifyInstance } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Transform } from 'node:stream';
 
+/** A multipart upload whose form holds no file part. */
+export const NO_FILE = 'The upload has no file.';
+
 /** Room for a multipart form's fields, part headers and boundaries around its one file. */
 export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 

@@ -4,6 +4,7 @@
  * anything else is "Invite failed". The server's message is matched by content, as specified.
  */
 import { MAX_LENGTH, lengthError } from '../shared/field-limits.ts';
+import { EMAIL_REQUIRED, FIRST_NAME_REQUIRED, LAST_NAME_REQUIRED } from '@contract/messages.ts';
 
 export const INVITE_TEXT = {
   sent: 'Invite sent',
@@ -43,10 +44,10 @@ export type InviteFieldErrors = Partial<Record<keyof InviteFields, string>>;
 /** First name, last name and e-mail are required (spec 01 §5); the domain is the server's rule. */
 export function validateInvite(fields: InviteFields): InviteFieldErrors {
   const errors: InviteFieldErrors = inviteLengthErrors(fields);
-  if (fields.first_name.trim() === '') errors.first_name = 'First name is required';
-  if (fields.last_name.trim() === '') errors.last_name = 'Last name is required';
+  if (fields.first_name.trim() === '') errors.first_name = FIRST_NAME_REQUIRED;
+  if (fields.last_name.trim() === '') errors.last_name = LAST_NAME_REQUIRED;
   const email = fields.email.trim();
-  if (email === '') errors.email = 'Email is required';
+  if (email === '') errors.email = EMAIL_REQUIRED;
   else if (!errors.email && !/^[^\s@]+@[^\s@]+$/.test(email)) errors.email = 'Enter a valid email address';
   return errors;
 }

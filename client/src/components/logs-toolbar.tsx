@@ -11,6 +11,7 @@ import { messageOr } from '../api/error-message.ts';
 import { MAX_LENGTH } from '../shared/field-limits.ts';
 import { NoData } from './no-data.tsx';
 import type { WarehouseChoice } from './warehouse-select.tsx';
+import { FETCH_LOGS_FAILED, LOAD_WAREHOUSES_FAILED, NO_WAREHOUSES_YET } from '../shared/messages.ts';
 
 /** One type at a time ("All" among them), as chips. */
 export function LogTypeChips<T extends string>({
@@ -91,8 +92,8 @@ export function LogsResult({
   logs: { isLoading: boolean; error?: FetchBaseQueryError | SerializedError };
   children: ReactNode;
 }) {
-  if (choice?.list.isError) return <NoData text={messageOr(choice.list.error, 'Failed to load warehouses.')} />;
-  if (choice && !choice.chosen) return <NoData text={choice.list.isLoading ? 'Loading…' : 'There are no warehouses yet.'} />;
+  if (choice?.list.isError) return <NoData text={messageOr(choice.list.error, LOAD_WAREHOUSES_FAILED)} />;
+  if (choice && !choice.chosen) return <NoData text={choice.list.isLoading ? 'Loading…' : NO_WAREHOUSES_YET} />;
   if (logs.isLoading) {
     return (
       <Center p="xl">
@@ -100,6 +101,6 @@ export function LogsResult({
       </Center>
     );
   }
-  if (logs.error) return <NoData text={messageOr(logs.error, 'Failed to fetch logs')} />;
+  if (logs.error) return <NoData text={messageOr(logs.error, FETCH_LOGS_FAILED)} />;
   return children;
 }

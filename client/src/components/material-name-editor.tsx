@@ -12,6 +12,7 @@ import { useEditMaterialMutation } from '../api/stock-api.ts';
 import { toast } from '../shared/toast.ts';
 import { initialNameValues, materialEditBody, materialNameLengthErrors, validateMaterialNames, type MaterialNameValues } from './material-name-form.ts';
 import { DetailField } from './detail-field.tsx';
+import { MATERIAL_UPDATED, UPDATE_MATERIAL_FAILED } from '../shared/messages.ts';
 
 interface MaterialNameEditorProps {
   projectId: string;
@@ -56,12 +57,12 @@ function NameForm({ projectId, row, onDone }: { projectId: string; row: Inventor
     const result = await edit({ ...body, idempotencyKey: idempotency.keyFor(body) });
     idempotency.settle(result.error);
     if (result.error) {
-      const message = messageOr(result.error, 'Failed to update material.');
+      const message = messageOr(result.error, UPDATE_MATERIAL_FAILED);
       // Said once, in the dialog, where it stays until the next try.
       setError(message);
       return;
     }
-    toast.success('Material details updated');
+    toast.success(MATERIAL_UPDATED);
     onDone();
   };
 

@@ -9,6 +9,7 @@ import { SEARCH_DEBOUNCE_MS, searchTerm } from '../shared/search-term.ts';
 import { MATCH_HINT_VALUE, matchCountHint } from './match-count-hint.ts';
 import { personName } from '../api/user-types.ts';
 import { useListUsersQuery } from '../api/users-api.ts';
+import { LIST_USERS_FAILED } from '../shared/messages.ts';
 
 const PICKER_SIZE = 50;
 
@@ -33,7 +34,7 @@ function useUserOptions(search: string, exclude: ReadonlySet<string>) {
 
 function nothingFound(isFetching: boolean, isError: boolean): string {
   if (isFetching) return 'Loading...';
-  return isError ? 'Failed to list users' : 'No users to add';
+  return isError ? LIST_USERS_FAILED : 'No users to add';
 }
 
 interface UserMultiPickerProps {

@@ -17,6 +17,7 @@ import { AccessDenied } from './access-denied.tsx';
 import { DetailField } from './detail-field.tsx';
 import { NoData } from './no-data.tsx';
 import { PageHeader } from './page-header.tsx';
+import { LOAD_WAREHOUSES_FAILED } from '../shared/messages.ts';
 
 export type WarehouseChoice = ReturnType<typeof useWarehouseChoice>;
 
@@ -41,7 +42,7 @@ export function WarehouseSelect({ choice }: { choice: WarehouseChoice }) {
   const placeholder = list.isLoading
     ? 'Loading...'
     : list.isError
-      ? 'Failed to load warehouses.'
+      ? LOAD_WAREHOUSES_FAILED
       : warehouses.length === 0
         ? 'No warehouses yet'
         : 'Select a warehouse';
@@ -96,7 +97,7 @@ export function WarehouseBody({ choice, empty, children }: { choice: WarehouseCh
   return (
     <Stack gap="md">
       {choice.list.isError ? (
-        <NoData text={messageOr(choice.list.error, 'Failed to load warehouses.')} />
+        <NoData text={messageOr(choice.list.error, LOAD_WAREHOUSES_FAILED)} />
       ) : choice.list.isSuccess && choice.warehouses.length === 0 ? (
         <NoData text={empty} />
       ) : warehouse ? (

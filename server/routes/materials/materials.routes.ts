@@ -41,7 +41,7 @@ import { findProject } from '../../../projections/projects/queries.ts';
 import { sendCsv, timestampedName } from '../../csv.ts';
 import { demand } from '../../auth/policies.ts';
 import { ReadCoalescer } from '../../http/read-coalescer.ts';
-import { conditional, sendCached } from '../conditional.ts';
+import { conditional, notModifiedAnswer, sendCached } from '../conditional.ts';
 
 const tags = ['materials'];
 
@@ -98,7 +98,7 @@ export async function materialReadRoutes(app: FastifyInstance): Promise<void> {
           "A project's material inventory, whole or a page (limit, offset) searched (q: part number, name or nickname) and sorted (sort=PartNumber, -QtyOnHand, …); as_of gives the stock as it stood then (by when things happened), as_known_on as the ledger knew it on that day (by when things were recorded; both together: what was true at as_of as known on as_known_on); format=csv downloads it (admins). The ETag changes with the project's stock: If-None-Match answers 304.",
         tags,
         querystring: inventoryQuery,
-        response: { 200: inventoryAnswer, 304: z.undefined().describe('Not modified: the If-None-Match tag is current'), ...errorResponses },
+        response: { 200: inventoryAnswer, 304: notModifiedAnswer, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -146,7 +146,7 @@ export async function materialReadRoutes(app: FastifyInstance): Promise<void> {
           "Material logs of a project, or of a warehouse with warehouse_id (global admins and superadmins; a move between a warehouse and a project names the other side in location_a and location_b) (type, time window of 1/7/30/365 days or all, search in the shown fields, each row saying which it matched), newest first (sort=LogDate for oldest first), paged by page and page_size or by limit and offset (total counts up to 10,000; total_capped says there are more); format=csv streams every row. The ETag changes with the project's stock: If-None-Match answers 304.",
         tags,
         querystring: logsQuery,
-        response: { 200: logPage, 304: z.undefined().describe('Not modified: the If-None-Match tag is current'), ...errorResponses },
+        response: { 200: logPage, 304: notModifiedAnswer, ...errorResponses },
       },
     },
     async (request, reply) => {

@@ -23,7 +23,7 @@ import {
 import { DomainError } from '../../../ledger/errors.ts';
 import { findRequest } from '../../../projections/requests/queries.ts';
 import { IMAGE_EXTENSIONS } from '../../requests/image-type.ts';
-import { REQUEST_IMAGE_FOLDER, storeRequestImage } from '../../requests/request-image.ts';
+import { NOT_MULTIPART, REQUEST_IMAGE_FOLDER, storeRequestImage } from '../../requests/request-image.ts';
 import { queueFulfilledMail } from '../../requests/fulfilled-mail.ts';
 import { requestAccess } from '../../requests/request-access.ts';
 import { markRead, unreadCount } from '../../requests/request-reads.ts';
@@ -112,7 +112,7 @@ export async function requestFileRoutes(app: FastifyInstance): Promise<void> {
         },
       },
       async (request, reply) => {
-        if (!request.isMultipart()) throw new DomainError('VALIDATION', 'The upload must be multipart form data with project_id and file.');
+        if (!request.isMultipart()) throw new DomainError('VALIDATION', NOT_MULTIPART);
         // Counted from the first byte, so a body past the limit is answered at once, whatever part of it grows.
         const bodyTooLarge = watchBodySize(request.raw, maxBodyBytes);
         try {

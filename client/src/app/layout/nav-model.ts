@@ -4,6 +4,7 @@
  */
 import { actsAsProjectAdminOrManager, canAuditLedger, canUseWarehouses, hasAdminAccess, isSuperadmin, type Access } from '../../shared/session/permissions.ts';
 import type { Section } from '../../shared/session/session-types.ts';
+import { WAREHOUSE_INVENTORY_TITLE, WAREHOUSE_LOGS_TITLE } from '../../shared/messages.ts';
 
 export interface NavItem {
   to: string;
@@ -59,8 +60,8 @@ export function buildNavigation(section: Section, access: Pick<Access, 'role' | 
         id: 'warehouse',
         title: 'Warehouse',
         items: [
-          { to: '/warehouses', label: 'Warehouse Inventory' },
-          { to: '/warehouses/logs', label: 'Warehouse Logs' },
+          { to: '/warehouses', label: WAREHOUSE_INVENTORY_TITLE },
+          { to: '/warehouses/logs', label: WAREHOUSE_LOGS_TITLE },
         ],
       });
     }

@@ -8,6 +8,7 @@ import { toast } from '../../shared/toast.ts';
 import { selectUser } from '../../shared/session/session-selectors.ts';
 import { emailPrefsSet } from '../../shared/session/session-slice.ts';
 import { useUpdateEmailPrefsMutation, type EmailPrefs } from './account-api.ts';
+import { FAILED_TO_UPDATE } from '../../shared/messages.ts';
 
 export function EmailPrefsSwitches() {
   const dispatch = useAppDispatch();
@@ -21,7 +22,7 @@ export function EmailPrefsSwitches() {
     const result = await updatePrefs({ [key]: value });
     if (result.error) {
       dispatch(emailPrefsSet({ [key]: previous }));
-      toast.error('Failed to update');
+      toast.error(FAILED_TO_UPDATE);
       return;
     }
     dispatch(emailPrefsSet(result.data));

@@ -12,6 +12,7 @@ import { PRODUCT_NAME } from '../../components/logo.tsx';
 import { PublicFrame } from '../../components/public-frame.tsx';
 import { useRequestPasswordResetMutation } from './account-api.ts';
 import { AUTH_TEXT, RESET_NOTICE_DURATION, resetAuthPath } from './auth-flow.ts';
+import { EMAIL_REQUIRED } from '@contract/messages.ts';
 
 export function ForgotPasswordPage() {
   useDocumentTitle(`Reset Password · ${PRODUCT_NAME}`);
@@ -24,7 +25,7 @@ export function ForgotPasswordPage() {
     event.preventDefault();
     const address = email.trim();
     if (address === '') {
-      setError('Email is required');
+      setError(EMAIL_REQUIRED);
       return;
     }
     setError(null);

@@ -15,6 +15,7 @@ import { useMarkAssetLostFoundMutation, type Owner } from './assets-api.ts';
 import { assetRowKey, isBulk } from './asset-table-model.ts';
 import type { AssetRow } from './asset-types.ts';
 import { instanceLabel } from './instance-label.ts';
+import { MOVE_MESSAGES } from './move-rules.ts';
 import {
   ASSET_LOST_FOUND_MESSAGES as MSG,
   assetLostFoundErrors,
@@ -99,7 +100,7 @@ export function AssetLostFoundDialog({ mode, row: given, rows = [], here, onClos
               <Select
                 allowDeselect={false}
                 label="Asset"
-                placeholder={offered.length === 0 ? 'No assets can be chosen here' : 'Search asset number, name or serial'}
+                placeholder={offered.length === 0 ? MOVE_MESSAGES.noneOffered : MOVE_MESSAGES.searchAssets}
                 data={offered.map((r) => ({ value: assetRowKey(r), label: rowText(r) }))}
                 value={chosenKey}
                 onChange={(key) => {

@@ -27,6 +27,7 @@ import {
   EMPTY_MOVE,
   inUseBody,
   moveErrors,
+  MOVE_MESSAGES,
   MOVES,
   movePartner,
   transferBody,
@@ -157,8 +158,8 @@ export function AssetMoveDialog({ kind, here, rows, instanceId, onClose }: Asset
                     : held.isFetching
                       ? 'Loading...'
                       : offered.length === 0
-                        ? 'No assets can be chosen here'
-                        : 'Search asset number, name or serial'
+                        ? MOVE_MESSAGES.noneOffered
+                        : MOVE_MESSAGES.searchAssets
                 }
                 data={offered.map((r) => ({ value: assetRowKey(r), label: rowLabel(r) }))}
                 value={values.instanceId}

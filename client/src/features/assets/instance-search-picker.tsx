@@ -10,6 +10,7 @@ import { MIN_SEARCH_LENGTH } from '../../shared/search-term.ts';
 import { useSearchAssetsQuery } from './assets-api.ts';
 import type { AssetInstance } from './asset-types.ts';
 import { instanceLabel } from './instance-label.ts';
+import { TYPE_TWO_CHARACTERS } from '../../shared/messages.ts';
 
 export const ASSET_SEARCH_DEBOUNCE_MS = 300;
 export const ASSET_SEARCH_LIMIT = 20;
@@ -44,7 +45,7 @@ export function InstanceSearchPicker({ label, value, onChange, error, exclude }:
       searchValue={search}
       onSearchChange={setSearch}
       filter={serverFiltered}
-      nothingFoundMessage={typed.length < MIN_SEARCH_LENGTH ? 'Type at least 2 characters' : found.isFetching ? 'Loading...' : 'No asset instances match'}
+      nothingFoundMessage={typed.length < MIN_SEARCH_LENGTH ? TYPE_TWO_CHARACTERS : found.isFetching ? 'Loading...' : 'No asset instances match'}
       error={error}
     />
   );

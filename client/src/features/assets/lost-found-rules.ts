@@ -8,13 +8,14 @@ import { lengthError, MAX_LENGTH, quantityError } from '../../shared/field-limit
 import type { Owner } from './assets-api.ts';
 import { isBulk } from './asset-table-model.ts';
 import { foundExceedsMessage, lostExceedsMessage, type AssetRow, type LostFoundBody } from './asset-types.ts';
+import { SUBMIT_UPDATE_FAILED } from '../../shared/messages.ts';
 
 export type AssetLostFoundMode = 'lost' | 'found';
 
 export const ASSET_LOST_FOUND_MESSAGES = {
   quantityRequired: QUANTITY_REQUIRED,
   quantityPositive: LOST_FOUND_QUANTITY_POSITIVE,
-  failed: 'Failed to submit update',
+  failed: SUBMIT_UPDATE_FAILED,
   asset: 'Please select an asset instance',
   lost: 'Marked lost',
   found: 'Marked found',

@@ -4,6 +4,7 @@
  * it shows. Pure, so tested without rendering.
  */
 import { ASSET_MESSAGES, type AssetRow } from './asset-types.ts';
+import { ASSIGN_ITEM_FAILED, RETURN_ITEM_FAILED } from '../../shared/messages.ts';
 
 export type AssetMoveKind = 'project-return' | 'project-assign' | 'project-unassign' | 'warehouse-assign' | 'warehouse-return' | 'warehouse-unassign';
 
@@ -15,6 +16,10 @@ export const MOVE_MESSAGES = {
   fromProject: 'Select the project the units come back from.',
   quantity: ASSET_MESSAGES.quantityPositive,
   insufficient: ASSET_MESSAGES.insufficient,
+  /** The asset picker's placeholder when nothing can be moved, and when something can. */
+  noneOffered: 'No assets can be chosen here',
+  searchAssets: 'Search asset number, name or serial',
+  receiveFailed: 'Failed to receive asset',
 } as const;
 
 export interface MoveSpec {
@@ -34,14 +39,14 @@ export const MOVES: Record<AssetMoveKind, MoveSpec> = {
   'project-return': {
     title: 'Return Assets',
     success: 'Asset returned successfully',
-    failure: 'Failed to return item',
+    failure: RETURN_ITEM_FAILED,
     offers: movable,
     needs: 'warehouse',
   },
   'project-assign': {
     title: 'Assign Assets',
     success: 'Asset marked in use',
-    failure: 'Failed to assign item',
+    failure: ASSIGN_ITEM_FAILED,
     offers: (r) => serialized(r) && r.Status === 'Available',
     needs: 'user',
   },
@@ -71,7 +76,7 @@ export const MOVES: Record<AssetMoveKind, MoveSpec> = {
   'warehouse-return': {
     title: 'Return Asset to Warehouse',
     success: 'Asset returned to warehouse',
-    failure: 'Failed to receive asset',
+    failure: MOVE_MESSAGES.receiveFailed,
     offers: serialized,
     needs: null,
   },

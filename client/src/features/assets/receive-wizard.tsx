@@ -22,6 +22,7 @@ import {
 } from './assets-api.ts';
 import type { AssetCatalogItem, AssetInstance } from './asset-types.ts';
 import { instanceLabel } from './instance-label.ts';
+import { MOVE_MESSAGES } from './move-rules.ts';
 import { ExistsStep, FormStep, TypeStep } from './receive-form.tsx';
 import {
   emptyReceive,
@@ -64,7 +65,7 @@ function WizardBody({ target, onClose }: { target: ReceiveTarget; onClose: () =>
   const [created, setCreated] = useState<{ categoryId?: string; item?: AssetCatalogItem }>({});
   const [createCategory, categoryState] = useCreateAssetCategoryMutation();
   const [createItem, itemState] = useCreateAssetCatalogItemMutation();
-  const move = useAssetMove('Failed to receive asset');
+  const move = useAssetMove(MOVE_MESSAGES.receiveFailed);
   const context = { catalog: catalog.data ?? [], categories: categories.data ?? [] };
   const steps = receiveSteps(values);
   const step = steps[active] ?? 'summary';

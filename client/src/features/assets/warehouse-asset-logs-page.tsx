@@ -15,10 +15,9 @@ import { assetLogsCsvUrl, useAssetLogsQuery } from './assets-api.ts';
 import { ASSET_LOG_FILTERS, type AssetLogFilter } from './asset-log-model.ts';
 import { AssetLogList } from './asset-log-table.tsx';
 import { type WarehouseChoice, WarehouseHeader, warehouseScreen } from '../../components/warehouse-select.tsx';
+import { WAREHOUSE_LOGS_TITLE } from '../../shared/messages.ts';
 
-const TITLE = 'Warehouse Logs';
-
-export const WarehouseAssetLogsPage = warehouseScreen(TITLE, WarehouseAssetLogs);
+export const WarehouseAssetLogsPage = warehouseScreen(WAREHOUSE_LOGS_TITLE, WarehouseAssetLogs);
 
 function WarehouseAssetLogs({ choice }: { choice: WarehouseChoice }) {
   const warehouse = choice.chosen;
@@ -31,7 +30,7 @@ function WarehouseAssetLogs({ choice }: { choice: WarehouseChoice }) {
 
   return (
     <>
-      <WarehouseHeader title={TITLE} choice={choice} />
+      <WarehouseHeader title={WAREHOUSE_LOGS_TITLE} choice={choice} />
       <Stack gap="md">
         <LogsPanel>
           <LogTypeChips types={ASSET_LOG_FILTERS} value={filter} onChange={setFilter} />

@@ -16,9 +16,7 @@ import type { AssetMoveKind } from './move-rules.ts';
 import { AssetReceiveWizard } from './receive-wizard.tsx';
 import { TRACK_PARAM } from './tracker-link.ts';
 import { WarehouseBody, type WarehouseChoice, WarehouseFacts, WarehouseHeader, warehouseScreen } from '../../components/warehouse-select.tsx';
-
-const TITLE = 'Warehouse Inventory';
-export const INACTIVE_REASON = 'This warehouse is deactivated';
+import { WAREHOUSE_DEACTIVATED, WAREHOUSE_INVENTORY_TITLE } from '../../shared/messages.ts';
 
 type WarehouseAction = 'receive' | 'warehouse-assign' | 'warehouse-return' | 'warehouse-unassign' | 'lost' | 'found' | 'tracker';
 type Open =
@@ -28,7 +26,7 @@ type Open =
   | { kind: 'lost-found'; mode: AssetLostFoundMode; key: string | null }
   | { kind: 'move'; move: AssetMoveKind; instanceId?: string };
 
-export const WarehouseAssetsPage = warehouseScreen(TITLE, WarehouseAssets);
+export const WarehouseAssetsPage = warehouseScreen(WAREHOUSE_INVENTORY_TITLE, WarehouseAssets);
 
 function WarehouseAssets({ choice }: { choice: WarehouseChoice }) {
   const warehouse = choice.chosen;
@@ -45,7 +43,7 @@ function WarehouseAssets({ choice }: { choice: WarehouseChoice }) {
     close();
   };
   const rows = inventory.data ?? [];
-  const reason = frozen ? FROZEN_REASON : warehouse && !warehouse.active ? INACTIVE_REASON : null;
+  const reason = frozen ? FROZEN_REASON : warehouse && !warehouse.active ? WAREHOUSE_DEACTIVATED : null;
   const actions: { key: WarehouseAction; label: string; reason: string | null }[] = [
     { key: 'receive', label: 'Receive', reason },
     { key: 'warehouse-assign', label: 'Assign to Project', reason },
@@ -67,7 +65,7 @@ function WarehouseAssets({ choice }: { choice: WarehouseChoice }) {
 
   return (
     <>
-      <WarehouseHeader title={TITLE} choice={choice} />
+      <WarehouseHeader title={WAREHOUSE_INVENTORY_TITLE} choice={choice} />
       <WarehouseBody choice={choice} empty="There are no warehouses yet.">
         {(warehouse) => (
           <>

@@ -12,6 +12,7 @@ import type { CatalogPart } from '../../api/material-types.ts';
 import { toast } from '../../shared/toast.ts';
 import { AppModal } from '../../components/app-modal.tsx';
 import { materialEditBody, materialNameLengthErrors, validateMaterialNames, type MaterialNameValues } from '../../components/material-name-form.ts';
+import { CREATE_FAILED, MATERIAL_UPDATED, UPDATE_MATERIAL_FAILED } from '../../shared/messages.ts';
 
 const EMPTY: MaterialNameValues = { partNumber: '', partName: '', nickname: '', note: '' };
 
@@ -44,10 +45,10 @@ export function CatalogPartDialog({ part, onClose }: { part: CatalogPart | null;
     }
     idempotency.settle(result.error);
     if (result.error || !result.data) {
-      setError(messageOr(result.error, part ? 'Failed to update material.' : 'Create failed'));
+      setError(messageOr(result.error, part ? UPDATE_MATERIAL_FAILED : CREATE_FAILED));
       return;
     }
-    toast.success(part ? 'Material details updated' : `Part ${result.data.part_number} added to the catalogue`);
+    toast.success(part ? MATERIAL_UPDATED : `Part ${result.data.part_number} added to the catalogue`);
     onClose();
   };
 

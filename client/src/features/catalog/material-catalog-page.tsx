@@ -25,6 +25,7 @@ import { selectSession } from '../../shared/session/session-selectors.ts';
 import { matchingCatalog } from './catalog-search.ts';
 import { CatalogPartDialog } from './catalog-part-dialog.tsx';
 import { HoldingsDialog } from './holdings-dialog.tsx';
+import { NO_PARTS_MATCH } from '../../shared/messages.ts';
 
 export function MaterialCatalogPage() {
   useCurrentProjectSync();
@@ -126,7 +127,7 @@ export function MaterialCatalogPage() {
           ) : catalog.error ? (
             <NoData text={messageOr(catalog.error, 'Failed to fetch material options')} />
           ) : visible.length === 0 ? (
-            <NoData text={(catalog.data ?? []).length === 0 ? 'The catalogue has no parts yet' : 'No parts match the search'} />
+            <NoData text={(catalog.data ?? []).length === 0 ? 'The catalogue has no parts yet' : NO_PARTS_MATCH} />
           ) : (
             <VirtualTable
               ariaLabel="Material catalogue"

@@ -13,6 +13,9 @@ import { NoData } from '../../components/no-data.tsx';
 import { usePhone } from '../../shared/use-phone.ts';
 import { TwoLines, VirtualTable, type VirtualColumn } from '../../components/virtual-table.tsx';
 
+/** The figure's movements could not be loaded (here and in Material Details, which reads the same query). */
+export const ITEM_INFO_FAILED = 'Failed to fetch item info';
+
 interface ExplainModalProps {
   projectId: string;
   partNumber: string;
@@ -70,7 +73,7 @@ export function ExplainModal({ projectId, partNumber, figure, onClose }: Explain
           <Loader size="sm" />
         </Center>
       ) : error || !data ? (
-        <Alert color="red">{messageOr(error, 'Failed to fetch item info')}</Alert>
+        <Alert color="red">{messageOr(error, ITEM_INFO_FAILED)}</Alert>
       ) : (
         <>
           <Group justify="space-between" mb="sm" wrap="wrap" gap="xs">

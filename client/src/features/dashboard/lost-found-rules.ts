@@ -5,6 +5,7 @@
 import { FOUND_USER_REQUIRED, LOST_FOUND_QUANTITY_POSITIVE, LOST_USER_REQUIRED, QUANTITY_REQUIRED } from '@contract/messages.ts';
 import type { LostFoundSource } from '../../api/stock-api.ts';
 import { MAX_LENGTH, lengthError, quantityError } from '../../shared/field-limits.ts';
+import { SUBMIT_UPDATE_FAILED } from '../../shared/messages.ts';
 
 export type LostFoundMode = 'lost' | 'found';
 
@@ -15,7 +16,7 @@ export const LOST_FOUND_MESSAGES = {
   foundUser: FOUND_USER_REQUIRED,
   assigneesFailed: 'Unable to load assignees for this item.',
   noAssignees: 'No active assignees found; record a return or unassign before marking field losses.',
-  failed: 'Failed to submit update',
+  failed: SUBMIT_UPDATE_FAILED,
 } as const;
 
 export const overAvailable = (n: number) => `Cannot exceed available on-hand or field-assigned quantity (${n})`;

@@ -12,6 +12,7 @@ import { personName } from '../../shared/format.ts';
 import { AppModal } from '../../components/app-modal.tsx';
 import { MaterialNameEditor } from '../../components/material-name-editor.tsx';
 import type { DashboardDialog } from './dialog-stack.ts';
+import { ITEM_INFO_FAILED } from './explain-modal.tsx';
 import { FigureLink } from './figure-link.tsx';
 import { STOCK_LEVEL_COLORS, STOCK_LEVEL_LABELS, stockLevel } from './inventory-model.ts';
 import { stockHistory } from './stock-history.ts';
@@ -121,7 +122,7 @@ function StockHistorySection({ projectId, partNumber }: { projectId: string; par
       ) : failed || points.length === 0 ? (
         <ChartPlaceholder>
           <Text size="sm" c="dimmed">
-            {failed ? 'Failed to fetch item info' : 'No movements yet'}
+            {failed ? ITEM_INFO_FAILED : 'No movements yet'}
           </Text>
         </ChartPlaceholder>
       ) : (

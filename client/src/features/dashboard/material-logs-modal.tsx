@@ -13,6 +13,7 @@ import { SEARCH_DEBOUNCE_MS } from '../../shared/search-term.ts';
 import { AppModal } from '../../components/app-modal.tsx';
 import { LogTable } from '../../components/log-table.tsx';
 import type { LogGroup } from './dialog-stack.ts';
+import { FETCH_LOGS_FAILED } from '../../shared/messages.ts';
 
 const GROUP_TYPES: Record<LogGroup, LogType[]> = {
   receive_return: ['Receive', 'Return'],
@@ -82,7 +83,7 @@ export function MaterialLogsModal({ projectId, rows, group: initialGroup, search
             <Loader size="sm" />
           </Center>
         ) : error ? (
-          <Text c="red">{messageOr(error, 'Failed to fetch logs')}</Text>
+          <Text c="red">{messageOr(error, FETCH_LOGS_FAILED)}</Text>
         ) : (
           <LogTable rows={data?.items ?? []} layout={group === 'receive_return' ? 'movements' : 'assignments'} nameOf={nameOf} />
         )}

@@ -1,6 +1,7 @@
 /** What the wizards' toasts say (spec 01 §8). Pure, so the wording is tested. */
 import { REQUEST_MESSAGES } from '@contract/requests.ts';
 import type { StockAction } from './wizard-rules.ts';
+import { ASSIGN_ITEM_FAILED, RETURN_ITEM_FAILED } from '../../shared/messages.ts';
 
 export function successMessage(action: StockAction, quantity: number, partNumber: string, userName: string): string {
   switch (action) {
@@ -22,8 +23,8 @@ export function successMessage(action: StockAction, quantity: number, partNumber
 /** The toast of a failure whose answer carried no message of its own (spec 01 §8). */
 export const FAILURE_FALLBACK: Record<StockAction, string> = {
   receive: 'Failed to receive item',
-  return: 'Failed to return item',
-  assign: 'Failed to assign item',
+  return: RETURN_ITEM_FAILED,
+  assign: ASSIGN_ITEM_FAILED,
   unassign: 'Failed to submit assignment',
 };
 

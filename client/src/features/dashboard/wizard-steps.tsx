@@ -4,6 +4,7 @@ import type { CatalogPart, InventoryRow } from '../../api/material-types.ts';
 import { PartPicker } from '../../components/part-picker.tsx';
 import type { StockAction, WizardErrors, WizardValues } from './wizard-rules.ts';
 import { NewPartFields } from '../../components/new-part-fields.tsx';
+import { LIST_USERS_FAILED } from '../../shared/messages.ts';
 
 export interface StepProps {
   values: WizardValues;
@@ -142,7 +143,7 @@ export function UserStep({
       />
       {usersState === 'failed' && (
         <Text size="sm" c="red">
-          Failed to list users
+          {LIST_USERS_FAILED}
         </Text>
       )}
       {empty && (

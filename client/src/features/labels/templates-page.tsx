@@ -5,6 +5,7 @@
 import { Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useState } from 'react';
+import { IMPORT_MESSAGES } from '@contract/label-import.ts';
 import { LABEL_MESSAGES, type LabelTemplate } from '@contract/labels.ts';
 import { messageOr } from '../../api/error-message.ts';
 import {
@@ -42,7 +43,7 @@ export function TemplatesPage() {
     const body = draftBody(editing.draft);
     const result = editing.id ? await update({ projectId: project.id, id: editing.id, body }) : await create({ projectId: project.id, body });
     if ('error' in result) {
-      setSaveError(messageOr(result.error, editing.id ? 'Failed to update template' : 'Failed to create template'));
+      setSaveError(messageOr(result.error, editing.id ? 'Failed to update template' : IMPORT_MESSAGES.createTemplate));
       return;
     }
     toast.success(editing.id ? 'Template updated' : 'Template created');

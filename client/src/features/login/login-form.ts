@@ -1,4 +1,5 @@
 /** Validation of the sign-in form (spec 01 §5: email and password are required). */
+import { EMAIL_REQUIRED, PASSWORD_REQUIRED } from '@contract/messages.ts';
 
 export interface LoginFields {
   email: string;
@@ -9,7 +10,7 @@ export type LoginFieldErrors = Partial<Record<keyof LoginFields, string>>;
 
 export function validateLogin(fields: LoginFields): LoginFieldErrors {
   const errors: LoginFieldErrors = {};
-  if (fields.email.trim() === '') errors.email = 'Email is required';
-  if (fields.password === '') errors.password = 'Password is required';
+  if (fields.email.trim() === '') errors.email = EMAIL_REQUIRED;
+  if (fields.password === '') errors.password = PASSWORD_REQUIRED;
   return errors;
 }

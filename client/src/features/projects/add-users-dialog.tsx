@@ -7,6 +7,7 @@ import { UserMultiPicker } from '../../components/user-picker.tsx';
 import type { ProjectRole } from '../../api/project-types.ts';
 import { ProjectRoleSelect } from './project-role-select.tsx';
 import { useAssignUserMutation, useGetProjectUsersQuery } from '../../api/projects-api.ts';
+import { ASSIGN_FAILED, USER_ASSIGNED } from '../../shared/messages.ts';
 
 interface AddUsersDialogProps {
   projectId: string;
@@ -35,10 +36,10 @@ function AddUsersForm({ projectId, onClose }: Omit<AddUsersDialogProps, 'opened'
     const results = await Promise.all(userIds.map((user_id) => assign({ user_id, project_id: projectId, project_role: role })));
     setSaving(false);
     if (results.some((r) => r.error)) {
-      toast.error('Assign failed');
+      toast.error(ASSIGN_FAILED);
       return;
     }
-    toast.success('User assigned');
+    toast.success(USER_ASSIGNED);
     onClose();
   };
 

@@ -9,6 +9,7 @@ import { UserPicker } from '../../components/user-picker.tsx';
 import { projectLabel, type Project, type ProjectRole } from '../../api/project-types.ts';
 import { ProjectRoleSelect } from './project-role-select.tsx';
 import { useAssignUserMutation, useGetProjectUsersQuery } from '../../api/projects-api.ts';
+import { ASSIGN_FAILED, USER_ASSIGNED } from '../../shared/messages.ts';
 
 interface AssignUserDialogProps {
   opened: boolean;
@@ -38,10 +39,10 @@ function AssignUserForm({ onClose, projects, projectId: initialProject }: Omit<A
     if (!projectId || !userId) return;
     const result = await assign({ user_id: userId, project_id: projectId, project_role: role });
     if (result.error) {
-      toast.error(messageOr(result.error, 'Assign failed'));
+      toast.error(messageOr(result.error, ASSIGN_FAILED));
       return;
     }
-    toast.success('User assigned');
+    toast.success(USER_ASSIGNED);
     onClose();
   };
 

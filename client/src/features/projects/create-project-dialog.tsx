@@ -7,6 +7,8 @@ import { toast } from '../../shared/toast.ts';
 import { AppModal } from '../../components/app-modal.tsx';
 import type { Project } from '../../api/project-types.ts';
 import { useCreateProjectMutation } from '../../api/projects-api.ts';
+import { PROJECT_NAME_REQUIRED, PROJECT_NUMBER_REQUIRED } from '@contract/messages.ts';
+import { CREATE_FAILED } from '../../shared/messages.ts';
 
 interface CreateProjectDialogProps {
   opened: boolean;
@@ -47,8 +49,8 @@ function CreateProjectForm({ onClose, onCreated }: Omit<CreateProjectDialogProps
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const found: Errors = lengthErrors(name, customer, number);
-    if (name.trim() === '') found.project_name = 'Project name is required';
-    if (number.trim() === '') found.project_number = 'Project number is required';
+    if (name.trim() === '') found.project_name = PROJECT_NAME_REQUIRED;
+    if (number.trim() === '') found.project_number = PROJECT_NUMBER_REQUIRED;
     setErrors(found);
     if (Object.keys(found).length > 0) return;
 
@@ -60,7 +62,7 @@ function CreateProjectForm({ onClose, onCreated }: Omit<CreateProjectDialogProps
     if (result.error) {
       // A refusal that names a field is shown under it; anything else as a toast.
       const field = serverField(result.error);
-      const message = messageOr(result.error, 'Create failed');
+      const message = messageOr(result.error, CREATE_FAILED);
       if (field === 'project_name' || field === 'project_customer' || field === 'project_number') setErrors({ [field]: message });
       else toast.error(message);
       return;

@@ -15,8 +15,7 @@ import { ProjectInfoTab } from './project-info-tab.tsx';
 import { ProjectSettingsTab } from './project-settings-tab.tsx';
 import { ProjectUsersTab } from './project-users-tab.tsx';
 import { useGetMyProjectRoleQuery } from '../../api/projects-api.ts';
-
-export const NO_PERMISSION_TEXT = 'You do not have permission to manage this project.';
+import { MANAGE_PROJECT_DENIED } from '@contract/messages.ts';
 
 interface ManageProjectDialogProps {
   project: CurrentProject;
@@ -47,7 +46,7 @@ function ManageProjectContent({ project, onClose }: Omit<ManageProjectDialogProp
     );
   }
   const projectRole = superadmin ? 'admin' : (myRole.data?.project_role?.toLowerCase() ?? null);
-  if (!canManageProject({ role, projectRole })) return <Text>{NO_PERMISSION_TEXT}</Text>;
+  if (!canManageProject({ role, projectRole })) return <Text>{MANAGE_PROJECT_DENIED}</Text>;
 
   return (
     // Unmounted when hidden, so each tab reads fresh data when it is opened.

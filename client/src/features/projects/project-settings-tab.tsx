@@ -11,6 +11,7 @@ import { selectRole } from '../../shared/session/session-selectors.ts';
 import { DeleteProjectSection } from './delete-project-section.tsx';
 import type { ProjectSettings } from '../../api/project-types.ts';
 import { useGetProjectSettingsQuery, useUpdateProjectSettingsMutation } from '../../api/projects-api.ts';
+import { FAILED_TO_UPDATE, LOAD_SETTINGS_FAILED } from '../../shared/messages.ts';
 
 interface ProjectSettingsTabProps {
   projectId: string;
@@ -24,13 +25,13 @@ export function ProjectSettingsTab({ projectId, projectName, onDeleted }: Projec
   const [update] = useUpdateProjectSettingsMutation();
 
   useEffect(() => {
-    if (settings.isError) toast.error('Failed to load settings');
+    if (settings.isError) toast.error(LOAD_SETTINGS_FAILED);
   }, [settings.isError]);
 
   // The cache flips at once and is put back by the api on failure; here only the toast is chosen.
   const flip = async (patch: Partial<ProjectSettings>) => {
     const result = await update({ id: projectId, patch });
-    if (result.error) toast.error('Failed to update');
+    if (result.error) toast.error(FAILED_TO_UPDATE);
     else toast.success('Settings updated');
   };
 

@@ -17,6 +17,7 @@ import { AddUsersDialog } from './add-users-dialog.tsx';
 import { PROJECT_ROLES, type ProjectRole } from '../../api/project-types.ts';
 import { PROJECT_ROLE_OPTIONS } from './project-role-select.tsx';
 import { useAssignUserMutation, useGetProjectUsersQuery, useRemoveUserMutation, useSetProjectRoleMutation } from '../../api/projects-api.ts';
+import { ASSIGN_FAILED, LIST_USERS_FAILED, UPDATE_FAILED, USER_ASSIGNED } from '../../shared/messages.ts';
 
 type Dialog = 'remove' | 'roles' | 'add' | 'invite' | null;
 
@@ -48,7 +49,7 @@ export function ProjectUsersTab({ projectId }: { projectId: string }) {
     setBusy(false);
     setDialog(null);
     setPicked(new Set());
-    if (results.some((r) => r.error)) toast.error('Update failed');
+    if (results.some((r) => r.error)) toast.error(UPDATE_FAILED);
     else toast.success('Users removed');
   };
 
@@ -57,7 +58,7 @@ export function ProjectUsersTab({ projectId }: { projectId: string }) {
     const results = await Promise.all(selected.map((user_id) => setProjectRole({ user_id, project_id: projectId, project_role: role as ProjectRole })));
     setBusy(false);
     setDialog(null);
-    if (results.some((r) => r.error)) toast.error('Update failed');
+    if (results.some((r) => r.error)) toast.error(UPDATE_FAILED);
     else toast.success('Roles updated');
   };
 
@@ -71,15 +72,15 @@ export function ProjectUsersTab({ projectId }: { projectId: string }) {
       project_role: role as ProjectRole,
     });
     setRowBusy(null);
-    if (result.error) toast.error('Update failed');
+    if (result.error) toast.error(UPDATE_FAILED);
     else toast.success('Roles updated');
   };
 
   // An invitation from inside a project also makes the new user a member of it.
   const addInvited = async (user: InvitedUser) => {
     const result = await assignUser({ user_id: user.id, project_id: projectId, project_role: 'user' });
-    if (result.error) toast.error('Assign failed');
-    else toast.success('User assigned');
+    if (result.error) toast.error(ASSIGN_FAILED);
+    else toast.success(USER_ASSIGNED);
   };
 
   return (
@@ -118,7 +119,7 @@ export function ProjectUsersTab({ projectId }: { projectId: string }) {
           <Loader size="sm" />
         </Center>
       ) : members.length === 0 ? (
-        <NoData text={isError ? 'Failed to list users' : undefined} />
+        <NoData text={isError ? LIST_USERS_FAILED : undefined} />
       ) : (
         // On a phone the e-mail goes under the name, so the Role column stays in view without scrolling.
         <Table.ScrollContainer minWidth={phone ? 0 : 520}>

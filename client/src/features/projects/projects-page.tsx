@@ -20,6 +20,7 @@ import { CreateProjectDialog } from './create-project-dialog.tsx';
 import type { Project } from '../../api/project-types.ts';
 import { useListProjectsQuery } from '../../api/projects-api.ts';
 import { useSelectProject } from '../../shared/projects/use-select-project.ts';
+import { FETCH_PROJECTS_FAILED } from '../../shared/messages.ts';
 
 export function ProjectsPage() {
   const navigate = useNavigate();
@@ -65,7 +66,7 @@ export function ProjectsPage() {
           <Loader />
         </Center>
       ) : projects.length === 0 ? (
-        <NoData text={isError ? 'Failed to fetch projects' : undefined} />
+        <NoData text={isError ? FETCH_PROJECTS_FAILED : undefined} />
       ) : (
         <WideTable minWidth={640}>
           <Table highlightOnHover verticalSpacing="sm">

@@ -9,7 +9,7 @@ import { useMemo, useState } from 'react';
 import { REQUEST_MESSAGES, type RequestStatus } from '@contract/requests.ts';
 import { useGetInventoryQuery } from '../../api/materials-api.ts';
 import { ReasonedDisabledButton } from '../../components/reasoned-disabled-button.tsx';
-import { DenyDialog, HoldDialog, PartialDialog, useEachRequest } from './request-dialogs.tsx';
+import { DenyDialog, FULFIL_FAILED, HoldDialog, PartialDialog, useEachRequest } from './request-dialogs.tsx';
 import { allowsAll, everyLineSettled, uncoveredParts } from './request-rules.ts';
 import { useAssignRequestMutation, useNotifyFulfilledMutation, useSetRequestStatusMutation } from './requests-api.ts';
 import { useRequestDetails } from './use-request-details.ts';
@@ -73,7 +73,7 @@ export function RequestActions({
     onDone?.();
   };
   const fulfilAll = async () => {
-    if (await each(targets, (t) => closing(assign({ id: t.id, body: {} })), 'Fulfilled', 'Failed to fulfil request')) onDone?.();
+    if (await each(targets, (t) => closing(assign({ id: t.id, body: {} })), 'Fulfilled', FULFIL_FAILED)) onDone?.();
   };
   const reopen = async () => {
     if (await each(targets, (t) => setStatus({ id: t.id, status: 'requested' }), 'Re-opened', 'Failed to re-open request')) onDone?.();

@@ -22,6 +22,9 @@ interface Target {
 const named = (targets: readonly Target[]) => (targets.length === 1 ? `request ${requestLabel(targets[0]!)}` : `${targets.length} requests`);
 
 /** Runs one change per request; says what went through and each refusal in the server's words. */
+/** Fulfilling one request or several fails with the same words. */
+export const FULFIL_FAILED = 'Failed to fulfil request';
+
 export function useEachRequest() {
   return async (targets: readonly Target[], run: (t: Target) => Promise<{ error?: unknown }>, done: string, fallback: string): Promise<boolean> => {
     let ok = 0;
@@ -155,7 +158,7 @@ export function PartialDialog({
     };
     const result = await assign({ id: request.id, body });
     if (result.error) {
-      setFailure(messageOr(result.error, 'Failed to fulfil request'));
+      setFailure(messageOr(result.error, FULFIL_FAILED));
       return;
     }
     toast.success(`Fulfilled part of request ${requestLabel(request)}`);

@@ -44,6 +44,7 @@ import {
   useSubmitMaterialRequestMutation,
   useUploadRequestImageMutation,
 } from './requests-api.ts';
+import { TYPE_TWO_CHARACTERS } from '../../shared/messages.ts';
 
 interface Choice {
   number: string;
@@ -172,9 +173,7 @@ export function RequestForm({ projectId, projectNumber, onSubmitted }: { project
             data={choices.map(optionLabel)}
             filter={({ options }) => options}
             limit={10}
-            description={
-              chosen ? undefined : search.trim().length > 0 && !searchReady(search) ? 'Type at least 2 characters' : searching ? 'Searching…' : undefined
-            }
+            description={chosen ? undefined : search.trim().length > 0 && !searchReady(search) ? TYPE_TWO_CHARACTERS : searching ? 'Searching…' : undefined}
             error={!chosen && ready && !searching && choices.length === 0 && search === debounced ? `No ${noun} matches "${debounced.trim()}"` : undefined}
           />
           <NumberInput label="Quantity" min={1} allowDecimal={false} allowNegative={false} value={qty} onChange={setQty} w={110} error={qtyProblem} />

@@ -7,6 +7,7 @@ import { useEffect } from 'react';
 import { toast } from '../../shared/toast.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useGetSiteSettingsQuery, useUpdateSiteSettingsMutation, type SiteSettings } from '../../api/site-api.ts';
+import { FAILED_TO_UPDATE, LOAD_SETTINGS_FAILED } from '../../shared/messages.ts';
 
 export function SiteSettingsPage() {
   const { data, isLoading, isError } = useGetSiteSettingsQuery(undefined, {
@@ -15,12 +16,12 @@ export function SiteSettingsPage() {
   const [update] = useUpdateSiteSettingsMutation();
 
   useEffect(() => {
-    if (isError) toast.error('Failed to load settings');
+    if (isError) toast.error(LOAD_SETTINGS_FAILED);
   }, [isError]);
 
   const flip = async (patch: Partial<SiteSettings>) => {
     const result = await update(patch);
-    if (result.error) toast.error('Failed to update');
+    if (result.error) toast.error(FAILED_TO_UPDATE);
     else toast.success('Settings updated');
   };
 

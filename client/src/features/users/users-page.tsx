@@ -22,6 +22,7 @@ import type { GlobalRole } from '../../shared/session/session-types.ts';
 import { InviteDialog } from '../../components/invite-dialog.tsx';
 import { GLOBAL_ROLES, USER_PAGE_SIZE, personName, roleLabel } from '../../api/user-types.ts';
 import { useDeleteUsersMutation, useListUsersQuery, useUpdateUserRolesMutation } from '../../api/users-api.ts';
+import { LIST_USERS_FAILED, UPDATE_FAILED } from '../../shared/messages.ts';
 
 export const NO_ACCESS_TEXT = 'You do not have permission to view this page.';
 
@@ -83,7 +84,7 @@ function UserManagement() {
     const result = await updateRoles({ ids: selected, role: next as GlobalRole });
     setDialog(null);
     if (result.error) {
-      toast.error('Update failed');
+      toast.error(UPDATE_FAILED);
       return;
     }
     setPicked(new Set());
@@ -133,7 +134,7 @@ function UserManagement() {
           <Loader />
         </Center>
       ) : users.length === 0 ? (
-        <NoData text={isError ? 'Failed to list users' : undefined} />
+        <NoData text={isError ? LIST_USERS_FAILED : undefined} />
       ) : (
         <WideTable minWidth={720}>
           <Table highlightOnHover verticalSpacing="sm" style={{ opacity: isFetching ? 0.6 : 1 }}>

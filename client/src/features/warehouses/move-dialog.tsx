@@ -19,6 +19,7 @@ import { sourceLocation } from './relocate-rules.ts';
 import { SourceLocationSelect, StockPartSelect } from './stock-pickers.tsx';
 import { useWarehouseMove } from './use-warehouse-move.ts';
 import { WAREHOUSE_MESSAGES } from './warehouse-messages.ts';
+import { NO_PROJECTS_AVAILABLE } from '../../shared/messages.ts';
 
 interface MoveDialogProps {
   kind: MoveKind;
@@ -95,7 +96,7 @@ function MoveBody({ kind, warehouse, rows, onClose }: MoveDialogProps) {
   const projectSelect = (
     <Select
       label="Project"
-      placeholder={projects.isLoading ? 'Loading...' : (projects.data ?? []).length === 0 ? 'No projects available' : 'Choose a project'}
+      placeholder={projects.isLoading ? 'Loading...' : (projects.data ?? []).length === 0 ? NO_PROJECTS_AVAILABLE : 'Choose a project'}
       data={(projects.data ?? []).map((p) => ({ value: p.id, label: projectLabel(p) }))}
       value={values.projectId}
       onChange={(projectId) => set({ projectId, partNumber: '' })}

@@ -4,6 +4,7 @@ import { ActionBarFrame } from '../../components/action-bar-frame.tsx';
 import { usePhone } from '../../shared/use-phone.ts';
 import { FROZEN_REASON } from '../../shared/site/site-status.ts';
 import { ReasonedDisabledButton } from '../../components/reasoned-disabled-button.tsx';
+import { WAREHOUSE_DEACTIVATED } from '../../shared/messages.ts';
 
 export type WarehouseAction = 'receive' | 'return' | 'assign' | 'unassign' | 'relocate' | 'lost' | 'found';
 
@@ -18,14 +19,13 @@ export const WAREHOUSE_ACTION_LABELS: Record<WarehouseAction, string> = {
 };
 
 const ACTIONS: WarehouseAction[] = ['receive', 'return', 'assign', 'unassign', 'relocate', 'lost', 'found'];
-export const INACTIVE_REASON = 'This warehouse is deactivated';
 
 export function WarehouseActionsBar({ onAction, frozen, inactive }: { onAction: (action: WarehouseAction) => void; frozen: boolean; inactive: boolean }) {
   const phone = usePhone();
   const size = phone ? 'xs' : 'sm';
   // Seven buttons and the title fit one line of a laptop's content area with a little less padding.
   const px = phone ? undefined : 'sm';
-  const reason = frozen ? FROZEN_REASON : inactive ? INACTIVE_REASON : null;
+  const reason = frozen ? FROZEN_REASON : inactive ? WAREHOUSE_DEACTIVATED : null;
   const buttons = ACTIONS.map((action) =>
     reason ? (
       <ReasonedDisabledButton key={action} reason={reason} variant="light" size={size} px={px}>

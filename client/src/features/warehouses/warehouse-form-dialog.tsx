@@ -9,6 +9,7 @@ import { toast } from '../../shared/toast.ts';
 import { AppModal } from '../../components/app-modal.tsx';
 import { warehouseBody, warehouseFormErrors, warehouseFormValues, type WarehouseFormErrors, type WarehouseFormValues } from './warehouse-form.ts';
 import { WAREHOUSE_MESSAGES } from './warehouse-messages.ts';
+import { UPDATE_FAILED } from '../../shared/messages.ts';
 
 export function WarehouseFormDialog({ warehouse, onClose }: { warehouse: Warehouse | null; onClose: () => void }) {
   const [values, setValues] = useState<WarehouseFormValues>(() => warehouseFormValues(warehouse));
@@ -33,7 +34,7 @@ export function WarehouseFormDialog({ warehouse, onClose }: { warehouse: Warehou
     const result = warehouse ? await update({ id: warehouse.id, idempotencyKey, ...body }) : await create({ idempotencyKey, ...body });
     idempotency.settle(result.error);
     if (result.error || !result.data) {
-      setFailure(messageOr(result.error, warehouse ? 'Update failed' : WAREHOUSE_MESSAGES.createFailed));
+      setFailure(messageOr(result.error, warehouse ? UPDATE_FAILED : WAREHOUSE_MESSAGES.createFailed));
       return;
     }
     toast.success(warehouse ? `Warehouse ${warehouseLabel(result.data)} updated` : `Warehouse ${warehouseLabel(result.data)} created`);

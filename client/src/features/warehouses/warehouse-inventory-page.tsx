@@ -21,10 +21,9 @@ import { WarehouseActionsBar, type WarehouseAction } from './warehouse-actions-b
 import { WarehouseBody, type WarehouseChoice, WarehouseFacts, WarehouseHeader, warehouseScreen } from '../../components/warehouse-select.tsx';
 import { visibleWarehouseStock } from './warehouse-stock-model.ts';
 import { StockLegend, WarehouseStockTable } from './warehouse-stock-table.tsx';
+import { NO_PARTS_MATCH, NO_WAREHOUSES_YET, WAREHOUSE_INVENTORY_TITLE } from '../../shared/messages.ts';
 
-const TITLE = 'Warehouse Inventory';
-
-export const WarehouseInventoryPage = warehouseScreen(TITLE, WarehouseInventory);
+export const WarehouseInventoryPage = warehouseScreen(WAREHOUSE_INVENTORY_TITLE, WarehouseInventory);
 
 function WarehouseInventory({ choice }: { choice: WarehouseChoice }) {
   const superadmin = isSuperadmin(useAppSelector(selectSession).role);
@@ -39,10 +38,10 @@ function WarehouseInventory({ choice }: { choice: WarehouseChoice }) {
 
   return (
     <>
-      <WarehouseHeader title={TITLE} choice={choice} />
+      <WarehouseHeader title={WAREHOUSE_INVENTORY_TITLE} choice={choice} />
       <WarehouseBody
         choice={choice}
-        empty={superadmin ? 'There are no warehouses yet. Create one under Administration, Warehouse Manager.' : 'There are no warehouses yet.'}
+        empty={superadmin ? 'There are no warehouses yet. Create one under Administration, Warehouse Manager.' : NO_WAREHOUSES_YET}
       >
         {(warehouse) => (
           <>
@@ -68,7 +67,7 @@ function WarehouseInventory({ choice }: { choice: WarehouseChoice }) {
                 ) : stock.error && !stock.data ? (
                   <NoData text={messageOr(stock.error, 'Failed to load warehouse inventory')} />
                 ) : visible.length === 0 ? (
-                  <NoData text={rows.length === 0 ? 'This warehouse holds no materials yet' : 'No parts match the search'} />
+                  <NoData text={rows.length === 0 ? 'This warehouse holds no materials yet' : NO_PARTS_MATCH} />
                 ) : (
                   <>
                     <WarehouseStockTable rows={visible} />

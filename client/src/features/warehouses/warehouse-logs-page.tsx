@@ -14,11 +14,11 @@ import { useServerDownload } from '../../shared/use-server-download.ts';
 import { LogsPanel, LogsResult, LogsSearch, LogTypeChips } from '../../components/logs-toolbar.tsx';
 import { WarehouseLogTable } from './warehouse-log-table.tsx';
 import { type WarehouseChoice, WarehouseHeader, warehouseScreen } from '../../components/warehouse-select.tsx';
+import { WAREHOUSE_LOGS_TITLE } from '../../shared/messages.ts';
 
-const TITLE = 'Warehouse Logs';
 export const WAREHOUSE_LOGS_PAGE_SIZE = 100;
 
-export const WarehouseLogsPage = warehouseScreen(TITLE, WarehouseLogs);
+export const WarehouseLogsPage = warehouseScreen(WAREHOUSE_LOGS_TITLE, WarehouseLogs);
 
 function WarehouseLogs({ choice }: { choice: WarehouseChoice }) {
   const warehouse = choice.chosen;
@@ -35,7 +35,7 @@ function WarehouseLogs({ choice }: { choice: WarehouseChoice }) {
 
   return (
     <>
-      <WarehouseHeader title={TITLE} choice={choice} />
+      <WarehouseHeader title={WAREHOUSE_LOGS_TITLE} choice={choice} />
       <Stack gap="md">
         <LogsPanel>
           <LogTypeChips

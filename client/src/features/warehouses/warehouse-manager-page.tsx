@@ -18,6 +18,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { NoData } from '../../components/no-data.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { WarehouseFormDialog } from './warehouse-form-dialog.tsx';
+import { LOAD_WAREHOUSES_FAILED } from '../../shared/messages.ts';
 
 const TITLE = 'Warehouse Manager';
 
@@ -76,7 +77,7 @@ function WarehouseManager() {
           <Loader />
         </Center>
       ) : list.isError ? (
-        <NoData text={messageOr(list.error, 'Failed to load warehouses.')} />
+        <NoData text={messageOr(list.error, LOAD_WAREHOUSES_FAILED)} />
       ) : warehouses.length === 0 ? (
         <NoData text="There are no warehouses yet. Create the first with New Warehouse." />
       ) : phone ? (

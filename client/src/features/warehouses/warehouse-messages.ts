@@ -4,6 +4,7 @@
  */
 import { NEW_PART_NEEDS_NAMES, PART_NUMBER_TAKEN } from '@contract/messages.ts';
 import { WAREHOUSE_MESSAGES as SERVER } from '../../api/warehouse-types.ts';
+import { ASSIGN_FAILED, CREATE_FAILED, LOAD_WAREHOUSES_FAILED } from '../../shared/messages.ts';
 
 export { placeShortMessage } from '../../api/warehouse-types.ts';
 
@@ -24,9 +25,9 @@ export const WAREHOUSE_MESSAGES = {
   partExists: PART_NUMBER_TAKEN,
   locationField: 'Please specify at least one location field',
   selectMaterial: 'Select a material.',
-  loadWarehousesFailed: 'Failed to load warehouses.',
-  assignFailed: 'Assign failed',
-  createFailed: 'Create failed',
+  loadWarehousesFailed: LOAD_WAREHOUSES_FAILED,
+  assignFailed: ASSIGN_FAILED,
+  createFailed: CREATE_FAILED,
 } as const;
 
 /** "Quantity exceeds the 7 on hand in this project" once an unassign passes the project's on hand. */

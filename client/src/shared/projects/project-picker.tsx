@@ -6,6 +6,7 @@ import { selectCurrentProject } from '../session/session-selectors.ts';
 import { projectLabel } from '../../api/project-types.ts';
 import { useListProjectsQuery } from '../../api/projects-api.ts';
 import { useSelectProject } from './use-select-project.ts';
+import { FETCH_PROJECTS_FAILED, NO_PROJECTS_AVAILABLE } from '../messages.ts';
 
 export function ProjectPicker() {
   const current = useAppSelector(selectCurrentProject);
@@ -24,7 +25,7 @@ export function ProjectPicker() {
     }
   };
 
-  const placeholder = isLoading ? 'Loading...' : isError ? 'Failed to fetch projects' : projects.length === 0 ? 'No projects available' : 'Select a project';
+  const placeholder = isLoading ? 'Loading...' : isError ? FETCH_PROJECTS_FAILED : projects.length === 0 ? NO_PROJECTS_AVAILABLE : 'Select a project';
 
   return (
     <Select
