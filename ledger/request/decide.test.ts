@@ -4,49 +4,21 @@ import { deciderSpec } from '../testing/decider-spec.ts';
 import type { FulfilLine, RequestActor, RequestCommand } from './commands.ts';
 import { requestDecider } from './decide.ts';
 import type { RequestEvent, RequestStatus } from './events.ts';
+import { ids, type Line, lineFulfilledEvent, submittedEvent } from './request-fixtures.ts';
 import { lineRefused, REQUEST_MESSAGES as M, transitionRefused } from '../../contract/messages/requests.ts';
 
 const spec = deciderSpec(requestDecider);
-const ids = { requestId: 'r-1', projectId: 'p-1' };
 const MANAGER: RequestActor = { manager: true, requester: false };
 const REQUESTER: RequestActor = { manager: false, requester: true };
 const STRANGER: RequestActor = { manager: false, requester: false };
 
-type Line = { lineId: string; materialId: string; partNumber: string; partName: string; qty: number; notes: string | null };
 const cable: Line = { lineId: 'l-1', materialId: 'm-a', partNumber: 'CAB-1', partName: 'Cable', qty: 5, notes: 'long ones' };
 const bolt: Line = { lineId: 'l-2', materialId: 'm-b', partNumber: 'BLT-1', partName: 'Bolt', qty: 2, notes: null };
 const plenty = { 'm-a': 100, 'm-b': 100, 'm-c': 100 };
 
-const submitted: RequestEvent = {
-  type: 'RequestSubmitted',
-  data: {
-    ...ids,
-    status: 'requested',
-    num: 1,
-    type: 'Material',
-    requesterId: 'u-1',
-    requesterName: 'Uma User',
-    requesterEmail: 'uma@x',
-    lines: [cable, bolt],
-    notes: null,
-    imagePath: null,
-  },
-};
-const lineFulfilled = (line: Line, quantity: number, remainderLineId: string | null = null): RequestEvent => ({
-  type: 'RequestLineFulfilled',
-  data: {
-    ...ids,
-    status: 'partial',
-    lineId: line.lineId,
-    quantity,
-    materialId: line.materialId,
-    partNumber: line.partNumber,
-    partName: line.partName,
-    requestedPartNumber: null,
-    remainderLine: remainderLineId ? { ...line, lineId: remainderLineId, qty: line.qty - quantity } : null,
-    assignedTo: 'u-1',
-  },
-});
+const submitted = submittedEvent([cable, bolt]);
+const lineFulfilled = (line: Line, quantity: number, remainderLineId: string | null = null): RequestEvent =>
+  lineFulfilledEvent(line, quantity, { remainderLine: remainderLineId ? { ...line, lineId: remainderLineId, qty: line.qty - quantity } : null });
 const held = (lineIds: string[], reason: string | null = null): RequestEvent => ({
   type: 'RequestHeld',
   data: { ...ids, status: 'on-hold', reason, waitingDelivery: reason === 'waiting_delivery', lineIds },

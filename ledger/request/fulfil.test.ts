@@ -10,6 +10,7 @@ import type { FulfilLine, RequestActor, RequestStockCommand } from './commands.t
 import { requestDecider } from './decide.ts';
 import type { RequestEvent } from './events.ts';
 import { decideRequestStock } from './fulfil.ts';
+import { ids, type Line, lineFulfilledEvent, submittedEvent } from './request-fixtures.ts';
 import { lineRefused, REQUEST_MESSAGES as M } from '../../contract/messages/requests.ts';
 
 const spec = multiStreamSpec(
@@ -21,35 +22,15 @@ const spec = multiStreamSpec(
   decideRequestStock,
 );
 
-const ids = { requestId: 'r-1', projectId: 'p-1' };
 const P1 = { kind: 'project' as const, id: 'p-1' };
 const MANAGER: RequestActor = { manager: true, requester: false };
 const uma = { name: 'Uma User', member: true };
 
-type Line = { lineId: string; materialId: string | null; partNumber: string; partName: string; qty: number; notes: string | null };
 const cable: Line = { lineId: 'l-1', materialId: 'm-a', partNumber: 'CAB-1', partName: 'Cable', qty: 5, notes: null };
 const bolt: Line = { lineId: 'l-2', materialId: 'm-b', partNumber: 'BLT-1', partName: 'Bolt', qty: 2, notes: null };
 
-const submitted = (lines: Line[], type: 'Material' | 'Asset' = 'Material'): RequestEvent => ({
-  type: 'RequestSubmitted',
-  data: { ...ids, status: 'requested', num: 7, type, requesterId: 'u-1', requesterName: 'Uma', requesterEmail: 'uma@x', lines, notes: null, imagePath: null },
-});
-const lineFulfilled = (line: Line, quantity: number, over: object = {}): RequestEvent => ({
-  type: 'RequestLineFulfilled',
-  data: {
-    ...ids,
-    status: 'partial',
-    lineId: line.lineId,
-    quantity,
-    materialId: line.materialId,
-    partNumber: line.partNumber,
-    partName: line.partName,
-    requestedPartNumber: null,
-    remainderLine: null,
-    assignedTo: 'u-1',
-    ...over,
-  },
-});
+const submitted = (lines: Line[], type: 'Material' | 'Asset' = 'Material') => submittedEvent(lines, { num: 7, type, requesterName: 'Uma' });
+const lineFulfilled = lineFulfilledEvent;
 const fulfilledRequest: RequestEvent = { type: 'RequestFulfilled', data: { ...ids, status: 'fulfilled' } };
 
 const received = (line: Line, quantity: number): StockItemEvent => ({

@@ -2,11 +2,11 @@ import { describe, it } from 'vitest';
 import { multiStreamSpec } from '../testing/multi-stream-spec.ts';
 import { requestDecider } from './decide.ts';
 import type { RequestEvent } from './events.ts';
+import { type Line, submittedEvent } from './request-fixtures.ts';
 import { decideReopenOnReceive, type ReopenOnReceive } from './reopen.ts';
 
 const spec = multiStreamSpec(requestDecider, ['older', 'newer'] as const, (command: ReopenOnReceive, states) => decideReopenOnReceive(command, states));
 
-type Line = { lineId: string; materialId: string; partNumber: string; partName: string; qty: number; notes: string | null };
 const cable = (qty: number): Line => ({ lineId: 'l-1', materialId: 'm-a', partNumber: 'CAB-1', partName: 'Cable', qty, notes: null });
 const bolt = (qty: number): Line => ({ lineId: 'l-2', materialId: 'm-b', partNumber: 'BLT-1', partName: 'Bolt', qty, notes: null });
 
@@ -14,21 +14,7 @@ const bolt = (qty: number): Line => ({ lineId: 'l-2', materialId: 'm-b', partNum
 function onHold(requestId: string, lines: Line[], reason = 'waiting_delivery'): RequestEvent[] {
   const ids = { requestId, projectId: 'p-1' };
   return [
-    {
-      type: 'RequestSubmitted',
-      data: {
-        ...ids,
-        status: 'requested',
-        num: 1,
-        type: 'Material',
-        requesterId: 'u-1',
-        requesterName: 'Uma User',
-        requesterEmail: 'uma@x',
-        lines,
-        notes: null,
-        imagePath: null,
-      },
-    },
+    submittedEvent(lines, { requestId }),
     { type: 'RequestHeld', data: { ...ids, status: 'on-hold', reason, waitingDelivery: reason === 'waiting_delivery', lineIds: lines.map((l) => l.lineId) } },
   ];
 }

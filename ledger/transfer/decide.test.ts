@@ -21,6 +21,7 @@ import {
   ready,
   receivedItem,
   receivedT,
+  requestCommand,
   requested,
   settled,
   shipped,
@@ -28,23 +29,6 @@ import {
 } from './transfer-fixtures.ts';
 
 const spec = deciderSpec(transferDecider);
-
-const requestCommand = (overrides: Partial<Extract<TransferCommand, { type: 'RequestTransfer' }>['data']> = {}): TransferCommand => ({
-  type: 'RequestTransfer',
-  data: {
-    ...ids,
-    fromName: 'P1',
-    fromHidden: false,
-    toName: 'P2',
-    requestedBy: 'Dee Admin',
-    requestedById: 'u-2',
-    deliveryMethod: 'label',
-    shippingAddress: address,
-    pickList: [cable, bolt],
-    actor: DESTINATION,
-    ...overrides,
-  },
-});
 
 const setStatus = (status: SettableStatus, actor: TransferActor, trackingNumber: string | null = null): TransferCommand => ({
   type: 'SetTransferStatus',

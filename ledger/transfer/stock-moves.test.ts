@@ -9,7 +9,6 @@ import { actionRefused, itemRefused, receiveTooMany, TRANSFER_MESSAGES as M } fr
 import { decideTransferStock } from './stock-moves.ts';
 import {
   accepted,
-  address,
   bolt,
   cable,
   DESTINATION,
@@ -20,6 +19,7 @@ import {
   MANAGER,
   receivedItem,
   receivedT,
+  requestCommand,
   requested,
   SOURCE,
 } from './transfer-fixtures.ts';
@@ -160,21 +160,7 @@ describe('the rest of a transfer moves no stock', () => {
   it('a request, and a status change', () => {
     spec
       .given({})
-      .when({
-        type: 'RequestTransfer',
-        data: {
-          ...ids,
-          fromName: 'P1',
-          fromHidden: false,
-          toName: 'P2',
-          requestedBy: 'Dee Admin',
-          requestedById: 'u-2',
-          deliveryMethod: 'label',
-          shippingAddress: address,
-          pickList: [cable, bolt],
-          actor: MANAGER,
-        },
-      })
+      .when(requestCommand({ actor: MANAGER }))
       .then({ transfer: requested() });
     spec
       .given({ transfer: fulfilled('pickup'), stock: stocked })

@@ -67,3 +67,23 @@ export const receive = (partNumber: string, quantity: number, actor = DESTINATIO
   type: 'ReceiveItem',
   data: { partNumber, quantity, frozen, actor },
 });
+
+type RequestTransferCommand = Extract<TransferCommand, { type: 'RequestTransfer' }>;
+
+/** P2 asks P1 for the cable and the bolt, as the destination's admin unless told otherwise. */
+export const requestCommand = (overrides: Partial<RequestTransferCommand['data']> = {}): RequestTransferCommand => ({
+  type: 'RequestTransfer',
+  data: {
+    ...ids,
+    fromName: 'P1',
+    fromHidden: false,
+    toName: 'P2',
+    requestedBy: 'Dee Admin',
+    requestedById: 'u-2',
+    deliveryMethod: 'label',
+    shippingAddress: address,
+    pickList: [cable, bolt],
+    actor: DESTINATION,
+    ...overrides,
+  },
+});

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { NAMES_REQUIRED, initialNameValues, materialEditBody, validateMaterialNames } from './material-name-form.ts';
+import { PART_NAMES_REQUIRED as NAMES_REQUIRED } from '@contract/messages.ts';
+import { initialNameValues, materialEditBody, validateMaterialNames } from './material-name-form.ts';
 
 const row = { PartNumber: 'P-100', PartName: 'Hex bolt M8', StandardName: 'Bolt' };
 

@@ -3,8 +3,6 @@ import { PART_NAMES_REQUIRED } from '@contract/messages.ts';
 import type { InventoryRow } from '../api/material-types.ts';
 import { MAX_LENGTH, lengthError } from '../shared/field-limits.ts';
 
-export const NAMES_REQUIRED = PART_NAMES_REQUIRED;
-
 export interface MaterialNameValues {
   partNumber: string;
   partName: string;
@@ -41,7 +39,7 @@ export function materialNameLengthErrors(values: MaterialNameValues): Partial<Re
 
 /** The message to show, or null when the values may be saved. */
 export function validateMaterialNames(values: MaterialNameValues): string | null {
-  if (values.partNumber.trim() === '' || values.partName.trim() === '') return NAMES_REQUIRED;
+  if (values.partNumber.trim() === '' || values.partName.trim() === '') return PART_NAMES_REQUIRED;
   return Object.values(materialNameLengthErrors(values))[0] ?? null;
 }
 
