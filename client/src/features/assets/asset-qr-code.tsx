@@ -6,7 +6,7 @@ import { Button, Center, Image, Loader, Stack, Text } from '@mantine/core';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { instanceLabel } from './instance-label.ts';
-import { trackerUrl } from './tracker-link.ts';
+import { trackerUrl } from '@contract/scan-paths.ts';
 
 interface AssetQrCodeProps {
   instanceId: string;

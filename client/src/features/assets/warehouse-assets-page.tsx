@@ -14,7 +14,7 @@ import { AssetTrackerDialog } from './asset-tracker.tsx';
 import type { AssetLostFoundMode } from './lost-found-rules.ts';
 import type { AssetMoveKind } from './move-rules.ts';
 import { AssetReceiveWizard } from './receive-wizard.tsx';
-import { TRACK_PARAM } from './tracker-link.ts';
+import { TRACK_PARAM } from '@contract/scan-paths.ts';
 import { WarehouseBody, type WarehouseChoice, WarehouseFacts, WarehouseHeader, warehouseScreen } from '../../components/warehouse-select.tsx';
 import { WAREHOUSE_DEACTIVATED, WAREHOUSE_INVENTORY_TITLE } from '../../shared/messages.ts';
 

@@ -1,6 +1,6 @@
 /**
- * The link a printed label's QR code holds: the asset tracker of Warehouse Inventory (assets mode)
- * opened on one instance. Someone signed out is asked to sign in first and then lands there.
+ * The link a printed asset label's QR code holds: the asset tracker of Warehouse Inventory (assets
+ * mode) opened on one instance. Someone signed out is asked to sign in first and then lands there.
  */
 export const TRACK_PARAM = 'track';
 
