@@ -100,6 +100,7 @@ const PREFIXED: Record<string, (rest: string) => ParsedScan> = {
 
 /** Reads one scanned or typed code; a malformed one is refused with a message that says what it should be. */
 export function parseScanCode(raw: string): ParsedScan {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the GS1 group separator is read as a space
   const value = raw.replace(/[\t\u001d]/g, ' ').trim();
   if (value === '') return { ok: false, message: SCAN_MESSAGES.empty };
   if (value.length > SCAN_CODE_MAX) return { ok: false, message: SCAN_MESSAGES.tooLong };
