@@ -5,9 +5,10 @@ import { assetActions, partActions } from './scan-actions.ts';
 const member = (role: 'user' | 'manager' | 'admin', global = 'user') => ({
   admin: global === 'admin' || global === 'superadmin',
   project: accessFor(global, role),
+  frozen: false,
 });
-const outsiderAdmin = { admin: true, project: accessFor('admin', null) };
-const auditor = { admin: false, project: accessFor('auditor', null) };
+const outsiderAdmin = { admin: true, project: accessFor('admin', null), frozen: false };
+const auditor = { admin: false, project: accessFor('auditor', null), frozen: false };
 const figures = (on_hand: number, field_assigned = 0, lost_outstanding = 0) => ({ on_hand, field_assigned, lost_outstanding });
 
 describe('the actions offered on a scanned asset', () => {
@@ -24,9 +25,9 @@ describe('the actions offered on a scanned asset', () => {
     expect(assetActions({ ...available, lost: true }, member('manager'))).toEqual(['found']);
     expect(assetActions({ ...available, lost: true }, member('user'))).toEqual([]);
     const yard = { owner_type: 'warehouse' as const, in_use: false, lost: false };
-    expect(assetActions(yard, { admin: true, project: null })).toEqual(['move_to_warehouse', 'move_to_project', 'lost']);
-    expect(assetActions({ ...yard, lost: true }, { admin: true, project: null })).toEqual(['found']);
-    expect(assetActions(yard, { admin: false, project: null })).toEqual([]);
+    expect(assetActions(yard, { admin: true, project: null, frozen: false })).toEqual(['move_to_warehouse', 'move_to_project', 'lost']);
+    expect(assetActions({ ...yard, lost: true }, { admin: true, project: null, frozen: false })).toEqual(['found']);
+    expect(assetActions(yard, { admin: false, project: null, frozen: false })).toEqual([]);
   });
 });
 
@@ -40,8 +41,18 @@ describe('the actions offered on a scanned part', () => {
     expect(partActions('project', figures(5), member('user', 'admin'))).toEqual(['receive', 'return', 'assign']);
   });
   it('are the admins in a warehouse', () => {
-    expect(partActions('warehouse', figures(7), { admin: true, project: null })).toEqual(['receive', 'return', 'assign', 'unassign', 'lost']);
-    expect(partActions('warehouse', figures(0, 0, 3), { admin: true, project: null })).toEqual(['receive', 'unassign', 'found']);
-    expect(partActions('warehouse', figures(7), { admin: false, project: null })).toEqual([]);
+    expect(partActions('warehouse', figures(7), { admin: true, project: null, frozen: false })).toEqual(['receive', 'return', 'assign', 'unassign', 'lost']);
+    expect(partActions('warehouse', figures(0, 0, 3), { admin: true, project: null, frozen: false })).toEqual(['receive', 'unassign', 'found']);
+    expect(partActions('warehouse', figures(7), { admin: false, project: null, frozen: false })).toEqual([]);
+  });
+});
+
+describe('while the site is frozen', () => {
+  it('offers only lost and found, the moves a freeze lets through', () => {
+    const frozenManager = { ...member('manager'), frozen: true };
+    expect(assetActions({ owner_type: 'project', in_use: false, lost: false }, frozenManager)).toEqual(['lost']);
+    expect(assetActions({ owner_type: 'project', in_use: true, lost: false }, frozenManager)).toEqual(['lost']);
+    expect(partActions('project', figures(5, 0, 2), frozenManager)).toEqual(['lost', 'found']);
+    expect(partActions('warehouse', figures(7), { admin: true, project: null, frozen: true })).toEqual(['lost']);
   });
 });

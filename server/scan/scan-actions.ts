@@ -22,7 +22,12 @@ export interface CallerRights {
   admin: boolean;
   /** The caller's access to the project concerned; null outside a project. */
   project: ProjectAccess | null;
+  /** The site's freeze: stock stands still, so only lost and found are taken (as the deciders rule). */
+  frozen: boolean;
 }
+
+const LOST_FOUND = new Set(['lost', 'found']);
+const whileFrozen = <A extends string>(actions: A[], frozen: boolean): A[] => (frozen ? actions.filter((a) => LOST_FOUND.has(a)) : actions);
 
 export function assetActions(instance: Pick<AssetInstance, 'owner_type' | 'in_use' | 'lost'>, rights: CallerRights): AssetScanAction[] {
   const inProject = instance.owner_type === 'project';
@@ -38,7 +43,7 @@ export function assetActions(instance: Pick<AssetInstance, 'owner_type' | 'in_us
     if (rights.admin) actions.push('move_to_project');
   }
   if (curate) actions.push('lost');
-  return actions;
+  return whileFrozen(actions, rights.frozen);
 }
 
 export interface PartFigures {
@@ -62,5 +67,5 @@ export function partActions(at: 'project' | 'warehouse', figures: PartFigures, r
     if (onHand || (at === 'project' && figures.field_assigned > 0)) actions.push('lost');
     if (figures.lost_outstanding > 0) actions.push('found');
   }
-  return actions;
+  return whileFrozen(actions, rights.frozen);
 }

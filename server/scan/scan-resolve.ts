@@ -31,6 +31,7 @@ import { allows } from '../auth/policies.ts';
 import type { AuthenticatedUser } from '../auth/session-store.ts';
 import { type ProjectAccess, projectAccess } from '../projects/project-access.ts';
 import { requestAccess } from '../requests/request-access.ts';
+import { readSiteSettings } from '../site/site-settings.ts';
 import { transferSides } from '../transfers/transfer-access.ts';
 import { assetActions, partActions } from './scan-actions.ts';
 
@@ -57,6 +58,7 @@ export async function resolveScan({ db, access }: ScanDeps, caller: Authenticate
   const assetAdmin = allows('asset.admin', caller);
   const warehouseAdmin = allows('warehouse.move', caller);
   const seesWarehouses = allows('warehouse.read', caller);
+  const frozen = (await readSiteSettings(db)).freeze_transactions;
 
   // One project's access is asked once per scan, whatever number of matches it holds.
   const accessById = new Map<string, Promise<ProjectAccess | null>>();
@@ -70,7 +72,7 @@ export async function resolveScan({ db, access }: ScanDeps, caller: Authenticate
     if (!instance) return null;
     const project = instance.project_id ? await accessTo(instance.project_id) : null;
     if (!assetAdmin && !project?.view) return null;
-    return { kind: 'asset', instance, actions: assetActions(instance, { admin: assetAdmin, project }) };
+    return { kind: 'asset', instance, actions: assetActions(instance, { admin: assetAdmin, project, frozen }) };
   }
 
   async function transfer(row: ScannedTransfer | undefined): Promise<Found> {
@@ -147,7 +149,7 @@ export async function resolveScan({ db, access }: ScanDeps, caller: Authenticate
         part_name: row.part_name,
         at: { type: row.location_kind, id: row.location_id, label: row.location_label },
         on_hand: row.on_hand,
-        actions: partActions(row.location_kind, row, { admin: warehouseAdmin, project }),
+        actions: partActions(row.location_kind, row, { admin: warehouseAdmin, project, frozen }),
       });
     }
     return found;
