@@ -156,7 +156,6 @@ async function main(): Promise<void> {
   }
   if (labelsOnly) {
     const labels = await measureLabels(baseUrl, { labels: labelCount, seconds, log: console.log });
-    const scanBatch = await measureScanBatch(baseUrl, { runs: scanBatchRuns, log: console.log });
     printTable(labelRows(labels));
     writeResultsPart({ labels });
     console.log('\nWrote the labels figures to bench/results.json');
