@@ -7,6 +7,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ASSET_MESSAGES as M } from '../../../contract/messages/assets.ts';
+import { projectors } from '../../../projections/registry.ts';
+import { rebuildProjections } from '../../../projections/rebuild.ts';
+import { verifyLedger } from '../../../projections/verify.ts';
 import { SCAN_BATCH_MAX, SCAN_BATCH_MESSAGES, SCAN_PATHS, type ScanBatchAnswer, trackerUrl } from '../../../contract/scan.ts';
 import { buildTestApp, createUser, signIn } from '../../../test/helpers/test-app.ts';
 import { openTestRuntime } from '../../../test/helpers/test-database.ts';
@@ -234,5 +237,22 @@ describe('checking out and returning several scanned assets', () => {
     expect(answer.results[0]!.status).toBe(M.notAMember);
     const missing = await post(manager, SCAN_PATHS.inUse, { in_use: true, lines: [{ code: ids[0]! }] });
     expect(missing.json()).toMatchObject({ message: M.missingInstanceOrUser, field: 'assigned_user_id' });
+  });
+});
+
+describe('the batches write the events every asset projection already reads', () => {
+  it('verify finds the projections as the ledger says, before and after the asset projections are rebuilt', async () => {
+    const before = await verifyLedger(runtime.store, projectors, runtime.database.url);
+    expect(before.chains.problems).toEqual([]);
+    expect(before.projections.flatMap((p) => p.differences)).toEqual([]);
+    const rows = await inventory('warehouse', W);
+    await rebuildProjections(
+      runtime.store,
+      projectors.filter((p) => p.name.startsWith('asset')),
+      { databaseUrl: runtime.database.url },
+    );
+    const after = await verifyLedger(runtime.store, projectors, runtime.database.url);
+    expect(after.projections.flatMap((p) => p.differences)).toEqual([]);
+    expect(await inventory('warehouse', W)).toEqual(rows);
   });
 });
