@@ -10,7 +10,7 @@ import { ASSET_MESSAGES as M } from '../../../contract/messages/assets.ts';
 import { projectors } from '../../../projections/registry.ts';
 import { rebuildProjections } from '../../../projections/rebuild.ts';
 import { verifyLedger } from '../../../projections/verify.ts';
-import { SCAN_BATCH_MAX, SCAN_BATCH_MESSAGES, SCAN_PATHS, type ScanBatchAnswer, trackerUrl } from '../../../contract/scan.ts';
+import { SCAN_BATCH_MAX, SCAN_BATCH_MESSAGES, SCAN_PATHS, type ScanBatchAnswer, scanSerialAmbiguous, trackerUrl } from '../../../contract/scan.ts';
 import { buildTestApp, createUser, signIn } from '../../../test/helpers/test-app.ts';
 import { openTestRuntime } from '../../../test/helpers/test-database.ts';
 import { createAssetCatalogItem, createAssetCategory } from '../../assets/catalog-commands.ts';
@@ -26,6 +26,7 @@ let plain: string;
 let memberId: string;
 let P: string;
 let W: string;
+let radios: string;
 
 beforeAll(async () => {
   runtime = await openTestRuntime();
@@ -40,6 +41,7 @@ beforeAll(async () => {
   await changeMembership(runtime.store, P, { type: 'add', userId: memberId, role: 'user' }, system);
   W = await createWarehouse(runtime.store, { name: 'North Yard', location: null, capacitySummary: null }, system);
   const serialized = await createAssetCategory(runtime.store, { name: 'Radios', kind: 'serialized' }, system);
+  radios = serialized;
   const bulk = await createAssetCategory(runtime.store, { name: 'Cones', kind: 'bulk' }, system);
   await createAssetCatalogItem(runtime.store, { assetNumber: 'RAD-1', assetName: 'Radio', categoryId: serialized }, system);
   await createAssetCatalogItem(runtime.store, { assetNumber: 'CONE-1', assetName: 'Cone', categoryId: bulk }, system);
@@ -227,6 +229,14 @@ describe('checking out and returning several scanned assets', () => {
       SCAN_BATCH_MESSAGES.duplicateInBatch,
     ]);
     expect(await inventory('project', P)).toEqual(before);
+  });
+
+  it('refuses a serial two types carry, asking for the asset label', async () => {
+    await createAssetCatalogItem(runtime.store, { assetNumber: 'RAD-2', assetName: 'Radio mk2', categoryId: radios }, { metadata: SYSTEM_ACTOR });
+    const twin = { to_owner_type: 'project', to_owner_id: P, parent_warehouse_id: W, asset_number: 'RAD-2', lines: [{ serial_number: 'U-3' }] };
+    expect(batch(await post(manager, SCAN_PATHS.receive, twin)).applied).toBe(true);
+    const answer = batch(await post(manager, SCAN_PATHS.inUse, { in_use: true, assigned_user_id: memberId, lines: [{ code: 'U-3' }] }));
+    expect(answer.results[0]!.status).toBe(scanSerialAmbiguous('U-3'));
   });
 
   it('refuses a member who does not manage the project, a user not in it, and a missing person', async () => {

@@ -47,6 +47,18 @@ export function batchAnswer(codes: readonly string[], outcome: ScanBatchOutcome,
   };
 }
 
+/** What a scanned code names for an in-use batch: an instance by id, or by serial number; anything else is refused. */
+type Named = { kind: 'id'; id: string } | { kind: 'serial'; serial: string } | { kind: 'refused'; refusal: string };
+function nameOf(code: string): Named {
+  const parsed = parseScanCode(code);
+  if (!parsed.ok) return { kind: 'refused', refusal: parsed.message };
+  const c = parsed.code;
+  if (c.kind === 'asset') return { kind: 'id', id: c.instanceId };
+  if (c.kind === 'id') return { kind: 'id', id: c.id };
+  if (c.kind === 'text') return { kind: 'serial', serial: c.text };
+  return { kind: 'refused', refusal: noMatchMessage(code) };
+}
+
 export async function scanBatchRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -108,29 +120,21 @@ export async function scanBatchRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const b = request.body;
       if (b.in_use && !b.assigned_user_id) throw new DomainError('VALIDATION', M.missingInstanceOrUser, 'assigned_user_id');
-      const parsed = b.lines.map((line) => parseScanCode(line.code));
-      const ids = parsed.flatMap((p) =>
-        p.ok && (p.code.kind === 'asset' || p.code.kind === 'id') ? [p.code.kind === 'asset' ? p.code.instanceId : p.code.id] : [],
+      const named = b.lines.map((line) => nameOf(line.code));
+      const rows = await instancesFor(
+        app.db,
+        named.flatMap((n) => (n.kind === 'id' ? [n.id] : [])),
+        named.flatMap((n) => (n.kind === 'serial' ? [n.serial] : [])),
       );
-      const serials = parsed.flatMap((p) => (p.ok && p.code.kind === 'text' ? [p.code.text] : []));
-      const rows = await instancesFor(app.db, ids, serials);
-      const byId = new Map(rows.map((row) => [row.id, row]));
-      const bySerial = new Map<string, typeof rows>();
-      for (const row of rows) if (row.serial) bySerial.set(row.serial, [...(bySerial.get(row.serial) ?? []), row]);
       const checked = new Set<string>();
       const lines: ScannedInstance[] = [];
-      for (const [i, p] of parsed.entries()) {
+      for (const [i, n] of named.entries()) {
         const code = b.lines[i]!.code;
-        if (!p.ok) {
-          lines.push({ instanceId: null, refusal: p.message });
+        if (n.kind === 'refused') {
+          lines.push({ instanceId: null, refusal: n.refusal });
           continue;
         }
-        const found =
-          p.code.kind === 'asset' || p.code.kind === 'id'
-            ? [byId.get(p.code.kind === 'asset' ? p.code.instanceId : p.code.id)].filter((row) => row !== undefined)
-            : p.code.kind === 'text'
-              ? (bySerial.get(p.code.text.toLowerCase()) ?? [])
-              : [];
+        const found = rows.filter((row) => (n.kind === 'id' ? row.id === n.id : row.serial === n.serial.toLowerCase()));
         if (found.length === 0) lines.push({ instanceId: null, refusal: noMatchMessage(code) });
         else if (found.length > 1) lines.push({ instanceId: null, refusal: scanSerialAmbiguous(code) });
         else {
