@@ -5,7 +5,7 @@
  * viewfinder feeds).
  */
 import '@mantine/core/styles.css';
-import { Alert, Container, List, MantineProvider, Stack, Text, Title } from '@mantine/core';
+import { Container, List, MantineProvider, Stack, Text, Title } from '@mantine/core';
 import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { theme } from '../../../app/theme.ts';
@@ -41,7 +41,11 @@ function CameraCheck() {
           onCode={(text, format) => setReads((list) => [{ text, format, at: new Date().toLocaleTimeString(), seq: nextRead++ }, ...list].slice(0, 20))}
           onUnavailable={setUnavailable}
         />
-        {unavailable === null && reads.length === 0 && <Alert color="gray">No code read yet.</Alert>}
+        {unavailable === null && reads.length === 0 && (
+          <Text size="sm" c="dimmed">
+            No code read yet.
+          </Text>
+        )}
         <List spacing={4} size="sm" data-testid="camera-reads">
           {reads.map((read) => (
             <List.Item key={read.seq} data-format={read.format} style={{ overflowWrap: 'anywhere' }}>
