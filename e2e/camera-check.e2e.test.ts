@@ -61,9 +61,7 @@ describe('the camera check page', () => {
       const alert = page.getByRole('alert');
       await alert.waitFor();
       expect(await alert.getAttribute('data-reason')).toBe('denied');
-      expect(await alert.textContent()).toContain(
-        "Camera access was refused. Allow the camera in the browser's site settings, or type the code below.",
-      );
+      expect(await alert.textContent()).toContain("Camera access was refused. Allow the camera in the browser's site settings, or type the code below.");
       await phone.screenshot('camera-check-refused');
     } finally {
       await phone.close();
