@@ -12,7 +12,8 @@ export const CAMERA_MESSAGES: Record<CameraUnavailable, string> = {
   denied: "Camera access was refused. Allow the camera in the browser's site settings, or type the code below.",
   absent: 'This device has no camera the browser can use. Type the code below, or use a handheld scanner.',
   insecure: 'The camera works only over a secure (https) connection to this site. Type the code below, or open the site over https.',
-  failed: 'The camera could not be started: another app may be using it. Close it and try again, or type the code below.',
+  failed:
+    'The camera or its code reader could not be started (another app may be using the camera). Close other camera apps and try again, or type the code below.',
 };
 
 /** What stands in the way before asking: a page over plain http, or a browser with no camera API. */
