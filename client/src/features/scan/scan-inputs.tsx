@@ -1,0 +1,61 @@
+/**
+ * Where a code comes in on the scan screens: the camera's viewfinder, and below it, always, a box
+ * to type the code into. When the camera cannot be used, why is said and the box takes the focus.
+ * Both hand their code to whichever screen takes scans (Find, or a batch).
+ */
+import { Alert, Button, Group, TextInput } from '@mantine/core';
+import { useRef, useState } from 'react';
+import { SCAN_CODE_MAX } from '@contract/scan.ts';
+import { CameraScanner } from './camera/camera-scanner.tsx';
+import { publishScan } from './scan-events.ts';
+
+export const TYPED_CODE_LABEL = 'Type a code';
+
+export function ScanInputs({ active }: { active: boolean }) {
+  const [typed, setTyped] = useState('');
+  const [unavailable, setUnavailable] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+
+  return (
+    <>
+      <CameraScanner
+        active={active}
+        onCode={(text, format) => publishScan({ text, source: 'camera', format })}
+        onUnavailable={(_reason, message) => {
+          setUnavailable(message);
+          input.current?.focus();
+        }}
+      />
+      {unavailable && (
+        <Alert color="yellow" title="The camera cannot be used" role="status">
+          {unavailable} Type the code below instead.
+        </Alert>
+      )}
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!typed.trim()) return;
+          publishScan({ text: typed, source: 'typed', format: null });
+          setTyped('');
+        }}
+      >
+        <Group gap="xs" align="flex-end" wrap="nowrap">
+          <TextInput
+            ref={input}
+            label={TYPED_CODE_LABEL}
+            placeholder="Serial, asset, part, location or transfer code"
+            value={typed}
+            onChange={(event) => setTyped(event.currentTarget.value)}
+            maxLength={SCAN_CODE_MAX}
+            autoComplete="off"
+            autoCapitalize="off"
+            spellCheck={false}
+            enterKeyHint="search"
+            style={{ flex: 1, minWidth: 0 }}
+          />
+          <Button type="submit">Find</Button>
+        </Group>
+      </form>
+    </>
+  );
+}
