@@ -6,6 +6,8 @@ import { renderWithProviders } from '../../test/render.tsx';
 import { assetOffers, AssetScanCard } from './asset-scan-card.tsx';
 import { I1, instance, moveAnswer, northYard, P1, person, U1, W1 } from './asset-fixtures.ts';
 
+const W2 = '77777777-7777-4777-8777-777777777777';
+
 type AssetMatch = Extract<ScanMatch, { kind: 'asset' }>;
 const match = (figures: Partial<AssetMatch> = {}): AssetMatch => ({ kind: 'asset', instance: instance(), actions: [], ...figures });
 
@@ -17,9 +19,16 @@ describe('the buttons a scanned asset offers', () => {
     expect(assetOffers([], 'project')).toEqual([]);
   });
 
-  it('moves to a warehouse out of a project and to a project out of a warehouse, the dialogs there are', () => {
-    expect(assetOffers(['move_to_warehouse'], 'warehouse')).toEqual([]);
-    expect(assetOffers(['move_to_project'], 'project')).toEqual([]);
+  it('moves out of a project through its return, out of a warehouse through its assignment, and otherwise from wherever it is', () => {
+    const moves = (owner: 'project' | 'warehouse') => assetOffers(['move_to_warehouse', 'move_to_project'], owner).map((o) => o.open);
+    expect(moves('project')).toEqual([
+      { kind: 'move', move: 'project-return' },
+      { kind: 'move', move: 'instance-to-project' },
+    ]);
+    expect(moves('warehouse')).toEqual([
+      { kind: 'move', move: 'instance-to-warehouse' },
+      { kind: 'move', move: 'warehouse-assign' },
+    ]);
   });
 });
 
@@ -65,5 +74,31 @@ describe('a scanned asset card', () => {
     expect(screen.getByText('Warehouse')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Move to project' }));
     expect(await screen.findByText('Assign Asset to Project')).toBeTruthy();
+  });
+
+  it('moves an asset held in a warehouse to another warehouse from wherever it is', async () => {
+    const { user, server } = renderWithProviders(
+      <AssetScanCard
+        match={match({
+          actions: ['move_to_warehouse'],
+          instance: instance({ owner_type: 'warehouse', owner_id: W1, owner_label: northYard.label, warehouse_id: W1, project_id: null }),
+        })}
+      />,
+      {
+        session: { user: person('admin') },
+        routes: {
+          'GET /api/warehouses': { items: [northYard, { ...northYard, id: W2, num_id: 2, name: 'South Yard', label: '#2 · South Yard' }] },
+          'POST /api/assets/instances/assign': moveAnswer,
+        },
+      },
+    );
+    await user.click(screen.getByRole('button', { name: 'Move to warehouse' }));
+    await user.click(screen.getByRole('combobox', { name: 'Warehouse' }));
+    await user.click(await screen.findByRole('option', { name: '#2 · South Yard' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(server.sent('POST /api/assets/instances/assign')).toHaveLength(1));
+    expect(server.sent('POST /api/assets/instances/assign')[0]!.body).toEqual({ instance_id: I1, to_owner_type: 'warehouse', to_owner_id: W2 });
+    expect(await screen.findByText('Asset moved to warehouse')).toBeTruthy();
   });
 });

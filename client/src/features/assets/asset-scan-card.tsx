@@ -50,23 +50,21 @@ interface Offer {
 type Opened = { kind: 'move'; move: AssetMoveKind } | { kind: 'lost' } | { kind: 'found' };
 
 /**
- * The buttons of the actions the server offers, where a dialog does that from where the asset is:
- * a move to a warehouse is the return out of a project, a move to a project the assignment out of
- * a warehouse.
+ * The buttons of the actions the server offers, each through the dialog that does it from where the
+ * asset is: out of a project to a warehouse is the project's return (its managers may), out of a
+ * warehouse to a project the warehouse's assignment; the other moves take it from wherever it is.
  */
 export function assetOffers(actions: readonly AssetScanAction[], owner: Owner['type']): Offer[] {
-  const offers: Offer[] = [];
-  for (const action of actions) {
-    if (action === 'mark_in_use') offers.push({ action, label: 'Mark In Use', open: { kind: 'move', move: 'project-assign' } });
-    if (action === 'return_from_use') offers.push({ action, label: 'Return from use', open: { kind: 'move', move: 'project-unassign' } });
-    if (action === 'move_to_warehouse' && owner === 'project')
-      offers.push({ action, label: 'Move to warehouse', open: { kind: 'move', move: 'project-return' } });
-    if (action === 'move_to_project' && owner === 'warehouse')
-      offers.push({ action, label: 'Move to project', open: { kind: 'move', move: 'warehouse-assign' } });
-    if (action === 'lost') offers.push({ action, label: 'Mark Lost', open: { kind: 'lost' }, color: 'red' });
-    if (action === 'found') offers.push({ action, label: 'Mark Found', open: { kind: 'found' }, color: 'teal' });
-  }
-  return offers;
+  const move = (kind: AssetMoveKind): Opened => ({ kind: 'move', move: kind });
+  const offers: Record<AssetScanAction, Omit<Offer, 'action'>> = {
+    mark_in_use: { label: 'Mark In Use', open: move('project-assign') },
+    return_from_use: { label: 'Return from use', open: move('project-unassign') },
+    move_to_warehouse: { label: 'Move to warehouse', open: move(owner === 'project' ? 'project-return' : 'instance-to-warehouse') },
+    move_to_project: { label: 'Move to project', open: move(owner === 'warehouse' ? 'warehouse-assign' : 'instance-to-project') },
+    lost: { label: 'Mark Lost', open: { kind: 'lost' }, color: 'red' },
+    found: { label: 'Mark Found', open: { kind: 'found' }, color: 'teal' },
+  };
+  return actions.map((action) => ({ action, ...offers[action] }));
 }
 
 export function AssetScanCard({ match }: { match: AssetMatch }) {
