@@ -51,7 +51,12 @@ function ScanDialog({ onClose }: { onClose: () => void }) {
         <ScanInputs active={!showing} />
         <ScanResult lookup={lookup} place={place} onLeave={onClose} />
         <RecentScansList scans={recent} onOpen={(code) => void lookup.lookup(code)} />
-        <Anchor component={Link} to="/scan" size="sm" onClick={onClose}>
+        <Anchor
+          component={Link}
+          to={place.warehouseId ? `/scan?${new URLSearchParams({ warehouse: place.warehouseId })}` : '/scan'}
+          size="sm"
+          onClick={onClose}
+        >
           Open the scan page (batch mode)
         </Anchor>
       </Stack>

@@ -43,7 +43,7 @@ export function ScanInputs({ active }: { active: boolean }) {
           <TextInput
             ref={input}
             label={TYPED_CODE_LABEL}
-            placeholder="Serial, asset, part, location or transfer code"
+            placeholder="Serial, part or location code"
             value={typed}
             onChange={(event) => setTyped(event.currentTarget.value)}
             maxLength={SCAN_CODE_MAX}

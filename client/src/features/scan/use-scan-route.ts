@@ -3,7 +3,8 @@
  * the inventory mode and sidebar section the screen is in chosen, then the address.
  */
 import { useCallback } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useListWarehousesQuery } from '../../api/warehouses-api.ts';
 import { projectsApi } from '../../api/projects-api.ts';
 import { useAppDispatch, useAppSelector } from '../../shared/hooks.ts';
 import { useSelectProject } from '../../shared/projects/use-select-project.ts';
@@ -31,9 +32,18 @@ export function useGoToScanRoute(): (route: ScanRoute) => Promise<void> {
   );
 }
 
-/** The project and warehouse a scan is read in: the current project, and the warehouse a warehouse screen (or the scan page's link) names. */
+/**
+ * The project and warehouse a scan is read in: the current project, and on a warehouse screen (or
+ * the scan page opened from one) the warehouse it shows: the one its link names, else the first
+ * active one, as the warehouse selector chooses.
+ */
 export function useScanPlace(): ScanPlace {
   const project = useAppSelector(selectCurrentProject);
   const [params] = useSearchParams();
-  return { projectId: project?.id ?? null, warehouseId: params.get('warehouse') };
+  const { pathname } = useLocation();
+  const named = params.get('warehouse');
+  const onWarehouses = pathname.startsWith('/warehouses');
+  const list = useListWarehousesQuery(undefined, { skip: !onWarehouses || named !== null });
+  const shown = onWarehouses && named === null ? (list.data?.find((w) => w.active) ?? list.data?.[0]) : undefined;
+  return { projectId: project?.id ?? null, warehouseId: named ?? shown?.id ?? null };
 }
