@@ -44,10 +44,13 @@ export function useKeyboardScanner(): void {
       const field = focusedField();
       if (field) insertAtCaret(field, text);
     };
-    const settle = () => giveBack(detector.settle(performance.now()));
+    // Key times are the events' own; the quiet-while check reads the same clock by counting from the last key.
+    let lastKey = { stamp: 0, local: 0 };
+    const settle = () => giveBack(detector.settle(lastKey.stamp + performance.now() - lastKey.local));
 
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.isComposing) return;
+      lastKey = { stamp: event.timeStamp, local: performance.now() };
       const step = detector.key({ key: event.key, at: event.timeStamp, modified: event.ctrlKey || event.altKey || event.metaKey || event.repeat });
       giveBack(step.giveBack);
       if (step.runStarted) {
