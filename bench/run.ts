@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --events N] [-- --quick] [-- --peer]` (`-- --labels` and `-- --soak` measure only those): on PostgreSQL (DATABASE_URL), measures
+ * `npm run bench [-- --events N] [-- --quick] [-- --peer]` (`-- --labels`, `-- --soak` and `-- --scan` measure only those): on PostgreSQL (DATABASE_URL), measures
  * receives and reads on a fresh database (beside the Emmett peer's with --peer), then builds a
  * synthetic history and measures reads, rebuild and verify at its size, each figure beside its
  * baseline in the same run; prints one table and writes bench/results.json. Each phase works in a
@@ -26,6 +26,7 @@ import { measurePeer, type PeerFigures } from './peer.ts';
 import { soak } from './soak.ts';
 import { measureSeal, sealRows } from './seal.ts';
 import { alignColumns, formatReport, type BenchReport, type PeerPair } from './report.ts';
+import { measureScanDecode, scanDecodeRows } from './scan-decode.ts';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -44,6 +45,8 @@ const labelCountArg = args.indexOf('--label-count');
 const labelCount = labelCountArg >= 0 ? Number(args[labelCountArg + 1]) : quick ? 50_000 : 1_000_000;
 // `--soak [--soak-minutes N]` runs only the long mixed-load check and updates its part of bench/results.json.
 const soakOnly = args.includes('--soak');
+// `--scan` measures only the camera's code reader in Chromium (no database needed; the client built) and updates its part.
+const scanOnly = args.includes('--scan');
 const soakMinutesArg = args.indexOf('--soak-minutes');
 const soakMinutes = soakMinutesArg >= 0 ? Number(args[soakMinutesArg + 1]) : 30;
 const resultsFile = path.join(import.meta.dirname, 'results.json');
@@ -101,6 +104,14 @@ async function freshBesidePeer(databaseUrl: string, seconds: number): Promise<{ 
 }
 
 async function main(): Promise<void> {
+  if (scanOnly) {
+    const scanDecode = await measureScanDecode({ log: console.log });
+    printTable([['Figure', 'Measured', '', '', '', 'Target', ''], ...scanDecodeRows(scanDecode)]);
+    writeResultsPart({ scanDecode });
+    console.log('\nWrote the scan decoding figures to bench/results.json');
+    process.exitCode = scanDecodeRows(scanDecode).some((row) => row[6] === 'MISSED') ? 1 : 0;
+    return;
+  }
   if (!baseUrl) {
     console.error(
       'npm run bench measures against PostgreSQL: set DATABASE_URL, for example\n  DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench -- --quick',
@@ -245,6 +256,7 @@ async function main(): Promise<void> {
     server = null;
 
     const labels = await measureLabels(baseUrl, { labels: labelCount, seconds, log: console.log });
+    const scanDecode = await measureScanDecode({ log: console.log });
 
     console.log('Rebuild and verify…');
     const { count } = await runtime.database.db
@@ -294,6 +306,7 @@ async function main(): Promise<void> {
       export: { rows: exportRows, seconds: exportSeconds, rowsPerSecond: exportRows / exportSeconds, memoryGrowthMb: peakDuring - before },
       serverPeakRssMb: serverPeak,
       labels,
+      scanDecode,
     };
     console.log(`\n${formatReport(report)}`);
     writeFileSync(resultsFile, `${JSON.stringify(report, null, 2)}\n`);
