@@ -2,18 +2,28 @@
  * Scan to act, end to end: a keyboard-mode scanner's burst typed on the dashboard while the
  * inventory search has the focus lands on the part's row, scrolled into view and marked, and the
  * search keeps what the person had typed; with the camera denied the scan page says why and takes
- * a typed serial, which opens the asset's card; the scan page fits a phone without sideways
- * scrolling. Data is set up through the API; every screen is photographed for review.
+ * a typed serial, which opens the asset's card; a phone's camera filming an asset label opens its
+ * card, and the person marks it in use for a member, which the server then shows. The scan screens
+ * fit a phone without sideways scrolling. Data is set up through the API; every screen is
+ * photographed for review.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiSession, createProject, receive } from './helpers/api.ts';
+import { trackerUrl } from '../contract/scan-paths.ts';
+import { addMember, ApiSession, createProject, createUser, receive, type Member } from './helpers/api.ts';
 import { openBrowser, type Browser } from './helpers/browser.ts';
+import { fakeCameraFlags, qrFrame, writeY4m } from './helpers/fake-camera.ts';
 import { pageOverflow } from './helpers/layout.ts';
 import { startServer, type RunningServer } from './helpers/server.ts';
-import { chooseProject, inSight, seen, settledShot, signIn, visible } from './helpers/ui.ts';
+import { chooseProject, inSight, pick, seen, settledShot, signIn, visible } from './helpers/ui.ts';
 
 let server: RunningServer;
 let admin: ApiSession;
+let ben: Member;
+/** The scanned laptop's instance id, which its label's QR code carries in the tracker link. */
+let laptopId: string;
 const PROJECT = '3001 · Riverside Depot';
 const SERIAL = 'PF3X9';
 /** The part scanned: far enough down a long inventory that the table has to scroll to it. */
@@ -35,13 +45,16 @@ beforeAll(async () => {
     category: category.id,
     serial_required: true,
   });
-  await admin.post(`/api/projects/${project.id}/assets/receive`, {
+  ben = await createUser(admin, { first: 'Ben', last: 'Carter', email: 'ben.carter@example.com', password: 'Ben-carter-2026!' });
+  await addMember(admin, project.id, ben.id, 'user');
+  const received = await admin.post<{ instance: { id: string } }>(`/api/projects/${project.id}/assets/receive`, {
     catalog_id: laptop.id,
     asset_name: laptop.asset_name,
     serial_number: SERIAL,
     parent_warehouse_id: warehouse.id,
     metadata: { asset_name: laptop.asset_name, asset_category: 'Laptops', serial_required: true },
   });
+  laptopId = received.instance.id;
 }, 120_000);
 afterAll(async () => {
   await server?.stop();
@@ -108,7 +121,8 @@ describe('scanning on a phone with the camera denied', () => {
     await page.getByRole('link', { name: /Open the scan page/ }).click();
     await page.waitForURL(/\/scan$/);
     const typed = page.getByRole('textbox', { name: 'Type a code' });
-    await expect.poll(seen(page, 'The camera cannot be used')).toBe(true);
+    await expect.poll(seen(page, 'Camera access refused')).toBe(true);
+    await expect.poll(seen(page, "Camera access was refused. Allow the camera in the browser's site settings, or type the code below.")).toBe(true);
     await expect.poll(() => typed.evaluate((element) => element === document.activeElement)).toBe(true);
     expect(await pageOverflow(page)).toBe(0);
     await settledShot(phone, 'scan-page-phone-camera-denied');
@@ -125,4 +139,51 @@ describe('scanning on a phone with the camera denied', () => {
     // The scan is kept for the session, ready to open again.
     await expect.poll(visible(page.getByRole('button', { name: `Open ${SERIAL} again` }))).toBe(true);
   }, 90_000);
+});
+
+describe('scanning an asset label with a phone’s camera', () => {
+  let phone: Browser;
+  let videoDir: string;
+  beforeAll(async () => {
+    // The camera films the laptop's label: the QR code of its tracker link, as Asset Details prints it.
+    videoDir = mkdtempSync(path.join(tmpdir(), 'stockledger-scan-'));
+    const video = path.join(videoDir, 'laptop-label.y4m');
+    writeY4m(video, await qrFrame(trackerUrl(server.url, laptopId)));
+    phone = await openBrowser({ width: 390, height: 844 }, fakeCameraFlags(video));
+  });
+  afterAll(async () => {
+    await phone?.close();
+    rmSync(videoDir, { recursive: true, force: true });
+  });
+
+  it('opens the asset’s card from the camera and marks it in use for a member', async () => {
+    const { page } = phone;
+    await signIn(page, server.url, server.admin.email, server.admin.password);
+    await page.getByRole('button', { name: 'Scan', exact: true }).click();
+    const scan = page.getByRole('dialog', { name: 'Scan' });
+    const card = scan.getByRole('region', { name: 'Scanned asset' });
+    await expect.poll(visible(card.getByRole('heading', { name: 'LAP-01 · ThinkPad T14' })), { timeout: 15_000 }).toBe(true);
+    await expect.poll(visible(card.getByText('Available'))).toBe(true);
+    expect(await pageOverflow(page)).toBe(0);
+    await settledShot(phone, 'scan-camera-phone-asset-card');
+
+    await card.getByRole('button', { name: 'Mark In Use' }).click();
+    const assign = page.getByRole('dialog', { name: 'Assign Assets' });
+    await pick(page, assign.getByRole('combobox', { name: 'User' }), 'Ben Carter');
+    await assign.getByRole('button', { name: 'Next' }).click();
+    await assign.getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(seen(page, 'Asset marked in use')).toBe(true);
+    // The card is looked up again and shows the asset as it is now.
+    await expect.poll(visible(card.getByText('In Use', { exact: true }))).toBe(true);
+    await expect.poll(visible(card.getByText('Ben Carter'))).toBe(true);
+    await expect.poll(visible(card.getByRole('button', { name: 'Return from use' }))).toBe(true);
+    await settledShot(phone, 'scan-camera-phone-marked-in-use');
+
+    const where = await admin.get<{ instance: { Status: string; assigned_user_id: string | null }; assignedUser: { user_email: string } | null }>(
+      `/api/assets/location/${laptopId}`,
+    );
+    expect(where.instance.Status).toBe('In-Use');
+    expect(where.instance.assigned_user_id).toBe(ben.id);
+    expect(where.assignedUser?.user_email).toBe('ben.carter@example.com');
+  }, 120_000);
 });

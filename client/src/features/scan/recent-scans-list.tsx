@@ -17,11 +17,12 @@ export function RecentScansList({ scans, onOpen }: { scans: readonly RecentScan[
           p={6}
           style={{ borderRadius: 'var(--mantine-radius-sm)', border: '1px solid var(--mantine-color-default-border)' }}
         >
+          {/* What it found leads: a label's code can be a long link. */}
           <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-            {scan.code}
-          </Text>
-          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
             {scan.found}
+          </Text>
+          <Text size="xs" c="dimmed" lineClamp={1} style={{ overflowWrap: 'anywhere' }}>
+            {scan.code}
           </Text>
         </UnstyledButton>
       ))}

@@ -48,8 +48,8 @@ function ScanDialog({ onClose }: { onClose: () => void }) {
   return (
     <AppModal opened onClose={onClose} title="Scan" size="md">
       <Stack gap="sm">
-        <ScanInputs active={!showing} />
-        <ScanResult lookup={lookup} place={place} onLeave={onClose} />
+        <ScanInputs camera={!showing} />
+        <ScanResult lookup={lookup} place={place} onLeave={onClose} again />
         <RecentScansList scans={recent} onOpen={(code) => void lookup.lookup(code)} />
         <Anchor
           component={Link}

@@ -1,9 +1,9 @@
 /**
  * Where a code comes in on the scan screens: the camera's viewfinder, and below it, always, a box
- * to type the code into. When the camera cannot be used, why is said and the box takes the focus.
+ * to type the code into. When the camera cannot be used it says why, and the box takes the focus.
  * Both hand their code to whichever screen takes scans (Find, or a batch).
  */
-import { Alert, Button, Group, TextInput } from '@mantine/core';
+import { Button, Group, TextInput } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { SCAN_CODE_MAX } from '@contract/scan.ts';
 import { CameraScanner } from './camera/camera-scanner.tsx';
@@ -11,25 +11,19 @@ import { publishScan } from './scan-events.ts';
 
 export const TYPED_CODE_LABEL = 'Type a code';
 
-export function ScanInputs({ active }: { active: boolean }) {
+/** `camera`: false puts the viewfinder away (a result is on screen, and on a phone it needs the room). */
+export function ScanInputs({ camera }: { camera: boolean }) {
   const [typed, setTyped] = useState('');
-  const [unavailable, setUnavailable] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
 
   return (
     <>
-      <CameraScanner
-        active={active}
-        onCode={(text, format) => publishScan({ text, source: 'camera', format })}
-        onUnavailable={(_reason, message) => {
-          setUnavailable(message);
-          input.current?.focus();
-        }}
-      />
-      {unavailable && (
-        <Alert color="yellow" title="The camera cannot be used" role="status">
-          {unavailable} Type the code below instead.
-        </Alert>
+      {camera && (
+        <CameraScanner
+          onCode={(text, format) => publishScan({ text, source: 'camera', format })}
+          // The viewfinder says why in its place; the typed code is what is left, so it takes the focus.
+          onUnavailable={() => input.current?.focus()}
+        />
       )}
       <form
         onSubmit={(event) => {

@@ -11,13 +11,13 @@ import { ScanPage } from './scan-page.tsx';
 import { ScanSlotsContext } from './scan-slots.ts';
 
 const camera = vi.hoisted(() => ({ unavailable: null as string | null }));
-// The camera is its own component: here it is either silent or says why it cannot be used.
+// The camera is its own component: here it is either silent or, like the real one, says why it cannot be used.
 vi.mock('./camera/camera-scanner.tsx', () => ({
   CameraScanner: ({ onUnavailable }: CameraScannerProps) => {
     useEffect(() => {
       if (camera.unavailable) onUnavailable?.('denied', camera.unavailable);
     }, [onUnavailable]);
-    return null;
+    return camera.unavailable ? <p role="alert">{camera.unavailable}</p> : <p>Viewfinder</p>;
   },
 }));
 
@@ -119,8 +119,14 @@ describe('the scan page', () => {
   it('opens a scanned asset’s card in place', async () => {
     const asset = { kind: 'asset', instance: { serial_number: 'PF3X9' }, actions: [] } as unknown as ScanMatch;
     const { user } = renderScan(answer('PF3X9', [asset]));
+    expect(screen.getByText('Viewfinder')).toBeTruthy();
     await typeCode(user, 'PF3X9');
     expect(await screen.findByText('Card of PF3X9')).toBeTruthy();
+    // The viewfinder makes room for the card until the next scan is asked for.
+    expect(screen.queryByText('Viewfinder')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Scan another code' }));
+    expect(screen.getByText('Viewfinder')).toBeTruthy();
+    expect(screen.queryByText('Card of PF3X9')).toBeNull();
   });
 
   it('opens a part of the project on its dashboard row, and a warehouse’s part in the warehouse inventory', async () => {
@@ -178,10 +184,10 @@ describe('the scan page', () => {
   });
 
   it('says why the camera cannot be used and puts the typed code in focus', async () => {
-    camera.unavailable = 'Camera access was denied.';
+    camera.unavailable = 'Camera access was refused.';
     renderScan(answer('x', []));
     const box = screen.getByRole('textbox', { name: 'Type a code' });
-    expect(screen.getByRole('status').textContent).toContain('Camera access was denied. Type the code below instead.');
+    expect(screen.getByRole('alert').textContent).toBe('Camera access was refused.');
     await waitFor(() => expect(document.activeElement).toBe(box));
   });
 

@@ -45,8 +45,8 @@ export function ScanPage() {
         value={mode}
         onChange={(value) => setMode(value as ScanMode)}
       />
-      <ScanInputs active={!finding || !showing} />
-      {finding ? <ScanResult lookup={lookup} place={place} /> : <ScanBatch projectId={place.projectId} warehouseId={place.warehouseId} />}
+      <ScanInputs camera={!finding || !showing} />
+      {finding ? <ScanResult lookup={lookup} place={place} again /> : <ScanBatch projectId={place.projectId} warehouseId={place.warehouseId} />}
       <RecentScansList
         scans={recent}
         onOpen={(code) => {

@@ -18,9 +18,24 @@ interface ScanResultProps {
   place: ScanPlace;
   /** Told when a button here took the user to another screen. */
   onLeave?: () => void;
+  /** Offer "Scan another code" under a card or a chooser, which brings the camera back. */
+  again?: boolean;
 }
 
-export function ScanResult({ lookup, place, onLeave }: ScanResultProps) {
+export function ScanResult({ lookup, place, onLeave, again = false }: ScanResultProps) {
+  const shown = <ShownView lookup={lookup} place={place} onLeave={onLeave} />;
+  if (!again || (lookup.view.kind !== 'show' && lookup.view.kind !== 'choose')) return shown;
+  return (
+    <Stack gap="sm">
+      {shown}
+      <Button variant="default" onClick={lookup.clear}>
+        Scan another code
+      </Button>
+    </Stack>
+  );
+}
+
+function ShownView({ lookup, place, onLeave }: Omit<ScanResultProps, 'again'>) {
   const goTo = useGoToScanRoute();
   const { view } = lookup;
   const leave = async (route: Parameters<typeof goTo>[0]) => {
