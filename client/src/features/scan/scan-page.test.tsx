@@ -109,7 +109,7 @@ describe('the scan page', () => {
   it('looks a code up in the current project and says when nothing matches, offering a search', async () => {
     const { user, server } = renderScan(answer('ZX-9', []));
     await typeCode(user, 'ZX-9');
-    expect(await screen.findByText('No match for “ZX-9”.')).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('No match for “ZX-9”.'));
     const sent = server.sent('GET /api/scan/resolve')[0]!;
     expect(Object.fromEntries(sent.params)).toEqual({ code: 'ZX-9', project_id: P1 });
     await user.click(screen.getByRole('button', { name: 'Search the inventory for “ZX-9”' }));
@@ -196,7 +196,8 @@ describe('the scan page', () => {
     const { user, server } = renderScan(resolve);
     for (const code of ['A-1', 'A-2', 'A-3', 'A-4', 'A-5', 'A-6']) {
       await typeCode(user, code);
-      await screen.findByText(noMatchMessage(code));
+      // The answer's alert, not the recent list, which names what each scan found too.
+      await waitFor(() => expect(screen.getByRole('alert').textContent).toContain(noMatchMessage(code)));
     }
     const recent = screen.getByRole('region', { name: 'Recent scans' });
     expect(
