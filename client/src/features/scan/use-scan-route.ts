@@ -8,7 +8,8 @@ import { useListWarehousesQuery } from '../../api/warehouses-api.ts';
 import { projectsApi } from '../../api/projects-api.ts';
 import { useAppDispatch, useAppSelector } from '../../shared/hooks.ts';
 import { useSelectProject } from '../../shared/projects/use-select-project.ts';
-import { selectCurrentProject } from '../../shared/session/session-selectors.ts';
+import { canUseWarehouses } from '../../shared/session/permissions.ts';
+import { selectCurrentProject, selectRole } from '../../shared/session/session-selectors.ts';
 import { dashboardModeSet, sectionSet } from '../../shared/session/session-slice.ts';
 import type { ScanPlace, ScanRoute } from './scan-targets.ts';
 
@@ -42,7 +43,9 @@ export function useScanPlace(): ScanPlace {
   const [params] = useSearchParams();
   const { pathname } = useLocation();
   const named = params.get('warehouse');
-  const onWarehouses = pathname.startsWith('/warehouses');
+  // Only those who may see warehouses are on a warehouse screen's content (others are told no there).
+  const role = useAppSelector(selectRole);
+  const onWarehouses = pathname.startsWith('/warehouses') && canUseWarehouses(role);
   const list = useListWarehousesQuery(undefined, { skip: !onWarehouses || named !== null });
   const shown = onWarehouses && named === null ? (list.data?.find((w) => w.active) ?? list.data?.[0]) : undefined;
   return { projectId: project?.id ?? null, warehouseId: named ?? shown?.id ?? null };
