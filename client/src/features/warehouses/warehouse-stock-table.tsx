@@ -3,6 +3,7 @@
  * location, coloured as on the dashboard. On a phone each part is a card.
  */
 import { Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { type CSSProperties, useEffect, useRef } from 'react';
 import type { WarehouseStockRow } from '../../api/warehouse-types.ts';
 import { usePhone } from '../../shared/use-phone.ts';
 import { STOCK_LEVEL_COLORS, STOCK_LEVEL_LABELS } from '../../components/stock-level.ts';
@@ -37,8 +38,20 @@ function Locations({ row }: { row: WarehouseStockRow }) {
   );
 }
 
-export function WarehouseStockTable({ rows }: { rows: readonly WarehouseStockRow[] }) {
+/** How a linked (scanned) part's row stands out: a ring inside its edges, over its stock colour. */
+const HIGHLIGHT: CSSProperties = { outline: '3px solid var(--mantine-color-blue-filled)', outlineOffset: -3 };
+
+/** `highlight`: the part number of a row to scroll to and mark (a scanned part). */
+export function WarehouseStockTable({ rows, highlight = null }: { rows: readonly WarehouseStockRow[]; highlight?: string | null }) {
   const phone = usePhone();
+  const marked = useRef<HTMLElement | null>(null);
+  const present = highlight !== null && rows.some((row) => row.material.part_number === highlight);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another part, or the phone's cards in place of the table, is a new row to scroll to
+  useEffect(() => {
+    if (present) marked.current?.scrollIntoView?.({ block: 'center' });
+  }, [present, highlight, phone]);
+  const mark = (row: WarehouseStockRow) =>
+    row.material.part_number === highlight ? { ref: marked as never, 'data-highlighted': 'true', 'aria-current': true as const } : {};
   if (phone) {
     return (
       <Stack gap="xs" role="list" aria-label="Warehouse materials">
@@ -49,9 +62,10 @@ export function WarehouseStockTable({ rows }: { rows: readonly WarehouseStockRow
             withBorder
             p="xs"
             radius="sm"
-            style={tint(row)}
+            style={{ ...tint(row), ...(row.material.part_number === highlight ? HIGHLIGHT : undefined) }}
             data-part={row.material.part_number}
             data-stock={warehouseStockLevel(row)}
+            {...mark(row)}
           >
             <Group justify="space-between" wrap="nowrap" gap="xs">
               <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
@@ -85,7 +99,13 @@ export function WarehouseStockTable({ rows }: { rows: readonly WarehouseStockRow
         </Table.Thead>
         <Table.Tbody>
           {rows.map((row) => (
-            <Table.Tr key={row.material_id} style={tint(row)} data-part={row.material.part_number} data-stock={warehouseStockLevel(row)}>
+            <Table.Tr
+              key={row.material_id}
+              style={{ ...tint(row), ...(row.material.part_number === highlight ? HIGHLIGHT : undefined) }}
+              data-part={row.material.part_number}
+              data-stock={warehouseStockLevel(row)}
+              {...mark(row)}
+            >
               <Table.Td fw={600} style={{ whiteSpace: 'nowrap' }}>
                 {row.material.part_number}
               </Table.Td>
