@@ -1,8 +1,9 @@
 /**
  * A manager's actions on one or more requests (spec 01 §2 Manage Requests): Fulfill All (disabled,
  * with the reason, when on hand does not cover every open line of the selection: `Insufficient
- * Quantity`), Fulfill Partial (one request at a time; on one request also by scanning its items), Hold and Deny; on one request also Re-Open
- * and Finalise. An action shows only as enabled when the state table allows it for every request.
+ * Quantity`), Fulfill Partial (one request at a time), Hold and Deny; on one request also Scan items
+ * (Fulfill Partial counted by scanning), Re-Open and Finalise. An action shows only as enabled when
+ * the state table allows it for every request.
  */
 import { Button, Group } from '@mantine/core';
 import { useMemo, useState } from 'react';
