@@ -1,11 +1,14 @@
 /**
  * A warehouse's materials (spec 02 §2.4): part, names, on hand, assigned and the quantity at each
- * location, coloured as on the dashboard. On a phone each part is a card.
+ * location, coloured as on the dashboard. On a phone each part is a card. Each part's Codes opens
+ * its barcode and its locations' QR codes, to print.
  */
-import { Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { useState } from 'react';
 import type { WarehouseStockRow } from '../../api/warehouse-types.ts';
 import { usePhone } from '../../shared/use-phone.ts';
 import { STOCK_LEVEL_COLORS, STOCK_LEVEL_LABELS } from '../../components/stock-level.ts';
+import { StockCodesModal } from './stock-codes.tsx';
 import { heldLocations, warehouseStockLevel } from './warehouse-stock-model.ts';
 
 const tint = (row: WarehouseStockRow) => {
@@ -37,7 +40,26 @@ function Locations({ row }: { row: WarehouseStockRow }) {
   );
 }
 
-export function WarehouseStockTable({ rows }: { rows: readonly WarehouseStockRow[] }) {
+function CodesButton({ row, onOpen }: { row: WarehouseStockRow; onOpen: (row: WarehouseStockRow) => void }) {
+  return (
+    <Button size="compact-xs" variant="subtle" onClick={() => onOpen(row)} aria-label={`Codes of ${row.material.part_number}`}>
+      Codes
+    </Button>
+  );
+}
+
+/** `warehouseNum` names the warehouse in its locations' codes. */
+export function WarehouseStockTable({ rows, warehouseNum }: { rows: readonly WarehouseStockRow[]; warehouseNum: number }) {
+  const [codesOf, setCodesOf] = useState<WarehouseStockRow | null>(null);
+  return (
+    <>
+      <StockRows rows={rows} onCodes={setCodesOf} />
+      {codesOf && <StockCodesModal warehouseNum={warehouseNum} row={codesOf} onClose={() => setCodesOf(null)} />}
+    </>
+  );
+}
+
+function StockRows({ rows, onCodes }: { rows: readonly WarehouseStockRow[]; onCodes: (row: WarehouseStockRow) => void }) {
   const phone = usePhone();
   if (phone) {
     return (
@@ -65,6 +87,7 @@ export function WarehouseStockTable({ rows }: { rows: readonly WarehouseStockRow
               {[row.material.part_name, row.material.part_nickname].filter(Boolean).join(' · ')}
             </Text>
             <Locations row={row} />
+            <CodesButton row={row} onOpen={onCodes} />
           </Paper>
         ))}
       </Stack>
@@ -88,6 +111,7 @@ export function WarehouseStockTable({ rows }: { rows: readonly WarehouseStockRow
             <Table.Tr key={row.material_id} style={tint(row)} data-part={row.material.part_number} data-stock={warehouseStockLevel(row)}>
               <Table.Td fw={600} style={{ whiteSpace: 'nowrap' }}>
                 {row.material.part_number}
+                <CodesButton row={row} onOpen={onCodes} />
               </Table.Td>
               <Table.Td>{row.material.part_name}</Table.Td>
               <Table.Td>{row.material.part_nickname || '—'}</Table.Td>
