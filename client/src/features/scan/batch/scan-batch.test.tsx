@@ -78,7 +78,7 @@ describe('a scan batch', () => {
     const { user, server } = openBatch(applied);
     scan('SN-1');
     scan('SN-2');
-    await user.type(screen.getByRole('textbox', { name: 'Scan or type a code' }), 'sn-1{Enter}');
+    act(() => publishScan({ text: 'sn-1', source: 'typed', format: null }));
     expect(screen.getByTestId('batch-count').textContent).toBe('3 scanned');
     expect(within(lines()[2]!).getByText(SCAN_BATCH_MESSAGES.duplicateInBatch)).toBeTruthy();
     expect(within(lines()[0]!).getByText(SCAN_BATCH_MESSAGES.duplicateInBatch)).toBeTruthy();

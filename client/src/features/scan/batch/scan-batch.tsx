@@ -1,8 +1,10 @@
 /**
- * Batch mode of the scan page: scan many, then act once. Scans from a scanner, the camera or typing
- * grow a list (a code scanned twice is flagged at once); one action sends every line as one
- * command, and each line shows its result. A refused batch records nothing and keeps its list, so
- * the person removes or fixes the refused lines and sends again.
+ * Batch mode of the scan page: scan many, then act once. Scans from a scanner, the page's camera or
+ * its typed box arrive through the scan subscription and grow a list (a code scanned twice is
+ * flagged at once); one action sends every line as one command, and each line shows its result. A
+ * refused batch records nothing and keeps its list, so the person removes or fixes the refused
+ * lines and sends again. The page above draws the one camera and the typed box for Find and Batch
+ * alike: a second camera here would contend for the same device.
  */
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import type { ScanBatchLine } from '@contract/scan.ts';
@@ -10,13 +12,11 @@ import { useRef, useState } from 'react';
 import { messageOr } from '../../../api/error-message.ts';
 import { useIdempotencyKey } from '../../../api/idempotency.ts';
 import { FailureAlert } from '../../../components/failure-alert.tsx';
-import { ScanEntry } from '../../../components/scan-entry.tsx';
 import { useAppSelector } from '../../../shared/hooks.ts';
 import { useScanSubscription } from '../../../shared/scan-events.ts';
 import { isGlobalAdmin } from '../../../shared/session/permissions.ts';
 import { selectRole } from '../../../shared/session/session-selectors.ts';
 import { toast } from '../../../shared/toast.ts';
-import { CameraScanner } from '../../scan/camera/camera-scanner.tsx';
 import { ACTION_LABELS, BatchActionFields } from './batch-action.tsx';
 import { refusedBatch, useReceiveScannedMutation, useSetScannedInUseMutation } from './batch-api.ts';
 import { BatchLines } from './batch-lines.tsx';
@@ -51,7 +51,6 @@ export function ScanBatch({ projectId, warehouseId }: ScanBatchProps) {
   }));
   const [answered, setAnswered] = useState<Answered | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const [cameraProblem, setCameraProblem] = useState<string | null>(null);
   const [receive, receiving] = useReceiveScannedMutation();
   const [setInUse, settingInUse] = useSetScannedInUseMutation();
   const idempotency = useIdempotencyKey();
@@ -95,17 +94,6 @@ export function ScanBatch({ projectId, warehouseId }: ScanBatchProps) {
 
   return (
     <Stack gap="sm" maw={640} w="100%">
-      <CameraScanner
-        onCode={(text) => add(text)}
-        onUnavailable={(_reason, message) => setCameraProblem(message)}
-        active={!receiving.isLoading && !settingInUse.isLoading}
-      />
-      {cameraProblem && (
-        <Text size="sm" c="dimmed" role="status">
-          {cameraProblem}
-        </Text>
-      )}
-      <ScanEntry label="Scan or type a code" onCode={(text) => add(text)} />
       <Group justify="space-between" gap="xs">
         <Text fw={600} aria-live="polite" data-testid="batch-count">
           {lines.length} scanned
