@@ -54,7 +54,7 @@ describe('scan batch', () => {
       .click();
     await expect.poll(() => page.getByTestId('batch-count').textContent()).toBe('3 scanned');
 
-    await page.getByRole('radio', { name: 'Receive as new assets' }).click({ force: true });
+    await segment(page, 'Action', 'Receive as new assets');
     await pick(page, page.getByRole('combobox', { name: 'Receive into' }), WAREHOUSE);
     await pick(page, page.getByRole('combobox', { name: 'Asset type' }), 'TS-16 · Leica TS16 total station');
     expect(await pageOverflow(page)).toBe(0);
