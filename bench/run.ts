@@ -1,5 +1,6 @@
 /**
- * `npm run bench [-- --events N] [-- --quick] [-- --peer]` (`-- --labels` and `-- --soak` measure only those): on PostgreSQL (DATABASE_URL), measures
+ * `npm run bench [-- --events N] [-- --quick] [-- --peer]` (`-- --labels`, `-- --soak` and `-- --scan-batch` measure only those;
+ * the scan batch also on the embedded database when DATABASE_URL is unset): on PostgreSQL (DATABASE_URL), measures
  * receives and reads on a fresh database (beside the Emmett peer's with --peer), then builds a
  * synthetic history and measures reads, rebuild and verify at its size, each figure beside its
  * baseline in the same run; prints one table and writes bench/results.json. Each phase works in a
@@ -25,6 +26,7 @@ import { httpLoad, memoryOf } from './measure.ts';
 import { measurePeer, type PeerFigures } from './peer.ts';
 import { soak } from './soak.ts';
 import { measureSeal, sealRows } from './seal.ts';
+import { measureScanBatch, scanBatchRows } from './scan-batch.ts';
 import { alignColumns, formatReport, type BenchReport, type PeerPair } from './report.ts';
 
 const args = process.argv.slice(2);
@@ -46,6 +48,9 @@ const labelCount = labelCountArg >= 0 ? Number(args[labelCountArg + 1]) : quick 
 const soakOnly = args.includes('--soak');
 const soakMinutesArg = args.indexOf('--soak-minutes');
 const soakMinutes = soakMinutesArg >= 0 ? Number(args[soakMinutesArg + 1]) : 30;
+// `--scan-batch` measures only the batch receive of 500 scanned serials (on PGlite too) and updates its part.
+const scanBatchOnly = args.includes('--scan-batch');
+const scanBatchRuns = quick ? 3 : 10;
 const resultsFile = path.join(import.meta.dirname, 'results.json');
 const baseUrl = process.env.DATABASE_URL;
 
@@ -101,6 +106,14 @@ async function freshBesidePeer(databaseUrl: string, seconds: number): Promise<{ 
 }
 
 async function main(): Promise<void> {
+  if (scanBatchOnly) {
+    const figures = await measureScanBatch(baseUrl ?? null, { runs: scanBatchRuns, log: console.log });
+    printTable(scanBatchRows([figures]));
+    writeResultsPart({ [baseUrl ? 'scanBatch' : 'scanBatchPglite']: figures });
+    console.log('\nWrote the scan batch figures to bench/results.json');
+    process.exitCode = figures.passed ? 0 : 1;
+    return;
+  }
   if (!baseUrl) {
     console.error(
       'npm run bench measures against PostgreSQL: set DATABASE_URL, for example\n  DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench -- --quick',
@@ -245,6 +258,7 @@ async function main(): Promise<void> {
     server = null;
 
     const labels = await measureLabels(baseUrl, { labels: labelCount, seconds, log: console.log });
+    const scanBatch = await measureScanBatch(baseUrl, { runs: scanBatchRuns, log: console.log });
 
     console.log('Rebuild and verify…');
     const { count } = await runtime.database.db
@@ -296,7 +310,10 @@ async function main(): Promise<void> {
       labels,
     };
     console.log(`\n${formatReport(report)}`);
-    writeFileSync(resultsFile, `${JSON.stringify(report, null, 2)}\n`);
+    printTable(scanBatchRows([scanBatch]));
+    const previous = existsSync(resultsFile) ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as Record<string, unknown>) : {};
+    // The embedded database's batch figures come from their own run (`--scan-batch` without DATABASE_URL) and are kept.
+    writeFileSync(resultsFile, `${JSON.stringify({ ...report, scanBatch, scanBatchPglite: previous.scanBatchPglite }, null, 2)}\n`);
     console.log('\nWrote bench/results.json');
   } finally {
     await server?.stop();

@@ -35,6 +35,11 @@ export const SCAN_BATCH_MESSAGES = {
   tooMany: `A batch holds at most ${SCAN_BATCH_MAX} lines.`,
 } as const;
 
+/** A scanned line's asset number that no live asset type has. */
+export const scanAssetTypeNotFound = (assetNumber: string) => `Asset type ${assetNumber} not found`;
+/** A scanned serial that instances of several types carry: only the asset's own label tells which. */
+export const scanSerialAmbiguous = (serial: string) => `Serial number ${serial} is on assets of more than one type; scan the asset's label.`;
+
 export const resolveQuery = z.object({
   code: text({ label: 'Code', max: SCAN_CODE_MAX, required: 'Scan or type a code.', trim: false }),
   /** The project the page is in: a part number and "R-12" are looked up there first. */
@@ -106,6 +111,8 @@ export const scanReceiveBody = z.object({
   to_owner_id: z.uuid({ error: 'to_owner_id must be a valid id' }),
   /** The asset number every line is of, unless the line names its own. */
   asset_number: text({ label: 'Asset number', max: ASSET_LIMITS.assetNumber }).optional(),
+  /** Into a project: the warehouse the new instances belong to (as a single receive into a project asks). */
+  parent_warehouse_id: z.uuid({ error: 'parent_warehouse_id must be a valid id' }).nullish(),
   lines: lines(
     z.object({
       serial_number: text({ label: 'Serial number', max: ASSET_LIMITS.serialNumber, required: 'Serial number is required.' }),

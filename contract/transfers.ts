@@ -21,6 +21,8 @@
  *                                              are received as usual; a fulfilled item cannot be denied
  *   POST  /api/transfers/{id}/items/receive    body receiveItemBody → Transfer (destination admin, while Received): the units
  *                                              leave the source's in transit and enter the destination's on hand
+ *                                              (fulfill and receive also take `lines: [{ part_number, quantity }]`, scanned:
+ *                                              one command, all lines or none; a refusal names the part of its line)
  *   POST  /api/transfers/history               body historyBody → { items: TransferHistoryEntry[] } (from the ledger)
  *   POST  /api/notify-transfer                 body notifyBody → { queued } (an e-mail to the other project's admins, via the outbox)
  *   GET   /api/inventory/materials/search-projects?q=   → string[] (ids of projects holding a matching part on hand;
@@ -37,7 +39,8 @@ import { z } from 'zod';
 import { id, quantity, text } from './fields.ts';
 import { MAX_LENGTH } from './limits.ts';
 import { TRANSFER_MESSAGES } from './messages/transfers.ts';
-import { PART_NUMBER_REQUIRED } from './messages.ts';
+import { PART_NUMBER_REQUIRED, QUANTITY_REQUIRED } from './messages.ts';
+import { SCAN_BATCH_MAX, SCAN_BATCH_MESSAGES } from './scan.ts';
 
 export { TRANSFER_MESSAGES };
 
@@ -109,15 +112,29 @@ export const statusBody = z.object({
   TrackingNumber: text({ label: 'Tracking number', max: TRANSFER_LIMITS.trackingNumber }).optional(),
 });
 export const picklistBody = z.object({ pickList: z.array(pickListItem).min(1, TRANSFER_MESSAGES.emptyPicklist).max(TRANSFER_LIMITS.pickList) });
+/** Scanned lines, one command: every line applied or none; a part scanned on two lines counts both. */
+const scannedLines = z
+  .array(z.object({ part_number: partNumber, quantity: quantity() }))
+  .min(1, SCAN_BATCH_MESSAGES.emptyBatch)
+  .max(SCAN_BATCH_MAX, SCAN_BATCH_MESSAGES.tooMany);
 export const fulfillBody = z
   .object({
     part_number: partNumber.optional(),
     /** How many more to send: above 0; at most what is left of the item is the rule's (`Invalid quantity`), decided with the item. */
     quantity: quantity({ positive: 'Partial quantity must be a whole number above 0.' }).optional(),
+    /** Scanned lines instead of one part: each sends that many more of its part. */
+    lines: scannedLines.optional(),
   })
   .nullish();
 export const denyItemBody = z.object({ part_number: partNumber });
-export const receiveItemBody = z.object({ part_number: partNumber, quantity: quantity() });
+/** One part (part_number and quantity), or scanned lines received as one command. */
+export const receiveItemBody = z
+  .object({ part_number: partNumber.optional(), quantity: quantity().optional(), lines: scannedLines.optional() })
+  .superRefine((body, ctx) => {
+    if (body.lines) return;
+    if (body.part_number === undefined) ctx.addIssue({ code: 'custom', path: ['part_number'], message: PART_NUMBER_REQUIRED });
+    if (body.quantity === undefined) ctx.addIssue({ code: 'custom', path: ['quantity'], message: QUANTITY_REQUIRED });
+  });
 export const historyBody = z.object({
   transfer_id: id('Transfer', 'transfer_id must be a valid transfer id'),
   /** The spec's logging fields: the ledger already holds who did what, so these only filter (item_number) or are ignored. */

@@ -52,6 +52,7 @@ import { requestRoutes } from './routes/requests/requests.routes.ts';
 import { requestFileRoutes } from './routes/requests/request-files.routes.ts';
 import { warehouseStockRoutes } from './routes/warehouses/warehouse-stock.routes.ts';
 import { warehouseRoutes } from './routes/warehouses/warehouses.routes.ts';
+import { scanBatchRoutes } from './routes/scan/scan-batch.routes.ts';
 
 export interface AppDependencies {
   config: Config;
@@ -134,6 +135,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(assetReadRoutes);
   await app.register(labelImportRoutes);
   await app.register(ledgerRoutes);
+  await app.register(scanBatchRoutes);
 
   await registerClient(app, deps.clientDir ?? null);
   return app;

@@ -39,7 +39,16 @@ export const transitionRefused = (from: TransferStatus, to: string) => `${articl
 export const actionRefused = (status: TransferStatus, action: string) => `Cannot ${action} while the transfer is ${status}: ${STATE_RULES[status]}.`;
 export const notOnList = (partNumber: string) => `Part ${partNumber} is not on this transfer.`;
 export const itemRefused = (partNumber: string, status: ItemStatus, rule: string) => `Item ${partNumber} is ${status}: ${rule}.`;
-export const receiveTooMany = (remaining: number) => `Cannot receive more than was shipped (${remaining} left to receive).`;
+const RECEIVE_TOO_MANY = 'Cannot receive more than was shipped';
+export const receiveTooMany = (remaining: number) => `${RECEIVE_TOO_MANY} (${remaining} left to receive).`;
+/**
+ * A scanned line's refusal names its part: the item refusals (not on the list, its status) do
+ * already; a quantity refusal is prefixed with the part. The transfer's own refusals stay as they are.
+ */
+export function lineRefused(partNumber: string, message: string): string {
+  const aboutQuantity = message === TRANSFER_MESSAGES.exceedsStock || message === TRANSFER_MESSAGES.invalidQuantity || message.startsWith(RECEIVE_TOO_MANY);
+  return aboutQuantity ? `Part ${partNumber}: ${message}` : message;
+}
 /** The Fulfilled refusal: the state's rule, then each item still open (pending, or partial with its remainder neither sent nor denied). */
 export const notAllSettled = (open: Array<{ partNumber: string; status: ItemStatus; sent: number; qty: number }>) =>
   `${transitionRefused('Accepted', 'Fulfilled')} Still open: ${open

@@ -61,4 +61,20 @@ interface FulfilItems {
  * A transfer command decided together with both projects' stock (stock-moves.ts): a fulfil reads
  * the source's on hand from the source's stock streams, so it carries none.
  */
-export type TransferStockCommand = Exclude<TransferCommand, { type: 'FulfilItems' }> | { type: 'FulfilItems'; data: FulfilItems };
+export type TransferStockCommand =
+  | Exclude<TransferCommand, { type: 'FulfilItems' }>
+  | { type: 'FulfilItems'; data: FulfilItems }
+  /** Scanned lines: each sends (or receives) that many more of its part, decided in order on what the lines before left. */
+  | { type: 'FulfilLines'; data: ScannedLines }
+  | { type: 'ReceiveLines'; data: ScannedLines };
+
+interface ScannedLines {
+  lines: ScannedLine[];
+  frozen: boolean;
+  actor: TransferActor;
+}
+
+export interface ScannedLine {
+  partNumber: string;
+  quantity: number;
+}

@@ -5,7 +5,7 @@ import { byStream } from '../testing/by-stream.ts';
 import { multiStreamSpec } from '../testing/multi-stream-spec.ts';
 import type { TransferActor, TransferStockCommand } from './commands.ts';
 import { transferDecider } from './decide.ts';
-import { actionRefused, itemRefused, receiveTooMany, TRANSFER_MESSAGES as M } from '../../contract/messages/transfers.ts';
+import { actionRefused, itemRefused, notOnList, receiveTooMany, TRANSFER_MESSAGES as M } from '../../contract/messages/transfers.ts';
 import { decideTransferStock } from './stock-moves.ts';
 import {
   accepted,
@@ -166,5 +166,77 @@ describe('the rest of a transfer moves no stock', () => {
       .given({ transfer: fulfilled('pickup'), stock: stocked })
       .when({ type: 'SetTransferStatus', data: { status: 'Ready', trackingNumber: null, actor: SOURCE } })
       .then({ transfer: [{ type: 'TransferReady', data: ids }] });
+  });
+});
+
+describe('scanned lines are one command: every line decided on what the lines before it left, all or none', () => {
+  const lines = (type: 'FulfilLines' | 'ReceiveLines', scanned: Array<[string, number]>, actor = type === 'FulfilLines' ? SOURCE : DESTINATION) =>
+    ({ type, data: { lines: scanned.map(([partNumber, quantity]) => ({ partNumber, quantity })), frozen: false, actor } }) as TransferStockCommand;
+
+  it('fulfils each line, a part scanned twice sending both', () => {
+    spec
+      .given({ transfer: accepted(), stock: stocked })
+      .when(
+        lines('FulfilLines', [
+          ['CAB-1', 4],
+          ['blt-1', 2],
+          ['CAB-1', 2],
+        ]),
+      )
+      .then({
+        transfer: [fulfilledItem('CAB-1', 4, 'partial'), fulfilledItem('BLT-1', 2, 'fulfilled'), fulfilledItem('CAB-1', 2, 'fulfilled')],
+        stock: [...sent(cable, 4), ...sent(bolt, 2), ...sent(cable, 2)],
+      });
+  });
+
+  it("refuses the line that would send more than the source's on hand left by the lines before, naming its part", () => {
+    spec
+      .given({ transfer: accepted(), stock: [onHand(cable, 5), onHand(bolt, 10)] })
+      .when(
+        lines('FulfilLines', [
+          ['BLT-1', 1],
+          ['CAB-1', 4],
+          ['CAB-1', 2],
+        ]),
+      )
+      .thenThrows(`Part CAB-1: ${M.exceedsStock}`, 'DOMAIN_RULE');
+  });
+
+  it('refuses a part not on the transfer with the refusal that names it, and the transfer-wide rules as they are', () => {
+    spec
+      .given({ transfer: accepted(), stock: stocked })
+      .when(
+        lines('FulfilLines', [
+          ['CAB-1', 1],
+          ['XYZ-9', 1],
+        ]),
+      )
+      .thenThrows(notOnList('XYZ-9'), 'NOT_FOUND');
+    spec
+      .given({ transfer: accepted(), stock: stocked })
+      .when(lines('FulfilLines', [['CAB-1', 1]], DESTINATION))
+      .thenThrows(M.sourceAdminOnly, 'FORBIDDEN');
+  });
+
+  it('receives each line, and refuses more than is on its way across the lines', () => {
+    const inTransit = [...stocked, ...sent(cable, 6)];
+    spec
+      .given({ transfer: receivedT(), stock: inTransit })
+      .when(
+        lines('ReceiveLines', [
+          ['CAB-1', 4],
+          ['CAB-1', 2],
+        ]),
+      )
+      .then({ transfer: [receivedItem('CAB-1', 4, false), receivedItem('CAB-1', 2, true)], stock: [...delivered(cable, 4), ...delivered(cable, 2)] });
+    spec
+      .given({ transfer: receivedT(), stock: inTransit })
+      .when(
+        lines('ReceiveLines', [
+          ['CAB-1', 4],
+          ['CAB-1', 3],
+        ]),
+      )
+      .thenThrows(`Part CAB-1: ${receiveTooMany(2)}`, 'DOMAIN_RULE');
   });
 });

@@ -10,8 +10,13 @@
  *
  * A denial now returns nothing (what was sent stays on its way); the move for returned units folds
  * the denials recorded before, which gave back everything sent. A refusal moves nothing anywhere.
+ * Scanned lines are decided one after another on the transfer and stock the earlier lines left, so
+ * a part scanned twice sends (or receives) both; a refused line refuses them all, naming its part.
  */
-import { type StockItemEvent, projectLocation, stockStreamId, type TransferStockEventType } from '../stock-item/events.ts';
+import { lineRefused } from '../../contract/messages/transfers.ts';
+import { DomainError } from '../errors.ts';
+import { stockItemDecider } from '../stock-item/decide.ts';
+import { type StockItemEvent, projectLocation, stockStreamId, stockStreamOf, type TransferStockEventType } from '../stock-item/events.ts';
 import type { StockItemState } from '../stock-item/state.ts';
 import type { TransferStockCommand } from './commands.ts';
 import { transferDecider } from './decide.ts';
@@ -84,7 +89,36 @@ function onHandOf({ transfer, stock }: TransferStockStates): Record<string, numb
   return Object.fromEntries(transfer.items.map((item) => [item.partNumber, stock[stockStreamId(source, item.materialId)]?.onHand ?? 0]));
 }
 
+function decideLines(command: Extract<TransferStockCommand, { type: 'FulfilLines' | 'ReceiveLines' }>, states: TransferStockStates): TransferStockEvents {
+  const { lines, frozen, actor } = command.data;
+  let current: TransferStockStates = { transfer: states.transfer, stock: { ...states.stock } };
+  const out: TransferStockEvents = { transfer: [], stock: [] };
+  for (const [i, { partNumber, quantity }] of lines.entries()) {
+    const one: TransferStockCommand =
+      command.type === 'FulfilLines'
+        ? { type: 'FulfilItems', data: { items: [{ partNumber, quantity }], frozen, actor } }
+        : { type: 'ReceiveItem', data: { partNumber, quantity, frozen, actor } };
+    let decided: TransferStockEvents;
+    try {
+      decided = decideTransferStock(one, current);
+    } catch (error) {
+      if (error instanceof DomainError) throw new DomainError(error.code, lineRefused(partNumber, error.message), `lines.${i}`);
+      throw error;
+    }
+    const stock = { ...current.stock };
+    for (const event of decided.stock) {
+      const streamId = stockStreamOf(event);
+      stock[streamId] = stockItemDecider.evolve(stock[streamId] ?? stockItemDecider.initialState(), event);
+    }
+    current = { transfer: decided.transfer.reduce(transferDecider.evolve, current.transfer), stock };
+    out.transfer.push(...decided.transfer);
+    out.stock.push(...decided.stock);
+  }
+  return out;
+}
+
 export function decideTransferStock(command: TransferStockCommand, states: TransferStockStates): TransferStockEvents {
+  if (command.type === 'FulfilLines' || command.type === 'ReceiveLines') return decideLines(command, states);
   const events =
     command.type === 'FulfilItems'
       ? transferDecider.decide({ type: 'FulfilItems', data: { ...command.data, available: onHandOf(states) } }, states.transfer)

@@ -15,7 +15,7 @@ import type { EventStore, Trx } from '../../ledger/event-store/event-store.ts';
 import { projectLocation, type StockItemEvent, stockStreamOf } from '../../ledger/stock-item/events.ts';
 import type { StockItemState } from '../../ledger/stock-item/state.ts';
 import { loadFolded } from '../../ledger/stream-handler.ts';
-import type { SettableStatus, TransferActor, TransferStockCommand } from '../../ledger/transfer/commands.ts';
+import type { ScannedLine, SettableStatus, TransferActor, TransferStockCommand } from '../../ledger/transfer/commands.ts';
 import { transferDecider } from '../../ledger/transfer/decide.ts';
 import { type DeliveryMethod, type ShippingAddress, type TransferEvent, transferStreamId } from '../../ledger/transfer/events.ts';
 import { TRANSFER_MESSAGES } from '../../contract/messages/transfers.ts';
@@ -43,7 +43,9 @@ export type TransferRequest =
   | { type: 'status'; transferId: string; status: SettableStatus; trackingNumber: string | null }
   | { type: 'fulfil'; transferId: string; items: Array<{ partNumber: string; quantity: number | null }> }
   | { type: 'deny-item'; transferId: string; partNumber: string }
-  | { type: 'receive'; transferId: string; partNumber: string; quantity: number };
+  | { type: 'receive'; transferId: string; partNumber: string; quantity: number }
+  /** Scanned lines, one command: all sent (or received) or none. */
+  | { type: 'fulfil-lines' | 'receive-lines'; transferId: string; lines: ScannedLine[] };
 
 interface Input {
   request: TransferRequest;
@@ -120,6 +122,10 @@ function commandOf({ request, actor }: Input, context: TransferContext): Transfe
       return { type: 'DenyItem', data: { partNumber: request.partNumber, actor } };
     case 'receive':
       return { type: 'ReceiveItem', data: { partNumber: request.partNumber, quantity: request.quantity, frozen: context.frozen, actor } };
+    case 'fulfil-lines':
+      return { type: 'FulfilLines', data: { lines: request.lines, frozen: context.frozen, actor } };
+    case 'receive-lines':
+      return { type: 'ReceiveLines', data: { lines: request.lines, frozen: context.frozen, actor } };
     default: {
       const unknown: never = request;
       throw new Error(`unknown transfer request ${JSON.stringify(unknown)}`);

@@ -38,6 +38,7 @@ import { labelPermissionRows } from './label-rows.ts';
 import { publicPermissionRows } from './public-rows.ts';
 import { labelImportPermissionRows } from './label-import-rows.ts';
 import { ledgerPermissionRows } from './ledger-rows.ts';
+import { scanPermissionRows } from './scan-rows.ts';
 import { beyondPolicy, directory, guarded } from './policy-rules.ts';
 
 let runtime: Awaited<ReturnType<typeof openTestRuntime>>;
@@ -316,6 +317,7 @@ const routes: RouteCase[] = [
     expected: when(can.manage, 200),
   },
   ...ledgerPermissionRows(context),
+  ...scanPermissionRows(context),
   {
     name: 'POST /api/materials/corrections',
     access: 'material.correct',

@@ -136,6 +136,15 @@ export function transferPermissionRows(context: MatrixContext): RouteCase[] {
       expected: onTransfer(sideAdmin),
     },
     {
+      name: 'POST /api/transfers/:id/fulfill (scanned lines, by the source)',
+      request: async () => ({
+        method: 'POST',
+        url: `/api/transfers/${await transfer('source', 'Accepted')}/fulfill`,
+        payload: { lines: [{ part_number: PART, quantity: 1 }] },
+      }),
+      expected: onTransfer(sideAdmin),
+    },
+    {
       name: 'POST /api/transfers/:id/items/deny (by the source)',
       request: async () => ({ method: 'POST', url: `/api/transfers/${await transfer('source', 'Accepted')}/items/deny`, payload: { part_number: PART } }),
       expected: onTransfer(sideAdmin),
@@ -143,6 +152,15 @@ export function transferPermissionRows(context: MatrixContext): RouteCase[] {
     {
       name: 'POST /api/transfers/:id/items/receive (by the destination)',
       request: async () => ({ method: 'POST', url: `/api/transfers/${await received()}/items/receive`, payload: { part_number: PART, quantity: 1 } }),
+      expected: onTransfer(sideAdmin),
+    },
+    {
+      name: 'POST /api/transfers/:id/items/receive (scanned lines, by the destination)',
+      request: async () => ({
+        method: 'POST',
+        url: `/api/transfers/${await received()}/items/receive`,
+        payload: { lines: [{ part_number: PART, quantity: 1 }] },
+      }),
       expected: onTransfer(sideAdmin),
     },
     {

@@ -49,6 +49,7 @@ import { requireVisible, transferSides } from '../../transfers/transfer-access.t
 import { runTransfer, type TransferRequest } from '../../transfers/transfer-commands.ts';
 
 const tags = ['transfers'];
+const scannedLines = (lines: Array<{ part_number: string; quantity: number }>) => lines.map((l) => ({ partNumber: l.part_number, quantity: l.quantity }));
 
 export async function transferRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -168,7 +169,7 @@ export async function transferRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         summary:
-          "Fulfil items (source admin, Accepted): no body sends the rest of every pending or partial item; part_number with a quantity sends that many more of one. The units leave the source's on hand into in transit",
+          "Fulfil items (source admin, Accepted): no body sends the rest of every pending or partial item; part_number with a quantity sends that many more of one; lines (scanned parts with quantities) send them all or none. The units leave the source's on hand into in transit",
         tags,
         params: transferParams,
         body: fulfillBody,
@@ -177,6 +178,7 @@ export async function transferRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const b = request.body;
+      if (b?.lines) return change(request, request.params.id, { type: 'fulfil-lines', transferId: request.params.id, lines: scannedLines(b.lines) });
       const items = b?.part_number ? [{ partNumber: b.part_number, quantity: b.quantity ?? null }] : [];
       return change(request, request.params.id, { type: 'fulfil', transferId: request.params.id, items });
     },
@@ -200,20 +202,20 @@ export async function transferRoutes(app: FastifyInstance): Promise<void> {
     '/api/transfers/:id/items/receive',
     {
       schema: {
-        summary: "Receive an item (destination admin, Received): the units leave the source's in transit into the destination's on hand",
+        summary:
+          "Receive an item (destination admin, Received), or scanned lines all or none: the units leave the source's in transit into the destination's on hand",
         tags,
         params: transferParams,
         body: receiveItemBody,
         response: { 200: transferSchema, ...errors },
       },
     },
-    async (request) =>
-      change(request, request.params.id, {
-        type: 'receive',
-        transferId: request.params.id,
-        partNumber: request.body.part_number,
-        quantity: request.body.quantity,
-      }),
+    async (request) => {
+      const b = request.body;
+      if (b.lines) return change(request, request.params.id, { type: 'receive-lines', transferId: request.params.id, lines: scannedLines(b.lines) });
+      // The body's check holds both when there are no lines.
+      return change(request, request.params.id, { type: 'receive', transferId: request.params.id, partNumber: b.part_number!, quantity: b.quantity! });
+    },
   );
 
   r.post(
