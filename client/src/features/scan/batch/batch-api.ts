@@ -4,10 +4,9 @@
  * read here so the screen shows every line's result either way.
  */
 import type { AssetCatalogItem } from '@contract/assets.ts';
-import { SCAN_PATHS, type ScanBatchAnswer, scanBatchAnswer, type ScanInUseBody } from '@contract/scan.ts';
+import { SCAN_PATHS, type ScanBatchAnswer, scanBatchAnswer, type ScanInUseBody, type ScanReceiveBody } from '@contract/scan.ts';
 import { baseApi } from '../../../api/base-api.ts';
 import { IDEMPOTENCY_HEADER } from '../../../api/idempotency.ts';
-import type { ReceiveBody } from './batch-rules.ts';
 
 const MOVED = ['AssetInventory', 'AssetLogs'] as const;
 
@@ -26,7 +25,7 @@ export const scanBatchApi = baseApi.injectEndpoints({
       transformResponse: (r: { items: AssetCatalogItem[] }) => r.items.filter((item) => item.category_kind === 'serialized'),
       providesTags: [{ type: 'AssetCatalog', id: 'LIST' }],
     }),
-    receiveScanned: build.mutation<ScanBatchAnswer, { body: ReceiveBody; idempotencyKey: string }>({
+    receiveScanned: build.mutation<ScanBatchAnswer, { body: ScanReceiveBody; idempotencyKey: string }>({
       query: ({ body, idempotencyKey }) => ({ url: SCAN_PATHS.receive.slice(1), method: 'POST', body, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } }),
       invalidatesTags: [...MOVED],
     }),

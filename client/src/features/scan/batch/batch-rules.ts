@@ -55,9 +55,6 @@ export interface BatchChoice {
   userId: string | null;
 }
 
-/** The body of a receive batch; `parent_warehouse_id` as a single receive into a project asks. */
-export type ReceiveBody = ScanReceiveBody & { parent_warehouse_id?: string | null };
-
 /** Why the batch cannot be sent yet, or null. */
 export function batchProblem(lines: readonly BatchLine[], action: BatchAction, choice: BatchChoice): string | null {
   if (lines.length === 0) return SCAN_BATCH_MESSAGES.emptyBatch;
@@ -72,7 +69,7 @@ export function batchProblem(lines: readonly BatchLine[], action: BatchAction, c
   return null;
 }
 
-export function receiveBody(lines: readonly BatchLine[], choice: BatchChoice): ReceiveBody {
+export function receiveBody(lines: readonly BatchLine[], choice: BatchChoice): ScanReceiveBody {
   return {
     to_owner_type: choice.ownerType,
     to_owner_id: choice.ownerId ?? '',
