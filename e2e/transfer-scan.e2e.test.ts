@@ -48,7 +48,7 @@ describe('transfer scan', () => {
     const { page } = phone;
     await signIn(page, server.url, ann.email, ann.password);
     await chooseProject(page, '4001 · North Substation');
-    await page.goto(`${server.url}/transfers`);
+    await page.goto(`${server.url}/dashboard/manage_transfers`);
     await page
       .locator('tr[data-status="Accepted"]')
       .getByRole('button', { name: /^View transfer/ })

@@ -35,7 +35,7 @@ export function ScanCounter({ lines, counts, onChange, verb }: ScanCounterProps)
 
   return (
     <Stack gap="xs">
-      <ScanEntry label="Scan or type a part number" onCode={(text) => scan(text)} />
+      <ScanEntry label="Scan or type a part number" placeholder="Part number" onCode={(text) => scan(text)} />
       {message && (
         <Alert color="red" role="alert" p="xs">
           {message}

@@ -13,10 +13,11 @@ interface ScanEntryProps {
   /** The camera to show; by default the one the app provides. */
   camera?: ComponentType<ScanCameraProps>;
   label?: string;
+  placeholder?: string;
   disabled?: boolean;
 }
 
-export function ScanEntry({ onCode, camera, label = 'Scan or type a code', disabled }: ScanEntryProps) {
+export function ScanEntry({ onCode, camera, label = 'Scan or type a code', placeholder = 'Serial, part number or link', disabled }: ScanEntryProps) {
   const provided = useScanCamera();
   const Camera = camera ?? provided;
   const [value, setValue] = useState('');
@@ -50,7 +51,7 @@ export function ScanEntry({ onCode, camera, label = 'Scan or type a code', disab
       <Group gap="xs" align="end" wrap="nowrap">
         <TextInput
           label={label}
-          placeholder="Serial, part number or link"
+          placeholder={placeholder}
           value={value}
           onChange={(e) => setValue(e.currentTarget.value)}
           onKeyDown={(e) => {
