@@ -2,6 +2,7 @@
 import { labelRows, type LabelFigures } from './labels.ts';
 import type { LoadFigures } from './measure.ts';
 import type { PeerFigures } from './peer.ts';
+import { scanDecodeRows, type ScanDecodeFigures } from './scan-decode.ts';
 
 export interface BenchReport {
   when: string;
@@ -29,6 +30,8 @@ export interface BenchReport {
   serverPeakRssMb: number;
   /** The Label Manager on 1,000,000 labels (its own database). */
   labels?: LabelFigures;
+  /** The camera's code reader in Chromium, on the built client. */
+  scanDecode?: ScanDecodeFigures;
 }
 
 export interface PeerPair {
@@ -151,6 +154,7 @@ export function formatReport(r: BenchReport): string {
   ]);
   rows.push(['  server memory growth while streaming', `${n(r.export.memoryGrowthMb, 1)} MB`, '', '', '', '< 100 MB', mark(r.export.memoryGrowthMb < 100)]);
   if (r.labels) rows.push(...labelRows(r.labels));
+  if (r.scanDecode) rows.push(...scanDecodeRows(r.scanDecode));
   rows.push(['Server peak RSS', `${n(r.serverPeakRssMb)} MB`, '', '', '', '< 250 MB', mark(r.serverPeakRssMb < 250)]);
   const header = `${history}; ${r.machine.cpus} × ${r.machine.cpuModel}, ${r.machine.memoryGb} GiB; Node ${r.machine.node}; ${r.machine.postgres}`;
   const pairs = (r.peerPairs ?? []).map(

@@ -1,6 +1,6 @@
 /**
- * `npm run bench [-- --events N] [-- --quick] [-- --peer]` (`-- --labels`, `-- --soak` and `-- --scan-batch` measure only those;
- * the scan batch also on the embedded database when DATABASE_URL is unset): on PostgreSQL (DATABASE_URL), measures
+ * `npm run bench [-- --events N] [-- --quick] [-- --peer]` (`-- --labels`, `-- --soak`, `-- --scan` and `-- --scan-batch` measure only
+ * those; the scan batch also on the embedded database when DATABASE_URL is unset): on PostgreSQL (DATABASE_URL), measures
  * receives and reads on a fresh database (beside the Emmett peer's with --peer), then builds a
  * synthetic history and measures reads, rebuild and verify at its size, each figure beside its
  * baseline in the same run; prints one table and writes bench/results.json. Each phase works in a
@@ -28,6 +28,7 @@ import { soak } from './soak.ts';
 import { measureSeal, sealRows } from './seal.ts';
 import { measureScanBatch, scanBatchRows } from './scan-batch.ts';
 import { alignColumns, formatReport, type BenchReport, type PeerPair } from './report.ts';
+import { measureScanDecode, scanDecodeRows } from './scan-decode.ts';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -46,6 +47,8 @@ const labelCountArg = args.indexOf('--label-count');
 const labelCount = labelCountArg >= 0 ? Number(args[labelCountArg + 1]) : quick ? 50_000 : 1_000_000;
 // `--soak [--soak-minutes N]` runs only the long mixed-load check and updates its part of bench/results.json.
 const soakOnly = args.includes('--soak');
+// `--scan` measures only the camera's code reader in Chromium (no database needed; the client built) and updates its part.
+const scanOnly = args.includes('--scan');
 const soakMinutesArg = args.indexOf('--soak-minutes');
 const soakMinutes = soakMinutesArg >= 0 ? Number(args[soakMinutesArg + 1]) : 30;
 // `--scan-batch` measures only the batch receive of 500 scanned serials (on PGlite too) and updates its part.
@@ -112,6 +115,14 @@ async function main(): Promise<void> {
     writeResultsPart({ [baseUrl ? 'scanBatch' : 'scanBatchPglite']: figures });
     console.log('\nWrote the scan batch figures to bench/results.json');
     process.exitCode = figures.passed ? 0 : 1;
+    return;
+  }
+  if (scanOnly) {
+    const scanDecode = await measureScanDecode({ log: console.log });
+    printTable([['Figure', 'Measured', '', '', '', 'Target', ''], ...scanDecodeRows(scanDecode)]);
+    writeResultsPart({ scanDecode });
+    console.log('\nWrote the scan decoding figures to bench/results.json');
+    process.exitCode = scanDecodeRows(scanDecode).some((row) => row[6] === 'MISSED') ? 1 : 0;
     return;
   }
   if (!baseUrl) {
@@ -259,6 +270,7 @@ async function main(): Promise<void> {
 
     const labels = await measureLabels(baseUrl, { labels: labelCount, seconds, log: console.log });
     const scanBatch = await measureScanBatch(baseUrl, { runs: scanBatchRuns, log: console.log });
+    const scanDecode = await measureScanDecode({ log: console.log });
 
     console.log('Rebuild and verify…');
     const { count } = await runtime.database.db
@@ -308,6 +320,7 @@ async function main(): Promise<void> {
       export: { rows: exportRows, seconds: exportSeconds, rowsPerSecond: exportRows / exportSeconds, memoryGrowthMb: peakDuring - before },
       serverPeakRssMb: serverPeak,
       labels,
+      scanDecode,
     };
     console.log(`\n${formatReport(report)}`);
     printTable(scanBatchRows([scanBatch]));

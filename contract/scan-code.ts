@@ -20,6 +20,8 @@ export const SCAN_MESSAGES = {
 } as const;
 
 export const noMatchMessage = (code: string) => `No match for “${code}”.`;
+/** "R-12" scanned outside a project: request numbers count within a project. */
+export const requestNumberNeedsProject = (code: string) => `Open a project first: “${code}” is a request number, and each project numbers its own.`;
 
 /** The naming fields of a warehouse location, as the location code carries them. */
 export interface LocationPlace {

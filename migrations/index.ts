@@ -25,6 +25,7 @@ import * as m0045 from './0045-ledger-seal.ts';
 import * as m0049 from './0049-corrections.ts';
 import * as m0050 from './0050-upload-policy-uses.ts';
 import * as m0051 from './0051-label-import-first-row.ts';
+import * as m0052 from './0052-asset-serial-lookup.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-ledger-events': m0001,
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '0049-corrections': m0049,
   '0050-upload-policy-uses': m0050,
   '0051-label-import-first-row': m0051,
+  '0052-asset-serial-lookup': m0052,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {

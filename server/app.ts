@@ -50,6 +50,7 @@ import { userRoutes } from './routes/users/users.routes.ts';
 import { transferRoutes } from './routes/transfers/transfers.routes.ts';
 import { requestRoutes } from './routes/requests/requests.routes.ts';
 import { requestFileRoutes } from './routes/requests/request-files.routes.ts';
+import { scanRoutes } from './routes/scan/scan.routes.ts';
 import { warehouseStockRoutes } from './routes/warehouses/warehouse-stock.routes.ts';
 import { warehouseRoutes } from './routes/warehouses/warehouses.routes.ts';
 import { scanBatchRoutes } from './routes/scan/scan-batch.routes.ts';
@@ -135,6 +136,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(assetReadRoutes);
   await app.register(labelImportRoutes);
   await app.register(ledgerRoutes);
+  await app.register(scanRoutes);
   await app.register(scanBatchRoutes);
 
   await registerClient(app, deps.clientDir ?? null);

@@ -24,12 +24,13 @@ export interface Browser {
   close(): Promise<void>;
 }
 
-export async function openBrowser(viewport = { width: 1280, height: 800 }): Promise<Browser> {
+/** `extraArgs`: more Chromium flags, such as a fake camera's (see fake-camera.ts). */
+export async function openBrowser(viewport = { width: 1280, height: 800 }, extraArgs: string[] = []): Promise<Browser> {
   const profile = mkdtempSync(path.join(tmpdir(), 'stockledger-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: FLAGS,
+    args: [...FLAGS, ...extraArgs],
     viewport,
   });
   // Every browser test also proves the built client runs under the server's content security policy.

@@ -61,7 +61,8 @@ async function securityPlugin(app: FastifyInstance): Promise<void> {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The camera's code reader is WebAssembly, compiled from the app's own bundled .wasm file.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         // The component library sets its theme variables in <style> elements and style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],

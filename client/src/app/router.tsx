@@ -26,6 +26,7 @@ import { ProjectsPage } from '../features/projects/projects-page.tsx';
 import { ManageRequestsPage } from '../features/requests/manage-requests-page.tsx';
 import { RequestsPage } from '../features/requests/requests-page.tsx';
 import { LoginPage } from '../features/login/login-page.tsx';
+import { ScanPage } from '../features/scan/scan-page.tsx';
 import type { RouteGuard } from '../shared/session/permissions.ts';
 import { HomeRedirect, RedirectIfSignedIn, RequireRole } from '../shared/session/route-guards.tsx';
 import { InventoryMode } from './inventory-mode.tsx';
@@ -85,6 +86,8 @@ export const routes: RouteObject[] = [
       // The sealed books: superadmins and auditors.
       guarded('/ledger', 'ledger', <LedgerPage />),
       guarded('/labels', 'user', <LabelsPage />),
+      // Scan to act, made for phones: every signed-in user; what a scan offers is the server's to say.
+      guarded('/scan', 'user', <ScanPage />),
       guarded('/labels/templates', 'admin', <TemplatesPage />),
     ],
   },

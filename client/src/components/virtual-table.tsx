@@ -5,7 +5,7 @@
  */
 import { Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef, type CSSProperties, type ReactNode } from 'react';
+import { useEffect, useRef, type CSSProperties, type ReactNode } from 'react';
 import { ariaSort, type SortState } from '../shared/table-sort.ts';
 import { usePhone } from '../shared/use-phone.ts';
 
@@ -34,7 +34,12 @@ interface VirtualTableProps<T> {
   onSort?: (key: string) => void;
   rowStyle?: (row: T) => CSSProperties | undefined;
   rowData?: (row: T) => Record<`data-${string}`, string>;
+  /** The key of a row to scroll to and mark (a scanned part, a link to one). */
+  highlight?: string | null;
 }
+
+/** How a highlighted row stands out: a ring inside its edges, over its stock colour. */
+const HIGHLIGHT: CSSProperties = { outline: '3px solid var(--mantine-color-blue-filled)', outlineOffset: -3 };
 
 const cell: CSSProperties = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' };
 
@@ -50,6 +55,7 @@ export function VirtualTable<T>({
   onSort,
   rowStyle,
   rowData,
+  highlight = null,
 }: VirtualTableProps<T>) {
   const scroller = useRef<HTMLDivElement>(null);
   const phone = usePhone();
@@ -59,6 +65,15 @@ export function VirtualTable<T>({
     estimateSize: () => rowHeight,
     overscan: 12,
   });
+  const highlightIndex = highlight === null ? -1 : rows.findIndex((row) => rowKey(row) === highlight);
+  // Once per highlighted row: scrolled into the table's view, then the table into the page's.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the row's place is what triggers the effect, not the virtualizer's identity
+  useEffect(() => {
+    if (highlightIndex < 0) return;
+    virtualizer.scrollToIndex(highlightIndex, { align: 'center' });
+    const frame = requestAnimationFrame(() => scroller.current?.querySelector('[data-highlighted]')?.scrollIntoView?.({ block: 'nearest' }));
+    return () => cancelAnimationFrame(frame);
+  }, [highlightIndex]);
   const items = virtualizer.getVirtualItems();
   const before = items[0]?.start ?? 0;
   const after = virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0);
@@ -95,7 +110,13 @@ export function VirtualTable<T>({
             const row = rows[item.index];
             if (row === undefined) return null;
             return (
-              <Table.Tr key={rowKey(row)} aria-rowindex={item.index + 2} style={{ height: rowHeight, ...rowStyle?.(row) }} {...rowData?.(row)}>
+              <Table.Tr
+                key={rowKey(row)}
+                aria-rowindex={item.index + 2}
+                style={{ height: rowHeight, ...rowStyle?.(row), ...(item.index === highlightIndex ? HIGHLIGHT : undefined) }}
+                {...rowData?.(row)}
+                {...(item.index === highlightIndex ? { 'data-highlighted': 'true', 'aria-current': true } : {})}
+              >
                 {columns.map((column) => (
                   <Table.Td key={column.key} ta={column.align} style={cell} title={column.title?.(row)}>
                     {column.render(row)}

@@ -1,7 +1,8 @@
-/** Top bar: menu burger on small screens, product mark and name, user menu (spec 02 §1). */
+/** Top bar: menu burger on small screens, product mark and name, Scan, user menu (spec 02 §1). */
 import { Burger, Group, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { Logo, PRODUCT_NAME } from '../../components/logo.tsx';
+import { ScanButton } from '../../features/scan/scan-dialog.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 interface AppHeaderProps {
@@ -23,7 +24,10 @@ export function AppHeader({ navbarOpened, onToggleNavbar }: AppHeaderProps) {
           </Group>
         </UnstyledButton>
       </Group>
-      <UserMenu />
+      <Group gap="sm" wrap="nowrap">
+        <ScanButton />
+        <UserMenu />
+      </Group>
     </Group>
   );
 }

@@ -6,31 +6,42 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { SiteBanners } from '../../features/site/site-banners.tsx';
 import { useRealtimeSync } from '../use-realtime-sync.ts';
 import { useRequestNotices } from '../../features/requests/use-request-notices.ts';
+import { AssetScanCard } from '../../features/assets/asset-scan-card.tsx';
+import { ScanFallback } from '../../features/scan/scan-fallback.tsx';
+import { ScanSlotsContext } from '../../features/scan/scan-slots.ts';
+import { useKeyboardScanner } from '../../features/scan/use-keyboard-scanner.ts';
 import { AppHeader } from './app-header.tsx';
 import { Sidebar } from './sidebar.tsx';
+
+const SCAN_SLOTS = { AssetCard: AssetScanCard };
 
 export function AppLayout() {
   const [navbarOpened, { toggle, close }] = useDisclosure(false);
   const { pathname } = useLocation();
   // Signed-in pages stay live: changes by anyone in the current project refetch what they touch.
   useRealtimeSync(useRequestNotices());
+  // A keyboard-mode scanner works on every signed-in page.
+  useKeyboardScanner();
 
   // On small screens the navbar covers the page; close it once the user has picked a page.
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new pathname is what triggers the effect
   useEffect(() => close(), [pathname, close]);
 
   return (
-    <AppShell header={{ height: 56 }} navbar={{ width: 272, breakpoint: 'sm', collapsed: { mobile: !navbarOpened } }} padding="md">
-      <AppShell.Header>
-        <AppHeader navbarOpened={navbarOpened} onToggleNavbar={toggle} />
-      </AppShell.Header>
-      <AppShell.Navbar>
-        <Sidebar />
-      </AppShell.Navbar>
-      <AppShell.Main>
-        <SiteBanners />
-        <Outlet />
-      </AppShell.Main>
-    </AppShell>
+    <ScanSlotsContext.Provider value={SCAN_SLOTS}>
+      <AppShell header={{ height: 56 }} navbar={{ width: 272, breakpoint: 'sm', collapsed: { mobile: !navbarOpened } }} padding="md">
+        <AppShell.Header>
+          <AppHeader navbarOpened={navbarOpened} onToggleNavbar={toggle} />
+        </AppShell.Header>
+        <AppShell.Navbar>
+          <Sidebar />
+        </AppShell.Navbar>
+        <AppShell.Main>
+          <SiteBanners />
+          <Outlet />
+        </AppShell.Main>
+        <ScanFallback />
+      </AppShell>
+    </ScanSlotsContext.Provider>
   );
 }

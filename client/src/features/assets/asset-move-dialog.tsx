@@ -84,7 +84,9 @@ export function AssetMoveDialog({ kind, here, rows, instanceId, onClose }: Asset
     const ok =
       kind === 'project-assign' || kind === 'project-unassign' || kind === 'warehouse-unassign'
         ? await move.setInUse(inUseBody(kind, values), spec.success)
-        : await move.send(here, kind === 'warehouse-assign' ? 'assign' : 'return', transferBody(kind, values, here.id, bulk), spec.success);
+        : kind === 'instance-to-warehouse' || kind === 'instance-to-project'
+          ? await move.sendAnywhere(transferBody(kind, values, here.id), spec.success)
+          : await move.send(here, kind === 'warehouse-assign' ? 'assign' : 'return', transferBody(kind, values, here.id, bulk), spec.success);
     if (ok) onClose();
   };
 

@@ -129,6 +129,16 @@ export const assetsApi = baseApi.injectEndpoints({
       }),
       invalidatesTags: [...MOVED],
     }),
+    /** An instance moved from wherever it is (POST /api/assets/instances/assign, admins). */
+    moveInstance: build.mutation<AssetMoveAnswer, Keyed & { body: object }>({
+      query: ({ body, idempotencyKey }) => ({
+        url: 'api/assets/instances/assign',
+        method: 'POST',
+        body,
+        headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+      }),
+      invalidatesTags: [...MOVED],
+    }),
     setAssetInUse: build.mutation<AssetMoveAnswer, Keyed & { instanceId: string; in_use: boolean; assigned_user_id?: string | null; notes?: string }>({
       query: ({ instanceId, idempotencyKey, ...body }) => ({
         url: `api/assets/instances/${enc(instanceId)}/in-use`,
@@ -168,6 +178,7 @@ export const {
   useLocateAssetQuery,
   useAssetLogsQuery,
   useMoveAssetMutation,
+  useMoveInstanceMutation,
   useSetAssetInUseMutation,
   useMarkAssetLostFoundMutation,
 } = assetsApi;

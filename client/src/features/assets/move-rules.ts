@@ -6,7 +6,16 @@
 import { ASSET_MESSAGES, type AssetRow } from './asset-types.ts';
 import { ASSIGN_ITEM_FAILED, RETURN_ITEM_FAILED } from '../../shared/messages.ts';
 
-export type AssetMoveKind = 'project-return' | 'project-assign' | 'project-unassign' | 'warehouse-assign' | 'warehouse-return' | 'warehouse-unassign';
+export type AssetMoveKind =
+  | 'project-return'
+  | 'project-assign'
+  | 'project-unassign'
+  | 'warehouse-assign'
+  | 'warehouse-return'
+  | 'warehouse-unassign'
+  // A scanned instance moved from wherever it is (admins): to another warehouse, or to another project.
+  | 'instance-to-warehouse'
+  | 'instance-to-project';
 
 export const MOVE_MESSAGES = {
   instanceOrUser: ASSET_MESSAGES.missingInstanceOrUser,
@@ -73,6 +82,20 @@ export const MOVES: Record<AssetMoveKind, MoveSpec> = {
     offers: (r) => serialized(r) && r.Status === 'In-Use',
     needs: null,
   },
+  'instance-to-warehouse': {
+    title: 'Move Asset to Warehouse',
+    success: 'Asset moved to warehouse',
+    failure: 'Failed to move asset',
+    offers: movable,
+    needs: 'warehouse',
+  },
+  'instance-to-project': {
+    title: 'Move Asset to Project',
+    success: 'Asset moved to project',
+    failure: 'Failed to move asset',
+    offers: movable,
+    needs: 'project',
+  },
   'warehouse-return': {
     title: 'Return Asset to Warehouse',
     success: 'Asset returned to warehouse',
@@ -135,7 +158,7 @@ const notes = (values: MoveValues) => (values.notes.trim() ? values.notes.trim()
  * type are named by their asset number, which the server looks up where the move starts.
  */
 export function transferBody(
-  kind: 'project-return' | 'warehouse-assign' | 'warehouse-return',
+  kind: 'project-return' | 'warehouse-assign' | 'warehouse-return' | 'instance-to-warehouse' | 'instance-to-project',
   values: MoveValues,
   here: string,
   bulk?: Pick<AssetRow, 'AssetNumber'>,
@@ -147,6 +170,10 @@ export function transferBody(
       return { instance_id, to_owner_type: 'warehouse' as const, to_owner_id: values.otherId ?? '', ...units, notes: notes(values) };
     case 'warehouse-assign':
       return { instance_id, to_owner_type: 'project' as const, to_owner_id: values.otherId ?? '', ...units, notes: notes(values) };
+    case 'instance-to-warehouse':
+      return { instance_id, to_owner_type: 'warehouse' as const, to_owner_id: values.otherId ?? '', notes: notes(values) };
+    case 'instance-to-project':
+      return { instance_id, to_owner_type: 'project' as const, to_owner_id: values.otherId ?? '', notes: notes(values) };
     case 'warehouse-return':
       // Units are looked up by asset number in the project they come back from.
       return bulk

@@ -6,11 +6,12 @@ import { useState } from 'react';
 import { messageOr } from '../../api/error-message.ts';
 import { useIdempotencyKey } from '../../api/idempotency.ts';
 import { toast } from '../../shared/toast.ts';
-import { useMoveAssetMutation, useSetAssetInUseMutation, type Owner, type OwnerMove } from './assets-api.ts';
+import { useMoveAssetMutation, useMoveInstanceMutation, useSetAssetInUseMutation, type Owner, type OwnerMove } from './assets-api.ts';
 
 export function useAssetMove(failureFallback: string) {
   const [move, moveState] = useMoveAssetMutation();
   const [inUse, inUseState] = useSetAssetInUseMutation();
+  const [moveInstance, moveInstanceState] = useMoveInstanceMutation();
   const idempotency = useIdempotencyKey();
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -32,11 +33,18 @@ export function useAssetMove(failureFallback: string) {
     return settle(result.error, success);
   };
 
+  /** An instance moved from wherever it is; true when the server took it. */
+  const sendAnywhere = async (body: object, success: string): Promise<boolean> => {
+    const key = idempotency.keyFor({ anywhere: true, body });
+    const result = await moveInstance({ body, idempotencyKey: key });
+    return settle(result.error, success);
+  };
+
   const setInUse = async (body: { instanceId: string; in_use: boolean; assigned_user_id?: string | null; notes?: string }, success: string) => {
     const key = idempotency.keyFor(body);
     const result = await inUse({ ...body, idempotencyKey: key });
     return settle(result.error, success);
   };
 
-  return { send, setInUse, busy: moveState.isLoading || inUseState.isLoading, failure, setFailure };
+  return { send, sendAnywhere, setInUse, busy: moveState.isLoading || inUseState.isLoading || moveInstanceState.isLoading, failure, setFailure };
 }

@@ -3,9 +3,10 @@
  * stock colouring, a Details button per row, and for the right people Stock Warnings, the logs and
  * CSV export. Only the rows in view are rendered, so ten thousand parts stay smooth.
  */
-import { Badge, Button, Center, Group, Loader, Paper, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { LINK_PARAMS, useLinkedParam, useLinkedSearch } from '../../shared/deep-link.ts';
 import { messageOr } from '../../api/error-message.ts';
 import type { InventoryRow } from '../../api/material-types.ts';
 import { inventoryCsvUrl } from '../../api/materials-api.ts';
@@ -31,12 +32,21 @@ interface InventoryPanelProps {
 }
 
 export function InventoryPanel({ projectId, rows, isLoading, isFetching, error, canCurate, canExport, onOpen }: InventoryPanelProps) {
-  const [search, setSearch] = useState('');
+  // A link (a scan's "search the inventory") may bring a search; a part's link marks its row.
+  const linkedSearch = useLinkedSearch();
+  const [part] = useLinkedParam(LINK_PARAMS.part);
+  const [search, setSearch] = useState(linkedSearch);
+  useEffect(() => {
+    if (linkedSearch) setSearch(linkedSearch);
+  }, [linkedSearch]);
   const [useNicknames, setUseNicknames] = useLocalStorage({ key: 'stockledger.useNicknames', defaultValue: false });
   const [sort, setSort] = useState<SortState<InventorySortKey>>(DEFAULT_INVENTORY_SORT);
   const download = useServerDownload();
   const phone = usePhone();
   const visible = useMemo(() => visibleInventory(rows ?? [], { search, sort, useNicknames }), [rows, search, sort, useNicknames]);
+
+  const wanted = part ? rows?.find((r) => r.PartNumber === part) : undefined;
+  const wantedHidden = wanted !== undefined && !visible.includes(wanted);
 
   const columns = useMemo(() => inventoryColumns(useNicknames, phone, canCurate, onOpen), [useNicknames, phone, canCurate, onOpen]);
 
@@ -74,6 +84,16 @@ export function InventoryPanel({ projectId, rows, isLoading, isFetching, error, 
             )}
           </Group>
         </Group>
+        {wantedHidden && (
+          <Alert color="blue" p="xs">
+            <Group gap="sm" justify="space-between" wrap="wrap">
+              <Text size="sm">Part {part} is hidden by the search.</Text>
+              <Button size="compact-sm" variant="light" onClick={() => setSearch('')}>
+                Clear search
+              </Button>
+            </Group>
+          </Alert>
+        )}
         {isLoading ? (
           <Center p="xl" aria-busy="true">
             <Group gap="sm">
@@ -101,6 +121,7 @@ export function InventoryPanel({ projectId, rows, isLoading, isFetching, error, 
                 return color ? { backgroundColor: `var(--mantine-color-${color}-light)` } : undefined;
               }}
               rowData={(r) => ({ 'data-stock': stockLevel(r), 'data-part': r.PartNumber })}
+              highlight={wanted?.material_id ?? null}
             />
             <Group justify="space-between" gap="xs" wrap="wrap">
               <Text size="xs" c="dimmed">

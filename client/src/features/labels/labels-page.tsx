@@ -10,6 +10,7 @@ import { DEFAULT_LABEL_PAGE_SIZE, deleteConfirmText, type ExportFormat, type Lab
 import { downloadBlob } from '../../api/download.ts';
 import { messageOr } from '../../api/error-message.ts';
 import { useDeleteLabelsMutation, useExportLabelsMutation, useGetLabelFiltersQuery } from '../../api/labels-api.ts';
+import { useLinkedSearch } from '../../shared/deep-link.ts';
 import { useAppSelector } from '../../shared/hooks.ts';
 import { ProjectPicker } from '../../shared/projects/project-picker.tsx';
 import { useCurrentProjectSync } from '../../shared/projects/use-current-project-sync.ts';
@@ -55,7 +56,8 @@ export function LabelsPage() {
 }
 
 function LabelDatabase({ projectId, admin }: { projectId: string; admin: boolean }) {
-  const [search, setSearch] = useState('');
+  // A link (a scanned label) may bring a search.
+  const [search, setSearch] = useState(useLinkedSearch());
   const [debounced] = useDebouncedValue(search, LABEL_SEARCH_DEBOUNCE_MS);
   const [system, setSystem] = useState('');
   const [clusterPod, setClusterPod] = useState('');

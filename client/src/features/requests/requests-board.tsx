@@ -8,6 +8,7 @@
 import { Alert, Button, Checkbox, Group, Radio, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
+import { LINK_PARAMS, useLinkedParam } from '../../shared/deep-link.ts';
 import type { RequestFilter, RequestSort } from '@contract/requests.ts';
 import type { LogDays } from '@contract/vocabulary.ts';
 import { formatDate } from '../../shared/format.ts';
@@ -42,7 +43,8 @@ export function RequestsBoard({ projectId, vocabulary }: { projectId: string; vo
   const [q] = useDebouncedValue(search, 250);
   const [sort, setSort] = useState<SortState<SortKey>>(DEFAULT_SORT);
   const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [openId, setOpenId] = useState<string | null>(null);
+  // The open request lives in the address (`?request=`), so a scanned request code opens it.
+  const [openId, setOpenId] = useLinkedParam(LINK_PARAMS.request);
   const phone = usePhone();
   const download = useServerDownload();
   const query = { projectId, status, days, q, sort: sortParam(sort), type: vocabulary === 'material' ? ('Material' as const) : ('all' as const) };

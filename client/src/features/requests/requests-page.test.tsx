@@ -23,8 +23,9 @@ beforeAll(() => {
 const held = detail(1, 'on-hold', [line('CAB-1', 3, 'on-hold', 'level 2')]);
 const open = detail(2, 'requested', [line('CAB-2', 1)]);
 
-function renderPage(submit: unknown = detail(3, 'requested', [line('CAB-1', 3)]), overrides: Record<string, Route> = {}) {
+function renderPage(submit: unknown = detail(3, 'requested', [line('CAB-1', 3)]), overrides: Record<string, Route> = {}, path = '/dashboard/requests') {
   return renderWithProviders(<RequestsPage />, {
+    path,
     session: { user: person('u-ann'), project, projectRole: 'user' },
     routes: {
       'GET /api/projects': { items: [projectRow('user')] },
@@ -165,6 +166,13 @@ describe('the request page of a regular user', () => {
     expect(within(panel).getByText('Requester: Ann Lee')).toBeTruthy();
     expect(within(panel).getByText('level 2')).toBeTruthy();
     expect(within(panel).getByText('Reason: Waiting on delivery')).toBeTruthy();
+    await act(async () => undefined);
+  });
+
+  it('opens the side panel of the request a link names (a scanned request code)', async () => {
+    renderPage(undefined, {}, '/dashboard/requests?request=r-1');
+    const panel = await screen.findByRole('dialog', { name: 'Request R-1' });
+    expect(await within(panel).findByText('Requester: Ann Lee')).toBeTruthy();
     await act(async () => undefined);
   });
 });

@@ -7,8 +7,8 @@
  */
 import { Alert, Button, Drawer, Group, Stack, Text, Title } from '@mantine/core';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useState } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router-dom';
+import { LINK_PARAMS, useLinkedParam } from '../../shared/deep-link.ts';
 import { useAppSelector } from '../../shared/hooks.ts';
 import { formatDate, formatDateTime } from '../../shared/format.ts';
 import { ProjectPicker } from '../../shared/projects/project-picker.tsx';
@@ -28,10 +28,12 @@ export function RequestsPage() {
   const { currentProject: project, role, currentProjectRole } = useAppSelector(selectSession);
   useCurrentProjectSync();
   const history = useMyRequestsQuery(project ? project.id : skipToken, { refetchOnMountOrArgChange: true });
-  const [openId, setOpenId] = useState<string | null>(null);
+  // The open request lives in the address (`?request=`), so a scanned request code opens it.
+  const [openId, setOpenId] = useLinkedParam(LINK_PARAMS.request);
+  const { search } = useLocation();
   const phone = usePhone();
 
-  if (actsAsProjectAdminOrManager({ role, projectRole: currentProjectRole })) return <Navigate to="/dashboard/manage_requests" replace />;
+  if (actsAsProjectAdminOrManager({ role, projectRole: currentProjectRole })) return <Navigate to={`/dashboard/manage_requests${search}`} replace />;
 
   const view = (r: RequestSummary) => (
     <Button size="compact-sm" variant="light" aria-label={`View request ${requestLabel(r)}`} onClick={() => setOpenId(r.id)}>

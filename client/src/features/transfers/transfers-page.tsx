@@ -8,6 +8,7 @@ import { Alert, Badge, Button, Group, Stack, Text, TextInput } from '@mantine/co
 import { skipToken } from '@reduxjs/toolkit/query';
 import { type ReactNode, useMemo, useState } from 'react';
 import { TRANSFER_ERRORS } from '@contract/transfers.ts';
+import { LINK_PARAMS, useLinkedParam } from '../../shared/deep-link.ts';
 import { useAppSelector } from '../../shared/hooks.ts';
 import { formatDate } from '../../shared/format.ts';
 import { ProjectPicker } from '../../shared/projects/project-picker.tsx';
@@ -28,7 +29,8 @@ export function TransfersPage() {
   useCurrentProjectSync();
   const list = useListTransfersQuery(project ? project.id : skipToken, { refetchOnMountOrArgChange: true });
   const [search, setSearch] = useState('');
-  const [openId, setOpenId] = useState<string | null>(null);
+  // The open panel lives in the address (`?transfer=`), so a scanned transfer code opens it.
+  const [openId, setOpenId] = useLinkedParam(LINK_PARAMS.transfer);
   const [creating, setCreating] = useState(false);
   const isAdmin = isSuperadmin(role) || currentProjectRole === 'admin';
   const canRequest = isSuperadmin(role) || isProjectAdminOrManager(currentProjectRole);

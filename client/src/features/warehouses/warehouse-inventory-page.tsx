@@ -5,7 +5,8 @@
  */
 import { Center, Group, Loader, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { LINK_PARAMS, useLinkedParam, useLinkedSearch } from '../../shared/deep-link.ts';
 import { messageOr } from '../../api/error-message.ts';
 import { useGetWarehouseInventoryQuery } from '../../api/warehouses-api.ts';
 import { MAX_LENGTH } from '../../shared/field-limits.ts';
@@ -30,7 +31,13 @@ function WarehouseInventory({ choice }: { choice: WarehouseChoice }) {
   const warehouse = choice.chosen;
   const stock = useGetWarehouseInventoryQuery(warehouse ? warehouse.id : skipToken, { refetchOnMountOrArgChange: true });
   const { frozen } = useSiteStatus();
-  const [search, setSearch] = useState('');
+  // A link (a scan) may bring a search, or a part whose row is marked.
+  const linkedSearch = useLinkedSearch();
+  const [part] = useLinkedParam(LINK_PARAMS.part);
+  const [search, setSearch] = useState(linkedSearch);
+  useEffect(() => {
+    if (linkedSearch) setSearch(linkedSearch);
+  }, [linkedSearch]);
   const [open, setOpen] = useState<WarehouseAction | null>(null);
   const rows = stock.data ?? [];
   const visible = useMemo(() => visibleWarehouseStock(stock.data ?? [], search), [stock.data, search]);
@@ -70,7 +77,7 @@ function WarehouseInventory({ choice }: { choice: WarehouseChoice }) {
                   <NoData text={rows.length === 0 ? 'This warehouse holds no materials yet' : NO_PARTS_MATCH} />
                 ) : (
                   <>
-                    <WarehouseStockTable rows={visible} warehouseNum={warehouse.num_id} />
+                    <WarehouseStockTable rows={visible} warehouseNum={warehouse.num_id} highlight={part} />
                     <Group justify="space-between" gap="xs" wrap="wrap">
                       <Text size="xs" c="dimmed">
                         {partCount(visible.length, rows.length)}

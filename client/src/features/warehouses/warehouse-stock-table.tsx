@@ -4,7 +4,7 @@
  * its barcode and its locations' QR codes, to print.
  */
 import { Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
-import { useState } from 'react';
+import { type CSSProperties, useEffect, useRef, useState } from 'react';
 import type { WarehouseStockRow } from '../../api/warehouse-types.ts';
 import { usePhone } from '../../shared/use-phone.ts';
 import { STOCK_LEVEL_COLORS, STOCK_LEVEL_LABELS } from '../../components/stock-level.ts';
@@ -48,19 +48,37 @@ function CodesButton({ row, onOpen }: { row: WarehouseStockRow; onOpen: (row: Wa
   );
 }
 
-/** `warehouseNum` names the warehouse in its locations' codes. */
-export function WarehouseStockTable({ rows, warehouseNum }: { rows: readonly WarehouseStockRow[]; warehouseNum: number }) {
+/** How a linked (scanned) part's row stands out: a ring inside its edges, over its stock colour. */
+const HIGHLIGHT: CSSProperties = { outline: '3px solid var(--mantine-color-blue-filled)', outlineOffset: -3 };
+
+interface StockTableProps {
+  rows: readonly WarehouseStockRow[];
+  /** Names the warehouse in its locations' codes. */
+  warehouseNum: number;
+  /** The part number of a row to scroll to and mark (a scanned part). */
+  highlight?: string | null;
+}
+
+export function WarehouseStockTable({ rows, warehouseNum, highlight = null }: StockTableProps) {
   const [codesOf, setCodesOf] = useState<WarehouseStockRow | null>(null);
   return (
     <>
-      <StockRows rows={rows} onCodes={setCodesOf} />
+      <StockRows rows={rows} highlight={highlight} onCodes={setCodesOf} />
       {codesOf && <StockCodesModal warehouseNum={warehouseNum} row={codesOf} onClose={() => setCodesOf(null)} />}
     </>
   );
 }
 
-function StockRows({ rows, onCodes }: { rows: readonly WarehouseStockRow[]; onCodes: (row: WarehouseStockRow) => void }) {
+function StockRows({ rows, highlight, onCodes }: { rows: readonly WarehouseStockRow[]; highlight: string | null; onCodes: (row: WarehouseStockRow) => void }) {
   const phone = usePhone();
+  const marked = useRef<HTMLElement | null>(null);
+  const present = highlight !== null && rows.some((row) => row.material.part_number === highlight);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another part, or the phone's cards in place of the table, is a new row to scroll to
+  useEffect(() => {
+    if (present) marked.current?.scrollIntoView?.({ block: 'center' });
+  }, [present, highlight, phone]);
+  const mark = (row: WarehouseStockRow) =>
+    row.material.part_number === highlight ? { ref: marked as never, 'data-highlighted': 'true', 'aria-current': true as const } : {};
   if (phone) {
     return (
       <Stack gap="xs" role="list" aria-label="Warehouse materials">
@@ -71,9 +89,10 @@ function StockRows({ rows, onCodes }: { rows: readonly WarehouseStockRow[]; onCo
             withBorder
             p="xs"
             radius="sm"
-            style={tint(row)}
+            style={{ ...tint(row), ...(row.material.part_number === highlight ? HIGHLIGHT : undefined) }}
             data-part={row.material.part_number}
             data-stock={warehouseStockLevel(row)}
+            {...mark(row)}
           >
             <Group justify="space-between" wrap="nowrap" gap="xs">
               <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
@@ -108,7 +127,13 @@ function StockRows({ rows, onCodes }: { rows: readonly WarehouseStockRow[]; onCo
         </Table.Thead>
         <Table.Tbody>
           {rows.map((row) => (
-            <Table.Tr key={row.material_id} style={tint(row)} data-part={row.material.part_number} data-stock={warehouseStockLevel(row)}>
+            <Table.Tr
+              key={row.material_id}
+              style={{ ...tint(row), ...(row.material.part_number === highlight ? HIGHLIGHT : undefined) }}
+              data-part={row.material.part_number}
+              data-stock={warehouseStockLevel(row)}
+              {...mark(row)}
+            >
               <Table.Td fw={600} style={{ whiteSpace: 'nowrap' }}>
                 {row.material.part_number}
                 <CodesButton row={row} onOpen={onCodes} />
