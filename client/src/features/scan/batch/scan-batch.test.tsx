@@ -96,6 +96,7 @@ describe('a scan batch', () => {
     await user.click(screen.getByRole('button', { name: 'Receive as new assets (3)' }));
 
     expect(await screen.findByText('3 OK')).toBeTruthy();
+    expect(await screen.findByText('3 assets received')).toBeTruthy();
     expect(lines().map((line) => within(line).getByText('OK') && line.getAttribute('aria-label'))).toEqual(['Line 1 SN-1', 'Line 2 SN-2', 'Line 3 SN-3']);
     expect(within(lines()[0]!).getByRole('link', { name: 'Open the asset' }).getAttribute('href')).toBe('/warehouses?mode=assets&track=i-SN-1');
     const sent = server.sent('POST /api/scan/assets/receive');
@@ -149,6 +150,7 @@ describe('a scan batch', () => {
     await user.click(screen.getByRole('radio', { name: 'Return from use' }));
     await user.click(screen.getByRole('button', { name: 'Return from use (2)' }));
     expect(await screen.findByText('2 OK')).toBeTruthy();
+    expect(await screen.findByText('2 assets returned from use')).toBeTruthy();
     expect(server.sent('POST /api/scan/assets/in-use')[0]?.body).toEqual({
       in_use: false,
       lines: [{ code: 'http://localhost/warehouses?mode=assets&track=33333333-3333-4333-8333-333333333333' }, { code: 'SN-2' }],

@@ -36,6 +36,9 @@ interface Answered {
 }
 
 const BATCH_FAILED = 'The batch could not be sent.';
+const DONE: Record<BatchAction, string> = { receive: 'received', 'check-out': 'checked out', return: 'returned from use' };
+/** "3 assets received": what the batch did, for its toast. */
+export const batchDone = (action: BatchAction, ok: number) => `${ok} ${ok === 1 ? 'asset' : 'assets'} ${DONE[action]}`;
 
 export function ScanBatch({ projectId, warehouseId }: ScanBatchProps) {
   const admin = isGlobalAdmin(useAppSelector(selectRole));
@@ -89,7 +92,7 @@ export function ScanBatch({ projectId, warehouseId }: ScanBatchProps) {
       return;
     }
     setAnswered({ applied: answer.applied, summary: answer.summary, results: resultsByLine(lines, answer) });
-    if (answer.applied) toast.success(`${answer.summary.ok} ${answer.summary.ok === 1 ? 'line' : 'lines'} done: ${ACTION_LABELS[action].toLowerCase()}`);
+    if (answer.applied) toast.success(batchDone(action, answer.summary.ok));
   };
 
   return (
