@@ -1,6 +1,6 @@
 /**
- * `npm run bench [-- --events N] [-- --quick] [-- --peer]` (`-- --labels`, `-- --soak`, `-- --scan` and `-- --scan-batch` measure only those;
- * the scan batch also on the embedded database when DATABASE_URL is unset): on PostgreSQL (DATABASE_URL), measures
+ * `npm run bench [-- --events N] [-- --quick] [-- --peer]` (`-- --labels`, `-- --soak`, `-- --scan` and `-- --scan-batch` measure only
+ * those; the scan batch also on the embedded database when DATABASE_URL is unset): on PostgreSQL (DATABASE_URL), measures
  * receives and reads on a fresh database (beside the Emmett peer's with --peer), then builds a
  * synthetic history and measures reads, rebuild and verify at its size, each figure beside its
  * baseline in the same run; prints one table and writes bench/results.json. Each phase works in a

@@ -8,6 +8,8 @@ import { createAppRouter } from './router.tsx';
 import type { AppStore } from './store.ts';
 import { theme } from './theme.ts';
 import { TOAST_LIMIT, toast } from '../shared/toast.ts';
+import { ScanCameraContext } from '../shared/scan-camera.ts';
+import { CameraScanner } from '../features/scan/camera/camera-scanner.tsx';
 
 export function App({ store }: { store: AppStore }) {
   const [router] = useState(createAppRouter);
@@ -24,7 +26,10 @@ export function App({ store }: { store: AppStore }) {
     <Provider store={store}>
       <MantineProvider theme={theme} defaultColorScheme="light">
         <Notifications position="top-right" limit={TOAST_LIMIT} />
-        <RouterProvider router={router} />
+        {/* Screens of every feature that take scans show the one camera of the scan feature. */}
+        <ScanCameraContext.Provider value={CameraScanner}>
+          <RouterProvider router={router} />
+        </ScanCameraContext.Provider>
       </MantineProvider>
     </Provider>
   );

@@ -41,6 +41,13 @@ describe('the Material Details modal', () => {
     expect(await screen.findByText('No movements yet')).toBeTruthy();
   });
 
+  it('draws the part number as a printable Code 128', async () => {
+    openModal(false);
+    const barcode = await screen.findByRole('img', { name: 'Code 128 of part P-100' });
+    expect(barcode.getAttribute('data-code')).toBe('P-100');
+    expect(screen.getByRole('button', { name: 'Print Code 128 of part P-100' })).toBeTruthy();
+  });
+
   it('opens the movements behind a figure when it is clicked', async () => {
     const { user, onOpen } = openModal(true);
     await user.click(screen.getByRole('button', { name: 'Qty On Hand of P-100: 25' }));

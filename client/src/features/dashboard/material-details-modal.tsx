@@ -1,7 +1,8 @@
 /**
  * Material Details: the part's names (editable by curators), its four figures (each one opens the
- * movements behind it), its thresholds, who holds it, and a chart of its stock over time. Curators
- * also reach Mark Lost, Mark Found, Stock Warnings and the part's logs from here.
+ * movements behind it), its thresholds, who holds it, a chart of its stock over time, and its part
+ * number's printable Code 128. Curators also reach Mark Lost, Mark Found, Stock Warnings and the
+ * part's logs from here.
  */
 import { Badge, Button, Center, Divider, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { PART_NOT_FOUND } from '@contract/messages.ts';
@@ -10,6 +11,7 @@ import { FIGURE_LABELS, type Figure, type InventoryRow } from '../../api/materia
 import { useExplainFigureQuery, useGetAssigneesQuery } from '../../api/materials-api.ts';
 import { personName } from '../../shared/format.ts';
 import { AppModal } from '../../components/app-modal.tsx';
+import { PartBarcode } from '../../components/codes/printable-code.tsx';
 import { MaterialNameEditor } from '../../components/material-name-editor.tsx';
 import type { DashboardDialog } from './dialog-stack.ts';
 import { ITEM_INFO_FAILED } from './explain-modal.tsx';
@@ -76,6 +78,12 @@ function DetailsBody({ projectId, row, canCurate, onOpen }: Omit<MaterialDetails
       </Group>
       <StockHistorySection projectId={projectId} partNumber={row.PartNumber} />
       <Holders projectId={projectId} partNumber={row.PartNumber} />
+      <div>
+        <Title order={5} mb={4}>
+          Barcode
+        </Title>
+        <PartBarcode partNumber={row.PartNumber} partName={row.PartName} />
+      </div>
       {canCurate && (
         <>
           <Divider />

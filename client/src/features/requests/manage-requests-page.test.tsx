@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { baseApi } from '../../api/base-api.ts';
+import { publishScan } from '../../shared/scan-events.ts';
 import { renderWithProviders, type SeenRequest } from '../../test/render.tsx';
 import { ManageRequestsPage } from './manage-requests-page.tsx';
 import { detail, inventory, line, person, project, projectRow, summary } from './request-fixtures.ts';
@@ -135,6 +136,26 @@ describe('Manage Requests', () => {
     await waitFor(() => expect(server.sent('POST /api/requests/r-1/assign')).toHaveLength(1));
     expect(server.sent('POST /api/requests/r-1/assign')[0]!.body).toEqual({
       remainder: 'waiting_delivery',
+      lines: [{ line_id: 'l-CAB-1-requested', part_number: 'CAB-1', quantity: 2 }],
+    });
+  });
+
+  it('fulfils a request from its drawer by scanning its items, one unit of its line per scan', async () => {
+    const { user, server } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'View request R-1' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Request R-1' });
+    await user.click(await within(drawer).findByRole('button', { name: 'Scan items' }, SLOW));
+    const dialog = await screen.findByRole('dialog', { name: 'Fulfill part of request R-1' });
+    const typed = within(dialog).getByRole('textbox', { name: 'Scan or type a part number' });
+    await user.type(typed, 'CAB-2{Enter}');
+    expect(within(dialog).getByRole('alert').textContent).toBe('“CAB-2” is not on this list.');
+    act(() => publishScan({ text: 'CAB-1', source: 'scanner', format: null }));
+    await user.type(typed, 'cab-1{Enter}');
+    expect((within(dialog).getByRole('textbox', { name: 'Fulfil now of CAB-1' }) as HTMLInputElement).value).toBe('2');
+    await user.click(within(dialog).getByRole('button', { name: 'Fulfill 2' }));
+    await waitFor(() => expect(server.sent('POST /api/requests/r-1/assign')).toHaveLength(1));
+    expect(server.sent('POST /api/requests/r-1/assign')[0]!.body).toEqual({
+      remainder: 'open',
       lines: [{ line_id: 'l-CAB-1-requested', part_number: 'CAB-1', quantity: 2 }],
     });
   });

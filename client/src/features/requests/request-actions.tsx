@@ -1,8 +1,9 @@
 /**
  * A manager's actions on one or more requests (spec 01 §2 Manage Requests): Fulfill All (disabled,
  * with the reason, when on hand does not cover every open line of the selection: `Insufficient
- * Quantity`), Fulfill Partial (one request at a time), Hold and Deny; on one request also Re-Open
- * and Finalise. An action shows only as enabled when the state table allows it for every request.
+ * Quantity`), Fulfill Partial (one request at a time), Hold and Deny; on one request also Scan items
+ * (Fulfill Partial counted by scanning), Re-Open and Finalise. An action shows only as enabled when
+ * the state table allows it for every request.
  */
 import { Button, Group } from '@mantine/core';
 import { useMemo, useState } from 'react';
@@ -21,7 +22,7 @@ export interface ActionTarget {
   type: 'Material' | 'Asset';
 }
 
-type Dialog = 'partial' | 'hold' | 'deny' | null;
+type Dialog = 'partial' | 'scan' | 'hold' | 'deny' | null;
 
 export function RequestActions({
   projectId,
@@ -108,12 +109,19 @@ export function RequestActions({
             : 'Select one request to fulfil in part',
           () => setDialog('partial'),
         )}
+        {single && partialTarget && (
+          <Button size="sm" variant="light" loading={busy} onClick={() => setDialog('scan')}>
+            Scan items
+          </Button>
+        )}
         {action('Hold', allowsAll(statuses, 'hold'), 'Only requested or partial requests can be put on hold', () => setDialog('hold'), 'yellow')}
         {single && action('Re-Open', allowsAll(statuses, 'reopen'), 'Only on-hold requests can be re-opened', () => void reopen(), 'blue')}
         {single && action('Finalise', canFinalise, REQUEST_MESSAGES.notAllSettled, () => void finalise(), 'teal')}
         {action('Deny', allowsAll(statuses, 'deny'), 'Fulfilled and denied requests are final', () => setDialog('deny'), 'red')}
       </Group>
-      {dialog === 'partial' && partialTarget && <PartialDialog request={partialTarget} onHand={onHand} onClose={cancel} onDone={done} />}
+      {(dialog === 'partial' || dialog === 'scan') && partialTarget && (
+        <PartialDialog request={partialTarget} onHand={onHand} onClose={cancel} onDone={done} scan={dialog === 'scan'} />
+      )}
       {dialog === 'hold' && <HoldDialog targets={targets} onClose={cancel} onDone={done} />}
       {dialog === 'deny' && <DenyDialog targets={targets} onClose={cancel} onDone={done} />}
     </>

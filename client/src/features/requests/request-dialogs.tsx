@@ -13,6 +13,8 @@ import { AppModal } from '../../components/app-modal.tsx';
 import { holdReason, openLines, partialError, requestLabel } from './request-rules.ts';
 import { type RequestDetail, useAssignRequestMutation, useNotifyFulfilledMutation, useSetRequestStatusMutation } from './requests-api.ts';
 import { FailureAlert } from '../../components/failure-alert.tsx';
+import type { CountLine, Counts } from '../../components/scan-count.ts';
+import { ScanCounter } from '../../components/scan-counter.tsx';
 
 interface Target {
   id: string;
@@ -123,13 +125,17 @@ export function PartialDialog({
   onHand,
   onClose,
   onDone = onClose,
+  scan = false,
 }: {
   request: RequestDetail;
   onHand: ReadonlyMap<string, number>;
   onClose: () => void;
   onDone?: () => void;
+  /** Opens counting by scanning: each scanned part number is one unit of its line. */
+  scan?: boolean;
 }) {
   const lines = openLines(request.picklist);
+  const [scanning, setScanning] = useState(scan);
   const [entries, setEntries] = useState<Record<string, PartialEntry>>({});
   const [remainder, setRemainder] = useState<'open' | 'waiting_delivery'>('open');
   const [failure, setFailure] = useState<string | null>(null);
@@ -141,6 +147,10 @@ export function PartialDialog({
   const chosen = lines.filter((l) => Number(entry(l.line_id).qty) > 0);
   const valid = chosen.length > 0 && lines.every((l) => errors[l.line_id] === null);
   const total = chosen.reduce((sum, l) => sum + Number(entry(l.line_id).qty), 0);
+  const countLines: CountLine[] = lines.map((l) => ({ key: l.line_id, part_number: l.part_number, part_name: l.part_name, max: l.qty }));
+  const counts: Counts = Object.fromEntries(lines.map((l) => [l.line_id, Number(entry(l.line_id).qty) || 0]));
+  const setCounts = (next: Counts) =>
+    setEntries((current) => Object.fromEntries(lines.map((l) => [l.line_id, { ...(current[l.line_id] ?? { replacement: '' }), qty: next[l.line_id] ?? 0 }])));
 
   const confirm = async () => {
     setFailure(null);
@@ -174,57 +184,64 @@ export function PartialDialog({
           Give a quantity for each line to fulfil now; a line given less than it asks for splits, and the rest stays requested.
         </Text>
         <FailureAlert failure={failure} />
-        <div style={{ overflowX: 'auto' }}>
-          <Table withTableBorder aria-label="Lines to fulfil" miw={520}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Part</Table.Th>
-                <Table.Th ta="right">Asked</Table.Th>
-                <Table.Th ta="right">On hand</Table.Th>
-                <Table.Th w={140}>Fulfil now</Table.Th>
-                <Table.Th>In place of it (optional)</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {lines.map((line) => (
-                <Table.Tr key={line.line_id} data-part={line.part_number}>
-                  <Table.Td>
-                    <Text size="sm" fw={600}>
-                      {line.part_number}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {line.part_name} · {line.status}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td ta="right">{line.qty}</Table.Td>
-                  <Table.Td ta="right">{request.type === 'Material' ? (onHand.get(line.part_number) ?? 0) : '—'}</Table.Td>
-                  <Table.Td>
-                    <NumberInput
-                      size="xs"
-                      aria-label={`Fulfil quantity of ${line.part_number}`}
-                      min={0}
-                      max={line.qty}
-                      allowDecimal={false}
-                      allowNegative={false}
-                      value={entry(line.line_id).qty}
-                      onChange={(qty) => set(line.line_id, { qty })}
-                      error={errors[line.line_id]}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <TextInput
-                      size="xs"
-                      aria-label={`Replacement part for ${line.part_number}`}
-                      placeholder="Part number"
-                      value={entry(line.line_id).replacement}
-                      onChange={(e) => set(line.line_id, { replacement: e.currentTarget.value })}
-                    />
-                  </Table.Td>
+        <Button variant="light" size="compact-sm" onClick={() => setScanning((on) => !on)} style={{ alignSelf: 'flex-start' }}>
+          {scanning ? 'Type quantities' : 'Scan items'}
+        </Button>
+        {scanning ? (
+          <ScanCounter lines={countLines} counts={counts} onChange={setCounts} verb="Fulfil now" />
+        ) : (
+          <div style={{ overflowX: 'auto' }}>
+            <Table withTableBorder aria-label="Lines to fulfil" miw={520}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Part</Table.Th>
+                  <Table.Th ta="right">Asked</Table.Th>
+                  <Table.Th ta="right">On hand</Table.Th>
+                  <Table.Th w={140}>Fulfil now</Table.Th>
+                  <Table.Th>In place of it (optional)</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </div>
+              </Table.Thead>
+              <Table.Tbody>
+                {lines.map((line) => (
+                  <Table.Tr key={line.line_id} data-part={line.part_number}>
+                    <Table.Td>
+                      <Text size="sm" fw={600}>
+                        {line.part_number}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {line.part_name} · {line.status}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td ta="right">{line.qty}</Table.Td>
+                    <Table.Td ta="right">{request.type === 'Material' ? (onHand.get(line.part_number) ?? 0) : '—'}</Table.Td>
+                    <Table.Td>
+                      <NumberInput
+                        size="xs"
+                        aria-label={`Fulfil quantity of ${line.part_number}`}
+                        min={0}
+                        max={line.qty}
+                        allowDecimal={false}
+                        allowNegative={false}
+                        value={entry(line.line_id).qty}
+                        onChange={(qty) => set(line.line_id, { qty })}
+                        error={errors[line.line_id]}
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      <TextInput
+                        size="xs"
+                        aria-label={`Replacement part for ${line.part_number}`}
+                        placeholder="Part number"
+                        value={entry(line.line_id).replacement}
+                        onChange={(e) => set(line.line_id, { replacement: e.currentTarget.value })}
+                      />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </div>
+        )}
         <Radio.Group label="The rest of the request" value={remainder} onChange={(v) => setRemainder(v as 'open' | 'waiting_delivery')}>
           <Stack gap={6} mt={6}>
             <Radio value="open" label="Keep it open" />

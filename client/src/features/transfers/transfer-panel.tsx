@@ -32,6 +32,7 @@ import {
   useSetTransferStatusMutation,
   useTransferHistoryQuery,
 } from './transfers-api.ts';
+import { scanStep, TransferScan } from './transfer-scan.tsx';
 
 const STATUS_OF: Record<TransferAction, string> = {
   accept: 'Accepted',
@@ -66,6 +67,8 @@ export function TransferPanel({ transfer: t, currentProjectId, isAdmin, onClose 
   const [tracking, setTracking] = useState('');
   const [error, setError] = useState<string | null>(null);
   const actions = transferActions(t, side);
+  const step = scanStep(t, side);
+  const [scanning, setScanning] = useState(false);
 
   async function act(action: TransferAction) {
     setError(null);
@@ -100,23 +103,32 @@ export function TransferPanel({ transfer: t, currentProjectId, isAdmin, onClose 
             {error}
           </Alert>
         )}
-        <Table striped withTableBorder aria-label="Pick list">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Part</Table.Th>
-              <Table.Th ta="right">Qty</Table.Th>
-              <Table.Th ta="right">Sent</Table.Th>
-              <Table.Th ta="right">Received</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {t.PickList.map((item) => (
-              <ItemRow key={item.part_number} transfer={t} item={item} side={side} onError={setError} />
-            ))}
-          </Table.Tbody>
-        </Table>
+        {step && !scanning && (
+          <Button variant="light" onClick={() => setScanning(true)} style={{ alignSelf: 'flex-start' }}>
+            Scan items
+          </Button>
+        )}
+        {step && scanning ? (
+          <TransferScan transfer={t} step={step} onDone={() => setScanning(false)} />
+        ) : (
+          <Table striped withTableBorder aria-label="Pick list">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Part</Table.Th>
+                <Table.Th ta="right">Qty</Table.Th>
+                <Table.Th ta="right">Sent</Table.Th>
+                <Table.Th ta="right">Received</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {t.PickList.map((item) => (
+                <ItemRow key={item.part_number} transfer={t} item={item} side={side} onError={setError} />
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
         {actions.length > 0 && (
           <Group gap="sm" align="end">
             {actions.includes('shipped') && <TextInput label="Tracking number" value={tracking} onChange={(e) => setTracking(e.currentTarget.value)} />}

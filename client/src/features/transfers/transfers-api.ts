@@ -70,6 +70,11 @@ export const transfersApi = baseApi.injectEndpoints({
       query: ({ id, ...body }) => ({ url: `api/transfers/${id}/items/receive`, method: 'POST', body }),
       invalidatesTags: (t) => changed(t),
     }),
+    /** Scanned lines, fulfilled or received as one command: all of them or none. */
+    moveScanned: build.mutation<Transfer, { id: string; step: 'fulfill' | 'receive'; lines: { part_number: string; quantity: number }[] }>({
+      query: ({ id, step, lines }) => ({ url: `api/transfers/${id}/${step === 'fulfill' ? 'fulfill' : 'items/receive'}`, method: 'POST', body: { lines } }),
+      invalidatesTags: (t) => changed(t),
+    }),
     notifyTransfer: build.mutation<{ queued: number }, string>({
       query: (transferId) => ({ url: 'api/notify-transfer', method: 'POST', body: { transfer_id: transferId } }),
     }),
@@ -87,5 +92,6 @@ export const {
   useFulfillItemMutation,
   useDenyItemMutation,
   useReceiveItemMutation,
+  useMoveScannedMutation,
   useNotifyTransferMutation,
 } = transfersApi;

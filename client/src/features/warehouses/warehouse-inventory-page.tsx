@@ -77,7 +77,7 @@ function WarehouseInventory({ choice }: { choice: WarehouseChoice }) {
                   <NoData text={rows.length === 0 ? 'This warehouse holds no materials yet' : NO_PARTS_MATCH} />
                 ) : (
                   <>
-                    <WarehouseStockTable rows={visible} highlight={part} />
+                    <WarehouseStockTable rows={visible} warehouseNum={warehouse.num_id} highlight={part} />
                     <Group justify="space-between" gap="xs" wrap="wrap">
                       <Text size="xs" c="dimmed">
                         {partCount(visible.length, rows.length)}

@@ -1,12 +1,14 @@
 /**
  * A warehouse's materials (spec 02 §2.4): part, names, on hand, assigned and the quantity at each
- * location, coloured as on the dashboard. On a phone each part is a card.
+ * location, coloured as on the dashboard. On a phone each part is a card. Each part's Codes opens
+ * its barcode and its locations' QR codes, to print.
  */
-import { Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
-import { type CSSProperties, useEffect, useRef } from 'react';
+import { Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { type CSSProperties, useEffect, useRef, useState } from 'react';
 import type { WarehouseStockRow } from '../../api/warehouse-types.ts';
 import { usePhone } from '../../shared/use-phone.ts';
 import { STOCK_LEVEL_COLORS, STOCK_LEVEL_LABELS } from '../../components/stock-level.ts';
+import { StockCodesModal } from './stock-codes.tsx';
 import { heldLocations, warehouseStockLevel } from './warehouse-stock-model.ts';
 
 const tint = (row: WarehouseStockRow) => {
@@ -38,11 +40,36 @@ function Locations({ row }: { row: WarehouseStockRow }) {
   );
 }
 
+function CodesButton({ row, onOpen }: { row: WarehouseStockRow; onOpen: (row: WarehouseStockRow) => void }) {
+  return (
+    <Button size="compact-xs" variant="subtle" onClick={() => onOpen(row)} aria-label={`Codes of ${row.material.part_number}`}>
+      Codes
+    </Button>
+  );
+}
+
 /** How a linked (scanned) part's row stands out: a ring inside its edges, over its stock colour. */
 const HIGHLIGHT: CSSProperties = { outline: '3px solid var(--mantine-color-blue-filled)', outlineOffset: -3 };
 
-/** `highlight`: the part number of a row to scroll to and mark (a scanned part). */
-export function WarehouseStockTable({ rows, highlight = null }: { rows: readonly WarehouseStockRow[]; highlight?: string | null }) {
+interface StockTableProps {
+  rows: readonly WarehouseStockRow[];
+  /** Names the warehouse in its locations' codes. */
+  warehouseNum: number;
+  /** The part number of a row to scroll to and mark (a scanned part). */
+  highlight?: string | null;
+}
+
+export function WarehouseStockTable({ rows, warehouseNum, highlight = null }: StockTableProps) {
+  const [codesOf, setCodesOf] = useState<WarehouseStockRow | null>(null);
+  return (
+    <>
+      <StockRows rows={rows} highlight={highlight} onCodes={setCodesOf} />
+      {codesOf && <StockCodesModal warehouseNum={warehouseNum} row={codesOf} onClose={() => setCodesOf(null)} />}
+    </>
+  );
+}
+
+function StockRows({ rows, highlight, onCodes }: { rows: readonly WarehouseStockRow[]; highlight: string | null; onCodes: (row: WarehouseStockRow) => void }) {
   const phone = usePhone();
   const marked = useRef<HTMLElement | null>(null);
   const present = highlight !== null && rows.some((row) => row.material.part_number === highlight);
@@ -79,6 +106,7 @@ export function WarehouseStockTable({ rows, highlight = null }: { rows: readonly
               {[row.material.part_name, row.material.part_nickname].filter(Boolean).join(' · ')}
             </Text>
             <Locations row={row} />
+            <CodesButton row={row} onOpen={onCodes} />
           </Paper>
         ))}
       </Stack>
@@ -108,6 +136,7 @@ export function WarehouseStockTable({ rows, highlight = null }: { rows: readonly
             >
               <Table.Td fw={600} style={{ whiteSpace: 'nowrap' }}>
                 {row.material.part_number}
+                <CodesButton row={row} onOpen={onCodes} />
               </Table.Td>
               <Table.Td>{row.material.part_name}</Table.Td>
               <Table.Td>{row.material.part_nickname || '—'}</Table.Td>
