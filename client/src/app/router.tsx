@@ -4,7 +4,6 @@
  */
 import type { ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
-import { NotSetUpPage } from '../components/not-set-up-page.tsx';
 import { AuthPage } from '../features/account/auth-page.tsx';
 import { AssetCatalogPage } from '../features/assets/asset-catalog-page.tsx';
 import { AssetsDashboard } from '../features/assets/assets-dashboard.tsx';
@@ -42,9 +41,6 @@ import { ProtectedLayout } from './layout/protected-layout.tsx';
 function guarded(path: string, guard: RouteGuard, element: ReactNode): RouteObject {
   return { path, element: <RequireRole guard={guard}>{element}</RequireRole> };
 }
-
-/** Screens of the product this site does not have yet: they say so rather than look empty. */
-const notSetUp = (path: string, guard: RouteGuard, title: string, what: string) => guarded(path, guard, <NotSetUpPage title={title} what={what} />);
 
 export const routes: RouteObject[] = [
   { path: '/', element: <HomeRedirect /> },
