@@ -113,12 +113,6 @@ const routes: RouteCase[] = [
   },
   { name: 'GET /api/users/me', request: () => ({ method: 'GET', url: '/api/users/me' }), expected: always(200) },
   { name: 'GET /api/projects', request: () => ({ method: 'GET', url: '/api/projects' }), expected: always(200) },
-  // A scan answers everyone signed in; what they may not see is "No match", never a refusal (scan.routes.test.ts).
-  {
-    name: 'GET /api/scan/resolve',
-    request: () => ({ method: 'GET', url: `/api/scan/resolve?code=MX-1&project_id=${projectId}` }),
-    expected: always(200),
-  },
   {
     name: 'POST /api/projects',
     request: () => ({

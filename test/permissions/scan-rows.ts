@@ -1,5 +1,6 @@
 /**
- * The scan batches' rows of the route × role matrix (permissions.test.ts): each request receives
+ * The scan routes' rows of the route × role matrix (permissions.test.ts). A scan answers everyone
+ * signed in: what they may not see is "No match", never a refusal (scan.routes.test.ts). Each batch receives
  * fresh serials or checks out a fresh instance, so every actor's call can succeed when the rules
  * allow it. The routes judge the owner the body names, so the rows name no policy.
  */
@@ -10,7 +11,7 @@ import { createAssetCatalogItem, createAssetCategory } from '../../server/assets
 import { runInstance } from '../../server/assets/instance-commands.ts';
 import { SYSTEM_ACTOR } from '../../server/users/user-commands.ts';
 import { createWarehouse } from '../../server/warehouses/warehouse-commands.ts';
-import { type Actor, can, type MatrixContext, type RouteCase, when } from './matrix.ts';
+import { type Actor, always, can, type MatrixContext, type RouteCase, when } from './matrix.ts';
 
 const system = { metadata: SYSTEM_ACTOR };
 
@@ -49,6 +50,11 @@ export function scanPermissionRows({ runtime, projectId, memberId }: MatrixConte
   const adminsOrManagers = (a: Actor) => can.admins(a) || can.manage(a);
 
   return [
+    {
+      name: 'GET /api/scan/resolve',
+      request: () => ({ method: 'GET', url: `${SCAN_PATHS.resolve}?code=MX-1&project_id=${projectId()}` }),
+      expected: always(200),
+    },
     {
       name: 'POST /api/scan/assets/receive (into a warehouse)',
       request: async () => ({
