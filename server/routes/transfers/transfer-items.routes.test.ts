@@ -5,70 +5,28 @@
  * remainder is denied, its 2 sent stay on their way. Then Fulfilled, Ready, Received: Complete waits
  * until every unit in transit is received. No unit is lost at any step.
  */
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createUser, signIn } from '../../../test/helpers/test-app.ts';
-import { openTestRuntime } from '../../../test/helpers/test-database.ts';
-import { changeMembership, createProject } from '../../projects/project-commands.ts';
-import { SYSTEM_ACTOR } from '../../users/user-commands.ts';
+import { openTwoProjects } from './two-projects.fixture.ts';
 
-let runtime: Awaited<ReturnType<typeof openTestRuntime>>;
-let app: FastifyInstance;
+type TwoProjects = Awaited<ReturnType<typeof openTwoProjects>>;
+let t: TwoProjects;
 let p1: string;
 let p2: string;
 let p1Admin: string;
 let p2Admin: string;
 let transferId: string;
 
-const post = (cookie: string, url: string, payload?: object) => app.inject({ method: 'POST', url, headers: { cookie }, ...(payload ? { payload } : {}) });
-const patch = (cookie: string, url: string, payload: object) => app.inject({ method: 'PATCH', url, headers: { cookie }, payload });
-const get = (cookie: string, url: string) => app.inject({ method: 'GET', url, headers: { cookie } });
-
 beforeAll(async () => {
-  runtime = await openTestRuntime();
-  app = await buildTestApp(runtime);
-  const a1 = (await createUser(runtime, 'a1@example.com', 'a1 password', 'user', { firstName: 'Ann', lastName: 'One' })).userId;
-  const a2 = (await createUser(runtime, 'a2@example.com', 'a2 password', 'user', { firstName: 'Ben', lastName: 'Two' })).userId;
-  p1 = await createProject(runtime.store, { name: 'P1', customer: null, number: 'P-1' }, { metadata: SYSTEM_ACTOR });
-  p2 = await createProject(runtime.store, { name: 'P2', customer: null, number: 'P-2' }, { metadata: SYSTEM_ACTOR });
-  await changeMembership(runtime.store, p1, { type: 'add', userId: a1, role: 'admin' }, { metadata: SYSTEM_ACTOR });
-  await changeMembership(runtime.store, p2, { type: 'add', userId: a2, role: 'admin' }, { metadata: SYSTEM_ACTOR });
-  p1Admin = await signIn(app, 'a1@example.com', 'a1 password');
-  p2Admin = await signIn(app, 'a2@example.com', 'a2 password');
-  for (const [part_number, part_name] of [
-    ['PART-A', 'Part A'],
-    ['PART-B', 'Part B'],
-  ]) {
-    const received = await post(p1Admin, '/api/materials/receive', { project_id: p1, part_number, quantity: 10, part_name, standard_name: part_name });
-    expect(received.statusCode).toBe(200);
-  }
+  t = await openTwoProjects({ A: 10, B: 10 });
+  ({ p1, p2, p1Admin, p2Admin } = t);
 });
-afterAll(async () => {
-  await app.close();
-  await runtime.close();
-});
+afterAll(() => t.close());
 
-/** One part's on hand / in transit / incoming in each project ("-" where the project has never held it). */
-async function figures(part: string) {
-  const of = async (cookie: string, projectId: string) => {
-    const rows = (await get(cookie, `/api/inventory/materials?project_id=${projectId}`)).json().items;
-    const row = rows.find((r: { PartNumber: string }) => r.PartNumber === part);
-    return row ? `${row.QtyOnHand}/${row.QtyInTransit}/${row.QtyIncoming}` : '-';
-  };
-  return { p1: await of(p1Admin, p1), p2: await of(p2Admin, p2) };
-}
-const all = async () => ({ A: await figures('PART-A'), B: await figures('PART-B') });
-const items = async () =>
-  (await get(p1Admin, `/api/transfers/${transferId}`))
-    .json()
-    .PickList.map((i: { part_number: string; sent: number; received: number; status: string }) => `${i.part_number} ${i.sent} ${i.received} ${i.status}`);
-
-async function refusedWith(response: Promise<{ statusCode: number; json: () => { message: string } }>, code: number, message: string) {
-  const before = { figures: await all(), items: await items() };
-  const answer = await response;
-  expect([answer.statusCode, answer.json().message]).toEqual([code, message]);
-  expect({ figures: await all(), items: await items() }).toEqual(before);
-}
+const post: TwoProjects['post'] = (...args) => t.post(...args);
+const patch: TwoProjects['patch'] = (...args) => t.patch(...args);
+const all = () => t.all();
+const items = () => t.items(transferId);
+const refusedWith = (response: Parameters<TwoProjects['refusedWith']>[1], code: number, message: string) => t.refusedWith(transferId, response, code, message);
 
 describe('a transfer is Fulfilled only when every item is fulfilled or denied', () => {
   it('P2 asks for 4 A and 6 B; P1 accepts and sends 3 A and 2 B', async () => {

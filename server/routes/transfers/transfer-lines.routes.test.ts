@@ -4,81 +4,32 @@
  * A batch sending more B than P1 holds is refused naming B, with nothing moved; then A in two scans
  * and B go at once. Received the same way, a line over what is on its way refuses the batch.
  */
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTwoProjects } from './two-projects.fixture.ts';
 import { PART_NUMBER_REQUIRED, QUANTITY_REQUIRED } from '../../../contract/messages.ts';
 import { notOnList, receiveTooMany, TRANSFER_MESSAGES as M } from '../../../contract/messages/transfers.ts';
 import { SCAN_BATCH_MESSAGES } from '../../../contract/scan.ts';
-import { buildTestApp, createUser, signIn } from '../../../test/helpers/test-app.ts';
-import { openTestRuntime } from '../../../test/helpers/test-database.ts';
-import { changeMembership, createProject } from '../../projects/project-commands.ts';
-import { SYSTEM_ACTOR } from '../../users/user-commands.ts';
 
-let runtime: Awaited<ReturnType<typeof openTestRuntime>>;
-let app: FastifyInstance;
+type TwoProjects = Awaited<ReturnType<typeof openTwoProjects>>;
+let t: TwoProjects;
 let p1: string;
 let p2: string;
 let p1Admin: string;
 let p2Admin: string;
 let transferId: string;
 
-const post = (cookie: string, url: string, payload?: object) => app.inject({ method: 'POST', url, headers: { cookie }, ...(payload ? { payload } : {}) });
-const patch = (cookie: string, url: string, payload: object) => app.inject({ method: 'PATCH', url, headers: { cookie }, payload });
-const get = (cookie: string, url: string) => app.inject({ method: 'GET', url, headers: { cookie } });
-const lines = (...scanned: Array<[string, number]>) => ({ lines: scanned.map(([part_number, quantity]) => ({ part_number, quantity })) });
-
 beforeAll(async () => {
-  runtime = await openTestRuntime();
-  app = await buildTestApp(runtime);
-  const a1 = (await createUser(runtime, 'a1@example.com', 'a1 password', 'user')).userId;
-  const a2 = (await createUser(runtime, 'a2@example.com', 'a2 password', 'user')).userId;
-  p1 = await createProject(runtime.store, { name: 'P1', customer: null, number: 'P-1' }, { metadata: SYSTEM_ACTOR });
-  p2 = await createProject(runtime.store, { name: 'P2', customer: null, number: 'P-2' }, { metadata: SYSTEM_ACTOR });
-  await changeMembership(runtime.store, p1, { type: 'add', userId: a1, role: 'admin' }, { metadata: SYSTEM_ACTOR });
-  await changeMembership(runtime.store, p2, { type: 'add', userId: a2, role: 'admin' }, { metadata: SYSTEM_ACTOR });
-  p1Admin = await signIn(app, 'a1@example.com', 'a1 password');
-  p2Admin = await signIn(app, 'a2@example.com', 'a2 password');
-  for (const [part_number, quantity] of [
-    ['PART-A', 10],
-    ['PART-B', 3],
-  ] as const) {
-    const received = await post(p1Admin, '/api/materials/receive', {
-      project_id: p1,
-      part_number,
-      quantity,
-      part_name: part_number,
-      standard_name: part_number,
-    });
-    expect(received.statusCode).toBe(200);
-  }
+  t = await openTwoProjects({ A: 10, B: 3 });
+  ({ p1, p2, p1Admin, p2Admin } = t);
 });
-afterAll(async () => {
-  await app.close();
-  await runtime.close();
-});
+afterAll(() => t.close());
 
-/** Each part's on hand / in transit / incoming in each project ("-" where the project has never held it). */
-async function all() {
-  const of = async (cookie: string, projectId: string, part: string) => {
-    const rows = (await get(cookie, `/api/inventory/materials?project_id=${projectId}`)).json().items;
-    const row = rows.find((r: { PartNumber: string }) => r.PartNumber === part);
-    return row ? `${row.QtyOnHand}/${row.QtyInTransit}/${row.QtyIncoming}` : '-';
-  };
-  const figures = async (part: string) => ({ p1: await of(p1Admin, p1, part), p2: await of(p2Admin, p2, part) });
-  return { A: await figures('PART-A'), B: await figures('PART-B') };
-}
-const items = async () =>
-  (await get(p1Admin, `/api/transfers/${transferId}`))
-    .json()
-    .PickList.map((i: { part_number: string; sent: number; received: number; status: string }) => `${i.part_number} ${i.sent} ${i.received} ${i.status}`);
-
-async function refusedWith(response: Promise<{ statusCode: number; json: () => { message: string; field?: string } }>, code: number, message: string) {
-  const before = { figures: await all(), items: await items() };
-  const answer = await response;
-  expect([answer.statusCode, answer.json().message]).toEqual([code, message]);
-  expect({ figures: await all(), items: await items() }).toEqual(before);
-  return answer.json();
-}
+const post: TwoProjects['post'] = (...args) => t.post(...args);
+const patch: TwoProjects['patch'] = (...args) => t.patch(...args);
+const all = () => t.all();
+const lines = (...scanned: Array<[string, number]>) => ({ lines: scanned.map(([part_number, quantity]) => ({ part_number, quantity })) });
+const items = () => t.items(transferId);
+const refusedWith = (response: Parameters<TwoProjects['refusedWith']>[1], code: number, message: string) => t.refusedWith(transferId, response, code, message);
 
 describe('scanned lines fulfil and receive a transfer as one command', () => {
   it('P2 asks for 4 A and 6 B; P1 accepts', async () => {

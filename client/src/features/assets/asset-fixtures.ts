@@ -1,38 +1,17 @@
 /** Assets, categories, warehouses and people as the tests of this feature hand them to the fake server. */
-import type { Warehouse } from '../../api/warehouse-types.ts';
-import type { Me } from '../../shared/session/session-types.ts';
+import { northYardWith, person, U1, W1 } from '../../test/people.ts';
 import type { AssetCatalogItem, AssetCategory, AssetInstance, AssetLocation, AssetRow, AssetTransaction } from './asset-types.ts';
 
-export const W1 = '11111111-1111-4111-8111-111111111111';
+export { W1 };
 export const P1 = '22222222-2222-4222-8222-222222222222';
 export const I1 = '33333333-3333-4333-8333-333333333333';
-export const U1 = '44444444-4444-4444-8444-444444444444';
+export { U1 };
 
-export const northYard: Warehouse = {
-  id: W1,
-  num_id: 1,
-  name: 'North Yard',
-  label: '#1 · North Yard',
-  yard_info: { location: 'Dock Road 4', capacity_summary: '12 racks', capacitySummary: '12 racks' },
-  active: true,
-  created_at: '2026-11-01T08:00:00Z',
-  deactivated_at: null,
-  parts: 0,
-  qty_on_hand: 0,
-};
+export const northYard = northYardWith();
 
 export const project = { id: P1, project_name: 'Riverside Depot', project_customer: 'City Water', project_number: '3001' };
 
-export const person = (role: Me['role']): Me => ({
-  id: U1,
-  email: 'ada@example.com',
-  user_email: 'ada@example.com',
-  user_firstname: 'Ada',
-  user_lastname: 'Lovelace',
-  role,
-  emails: true,
-  stock_emails: true,
-});
+export { person };
 
 export const laptops: AssetCategory = { id: 'c-1', category: 'Laptops', kind: 'serialized', serialized: true, created_at: '2026-11-01T08:00:00Z', items: 1 };
 export const cables: AssetCategory = { id: 'c-2', category: 'Cables', kind: 'bulk', serialized: false, created_at: '2026-11-01T08:00:00Z', items: 0 };

@@ -1,19 +1,9 @@
 /** Warehouses, stock rows and people as the tests of this feature hand them to the fake server. */
-import type { Warehouse, WarehouseStockRow } from '../../api/warehouse-types.ts';
+import type { WarehouseStockRow } from '../../api/warehouse-types.ts';
 import type { Me } from '../../shared/session/session-types.ts';
+import { northYardWith, person as anyone } from '../../test/people.ts';
 
-export const northYard: Warehouse = {
-  id: 'w-1',
-  num_id: 1,
-  name: 'North Yard',
-  label: '#1 · North Yard',
-  yard_info: { location: 'Dock Road 4', capacity_summary: '12 racks', capacitySummary: '12 racks' },
-  active: true,
-  created_at: '2026-11-01T08:00:00Z',
-  deactivated_at: null,
-  parts: 1,
-  qty_on_hand: 30,
-};
+export const northYard = northYardWith({ id: 'w-1', parts: 1, qty_on_hand: 30 });
 
 const place = (rack: string, shelf: string | null, qty: number) => ({
   place_key: `${rack.toLowerCase()}|${(shelf ?? '').toLowerCase()}||`,
@@ -39,16 +29,7 @@ export const boltRow: WarehouseStockRow = {
   projects: [],
 };
 
-export const person = (role: Me['role']): Me => ({
-  id: 'u-1',
-  email: 'ada@example.com',
-  user_email: 'ada@example.com',
-  user_firstname: 'Ada',
-  user_lastname: 'Lovelace',
-  role,
-  emails: true,
-  stock_emails: true,
-});
+export const person = (role: Me['role']): Me => ({ ...anyone(role), id: 'u-1' });
 
 export const catalog = {
   items: [{ material_id: 'm-1', part_number: 'BOLT-M8', part_name: 'Hex bolt M8', part_nickname: 'Bolt', display: 'BOLT-M8 · Hex bolt M8' }],

@@ -3,35 +3,13 @@ import { act, screen, within } from '@testing-library/react';
 import { SCAN_BATCH_MESSAGES, type ScanBatchAnswer } from '@contract/scan.ts';
 import type { AssetCatalogItem } from '@contract/assets.ts';
 import { describe, expect, it } from 'vitest';
-import type { Warehouse } from '../../../api/warehouse-types.ts';
 import { publishScan } from '../../../shared/scan-events.ts';
-import type { Me } from '../../../shared/session/session-types.ts';
+import { northYardWith, person, W1 } from '../../../test/people.ts';
 import { renderWithProviders, reply } from '../../../test/render.tsx';
 import { ScanBatch } from './scan-batch.tsx';
 
-const W1 = '11111111-1111-4111-8111-111111111111';
-const northYard: Warehouse = {
-  id: W1,
-  num_id: 1,
-  name: 'North Yard',
-  label: '#1 · North Yard',
-  yard_info: { location: 'Dock Road 4', capacity_summary: '12 racks', capacitySummary: '12 racks' },
-  active: true,
-  created_at: '2026-11-01T08:00:00Z',
-  deactivated_at: null,
-  parts: 0,
-  qty_on_hand: 0,
-};
-const admin: Me = {
-  id: '44444444-4444-4444-8444-444444444444',
-  email: 'ada@example.com',
-  user_email: 'ada@example.com',
-  user_firstname: 'Ada',
-  user_lastname: 'Lovelace',
-  role: 'admin',
-  emails: true,
-  stock_emails: true,
-};
+const northYard = northYardWith();
+const admin = person('admin');
 const type = (asset_number: string, asset_name: string, category_kind: 'serialized' | 'bulk'): AssetCatalogItem => ({
   id: `k-${asset_number}`,
   catalog_name: 'IT',
