@@ -107,3 +107,27 @@ export const assetNumberItem = assetInstance.extend({
 export type AssetNumberItem = z.infer<typeof assetNumberItem>;
 export const assetNumbers = z.object({ catalog_id: z.string(), asset_number: z.string(), items: z.array(assetNumberItem) });
 export type AssetNumbers = z.infer<typeof assetNumbers>;
+
+/** An instance as the inventory lists it: one row, its figures 1 or 0 by its status. */
+export function instanceRow(i: AssetInstance, nickname = ''): AssetRow {
+  return {
+    AssetNumber: i.asset_number,
+    AssetName: i.asset_name,
+    StandardName: nickname,
+    Status: i.Status,
+    serial_number: i.serial_number,
+    QtyOnHand: i.Status === 'Available' ? 1 : 0,
+    AssignedQty: i.Status === 'In-Use' ? 1 : 0,
+    QtyLost: i.Status === 'Lost' ? 1 : 0,
+    kind: 'serialized',
+    catalog_id: i.catalog_id,
+    instance_id: i.id,
+    category: i.asset_category,
+    condition: i.condition,
+    in_use: i.in_use,
+    assigned_user_id: i.assigned_user_id,
+    assigned_user_name: i.assigned_user_name,
+    ProjectID: i.project_id,
+    warehouse_id: i.warehouse_id,
+  };
+}

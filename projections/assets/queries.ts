@@ -5,6 +5,7 @@
  */
 import { type Selectable, sql } from 'kysely';
 import type { AssetCatalogItem, AssetCategory, AssetInstance, AssetLocation, AssetRow, AssetStatus } from '../../contract/assets.ts';
+import { instanceRow } from '../../contract/asset-rows.ts';
 import type { Owner } from '../../ledger/asset/events.ts';
 import type { Db } from '../../ledger/database.ts';
 import type { AssetCatalogTable, AssetCategoriesTable, AssetInstancesTable } from '../../migrations/schema.ts';
@@ -175,25 +176,7 @@ export async function assetInventory(db: Db, owner: Owner, q?: string): Promise<
     .execute();
   const nicknames = await catalogNicknames(db, [...new Set(instances.map((i) => i.catalog_id))]);
   const place = { ProjectID: owner.type === 'project' ? owner.id : null, warehouse_id: owner.type === 'warehouse' ? owner.id : null };
-  const serialized: AssetRow[] = instances.map((i) => ({
-    AssetNumber: i.asset_number,
-    AssetName: i.asset_name,
-    StandardName: nicknames.get(i.catalog_id) ?? '',
-    Status: i.Status,
-    serial_number: i.serial_number,
-    QtyOnHand: i.Status === 'Available' ? 1 : 0,
-    AssignedQty: i.Status === 'In-Use' ? 1 : 0,
-    QtyLost: i.Status === 'Lost' ? 1 : 0,
-    kind: 'serialized',
-    catalog_id: i.catalog_id,
-    instance_id: i.id,
-    category: i.asset_category,
-    condition: i.condition,
-    in_use: i.in_use,
-    assigned_user_id: i.assigned_user_id,
-    assigned_user_name: i.assigned_user_name,
-    ...place,
-  }));
+  const serialized: AssetRow[] = instances.map((i) => ({ ...instanceRow(i, nicknames.get(i.catalog_id) ?? ''), ...place }));
   const bulk: AssetRow[] = rows.map((r) => {
     const onHand = Number(r.on_hand);
     const assigned = Number(r.assigned);

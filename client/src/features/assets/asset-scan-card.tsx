@@ -6,40 +6,16 @@
  */
 import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { instanceRow } from '@contract/asset-rows.ts';
 import type { AssetScanAction, ScanMatch } from '@contract/scan.ts';
 import { DetailField } from '../../components/detail-field.tsx';
 import type { Owner } from './assets-api.ts';
 import { AssetLostFoundDialog } from './asset-lost-found-dialog.tsx';
 import { AssetMoveDialog } from './asset-move-dialog.tsx';
-import type { AssetInstance, AssetRow } from './asset-types.ts';
 import { StatusBadge } from './assets-table.tsx';
 import type { AssetMoveKind } from './move-rules.ts';
 
 type AssetMatch = Extract<ScanMatch, { kind: 'asset' }>;
-
-/** An instance as the inventory's row of it, which the dialogs take. */
-export function instanceRow(i: AssetInstance): AssetRow {
-  return {
-    AssetNumber: i.asset_number,
-    AssetName: i.asset_name,
-    StandardName: '',
-    Status: i.Status,
-    serial_number: i.serial_number,
-    QtyOnHand: i.Status === 'Available' ? 1 : 0,
-    AssignedQty: i.in_use ? 1 : 0,
-    QtyLost: i.lost ? 1 : 0,
-    kind: 'serialized',
-    catalog_id: i.catalog_id,
-    instance_id: i.id,
-    category: i.asset_category,
-    condition: i.condition,
-    in_use: i.in_use,
-    assigned_user_id: i.assigned_user_id,
-    assigned_user_name: i.assigned_user_name,
-    ProjectID: i.project_id,
-    warehouse_id: i.warehouse_id,
-  };
-}
 
 interface Offer {
   action: AssetScanAction;
