@@ -27,6 +27,21 @@ describe('burst detector', () => {
     expect(slow.key({ key: 'Enter', at: run.last + 5 })).toEqual({ hold: false, runStarted: false, giveBack: '', scan: null });
   });
 
+  it('times the first key from its release, so a field redrawing under it does not break the burst', () => {
+    const detector = createBurstDetector();
+    expect(detector.key({ key: 'P', at: 0 }).runStarted).toBe(true);
+    // The search the first key typed into redrew for 80 ms before the key was released.
+    detector.release(80);
+    const rest = [...'-100'].map((key, i) => detector.key({ key, at: 85 + i * 5 }));
+    expect(rest.every((s) => s.hold)).toBe(true);
+    expect(detector.key({ key: 'Enter', at: 105 }).scan).toBe('P-100');
+    // A later key's release moves nothing: held keys redraw nothing.
+    const other = createBurstDetector();
+    type(other, 'AB', 0, 5);
+    other.release(200);
+    expect(other.key({ key: 'C', at: 205 }).hold).toBe(false);
+  });
+
   it('lets a person typing at a normal pace through untouched, Enter included', () => {
     const detector = createBurstDetector();
     const { steps, last } = type(detector, 'hello', 0, 120);

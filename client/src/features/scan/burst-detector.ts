@@ -5,6 +5,8 @@
  * key on, keys are held back. A burst of at least BURST_MIN_LENGTH keys ending in Enter is a scan
  * (the caller undoes the first key and swallows the Enter); a fast run that ends any other way
  * hands the held keys back, so two keys pressed together still land where they were typed.
+ * The first key of a run is timed from its release: it reaches the focused field, and whatever the
+ * field redraws runs between its press and its release, which a busy page can stretch past the gap.
  * Pure: it is given each key with its timestamp, and the time when asked whether a run has ended.
  */
 
@@ -76,6 +78,11 @@ export function createBurstDetector(gapMs = BURST_GAP_MS, minLength = BURST_MIN_
         return { hold: true, runStarted: false, giveBack: '', scan };
       }
       return { hold: false, runStarted: false, giveBack: end(), scan: null };
+    },
+
+    /** A key was released: the run's first key, which went through to the page, counts from now. */
+    release(at: number): void {
+      if (run && run.held === 0) run.last = Math.max(run.last, at);
     },
 
     /** Asked after a quiet while: a run whose last key is older than the gap has ended without Enter. */

@@ -71,9 +71,13 @@ export function useKeyboardScanner(): void {
       }
     };
 
+    const onKeyUp = (event: KeyboardEvent) => detector.release(event.timeStamp);
+
     window.addEventListener('keydown', onKeyDown, true);
+    window.addEventListener('keyup', onKeyUp, true);
     return () => {
       window.removeEventListener('keydown', onKeyDown, true);
+      window.removeEventListener('keyup', onKeyUp, true);
       clearTimeout(quiet);
     };
   }, []);
