@@ -3,7 +3,7 @@
  * typed (`?q=`), a transfer's panel (`?transfer=`), a request's drawer (`?request=`). A scan lands
  * on these; so can a shared link. The value lives in the address, so Back and a reload keep it.
  */
-import { useCallback } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
 export const LINK_PARAMS = {
@@ -36,4 +36,14 @@ export function useLinkedParam(name: string): [string | null, (value: string | n
 export function useLinkedSearch(): string {
   const [params] = useSearchParams();
   return params.get(LINK_PARAMS.search) ?? '';
+}
+
+/** A search box's text, started from the link's search and set again when a new link brings one. */
+export function useSearchFromLink(): [string, (value: string) => void] {
+  const linkedSearch = useLinkedSearch();
+  const [search, setSearch] = useState(linkedSearch);
+  useEffect(() => {
+    if (linkedSearch) setSearch(linkedSearch);
+  }, [linkedSearch]);
+  return [search, setSearch];
 }

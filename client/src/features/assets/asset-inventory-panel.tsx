@@ -1,7 +1,7 @@
 /** The searchable asset table of a project or warehouse, with its loading, failure and empty states. */
 import { Center, Group, Loader, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useLinkedSearch } from '../../shared/deep-link.ts';
+import { useMemo, useState, type ReactNode } from 'react';
+import { useSearchFromLink } from '../../shared/deep-link.ts';
 import { messageOr } from '../../api/error-message.ts';
 import { MAX_LENGTH } from '../../shared/field-limits.ts';
 import { toggleSort, type SortState } from '../../shared/table-sort.ts';
@@ -22,11 +22,7 @@ interface AssetInventoryPanelProps {
 
 export function AssetInventoryPanel({ rows, isLoading, isFetching, error, onDetails, tools }: AssetInventoryPanelProps) {
   // A link (a scanned asset number) may bring a search.
-  const linkedSearch = useLinkedSearch();
-  const [search, setSearch] = useState(linkedSearch);
-  useEffect(() => {
-    if (linkedSearch) setSearch(linkedSearch);
-  }, [linkedSearch]);
+  const [search, setSearch] = useSearchFromLink();
   const [sort, setSort] = useState<SortState<AssetSortKey>>(DEFAULT_ASSET_SORT);
   const visible = useMemo(() => visibleAssets(rows ?? [], search, sort), [rows, search, sort]);
   const total = rows?.length ?? 0;

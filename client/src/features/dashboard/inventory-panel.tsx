@@ -5,8 +5,8 @@
  */
 import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
-import { useEffect, useMemo, useState } from 'react';
-import { LINK_PARAMS, useLinkedParam, useLinkedSearch } from '../../shared/deep-link.ts';
+import { useMemo, useState } from 'react';
+import { LINK_PARAMS, useLinkedParam, useSearchFromLink } from '../../shared/deep-link.ts';
 import { messageOr } from '../../api/error-message.ts';
 import type { InventoryRow } from '../../api/material-types.ts';
 import { inventoryCsvUrl } from '../../api/materials-api.ts';
@@ -33,12 +33,8 @@ interface InventoryPanelProps {
 
 export function InventoryPanel({ projectId, rows, isLoading, isFetching, error, canCurate, canExport, onOpen }: InventoryPanelProps) {
   // A link (a scan's "search the inventory") may bring a search; a part's link marks its row.
-  const linkedSearch = useLinkedSearch();
+  const [search, setSearch] = useSearchFromLink();
   const [part] = useLinkedParam(LINK_PARAMS.part);
-  const [search, setSearch] = useState(linkedSearch);
-  useEffect(() => {
-    if (linkedSearch) setSearch(linkedSearch);
-  }, [linkedSearch]);
   const [useNicknames, setUseNicknames] = useLocalStorage({ key: 'stockledger.useNicknames', defaultValue: false });
   const [sort, setSort] = useState<SortState<InventorySortKey>>(DEFAULT_INVENTORY_SORT);
   const download = useServerDownload();

@@ -5,8 +5,8 @@
  */
 import { Center, Group, Loader, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useEffect, useMemo, useState } from 'react';
-import { LINK_PARAMS, useLinkedParam, useLinkedSearch } from '../../shared/deep-link.ts';
+import { useMemo, useState } from 'react';
+import { LINK_PARAMS, useLinkedParam, useSearchFromLink } from '../../shared/deep-link.ts';
 import { messageOr } from '../../api/error-message.ts';
 import { useGetWarehouseInventoryQuery } from '../../api/warehouses-api.ts';
 import { MAX_LENGTH } from '../../shared/field-limits.ts';
@@ -32,12 +32,8 @@ function WarehouseInventory({ choice }: { choice: WarehouseChoice }) {
   const stock = useGetWarehouseInventoryQuery(warehouse ? warehouse.id : skipToken, { refetchOnMountOrArgChange: true });
   const { frozen } = useSiteStatus();
   // A link (a scan) may bring a search, or a part whose row is marked.
-  const linkedSearch = useLinkedSearch();
+  const [search, setSearch] = useSearchFromLink();
   const [part] = useLinkedParam(LINK_PARAMS.part);
-  const [search, setSearch] = useState(linkedSearch);
-  useEffect(() => {
-    if (linkedSearch) setSearch(linkedSearch);
-  }, [linkedSearch]);
   const [open, setOpen] = useState<WarehouseAction | null>(null);
   const rows = stock.data ?? [];
   const visible = useMemo(() => visibleWarehouseStock(stock.data ?? [], search), [stock.data, search]);
