@@ -86,7 +86,11 @@ export const printBody = z.object({
   medium,
   format: z.enum(PRINT_FORMATS, { error: 'Format must be pdf or zpl.' }).default('pdf'),
   /** The first free position on a partly used sheet, counted across then down from 1. */
-  start_at: z.number({ error: 'Start at label must be a number.' }).int('Start at label must be a whole number.').min(1, 'Start at label must be at least 1.').default(1),
+  start_at: z
+    .number({ error: 'Start at label must be a number.' })
+    .int('Start at label must be a whole number.')
+    .min(1, 'Start at label must be at least 1.')
+    .default(1),
   copies: z
     .number({ error: 'Copies must be a number.' })
     .int('Copies must be a whole number.')
