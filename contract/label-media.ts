@@ -84,7 +84,7 @@ export type Medium = z.infer<typeof medium>;
 export type MediumInput = z.input<typeof medium>;
 
 export function sheetOverflowMessage(side: 'wide' | 'tall', needed: number, page: number): string {
-  return `The labels are ${mm(needed)} mm ${side === 'wide' ? 'across' : 'down'} but the page is only ${mm(page)} mm ${side === 'wide' ? 'wide' : 'tall'}.`;
+  return `The labels reach ${mm(needed)} mm ${side === 'wide' ? 'across' : 'down'} but the page is only ${mm(page)} mm ${side === 'wide' ? 'wide' : 'tall'}.`;
 }
 
 /** A length for a message: at most two decimals, no trailing zeros. */
