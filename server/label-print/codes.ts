@@ -8,13 +8,14 @@
 import bwipjs from 'bwip-js/node';
 import QRCode from 'qrcode';
 import { MM_PER_INCH, type Medium } from '../../contract/label-media.ts';
+import { withBestMask } from './qr-mask.ts';
 
 export const CODE128_QUIET_MODULES = 10;
 export const MODULE_LIMITS_MM = {
   code128: { min: 0.19, max: 0.5 },
   qr: { min: 0.25, max: 1 },
 } as const;
-/** A thermal module is at least this many dots. */
+/** A thermal module is at least this many dots (QR modules also at least MODULE_LIMITS_MM.qr.min). */
 export const MIN_MODULE_DOTS = 2;
 
 export interface Code128Symbol {
@@ -27,8 +28,11 @@ export interface QrSymbol {
   dark: Uint8Array;
 }
 
-/** Code 128 bars as [start, width] in modules; null when the value has characters Code 128 cannot hold. */
+/** Code 128 bars as [start, width] in modules; null when the value is empty or not ASCII. */
 export function encodeCode128(value: string): Code128Symbol | null {
+  // ASCII only: bwip-js would write other characters as bytes that scanners read back as other text.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the range is all of ASCII
+  if (value === '' || !/^[\u0000-\u007f]+$/.test(value)) return null;
   let sbs: number[];
   try {
     const [first] = bwipjs.raw({ bcid: 'code128', text: value }) as Array<{ sbs?: number[] }>;
@@ -49,14 +53,19 @@ export function encodeCode128(value: string): Code128Symbol | null {
 
 const ALPHANUMERIC = /^[0-9A-Z $%*+\-./:]*$/;
 
-/** A QR with error correction M; null when the value is too long for any QR version. */
+/** How the qrcode package is asked for a value: alphanumeric text as it likes, anything else as one byte segment. */
+export function qrSegments(value: string): string | Array<{ data: Buffer; mode: 'byte' }> {
+  // Text beyond QR's alphanumeric set (any lower case: links, ids) is one byte segment; the
+  // package's search for the shortest mix of segments costs more than the rest of the encoding.
+  return ALPHANUMERIC.test(value) ? value : [{ data: Buffer.from(value, 'utf8'), mode: 'byte' }];
+}
+
+/** A QR with error correction M and the standard's best mask; null when the value is too long for any QR version. */
 export function encodeQr(value: string): QrSymbol | null {
   try {
-    // Text beyond QR's alphanumeric set (any lower case: links, ids) is one byte segment; the
-    // package's search for the shortest mix of segments costs more than the rest of the encoding.
-    const segments = ALPHANUMERIC.test(value) ? value : [{ data: Buffer.from(value, 'utf8'), mode: 'byte' as const }];
-    const qr = QRCode.create(segments, { errorCorrectionLevel: 'M' });
-    return { size: qr.modules.size, dark: Uint8Array.from(qr.modules.data) };
+    const qr = QRCode.create(qrSegments(value), { errorCorrectionLevel: 'M', maskPattern: 0 });
+    const modules = qr.modules as typeof qr.modules & { reservedBit: Uint8Array };
+    return { size: modules.size, dark: withBestMask(Uint8Array.from(modules.data), modules.reservedBit, modules.size) };
   } catch {
     return null;
   }
@@ -64,6 +73,14 @@ export function encodeQr(value: string): QrSymbol | null {
 
 /** The printer's dot in mm, for a roll; null for a sheet. */
 export const dotMm = (medium: Medium): number | null => (medium.kind === 'roll' ? MM_PER_INCH / medium.dpi : null);
+
+/**
+ * The fewest dots a module takes on a roll: two (the printer's own smallest bar), and for a QR also
+ * the sheet's smallest, since a phone camera does not read QR modules much under a quarter millimetre.
+ */
+function minDots(dot: number, symbology: 'qr' | 'code128'): number {
+  return symbology === 'qr' ? Math.max(MIN_MODULE_DOTS, Math.ceil(MODULE_LIMITS_MM.qr.min / dot - 1e-9)) : MIN_MODULE_DOTS;
+}
 
 /**
  * The module size for a code that may take `room_mm` for `modules` modules: the largest allowed,
@@ -75,14 +92,7 @@ export function moduleSize(medium: Medium, symbology: 'qr' | 'code128', roomMm: 
   const largest = Math.min(limits.max, roomMm / modules);
   if (dot === null) return largest >= limits.min ? largest : null;
   const dots = Math.floor(largest / dot + 1e-9);
-  const minDots = Math.max(MIN_MODULE_DOTS, Math.ceil(limits.min / dot - 1e-9));
-  return dots >= minDots ? dots * dot : null;
-}
-
-/** Rounds a position down to the printer's dot grid on a roll (a sheet's positions stay as they are). */
-export function snap(medium: Medium, mm: number): number {
-  const dot = dotMm(medium);
-  return dot === null ? mm : Math.floor(mm / dot + 1e-9) * dot;
+  return dots >= minDots(dot, symbology) ? dots * dot : null;
 }
 
 /** Runs of dark modules per row, merged into rectangles [column, row, width] in modules. */
@@ -103,8 +113,8 @@ export function qrRuns(size: number, dark: Uint8Array): Array<[number, number, n
   return runs;
 }
 
+/** The smallest module a code may have on this medium, in mm. */
 export const smallestModuleMm = (medium: Medium, symbology: 'qr' | 'code128') => {
   const dot = dotMm(medium);
-  const min = MODULE_LIMITS_MM[symbology].min;
-  return dot === null ? min : Math.max(MIN_MODULE_DOTS, Math.ceil(min / dot - 1e-9)) * dot;
+  return dot === null ? MODULE_LIMITS_MM[symbology].min : minDots(dot, symbology) * dot;
 };
