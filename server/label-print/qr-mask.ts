@@ -39,6 +39,8 @@ export function formatBitsM(mask: number): number {
   return ((data << 10) | d) ^ G15_MASK;
 }
 
+const FORMAT_BITS_M = Array.from({ length: 8 }, (_, mask) => formatBitsM(mask));
+
 /** Writes the format bits where the qrcode package writes them (and its fixed dark module). */
 function writeFormat(m: Uint8Array, size: number, bits: number): void {
   for (let i = 0; i < 15; i++) {
@@ -98,21 +100,41 @@ export function penalty(m: Uint8Array, size: number): number {
   return points;
 }
 
+// Per symbol size: each pattern's flips on the data modules (the function modules are the same for
+// every symbol of one version, so of one size).
+const flipsBySize = new Map<number, Uint8Array[]>();
+
+function patternFlips(reserved: Uint8Array, size: number): Uint8Array[] {
+  let patterns = flipsBySize.get(size);
+  if (!patterns) {
+    patterns = Array.from({ length: 8 }, (_, pattern) => {
+      const flip = new Uint8Array(size * size);
+      for (let row = 0; row < size; row++)
+        for (let col = 0; col < size; col++) if (!reserved[row * size + col] && flips(pattern, row, col)) flip[row * size + col] = 1;
+      return flip;
+    });
+    flipsBySize.set(size, patterns);
+  }
+  return patterns;
+}
+
 /**
  * The symbol with its best mask, from the same symbol built with mask 0 and the map of function
  * modules (finder, timing, alignment, format and version: the modules no mask touches).
  */
 export function withBestMask(masked0: Uint8Array, reserved: Uint8Array, size: number): Uint8Array {
-  const base = Uint8Array.from(masked0);
-  for (let row = 0; row < size; row++) for (let col = 0; col < size; col++) if (!reserved[row * size + col] && flips(0, row, col)) base[row * size + col]! ^= 1;
-  let best: Uint8Array = masked0;
+  const patterns = patternFlips(reserved, size);
+  const length = size * size;
+  const base = new Uint8Array(length);
+  const zero = patterns[0]!;
+  for (let i = 0; i < length; i++) base[i] = masked0[i]! ^ zero[i]!;
+  let best = masked0;
   let lowest = Number.POSITIVE_INFINITY;
-  const candidate = new Uint8Array(base.length);
+  const candidate = new Uint8Array(length);
   for (let pattern = 0; pattern < 8; pattern++) {
-    candidate.set(base);
-    for (let row = 0; row < size; row++)
-      for (let col = 0; col < size; col++) if (!reserved[row * size + col] && flips(pattern, row, col)) candidate[row * size + col]! ^= 1;
-    writeFormat(candidate, size, formatBitsM(pattern));
+    const flip = patterns[pattern]!;
+    for (let i = 0; i < length; i++) candidate[i] = base[i]! ^ flip[i]!;
+    writeFormat(candidate, size, FORMAT_BITS_M[pattern]!);
     const score = penalty(candidate, size);
     if (score < lowest) {
       lowest = score;
