@@ -75,7 +75,7 @@ describe('writing labels as PDF', () => {
     expect(growth, `heap ${Math.round(samples[1]! / 1e6)} MB at label 2,000, then ${growth.toFixed(1)} MB more`).toBeLessThan(10);
   }, 120_000);
 
-  it('stops with an error when the reader fails part way', async () => {
+  it('stops with the reader’s error when it fails part way, and closes the source', async () => {
     let taken = 0;
     const failing = new Writable({
       write(chunk: Buffer, _encoding, done) {
@@ -83,6 +83,18 @@ describe('writing labels as PDF', () => {
         done(taken > 200_000 ? new Error('client went away') : undefined);
       },
     });
-    await expect(writePdf(job('avery-l7651'), labels(20_000), failing)).rejects.toThrow('client went away');
+    let read = 0;
+    let closed = false;
+    async function* source() {
+      try {
+        for (; read < 20_000; read++) yield cable(read);
+      } finally {
+        closed = true;
+      }
+    }
+    await expect(writePdf(job('avery-l7651'), source(), failing)).rejects.toThrow('client went away');
+    // The source (a database cursor, in a print) is closed as soon as the failure is seen, not read to its end.
+    expect(closed).toBe(true);
+    expect(read).toBeLessThan(20_000);
   }, 60_000);
 });

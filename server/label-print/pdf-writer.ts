@@ -63,11 +63,16 @@ function forgetLayouts(doc: PDFKit.PDFDocument): void {
   for (const font of Object.values(families)) if (font.layoutCache) font.layoutCache = Object.create(null);
 }
 
-/** Waits while the PDF holds more than BUFFER_LIMIT bytes the output has not taken yet. */
+/**
+ * Between pages: gives the event loop a turn (the output flows, its errors surface, other requests
+ * are served), then waits while the PDF holds more than BUFFER_LIMIT bytes the output has not taken.
+ */
 async function keepUp(doc: PDFKit.PDFDocument, out: Writable, failed: () => Error | null): Promise<void> {
-  while (doc.readableLength > BUFFER_LIMIT) {
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  for (;;) {
     const error = failed();
     if (error) throw error;
+    if (doc.readableLength <= BUFFER_LIMIT) return;
     if (out.writableNeedDrain)
       await new Promise<void>((resolve) => {
         const done = () => {
@@ -82,8 +87,6 @@ async function keepUp(doc: PDFKit.PDFDocument, out: Writable, failed: () => Erro
       });
     else await new Promise<void>((resolve) => setImmediate(resolve));
   }
-  const error = failed();
-  if (error) throw error;
 }
 
 /** Streams the labels as a PDF into `out` (and ends it), page by page; never holds more than one page. */
@@ -105,19 +108,26 @@ export async function writePdf(job: PrintJob, labels: AsyncIterable<LabelContent
 
   let count = 0;
   let page = -1;
-  for await (const content of labels) {
-    const laid = layoutLabel(job, content, count);
-    if (laid.rect.page !== page) {
-      // A new page: a sheet's first label on it (or a start position past the first), a roll's every label.
-      while (page < laid.rect.page) {
-        doc.addPage({ size: [size.width_mm * POINTS_PER_MM, size.height_mm * POINTS_PER_MM], margin: 0 });
-        page += 1;
+  try {
+    for await (const content of labels) {
+      const laid = layoutLabel(job, content, count);
+      if (laid.rect.page !== page) {
+        // A new page: a sheet's first label on it (or a start position past the first), a roll's every label.
+        while (page < laid.rect.page) {
+          doc.addPage({ size: [size.width_mm * POINTS_PER_MM, size.height_mm * POINTS_PER_MM], margin: 0 });
+          page += 1;
+        }
+        await keepUp(doc, out, failed);
       }
-      await keepUp(doc, out, failed);
+      drawLabel(doc, laid);
+      count += 1;
+      if (count % LAYOUT_CACHE_LABELS === 0) forgetLayouts(doc);
     }
-    drawLabel(doc, laid);
-    count += 1;
-    if (count % LAYOUT_CACHE_LABELS === 0) forgetLayouts(doc);
+  } catch (error) {
+    // The reader failed (or the labels did): leaving the loop closed the source; drop the half-written PDF.
+    doc.unpipe(out);
+    doc.destroy();
+    throw error;
   }
   doc.end();
   await finished(out);
