@@ -84,24 +84,37 @@ export async function labelPrintRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const body = request.body;
       const planned = await plan(request, body);
+      // The file is made as it is sent: the answer starts with its first bytes, so a writer that
+      // fails before them is still answered with an error, not an empty file.
+      let started!: () => void;
+      const firstBytes = new Promise<null>((resolve) => {
+        started = () => resolve(null);
+      });
+      const out = new PassThrough({
+        transform(chunk, _encoding, callback) {
+          started();
+          callback(null, chunk);
+        },
+      });
+      const outcome = WRITERS[body.format](planned.job, planned.contents(), out).then(
+        () => null,
+        (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
+      );
+      const early = await Promise.race([firstBytes, outcome]);
+      if (early) throw early;
+      void outcome.then((error) => {
+        if (!error) return;
+        // The headers are gone: the only honest answer left is a cut connection.
+        request.log.error({ err: error }, 'label print failed while streaming');
+        out.destroy(error);
+      });
       const name = printFileName(body.format);
       reply.header('content-type', PRINT_CONTENT_TYPES[body.format]);
       reply.header('content-disposition', `attachment; filename="${name}"`);
       reply.header('cache-control', 'no-store');
       reply.header('x-label-count', String(planned.labels));
       reply.header('x-page-count', String(planned.pages));
-      const out = new PassThrough();
-      WRITERS[body.format](planned.job, planned.contents(), out).then(
-        () => {
-          if (!out.writableEnded) out.end();
-        },
-        (error: unknown) => {
-          // The headers are gone: the only honest answer left is a cut connection.
-          request.log.error({ err: error }, 'label print failed while streaming');
-          out.destroy(error instanceof Error ? error : new Error(String(error)));
-        },
-      );
-      // The file is written as it is made; the response schema describes only the refusals.
+      // The response schema describes only the refusals.
       return (reply as FastifyReply).send(out);
     },
   );
