@@ -42,22 +42,29 @@ export async function countMatchingLabels(db: Db, filter: LabelFilter): Promise<
   return Number(row?.n ?? 0);
 }
 
-/** Every label a search matches, in import order, a page at a time (keyset on the import order). */
-export async function* matchingLabelPages(db: Db, filter: LabelFilter): AsyncGenerator<Label[]> {
-  let after: number | null = null;
-  for (;;) {
-    const matching = labelsMatching(db, filter);
-    if (!matching) return;
-    const rows = await matching
-      .select(['id', 'seq', 'label_lines', 'system', 'cluster_pod'])
-      .$if(after !== null, (qb) => qb.where('seq', '>', after!))
+/**
+ * The import order (seq) of the labels a search matches, at most `cap` of them. The search is run
+ * once; a print then reads the labels by these numbers a page at a time (a search asked again for
+ * each page would scan every remaining match each time).
+ */
+export async function matchingLabelSeqs(db: Db, filter: LabelFilter, cap: number): Promise<number[]> {
+  const matching = labelsMatching(db, filter);
+  if (!matching) return [];
+  const rows = await matching.select('seq').orderBy('seq').limit(cap).execute();
+  return rows.map((r) => Number(r.seq));
+}
+
+/** A project's labels by import order, a page at a time. */
+export async function* labelPagesBySeq(db: Db, projectId: string, seqs: readonly number[]): AsyncGenerator<Label[]> {
+  for (const chunk of chunks(seqs)) {
+    const rows = await db
+      .selectFrom('labels')
+      .select(['id', 'label_lines', 'system', 'cluster_pod'])
+      .where('project_id', '=', projectId)
+      .where('seq', '=', sql<number>`any(${sql.val(chunk)}::bigint[])`)
       .orderBy('seq')
-      .limit(PRINT_PAGE)
       .execute();
-    if (rows.length === 0) return;
-    yield rows.map((r) => ({ id: r.id, label_lines: r.label_lines, system: r.system, cluster_pod: r.cluster_pod }));
-    if (rows.length < PRINT_PAGE) return;
-    after = Number(rows[rows.length - 1]!.seq);
+    yield rows;
   }
 }
 

@@ -5,7 +5,7 @@
  * counted first (the job's limits are checked before anything is written) and then read a page at a
  * time, so a print of 100,000 labels holds one page of records, never all of them.
  */
-import type { PrintBody, PrintSource } from '../../contract/label-print.ts';
+import { type PrintBody, PRINT_LIMITS, type PrintSource } from '../../contract/label-print.ts';
 import { type DataRow, formatLabel, type TemplateLineSpec } from '../../contract/label-format.ts';
 import { namesAPlace, placeLabel } from '../../contract/place.ts';
 import { locationCode } from '../../contract/scan-code.ts';
@@ -20,7 +20,8 @@ import {
   countParts,
   instancePages,
   labelPagesByIds,
-  matchingLabelPages,
+  labelPagesBySeq,
+  matchingLabelSeqs,
   partPages,
   type PrintInstance,
   type PrintPart,
@@ -132,7 +133,10 @@ export async function openSource(source: PrintSource, context: SourceContext): P
         return { count: await countLabelsByIds(db, projectId, ids), hasCode: false, pages: () => mapPages(labelPagesByIds(db, projectId, ids), labelRecord) };
       }
       const filter = { projectId, q: source.search?.q, system: source.search?.system, clusterPod: source.search?.cluster_pod };
-      return { count: await countMatchingLabels(db, filter), hasCode: false, pages: () => mapPages(matchingLabelPages(db, filter), labelRecord) };
+      // More than a print may hold is counted exactly only for the refusal's message.
+      const seqs = await matchingLabelSeqs(db, filter, PRINT_LIMITS.labels + 1);
+      const count = seqs.length > PRINT_LIMITS.labels ? await countMatchingLabels(db, filter) : seqs.length;
+      return { count, hasCode: false, pages: () => mapPages(labelPagesBySeq(db, projectId, seqs), labelRecord) };
     }
     case 'assets': {
       const ids = once(source.instance_ids);
