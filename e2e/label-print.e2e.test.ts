@@ -73,17 +73,21 @@ afterAll(async () => {
 });
 
 /** Chooses the stock in the print dialog, waits for the first page to show, and saves the PDF the Print button downloads. */
-async function printPdf(dialog: Locator, shot: string, name: string, content?: string): Promise<string> {
-  if (content) await pick(page, dialog.getByRole('combobox', { name: 'Content' }), content);
+async function printPdf(dialog: Locator, expected: { preview: string; shot: string; file: string; content?: string }): Promise<string> {
+  if (expected.content) await pick(page, dialog.getByRole('combobox', { name: 'Content' }), expected.content);
   await pick(page, dialog.getByRole('combobox', { name: 'Medium' }), /^Avery L7160\b/);
   await expect.poll(visible(dialog.getByRole('img', { name: 'First page as printed' })), { timeout: 20_000 }).toBe(true);
+  await expect.poll(visible(dialog.getByText(expected.preview)), { timeout: 20_000 }).toBe(true);
   await expect.poll(() => dialog.getByLabel('Updating preview').count(), { timeout: 20_000 }).toBe(0);
-  await settledShot(browser, shot);
+  await settledShot(browser, expected.shot);
   const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Print', exact: true }).click()]);
   expect(download.suggestedFilename()).toMatch(/^labels_.*\.pdf$/);
-  const file = path.join(downloads, name);
+  const file = path.join(downloads, expected.file);
   await download.saveAs(file);
   expect(statSync(file).size).toBeGreaterThan(1_000);
+  await expect.poll(visible(dialog.getByText(`Downloaded ${download.suggestedFilename()}`))).toBe(true);
+  await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
+  await expect.poll(() => dialog.isVisible()).toBe(false);
   return file;
 }
 
@@ -110,7 +114,7 @@ describe('printing labels', () => {
 
     const dialog = page.getByRole('dialog', { name: 'Print 30 labels' });
     await expect.poll(visible(dialog)).toBe(true);
-    const file = await printPdf(dialog, 'label-print-assets-dialog', 'assets.pdf');
+    const file = await printPdf(dialog, { preview: '30 labels on 2 pages', shot: 'label-print-assets-dialog', file: 'assets.pdf' });
     expect(pdfPages(file)).toBe(2);
     const text = pdfText(file);
     expect(SERIALS.filter((serial) => !text.includes(serial))).toEqual([]);
@@ -119,7 +123,6 @@ describe('printing labels', () => {
   }, 120_000);
 
   it('prints 250 cable labels of the Label Database through a template: twelve sheets', async () => {
-    await page.keyboard.press('Escape');
     await segment(page, 'Section', 'Label Manager');
     await page.waitForURL(/\/labels$/);
     await chooseProject(page, PROJECT);
@@ -135,7 +138,7 @@ describe('printing labels', () => {
 
     const dialog = page.getByRole('dialog', { name: 'Print 250 labels' });
     await expect.poll(visible(dialog)).toBe(true);
-    const file = await printPdf(dialog, 'label-print-labels-dialog', 'cables.pdf', TEMPLATE);
+    const file = await printPdf(dialog, { preview: '250 labels on 12 pages', shot: 'label-print-labels-dialog', file: 'cables.pdf', content: TEMPLATE });
     expect(pdfPages(file)).toBe(Math.ceil(250 / 21));
     const text = pdfText(file);
     for (const i of [0, 1, 124, 249]) expect(text).toContain(`CABLE ${cableLines(i)[0]!.toUpperCase()}`);

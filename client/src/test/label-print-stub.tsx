@@ -1,6 +1,6 @@
 /**
  * A stand-in for the label print dialog in component tests of the screens that open it: it shows
- * the heading the real dialog shows ("Print 30 labels") and, as JSON, the source and template
+ * the heading the real dialog shows ("Print 30 labels", "Print 1 label") and, as JSON, the source and template
  * project it was opened with, so a test reads what would be printed.
  */
 import type { ReactElement } from 'react';
@@ -9,7 +9,7 @@ import { LabelPrintContext, type LabelPrintDialogSlotProps } from '../components
 
 function StubPrintDialog({ opened, onClose, source, count, templateProjectId }: LabelPrintDialogSlotProps) {
   return (
-    <AppModal opened={opened} onClose={onClose} title={`Print ${count} labels`}>
+    <AppModal opened={opened} onClose={onClose} title={`Print ${count} label${count === 1 ? '' : 's'}`}>
       <pre data-print="source">{JSON.stringify(source)}</pre>
       <pre data-print="template-project">{templateProjectId ?? ''}</pre>
     </AppModal>

@@ -176,6 +176,6 @@ describe('the dashboard in assets mode', () => {
     const details = screen.getByRole('dialog', { name: 'Asset Details' });
     expect(await within(details).findByRole('img', { name: /QR code of the tracker link/ })).toBeTruthy();
     await user.click(within(details).getByRole('button', { name: 'Print Label' }));
-    expect(printedSource(screen.getByRole('dialog', { name: 'Print 1 labels' }))).toEqual({ kind: 'assets', instance_ids: [I1], project_id: P1 });
+    expect(printedSource(screen.getByRole('dialog', { name: 'Print 1 label' }))).toEqual({ kind: 'assets', instance_ids: [I1], project_id: P1 });
   });
 });
