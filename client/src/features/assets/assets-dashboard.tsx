@@ -1,8 +1,9 @@
 /**
  * The dashboard in assets mode (spec 01 §2): the Project Actions bar labelled for assets (for
- * those who may manage the project), the project's assets with their CSV export (admins), Asset
- * Details, labels printed for the ticked instances, the receive wizard, the return and assign dialogs, Mark Lost / Mark Found and the
- * project's Asset Logs (its admins and managers). The inventory is refetched on every visit and live while shown.
+ * those who may manage the project), the project's assets with their CSV export (admins), labels
+ * printed for the ticked instances, Asset Details, the receive wizard, the return and assign
+ * dialogs, Mark Lost / Mark Found and the project's Asset Logs (its admins and managers). The
+ * inventory is refetched on every visit and live while shown.
  */
 import { Button } from '@mantine/core';
 import { skipToken } from '@reduxjs/toolkit/query';

@@ -1,7 +1,7 @@
 /**
  * The Label Database (/labels, spec 02 §2.10, §4.5): a project's labels searched, filtered and
- * paged; rows selected and copied into the Selected Labels drawer, exported from there; imported
- * and deleted by admins.
+ * paged; rows selected and printed, or copied into the Selected Labels drawer and exported or
+ * printed from there; imported and deleted by admins.
  */
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
