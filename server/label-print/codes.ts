@@ -47,10 +47,15 @@ export function encodeCode128(value: string): Code128Symbol | null {
   return { modules: at, bars };
 }
 
+const ALPHANUMERIC = /^[0-9A-Z $%*+\-./:]*$/;
+
 /** A QR with error correction M; null when the value is too long for any QR version. */
 export function encodeQr(value: string): QrSymbol | null {
   try {
-    const qr = QRCode.create(value, { errorCorrectionLevel: 'M' });
+    // Text beyond QR's alphanumeric set (any lower case: links, ids) is one byte segment; the
+    // package's search for the shortest mix of segments costs more than the rest of the encoding.
+    const segments = ALPHANUMERIC.test(value) ? value : [{ data: Buffer.from(value, 'utf8'), mode: 'byte' as const }];
+    const qr = QRCode.create(segments, { errorCorrectionLevel: 'M' });
     return { size: qr.modules.size, dark: Uint8Array.from(qr.modules.data) };
   } catch {
     return null;

@@ -20,17 +20,22 @@ const LAYOUT_CACHE_LABELS = 2_000;
 
 const pt = (mm: number) => Math.round(mm * POINTS_PER_MM * 1000) / 1000;
 
-/** A code's modules as one filled path of rectangles (pdfkit's user space is y-down in points). */
+/**
+ * A code's modules as one filled path, in a coordinate system scaled to one module, so each
+ * rectangle is a few small integers (pdfkit's user space is y-down, in points).
+ */
 function codePath(mark: Exclude<Mark, { kind: 'text' }>): string {
+  const m = pt(mark.module_mm);
   const parts: string[] = [];
-  const m = mark.module_mm;
   if (mark.kind === 'code128') {
-    for (const [start, width] of mark.bars) parts.push(`${pt(mark.x_mm + start * m)} ${pt(mark.top_mm)} ${pt(width * m)} ${pt(mark.height_mm)} re`);
+    const height = pt(mark.height_mm);
+    parts.push(`q ${m} 0 0 1 ${pt(mark.x_mm)} ${pt(mark.top_mm)} cm`);
+    for (const [start, width] of mark.bars) parts.push(`${start} 0 ${width} ${height} re`);
   } else {
-    for (const [column, row, width] of qrRuns(mark.size, mark.dark))
-      parts.push(`${pt(mark.x_mm + column * m)} ${pt(mark.top_mm + row * m)} ${pt(width * m)} ${pt(m)} re`);
+    parts.push(`q ${m} 0 0 ${m} ${pt(mark.x_mm)} ${pt(mark.top_mm)} cm`);
+    for (const [column, row, width] of qrRuns(mark.size, mark.dark)) parts.push(`${column} ${row} ${width} 1 re`);
   }
-  parts.push('f');
+  parts.push('f Q');
   return parts.join('\n');
 }
 
