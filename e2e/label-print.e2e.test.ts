@@ -118,6 +118,19 @@ describe('printing labels', () => {
     expect(pdfPages(file)).toBe(2);
     const text = pdfText(file);
     expect(SERIALS.filter((serial) => !text.includes(serial))).toEqual([]);
+    // Asset Details prints the one instance, its QR still on screen.
+    await page.getByRole('button', { name: `Details of Rack server 1U ${SERIALS[4]}` }).click();
+    const details = page.getByRole('dialog', { name: 'Asset Details' });
+    await expect.poll(visible(details.getByRole('img', { name: /QR code of the tracker link/ }))).toBe(true);
+    await details.getByRole('button', { name: 'Print Label' }).click();
+    const one = page.getByRole('dialog', { name: 'Print 1 label' });
+    await expect.poll(visible(one.getByText('1 label on 1 page')), { timeout: 20_000 }).toBe(true);
+    await settledShot(browser, 'label-print-asset-details');
+    await one.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => one.isVisible()).toBe(false);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => details.isVisible()).toBe(false);
+
     // The first sheet as printed, for a person to look at beside the screenshots.
     execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', file, path.join(SCREENSHOT_DIR, 'label-print-assets-pdf')]);
   }, 120_000);
@@ -134,6 +147,8 @@ describe('printing labels', () => {
     expect(await print.isDisabled()).toBe(true);
     await page.getByRole('checkbox', { name: 'Select all in Labels' }).click();
     await expect.poll(() => print.innerText()).toBe('Print Labels (250)');
+    // The window as the person sees it: the toolbar above 250 ticked rows.
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'label-print-labels-selected.png') });
     await print.click();
 
     const dialog = page.getByRole('dialog', { name: 'Print 250 labels' });
