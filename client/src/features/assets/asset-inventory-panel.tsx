@@ -8,6 +8,7 @@ import { useSearchFromLink } from '../../shared/deep-link.ts';
 import { messageOr } from '../../api/error-message.ts';
 import { MAX_LENGTH } from '../../shared/field-limits.ts';
 import { toggleSort, type SortState } from '../../shared/table-sort.ts';
+import { usePhone } from '../../shared/use-phone.ts';
 import { NoData } from '../../components/no-data.tsx';
 import { PrintLabelsButton, SelectAllCheckbox, useRowSelection } from '../../components/codes/print-selection.tsx';
 import { useLabelPrintDialog } from '../../components/codes/label-print-slot.ts';
@@ -35,8 +36,10 @@ export function AssetInventoryPanel({ rows, isLoading, isFetching, error, onDeta
   const total = rows?.length ?? 0;
   const printable = useMemo(() => visible.flatMap((r) => (r.instance_id ? [r.instance_id] : [])), [visible]);
   const selection = useRowSelection(printable);
-  // Ticks only where a print dialog is there to print them.
-  const print = useLabelPrintDialog() ? offered : undefined;
+  // Ticks only where a print dialog is there to print them, and not on a phone, whose table has no
+  // column to spare (the serial must stay whole); a phone prints one instance from Asset Details.
+  const phone = usePhone();
+  const print = useLabelPrintDialog() && !phone ? offered : undefined;
   return (
     <Paper withBorder radius="md" p="sm">
       <Stack gap="sm">

@@ -48,8 +48,9 @@ export function InventoryPanel({ projectId, rows, isLoading, isFetching, error, 
 
   const partNumbers = useMemo(() => visible.map((r) => r.PartNumber), [visible]);
   const selection = useRowSelection(partNumbers, projectId);
-  // Ticks only where a print dialog is there to print them.
-  const prints = useLabelPrintDialog() !== null;
+  // Ticks only where a print dialog is there to print them, and not on a phone, whose table has no
+  // column to spare (sheets of labels are printed at a desk).
+  const prints = useLabelPrintDialog() !== null && !phone;
   const columns = useMemo(
     () => [
       selectColumn<InventoryRow>(
@@ -79,11 +80,13 @@ export function InventoryPanel({ projectId, rows, isLoading, isFetching, error, 
           </Group>
           <Group gap="xs" wrap="wrap">
             {isFetching && !isLoading && <Loader size="xs" aria-label="Updating" />}
-            <PrintLabelsButton
-              count={selection.keys.length}
-              source={() => ({ kind: 'parts', project_id: projectId, part_numbers: selection.keys })}
-              templateProjectId={projectId}
-            />
+            {prints && (
+              <PrintLabelsButton
+                count={selection.keys.length}
+                source={() => ({ kind: 'parts', project_id: projectId, part_numbers: selection.keys })}
+                templateProjectId={projectId}
+              />
+            )}
             {canCurate && (
               <>
                 <Button variant="default" size="sm" onClick={() => onOpen({ kind: 'warnings', materialId: null })}>
