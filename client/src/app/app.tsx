@@ -10,6 +10,8 @@ import { theme } from './theme.ts';
 import { TOAST_LIMIT, toast } from '../shared/toast.ts';
 import { ScanCameraContext } from '../shared/scan-camera.ts';
 import { CameraScanner } from '../features/scan/camera/camera-scanner.tsx';
+import { LabelPrintContext } from '../components/codes/label-print-slot.ts';
+import { LabelPrintDialog } from '../features/label-print/label-print-dialog.tsx';
 
 export function App({ store }: { store: AppStore }) {
   const [router] = useState(createAppRouter);
@@ -28,7 +30,10 @@ export function App({ store }: { store: AppStore }) {
         <Notifications position="top-right" limit={TOAST_LIMIT} />
         {/* Screens of every feature that take scans show the one camera of the scan feature. */}
         <ScanCameraContext.Provider value={CameraScanner}>
-          <RouterProvider router={router} />
+          {/* Screens of every feature that print labels open the one print dialog of the label-print feature. */}
+          <LabelPrintContext.Provider value={LabelPrintDialog}>
+            <RouterProvider router={router} />
+          </LabelPrintContext.Provider>
         </ScanCameraContext.Provider>
       </MantineProvider>
     </Provider>

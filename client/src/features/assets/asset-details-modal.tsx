@@ -1,6 +1,7 @@
 /**
  * Asset Details (spec 01 §2 "Modals on the dashboard"): the instance's type, name, serial, status,
- * where it is and who has it, a QR code of its tracker link for a label, and the moves that fit
+ * where it is and who has it, a QR code of its tracker link and Print Label (the print dialog on
+ * this one instance: its name, number, serial and that QR on the chosen stock), the moves that fit
  * its status (Mark In Use, Mark Available, Return), and Mark Lost / Mark Found. A bulk asset shows
  * its counts instead of a serial and a holder.
  */
@@ -17,6 +18,7 @@ import { StatusBadge } from './assets-table.tsx';
 import type { AssetMoveKind } from './move-rules.ts';
 import { offersLostFound, type AssetLostFoundMode } from './lost-found-rules.ts';
 import { DetailField } from '../../components/detail-field.tsx';
+import { PrintLabelsButton } from '../../components/codes/print-selection.tsx';
 
 interface AssetDetailsModalProps {
   row: AssetRow;
@@ -28,9 +30,11 @@ interface AssetDetailsModalProps {
   onClose: () => void;
   /** Which dialogs the place has: the dashboard's, or a warehouse's. */
   place: 'project' | 'warehouse';
+  /** The project the dashboard shows, whose label templates may format the label. */
+  projectId?: string;
 }
 
-export function AssetDetailsModal({ row, canMove, onMove, onLostFound, onClose, place }: AssetDetailsModalProps) {
+export function AssetDetailsModal({ row, canMove, onMove, onLostFound, onClose, place, projectId }: AssetDetailsModalProps) {
   const location = useLocateAssetQuery(row.instance_id ?? skipToken);
   const where = location.data;
   const holder = where?.assignedUser ? personName(where.assignedUser) : (row.assigned_user_name ?? null);
@@ -66,7 +70,18 @@ export function AssetDetailsModal({ row, canMove, onMove, onLostFound, onClose, 
               </>
             )}
           </SimpleGrid>
-          {id && <AssetQrCode instanceId={id} asset={{ asset_number: row.AssetNumber, asset_name: row.AssetName, serial_number: row.serial_number }} />}
+          {id && (
+            <Stack gap="xs" align="center">
+              <AssetQrCode instanceId={id} asset={{ asset_number: row.AssetNumber, asset_name: row.AssetName, serial_number: row.serial_number }} />
+              <PrintLabelsButton
+                label="Print Label"
+                withCount={false}
+                count={1}
+                source={() => ({ kind: 'assets', instance_ids: [id], ...(projectId ? { project_id: projectId } : {}) })}
+                templateProjectId={projectId}
+              />
+            </Stack>
+          )}
         </Group>
         {canMove && id && (
           <Group gap="sm" wrap="wrap">

@@ -1,8 +1,5 @@
-/**
- * A QR code of an instance's tracker link, drawn in the browser, with a Print label button that
- * prints the code with the asset's number, name and serial on a page of its own.
- */
-import { Button, Center, Image, Loader, Stack, Text } from '@mantine/core';
+/** A QR code of an instance's tracker link, drawn in the browser, with the link beneath it. */
+import { Center, Image, Loader, Stack, Text } from '@mantine/core';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { instanceLabel } from './instance-label.ts';
@@ -29,22 +26,6 @@ export function AssetQrCode({ instanceId, asset }: AssetQrCodeProps) {
     };
   }, [link]);
 
-  const print = () => {
-    if (!image) return;
-    const label = window.open('', '_blank', 'width=400,height=500');
-    if (!label) return;
-    const doc = label.document;
-    doc.title = instanceLabel(asset);
-    const img = doc.createElement('img');
-    img.src = image;
-    img.alt = 'Asset QR code';
-    const caption = doc.createElement('p');
-    caption.textContent = instanceLabel(asset);
-    caption.style.font = '14px sans-serif';
-    doc.body.append(img, caption);
-    img.onload = () => label.print();
-  };
-
   if (failed) return <Text c="red">Could not draw the QR code</Text>;
   return (
     <Stack gap={4} align="center">
@@ -58,9 +39,6 @@ export function AssetQrCode({ instanceId, asset }: AssetQrCodeProps) {
       <Text size="xs" c="dimmed" ta="center" style={{ overflowWrap: 'anywhere' }}>
         {link}
       </Text>
-      <Button size="compact-sm" variant="default" onClick={print} disabled={!image}>
-        Print label
-      </Button>
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { screen, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { printedSource, withPrintDialog } from '../../test/label-print-stub.tsx';
 import { renderWithProviders, type SeenRequest } from '../../test/render.tsx';
 import { assetRow, I1, location, moveAnswer, P1, person, project, transaction, U1 } from './asset-fixtures.ts';
 import { AssetsDashboard } from './assets-dashboard.tsx';
@@ -17,7 +18,7 @@ const logs = [
 const members = { items: [{ user_id: U1, user_firstname: 'Ada', user_lastname: 'Lovelace', user_email: 'ada@example.com', project_role: 'user' }] };
 
 function openDashboard(role: 'admin' | 'user' = 'admin') {
-  return renderWithProviders(<AssetsDashboard />, {
+  return renderWithProviders(withPrintDialog(<AssetsDashboard />), {
     session: { user: person(role), project, projectRole: role === 'admin' ? 'admin' : 'user' },
     routes: {
       [`GET /api/assets/inventory/project/${P1}`]: { items: rows },
@@ -149,5 +150,32 @@ describe('the dashboard in assets mode', () => {
     await screen.findByRole('table', { name: 'Assets inventory' });
     expect(screen.queryByRole('button', { name: 'Asset Logs' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Export CSV' })).toBeNull();
+  });
+
+  it('prints the ticked instances, all shown at once with select-all, for the project', async () => {
+    const { user } = openDashboard('user');
+    await screen.findByRole('table', { name: 'Assets inventory' });
+    const print = () => screen.getByRole('button', { name: /^Print Labels \(/ });
+    expect(print().textContent).toBe('Print Labels (0)');
+    expect((print() as HTMLButtonElement).disabled).toBe(true);
+    await user.click(screen.getByRole('checkbox', { name: 'Select ThinkPad T14 QX-2' }));
+    expect(print().textContent).toBe('Print Labels (1)');
+    const all = screen.getByRole('checkbox', { name: 'Select all assets' }) as HTMLInputElement;
+    expect(all.indeterminate).toBe(true);
+    await user.click(all);
+    expect(all.checked).toBe(true);
+    expect(print().textContent).toBe('Print Labels (2)');
+    await user.click(print());
+    const source = printedSource(screen.getByRole('dialog', { name: 'Print 2 labels' })) as { kind: string; project_id: string; instance_ids: string[] };
+    expect({ ...source, instance_ids: [...source.instance_ids].sort() }).toEqual({ kind: 'assets', project_id: P1, instance_ids: [I1, I2].sort() });
+  });
+
+  it('prints one instance’s label from Asset Details, its QR still on screen', async () => {
+    const { user } = openDashboard('user');
+    await user.click(await screen.findByRole('button', { name: 'Details of ThinkPad T14 PF3X9' }));
+    const details = screen.getByRole('dialog', { name: 'Asset Details' });
+    expect(await within(details).findByRole('img', { name: /QR code of the tracker link/ })).toBeTruthy();
+    await user.click(within(details).getByRole('button', { name: 'Print Label' }));
+    expect(printedSource(screen.getByRole('dialog', { name: 'Print 1 label' }))).toEqual({ kind: 'assets', instance_ids: [I1], project_id: P1 });
   });
 });

@@ -1,8 +1,9 @@
 /**
  * The dashboard in assets mode (spec 01 §2): the Project Actions bar labelled for assets (for
- * those who may manage the project), the project's assets with their CSV export (admins), Asset
- * Details, the receive wizard, the return and assign dialogs, Mark Lost / Mark Found and the
- * project's Asset Logs (its admins and managers). The inventory is refetched on every visit and live while shown.
+ * those who may manage the project), the project's assets with their CSV export (admins), labels
+ * printed for the ticked instances, Asset Details, the receive wizard, the return and assign
+ * dialogs, Mark Lost / Mark Found and the project's Asset Logs (its admins and managers). The
+ * inventory is refetched on every visit and live while shown.
  */
 import { Button } from '@mantine/core';
 import { skipToken } from '@reduxjs/toolkit/query';
@@ -72,6 +73,7 @@ export function AssetsDashboard() {
         isFetching={inventory.isFetching}
         error={inventory.error}
         onDetails={(r) => setOpen({ kind: 'details', key: assetRowKey(r) })}
+        print={{ projectId: project.id }}
         tools={
           <>
             {curates && (
@@ -94,6 +96,7 @@ export function AssetsDashboard() {
         <AssetDetailsModal
           row={detailsRow}
           place="project"
+          projectId={project.id}
           canMove={manages && !frozen}
           onMove={(move, instanceId) => setOpen({ kind: 'move', move, instanceId })}
           onLostFound={curates && !frozen ? (mode) => setOpen({ kind: 'lost-found', mode, key: assetRowKey(detailsRow) }) : undefined}

@@ -3,12 +3,13 @@
  * (Available green, In-Use red), a Details button per row; sortable, only the rows in view
  * rendered. On a phone one column holds the name, the serial (or a bulk asset's counts) and the
  * type on three lines, and the status sits above Details, so the serial stays in sight and nothing
- * scrolls sideways.
+ * scrolls sideways. Where labels may be printed, a tick before each serialized instance.
  */
 import { Badge, Button, Stack, Text } from '@mantine/core';
 import type { SortState } from '../../shared/table-sort.ts';
 import { usePhone } from '../../shared/use-phone.ts';
 import { TwoLines, VirtualTable, type VirtualColumn } from '../../components/virtual-table.tsx';
+import { type RowSelection, selectColumn } from '../../components/codes/print-selection.tsx';
 import { assetRowKey, assetType, isBulk, STATUS_COLORS, statusLabel, type AssetSortKey } from './asset-table-model.ts';
 import type { AssetRow } from './asset-types.ts';
 
@@ -50,17 +51,17 @@ interface AssetsTableProps {
   sort: SortState<AssetSortKey>;
   onSort: (key: AssetSortKey) => void;
   onDetails: (row: AssetRow) => void;
+  /** Ticks per serialized instance, to print their labels. */
+  selection?: RowSelection;
 }
 
-export function AssetsTable({ rows, sort, onSort, onDetails }: AssetsTableProps) {
+/** What names a row in its tick's label and the print: "ThinkPad T14 PF3X9". */
+export const assetRowName = (r: AssetRow) => `${r.AssetName}${r.serial_number ? ` ${r.serial_number}` : ''}`;
+
+export function AssetsTable({ rows, sort, onSort, onDetails, selection }: AssetsTableProps) {
   const phone = usePhone();
   const detailsButton = (r: AssetRow) => (
-    <Button
-      size="compact-sm"
-      variant="light"
-      aria-label={`Details of ${r.AssetName}${r.serial_number ? ` ${r.serial_number}` : ''}`}
-      onClick={() => onDetails(r)}
-    >
+    <Button size="compact-sm" variant="light" aria-label={`Details of ${assetRowName(r)}`} onClick={() => onDetails(r)}>
       Details
     </Button>
   );
@@ -104,11 +105,13 @@ export function AssetsTable({ rows, sort, onSort, onDetails }: AssetsTableProps)
         { key: 'status', header: 'Status', width: 120, sortable: true, render: (r) => <StatusBadge row={r} /> },
         { key: 'details', header: '', width: 96, align: 'right', render: detailsButton },
       ];
+  // A bulk asset has no instance of its own to label: it has no tick.
+  const ticks = selection ? [selectColumn<AssetRow>(selection, (r) => r.instance_id ?? null, assetRowName)] : [];
   return (
     <VirtualTable
       ariaLabel="Assets inventory"
       rows={rows}
-      columns={columns}
+      columns={[...ticks, ...columns]}
       rowKey={assetRowKey}
       rowHeight={phone ? 76 : 44}
       minWidth={phone ? 0 : 640}

@@ -77,6 +77,7 @@ function WarehouseAssets({ choice }: { choice: WarehouseChoice }) {
               isFetching={inventory.isFetching}
               error={inventory.error}
               onDetails={(r) => setOpen({ kind: 'details', key: assetRowKey(r) })}
+              print={{}}
             />
           </>
         )}

@@ -2,6 +2,7 @@
 import { screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { inventoryRow } from '../../test/inventory-row.ts';
+import { printedSource, printedTemplateProject, withPrintDialog } from '../../test/label-print-stub.tsx';
 import { renderWithProviders } from '../../test/render.tsx';
 import { InventoryPanel } from './inventory-panel.tsx';
 
@@ -43,5 +44,38 @@ describe('the dashboard inventory reached by a link', () => {
     expect((screen.getByRole('textbox', { name: 'Search inventory' }) as HTMLInputElement).value).toBe('');
     expect(screen.queryByText('Part P-200 is hidden by the search.')).toBeNull();
     expect(container.querySelector('[data-highlighted="true"]')?.getAttribute('data-part')).toBe('P-200');
+  });
+});
+
+describe('printing part labels from the dashboard', () => {
+  it('prints the ticked parts of the project, select-all ticking every part the search shows', async () => {
+    const { user } = renderWithProviders(
+      withPrintDialog(
+        <InventoryPanel
+          projectId="p-1"
+          rows={rows}
+          isLoading={false}
+          isFetching={false}
+          error={undefined}
+          canCurate={false}
+          canExport={false}
+          onOpen={vi.fn()}
+        />,
+      ),
+      { path: '/dashboard' },
+    );
+    const print = () => screen.getByRole('button', { name: /^Print Labels/ }) as HTMLButtonElement;
+    expect([print().textContent, print().disabled]).toEqual(['Print Labels (0)', true]);
+    await user.type(screen.getByRole('textbox', { name: 'Search inventory' }), 'bolt');
+    await user.click(screen.getByRole('checkbox', { name: 'Select all parts' }));
+    expect(print().textContent).toBe('Print Labels (1)');
+    await user.clear(screen.getByRole('textbox', { name: 'Search inventory' }));
+    // The other row shows again unticked; a tick of its own adds it.
+    await user.click(screen.getByRole('checkbox', { name: 'Select P-100' }));
+    expect(print().textContent).toBe('Print Labels (2)');
+    await user.click(print());
+    const dialog = screen.getByRole('dialog', { name: 'Print 2 labels' });
+    expect(printedSource(dialog)).toEqual({ kind: 'parts', project_id: 'p-1', part_numbers: ['P-100', 'P-200'] });
+    expect(printedTemplateProject(dialog)).toBe('p-1');
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The materials inventory of the dashboard (spec 01 §2): search, Use Nicknames, sortable columns,
- * stock colouring, a Details button per row, and for the right people Stock Warnings, the logs and
- * CSV export. Only the rows in view are rendered, so ten thousand parts stay smooth.
+ * stock colouring, a Details button per row, ticks on the parts shown with "Print Labels (N)" for
+ * their labels, and for the right people Stock Warnings, the logs and CSV export. Only the rows in view are rendered, so ten thousand parts stay smooth.
  */
 import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
@@ -16,6 +16,8 @@ import { usePhone } from '../../shared/use-phone.ts';
 import { useServerDownload } from '../../shared/use-server-download.ts';
 import { NoData } from '../../components/no-data.tsx';
 import { VirtualTable } from '../../components/virtual-table.tsx';
+import { PrintLabelsButton, SelectAllCheckbox, selectColumn, useRowSelection } from '../../components/codes/print-selection.tsx';
+import { useLabelPrintDialog } from '../../components/codes/label-print-slot.ts';
 import type { DashboardDialog } from './dialog-stack.ts';
 import { inventoryColumns } from './inventory-columns.tsx';
 import { DEFAULT_INVENTORY_SORT, STOCK_LEVEL_COLORS, STOCK_LEVEL_LABELS, stockLevel, visibleInventory, type InventorySortKey } from './inventory-model.ts';
@@ -44,7 +46,22 @@ export function InventoryPanel({ projectId, rows, isLoading, isFetching, error, 
   const wanted = part ? rows?.find((r) => r.PartNumber === part) : undefined;
   const wantedHidden = wanted !== undefined && !visible.includes(wanted);
 
-  const columns = useMemo(() => inventoryColumns(useNicknames, phone, canCurate, onOpen), [useNicknames, phone, canCurate, onOpen]);
+  const partNumbers = useMemo(() => visible.map((r) => r.PartNumber), [visible]);
+  const selection = useRowSelection(partNumbers, projectId);
+  // Ticks only where a print dialog is there to print them, and not on a phone, whose table has no
+  // column to spare (sheets of labels are printed at a desk).
+  const prints = useLabelPrintDialog() !== null && !phone;
+  const columns = useMemo(
+    () => [
+      selectColumn<InventoryRow>(
+        selection,
+        (r) => r.PartNumber,
+        (r) => r.PartNumber,
+      ),
+      ...inventoryColumns(useNicknames, phone, canCurate, onOpen),
+    ],
+    [selection, useNicknames, phone, canCurate, onOpen],
+  );
 
   return (
     <Paper withBorder radius="md" p="sm">
@@ -63,6 +80,13 @@ export function InventoryPanel({ projectId, rows, isLoading, isFetching, error, 
           </Group>
           <Group gap="xs" wrap="wrap">
             {isFetching && !isLoading && <Loader size="xs" aria-label="Updating" />}
+            {prints && (
+              <PrintLabelsButton
+                count={selection.keys.length}
+                source={() => ({ kind: 'parts', project_id: projectId, part_numbers: selection.keys })}
+                templateProjectId={projectId}
+              />
+            )}
             {canCurate && (
               <>
                 <Button variant="default" size="sm" onClick={() => onOpen({ kind: 'warnings', materialId: null })}>
@@ -103,6 +127,7 @@ export function InventoryPanel({ projectId, rows, isLoading, isFetching, error, 
           <NoData />
         ) : (
           <>
+            {prints && <SelectAllCheckbox selection={selection} noun="parts" total={partNumbers.length} />}
             <VirtualTable
               ariaLabel="Materials inventory"
               rows={visible}

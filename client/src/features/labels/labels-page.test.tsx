@@ -2,6 +2,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Label } from '@contract/labels.ts';
+import { printedSource, printedTemplateProject, withPrintDialog } from '../../test/label-print-stub.tsx';
 import { renderWithProviders, type SeenRequest } from '../../test/render.tsx';
 import { LabelsPage } from './labels-page.tsx';
 
@@ -33,7 +34,7 @@ const label = (n: number, extra: string[] = []): Label => ({
 const labels = Array.from({ length: 8 }, (_, i) => label(i, i === 3 ? ['Rack 3', 'Port 9'] : []));
 
 function renderPage(role: 'user' | 'admin' = 'admin', search: (r: SeenRequest) => unknown = () => ({ items: labels, total: 8, total_capped: false })) {
-  return renderWithProviders(<LabelsPage />, {
+  return renderWithProviders(withPrintDialog(<LabelsPage />), {
     session: { user: user(role), project, projectRole: 'admin' },
     routes: {
       'GET /api/projects': { items: [projectRow] },
@@ -130,5 +131,33 @@ describe('the Label Database', () => {
     await person.click(screen.getByRole('button', { name: 'Export Selected' }));
     expect((screen.getByRole('radio', { name: 'CSV' }) as HTMLInputElement).checked).toBe(true);
     expect(name()).toMatch(/\.csv$/);
+  });
+
+  it('prints the labels ticked in the table, then the drawer’s labels, each through the print dialog', async () => {
+    const { user: person } = renderPage('user');
+    await screen.findByText('CAB-0');
+    const printTicked = () => screen.getByRole('button', { name: /^Print Labels \(/ });
+    const printDrawer = () => screen.getByRole('button', { name: /^Print Selected \(/ });
+    expect(printTicked().textContent).toBe('Print Labels (0)');
+    expect((printTicked() as HTMLButtonElement).disabled).toBe(true);
+    expect((printDrawer() as HTMLButtonElement).disabled).toBe(true);
+
+    await person.click(within(row('CAB-2')).getByRole('checkbox'));
+    await person.click(within(row('CAB-5')).getByRole('checkbox'));
+    expect(printTicked().textContent).toBe('Print Labels (2)');
+    await person.click(printTicked());
+    const dialog = screen.getByRole('dialog', { name: 'Print 2 labels' });
+    expect(printedSource(dialog)).toEqual({ kind: 'labels', project_id: 'p-1', ids: ['l-2', 'l-5'] });
+    expect(printedTemplateProject(dialog)).toBe('p-1');
+    await person.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Print 2 labels' })).toBeNull());
+
+    // Copied into the drawer, they print from there; the table's ticks are gone.
+    await person.click(within(row('CAB-7')).getByRole('checkbox'));
+    await person.click(screen.getByRole('button', { name: 'Copy Selected' }));
+    expect(printTicked().textContent).toBe('Print Labels (0)');
+    expect(printDrawer().textContent).toBe('Print Selected (3)');
+    await person.click(printDrawer());
+    expect(printedSource(screen.getByRole('dialog', { name: 'Print 3 labels' }))).toEqual({ kind: 'labels', project_id: 'p-1', ids: ['l-2', 'l-5', 'l-7'] });
   });
 });

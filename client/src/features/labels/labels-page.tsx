@@ -1,7 +1,7 @@
 /**
  * The Label Database (/labels, spec 02 §2.10, §4.5): a project's labels searched, filtered and
- * paged; rows selected and copied into the Selected Labels drawer, exported from there; imported
- * and deleted by admins.
+ * paged; rows selected and printed, or copied into the Selected Labels drawer and exported or
+ * printed from there; imported and deleted by admins.
  */
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -19,6 +19,7 @@ import { selectCurrentProject, selectRole } from '../../shared/session/session-s
 import { toast } from '../../shared/toast.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { PrintLabelsButton } from '../../components/codes/print-selection.tsx';
 import { ClearSelectionDialog } from './clear-selection-dialog.tsx';
 import { ExportDialog } from './export-dialog.tsx';
 import { buildFileLocally } from './label-export-file.ts';
@@ -169,16 +170,24 @@ function LabelDatabase({ projectId, admin }: { projectId: string; admin: boolean
           limit={limit}
           onLimit={setLimit}
         />
-        {admin && (
-          <Group gap="xs">
-            <Button size="xs" variant="light" onClick={() => setDialog('import')}>
-              Import Labels
-            </Button>
-            <Button size="xs" color="red" variant="light" disabled={toDelete.length === 0} onClick={() => setDialog('delete')}>
-              Delete Labels
-            </Button>
-          </Group>
-        )}
+        <Group gap="xs">
+          <PrintLabelsButton
+            size="xs"
+            count={mainSelected.length}
+            source={() => ({ kind: 'labels', project_id: projectId, ids: mainSelected.map((l) => l.id) })}
+            templateProjectId={projectId}
+          />
+          {admin && (
+            <>
+              <Button size="xs" variant="light" onClick={() => setDialog('import')}>
+                Import Labels
+              </Button>
+              <Button size="xs" color="red" variant="light" disabled={toDelete.length === 0} onClick={() => setDialog('delete')}>
+                Delete Labels
+              </Button>
+            </>
+          )}
+        </Group>
       </Group>
       <Text size="xs" c="dimmed" aria-live="polite">
         {result.loading ? 'Loading…' : `${result.total.toLocaleString('en-US')}${result.capped ? '+' : ''} label(s)`}
@@ -205,6 +214,15 @@ function LabelDatabase({ projectId, admin }: { projectId: string; admin: boolean
         onRemoveSelected={() => remove(drawerSelection.selected)}
         onRemoveAll={() => remove(new Set(drawer.map((l) => l.id)))}
         onExport={() => (drawer.length === 0 ? toast.error(LABEL_MESSAGES.noLabelsSelected) : setDialog('export'))}
+        print={
+          <PrintLabelsButton
+            size="xs"
+            label="Print Selected"
+            count={drawer.length}
+            source={() => ({ kind: 'labels', project_id: projectId, ids: drawer.map((l) => l.id) })}
+            templateProjectId={projectId}
+          />
+        }
       />
       <ExportDialog opened={dialog === 'export'} count={drawer.length} onClose={() => setDialog(null)} onExport={runExport} />
       <ClearSelectionDialog

@@ -2,9 +2,10 @@
  * The Selected Labels drawer (spec 02 §2.10), fixed at the bottom of the page and collapsed by
  * default: "N selected", Copy Selected and Copy All; expanded, Remove Selected, Remove All and the
  * selected labels in a table with the same selection behaviour as the main one. Export Selected
- * opens the export dialog.
+ * opens the export dialog, Print Selected the print dialog on the drawer's labels.
  */
 import { Button, Group, Paper, ScrollArea, Text, UnstyledButton } from '@mantine/core';
+import type { ReactNode } from 'react';
 import type { Label } from '@contract/labels.ts';
 import { LABEL_MESSAGES } from '@contract/labels.ts';
 import { LabelTable } from './label-table.tsx';
@@ -24,6 +25,8 @@ interface SelectedDrawerProps {
   onRemoveSelected: () => void;
   onRemoveAll: () => void;
   onExport: () => void;
+  /** Prints the drawer's labels. */
+  print?: ReactNode;
 }
 
 export function SelectedDrawer(props: SelectedDrawerProps) {
@@ -69,6 +72,7 @@ export function SelectedDrawer(props: SelectedDrawerProps) {
               </Button>
             </>
           )}
+          {props.print}
           <Button size="xs" onClick={props.onExport}>
             Export Selected
           </Button>

@@ -1,7 +1,8 @@
 /**
  * /warehouses (spec 02 §2.4, materials mode): the warehouse selector, the action bar and the
- * stock of the chosen warehouse by location, live as the dashboard is. Global admins and
- * superadmins only: others are told so.
+ * stock of the chosen warehouse by location, live as the dashboard is, with ticks on its parts to
+ * print the labels of their locations or of the parts. Global admins and superadmins only: others
+ * are told so.
  */
 import { Center, Group, Loader, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { skipToken } from '@reduxjs/toolkit/query';
@@ -15,12 +16,14 @@ import { isSuperadmin } from '../../shared/session/permissions.ts';
 import { selectSession } from '../../shared/session/session-selectors.ts';
 import { useSiteStatus } from '../../shared/site/site-status.ts';
 import { NoData } from '../../components/no-data.tsx';
+import { PrintLabelsButton, SelectAllCheckbox, useRowSelection } from '../../components/codes/print-selection.tsx';
+import { useLabelPrintDialog } from '../../components/codes/label-print-slot.ts';
 import { MoveDialog } from './move-dialog.tsx';
 import { ReceiveWizard } from './receive-wizard.tsx';
 import { RelocateWizard } from './relocate-wizard.tsx';
 import { WarehouseActionsBar, type WarehouseAction } from './warehouse-actions-bar.tsx';
 import { WarehouseBody, type WarehouseChoice, WarehouseFacts, WarehouseHeader, warehouseScreen } from '../../components/warehouse-select.tsx';
-import { visibleWarehouseStock } from './warehouse-stock-model.ts';
+import { printPlaces, visibleWarehouseStock } from './warehouse-stock-model.ts';
 import { StockLegend, WarehouseStockTable } from './warehouse-stock-table.tsx';
 import { NO_PARTS_MATCH, NO_WAREHOUSES_YET, WAREHOUSE_INVENTORY_TITLE } from '../../shared/messages.ts';
 
@@ -38,6 +41,12 @@ function WarehouseInventory({ choice }: { choice: WarehouseChoice }) {
   const rows = stock.data ?? [];
   const visible = useMemo(() => visibleWarehouseStock(stock.data ?? [], search), [stock.data, search]);
   const close = () => setOpen(null);
+  const partNumbers = useMemo(() => visible.map((r) => r.material.part_number), [visible]);
+  const selection = useRowSelection(partNumbers, warehouse?.id);
+  const ticked = new Set(selection.keys);
+  // Ticks only where a print dialog is there to print them.
+  const prints = useLabelPrintDialog() !== null;
+  const places = printPlaces(visible.filter((r) => ticked.has(r.material.part_number)));
 
   return (
     <>
@@ -61,7 +70,19 @@ function WarehouseInventory({ choice }: { choice: WarehouseChoice }) {
                     onChange={(e) => setSearch(e.currentTarget.value)}
                     w={{ base: '100%', xs: 340 }}
                   />
-                  {stock.isFetching && !stock.isLoading && <Loader size="xs" aria-label="Updating" />}
+                  <Group gap="xs" wrap="wrap">
+                    {stock.isFetching && !stock.isLoading && <Loader size="xs" aria-label="Updating" />}
+                    <PrintLabelsButton
+                      label="Print Location Labels"
+                      count={places.length}
+                      source={() => ({ kind: 'locations', warehouse_id: warehouse.id, places })}
+                    />
+                    <PrintLabelsButton
+                      label="Print Part Labels"
+                      count={selection.keys.length}
+                      source={() => ({ kind: 'parts', warehouse_id: warehouse.id, part_numbers: selection.keys })}
+                    />
+                  </Group>
                 </Group>
                 {stock.isLoading ? (
                   <Center p="xl">
@@ -73,7 +94,8 @@ function WarehouseInventory({ choice }: { choice: WarehouseChoice }) {
                   <NoData text={rows.length === 0 ? 'This warehouse holds no materials yet' : NO_PARTS_MATCH} />
                 ) : (
                   <>
-                    <WarehouseStockTable rows={visible} warehouseNum={warehouse.num_id} highlight={part} />
+                    {prints && <SelectAllCheckbox selection={selection} noun="parts" total={partNumbers.length} />}
+                    <WarehouseStockTable rows={visible} warehouseNum={warehouse.num_id} highlight={part} selection={prints ? selection : undefined} />
                     <Group justify="space-between" gap="xs" wrap="wrap">
                       <Text size="xs" c="dimmed">
                         {partCount(visible.length, rows.length)}

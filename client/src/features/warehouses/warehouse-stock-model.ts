@@ -1,4 +1,4 @@
-/** What the warehouse table shows: the search, the order, and each row's stock colour. Pure. */
+/** What the warehouse table shows: the search, the order, each row's stock colour, and the places to label. Pure. */
 import type { WarehouseStockRow } from '../../api/warehouse-types.ts';
 import { matchesAllWords } from '../../shared/search-term.ts';
 import { stockLevelOf, type StockLevel } from '../../components/stock-level.ts';
@@ -17,4 +17,25 @@ export function visibleWarehouseStock(rows: readonly WarehouseStockRow[], search
 /** The locations holding some of a row, largest first. */
 export function heldLocations(row: WarehouseStockRow) {
   return row.locations.filter((l) => l.qty > 0).sort((a, b) => b.qty - a.qty || a.label.localeCompare(b.label));
+}
+
+/** A place as the print dialog names it: every part given, blank where the place has none. */
+export interface PrintPlace {
+  rack: string;
+  shelf: string;
+  bin: string;
+  zone: string;
+}
+
+/** The locations holding the rows' stock, each once, in the order the rows show them. */
+export function printPlaces(rows: readonly WarehouseStockRow[]): PrintPlace[] {
+  const places = new Map<string, PrintPlace>();
+  for (const row of rows) {
+    for (const l of heldLocations(row)) {
+      const place = { rack: l.rack ?? '', shelf: l.shelf ?? '', bin: l.bin ?? '', zone: l.zone ?? '' };
+      const key = JSON.stringify([place.rack, place.shelf, place.bin, place.zone]);
+      if (!places.has(key)) places.set(key, place);
+    }
+  }
+  return [...places.values()];
 }

@@ -1,13 +1,14 @@
 /**
  * A warehouse's materials (spec 02 §2.4): part, names, on hand, assigned and the quantity at each
  * location, coloured as on the dashboard. On a phone each part is a card. Each part's Codes opens
- * its barcode and its locations' QR codes, to print.
+ * its barcode and its locations' QR codes; a tick per part chooses the rows whose labels to print.
  */
-import { Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Checkbox, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { type CSSProperties, useEffect, useRef, useState } from 'react';
 import type { WarehouseStockRow } from '../../api/warehouse-types.ts';
 import { usePhone } from '../../shared/use-phone.ts';
 import { STOCK_LEVEL_COLORS, STOCK_LEVEL_LABELS } from '../../components/stock-level.ts';
+import type { RowSelection } from '../../components/codes/print-selection.tsx';
 import { StockCodesModal } from './stock-codes.tsx';
 import { heldLocations, warehouseStockLevel } from './warehouse-stock-model.ts';
 
@@ -57,19 +58,34 @@ interface StockTableProps {
   warehouseNum: number;
   /** The part number of a row to scroll to and mark (a scanned part). */
   highlight?: string | null;
+  /** Ticks by part number, to print labels. */
+  selection?: RowSelection;
 }
 
-export function WarehouseStockTable({ rows, warehouseNum, highlight = null }: StockTableProps) {
+export function WarehouseStockTable({ rows, warehouseNum, highlight = null, selection }: StockTableProps) {
   const [codesOf, setCodesOf] = useState<WarehouseStockRow | null>(null);
   return (
     <>
-      <StockRows rows={rows} highlight={highlight} onCodes={setCodesOf} />
+      <StockRows rows={rows} highlight={highlight} onCodes={setCodesOf} selection={selection} />
       {codesOf && <StockCodesModal warehouseNum={warehouseNum} row={codesOf} onClose={() => setCodesOf(null)} />}
     </>
   );
 }
 
-function StockRows({ rows, highlight, onCodes }: { rows: readonly WarehouseStockRow[]; highlight: string | null; onCodes: (row: WarehouseStockRow) => void }) {
+function Tick({ row, selection }: { row: WarehouseStockRow; selection: RowSelection | undefined }) {
+  if (!selection) return null;
+  const part = row.material.part_number;
+  return <Checkbox aria-label={`Select ${part}`} checked={selection.has(part)} onChange={() => selection.toggle(part)} />;
+}
+
+interface StockRowsProps {
+  rows: readonly WarehouseStockRow[];
+  highlight: string | null;
+  onCodes: (row: WarehouseStockRow) => void;
+  selection: RowSelection | undefined;
+}
+
+function StockRows({ rows, highlight, onCodes, selection }: StockRowsProps) {
   const phone = usePhone();
   const marked = useRef<HTMLElement | null>(null);
   const present = highlight !== null && rows.some((row) => row.material.part_number === highlight);
@@ -95,9 +111,12 @@ function StockRows({ rows, highlight, onCodes }: { rows: readonly WarehouseStock
             {...mark(row)}
           >
             <Group justify="space-between" wrap="nowrap" gap="xs">
-              <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
-                {row.material.part_number}
-              </Text>
+              <Group gap="xs" wrap="nowrap">
+                <Tick row={row} selection={selection} />
+                <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  {row.material.part_number}
+                </Text>
+              </Group>
               <Text size="sm" fw={600} title={STOCK_LEVEL_LABELS[warehouseStockLevel(row)]}>
                 On hand {row.qty_on_hand.toLocaleString()}
               </Text>
@@ -117,6 +136,7 @@ function StockRows({ rows, highlight, onCodes }: { rows: readonly WarehouseStock
       <Table verticalSpacing="xs" aria-label="Warehouse materials">
         <Table.Thead>
           <Table.Tr>
+            {selection && <Table.Th w={40} />}
             <Table.Th>Part Number</Table.Th>
             <Table.Th>Part Name</Table.Th>
             <Table.Th>Nickname</Table.Th>
@@ -134,6 +154,11 @@ function StockRows({ rows, highlight, onCodes }: { rows: readonly WarehouseStock
               data-stock={warehouseStockLevel(row)}
               {...mark(row)}
             >
+              {selection && (
+                <Table.Td>
+                  <Tick row={row} selection={selection} />
+                </Table.Td>
+              )}
               <Table.Td fw={600} style={{ whiteSpace: 'nowrap' }}>
                 {row.material.part_number}
                 <CodesButton row={row} onOpen={onCodes} />
