@@ -24,6 +24,17 @@ export interface TextMark {
   box_width_mm: number;
   size_pt: number;
   text: string;
+  /** The drawn width of `text` (at most `box_width_mm`). */
+  width_mm: number;
+  /** `text` split by font: each run starts `dx_mm` right of `x_mm` (the fallback font draws CJK). */
+  runs: TextRun[];
+}
+
+export interface TextRun {
+  font: 'sans' | 'cjk';
+  text: string;
+  dx_mm: number;
+  width_mm: number;
 }
 
 /** A Code 128: `bars` are [start, width] in modules from `x_mm`, each `height_mm` tall. */
