@@ -5,7 +5,7 @@
  * The geometry here (where label N of a job lands) is the one the PDF, ZPL, preview and tests use.
  */
 import { z } from 'zod';
-import { text } from './fields.ts';
+import { id, text } from './fields.ts';
 
 export const MM_PER_INCH = 25.4;
 export const POINTS_PER_MM = 72 / MM_PER_INCH;
@@ -278,6 +278,7 @@ export const savedMedium = z.object({
   updated_at: z.string(),
 });
 export type SavedMedium = z.infer<typeof savedMedium>;
+export const savedMediumIdParams = z.object({ id: id('Media', 'Media id must be a valid id') });
 
 export const MEDIA_MESSAGES = {
   notFound: 'Label media not found.',

@@ -6,6 +6,7 @@ import type { RecordedEvent } from './event-store/types.ts';
 import { assetEventSchemas, assetTopics, isAssetEvent } from './asset/events.ts';
 import { assetCatalogEventSchemas, assetCatalogTopics, isAssetCatalogEvent } from './asset-catalog/events.ts';
 import { assetCategoryEventSchemas, assetCategoryTopics, isAssetCategoryEvent } from './asset-category/events.ts';
+import { isLabelMediaEvent, labelMediaEventSchemas, labelMediaTopics } from './label-media/events.ts';
 import { isLabelTemplateEvent, labelTemplateEventSchemas, labelTemplateTopics } from './label-template/events.ts';
 import { isLabelEvent, labelEventSchemas, labelTopics } from './labels/events.ts';
 import { isMaterialEvent, materialEventSchemas, materialTopics } from './material/events.ts';
@@ -27,6 +28,7 @@ const schemas: Record<string, { parse: (data: unknown) => unknown }> = {
   ...warehouseEventSchemas,
   ...labelEventSchemas,
   ...labelTemplateEventSchemas,
+  ...labelMediaEventSchemas,
   ...transferEventSchemas,
   ...requestEventSchemas,
   ...assetCategoryEventSchemas,
@@ -62,6 +64,7 @@ export function changesOf(event: RecordedEvent): Change[] {
   if (isWarehouseEvent(event)) return warehouseTopics();
   if (isLabelEvent(event)) return labelTopics(event);
   if (isLabelTemplateEvent(event)) return labelTemplateTopics(event);
+  if (isLabelMediaEvent(event)) return labelMediaTopics();
   if (isTransferEvent(event)) return transferTopics(event);
   if (isRequestEvent(event)) return requestTopics(event);
   if (isAssetCategoryEvent(event)) return assetCategoryTopics();

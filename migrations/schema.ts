@@ -333,6 +333,14 @@ export interface LabelTemplatesTable {
   updated_at: Timestamp;
 }
 
+export interface LabelMediaTable {
+  id: string;
+  name: string;
+  medium: unknown;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface TransfersTable {
   id: string;
   type: string;
@@ -534,6 +542,7 @@ export interface Database {
   labels: LabelsTable;
   label_tag_counts: LabelTagCountsTable;
   label_templates: LabelTemplatesTable;
+  label_media: LabelMediaTable;
   label_import_jobs: LabelImportJobsTable;
   transfers: TransfersTable;
   transfer_items: TransferItemsTable;

@@ -4,6 +4,7 @@ import type { RecordedEvent } from '../ledger/event-store/types.ts';
 import type { Projector } from './projector.ts';
 import { projectEvents, runStatements, type Statement } from './sql-writer.ts';
 import { activityLogProjector } from './activity-log/projector.ts';
+import { labelMediaProjector } from './label-media/projector.ts';
 import { labelTemplatesProjector } from './label-templates/projector.ts';
 import { labelsProjector } from './labels/projector.ts';
 import { materialStockProjector } from './material-stock/projector.ts';
@@ -30,6 +31,7 @@ export const projectors: readonly Projector[] = [
   warehouseStockProjector,
   labelsProjector,
   labelTemplatesProjector,
+  labelMediaProjector,
   transfersProjector,
   requestsProjector,
   assetsCatalogProjector,

@@ -39,6 +39,7 @@ import { authRoutes } from './routes/auth/auth.routes.ts';
 import { healthRoutes } from './routes/health.routes.ts';
 import { labelRoutes } from './routes/labels.routes.ts';
 import { labelTemplateRoutes } from './routes/labels-templates.routes.ts';
+import { labelMediaRoutes } from './routes/labels-media.routes.ts';
 import { labelImportRoutes } from './routes/label-import.routes.ts';
 import { materialReadRoutes } from './routes/materials/materials.routes.ts';
 import { bulkRoutes, stockRoutes } from './routes/materials/stock.routes.ts';
@@ -131,6 +132,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(bulkRoutes);
   await app.register(labelRoutes);
   await app.register(labelTemplateRoutes);
+  await app.register(labelMediaRoutes);
   await app.register(assetCatalogRoutes);
   await app.register(assetMoveRoutes);
   await app.register(assetReadRoutes);

@@ -35,6 +35,7 @@ import { materialPermissionRows } from './material-rows.ts';
 import { warehousePermissionRows } from './warehouse-rows.ts';
 import { transferPermissionRows } from './transfer-rows.ts';
 import { labelPermissionRows } from './label-rows.ts';
+import { labelMediaPermissionRows } from './label-media-rows.ts';
 import { publicPermissionRows } from './public-rows.ts';
 import { labelImportPermissionRows } from './label-import-rows.ts';
 import { ledgerPermissionRows } from './ledger-rows.ts';
@@ -304,6 +305,7 @@ const routes: RouteCase[] = [
   ...warehousePermissionRows(context),
   ...transferPermissionRows(context),
   ...labelPermissionRows(context),
+  ...labelMediaPermissionRows(context),
   ...publicPermissionRows(context),
   ...labelImportPermissionRows(context),
   { name: 'GET /api/materials/logs', request: () => ({ method: 'GET', url: `/api/materials/logs?project_id=${projectId}` }), expected: when(can.logs, 200) },
