@@ -155,7 +155,10 @@ describe('the label print dialog', () => {
     const { user } = open({ preview: () => reply(400, { error: 'VALIDATION', message: 'Start at label must be between 1 and 21.', field: 'start_at' }) });
     await user.clear(box('Copies'));
     await user.type(box('Copies'), '2');
-    expect(await screen.findByText('Start at label must be between 1 and 21.', {}, { timeout: 2000 })).toBeTruthy();
+    // In the alert, and under the box it names.
+    await waitFor(() => expect(screen.getAllByText('Start at label must be between 1 and 21.')).toHaveLength(2), { timeout: 2000 });
+    expect(screen.getByRole('alert').textContent).toContain('Start at label must be between 1 and 21.');
+    expect(box('Start at label').getAttribute('aria-invalid')).toBe('true');
     expect(box('Copies').value).toBe('2');
   });
 

@@ -81,7 +81,11 @@ function PrintForm({ source, onClose, templateProjectId }: Omit<LabelPrintDialog
     return { body: Object.keys(errors).length === 0 ? body : null, errors };
   }, [medium.check, source, content, templateProjectId, effectiveFormat, isRoll, startAt, copies, includeCode, minFont]);
 
-  const { preview, error: previewError, loading } = usePrintPreview(checked.body);
+  const { preview, error: previewError, errorField, loading } = usePrintPreview(checked.body);
+  // The server's refusal marks the box it names as well, unless the box has a message of its own.
+  const refused: Partial<Record<string, string>> = previewError && errorField ? { [errorField]: previewError } : {};
+  const errors = { ...refused, ...checked.errors };
+  const mediumRefused = errorField?.startsWith('medium.') && previewError ? { [errorField.slice('medium.'.length)]: previewError } : {};
   const blocked = checked.body ? null : 'Correct the settings marked in red to see the preview.';
 
   const submit = async () => {
@@ -103,13 +107,13 @@ function PrintForm({ source, onClose, templateProjectId }: Omit<LabelPrintDialog
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Stack gap="sm">
-          <MediumPicker state={medium} saved={saved} canKeepMedia={isGlobalAdmin(role)} />
+          <MediumPicker state={medium} saved={saved} canKeepMedia={isGlobalAdmin(role)} refused={mediumRefused} />
           {medium.check.ok && medium.check.medium.kind === 'sheet' && (
             <StartAtPicker
               rows={medium.check.medium.rows}
               columns={medium.check.medium.columns}
               value={startAt}
-              error={checked.errors.start_at}
+              error={errors.start_at}
               onChange={setStartAt}
             />
           )}
@@ -141,7 +145,7 @@ function PrintForm({ source, onClose, templateProjectId }: Omit<LabelPrintDialog
               max={PRINT_LIMITS.copies}
               allowDecimal={false}
               value={copies}
-              error={checked.errors.copies}
+              error={errors.copies}
               onChange={setCopies}
             />
             <NumberInput
@@ -151,7 +155,7 @@ function PrintForm({ source, onClose, templateProjectId }: Omit<LabelPrintDialog
               max={PRINT_LIMITS.maxFontPt}
               decimalScale={1}
               value={minFont}
-              error={checked.errors.min_font_pt}
+              error={errors.min_font_pt}
               onChange={setMinFont}
             />
           </Group>
