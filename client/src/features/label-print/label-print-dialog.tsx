@@ -3,7 +3,7 @@
  * sheet to start, how each label reads, how many copies and in which format, with the first page
  * previewed as the server prints it. Print downloads the file under the server's name.
  */
-import { Alert, Button, Checkbox, Divider, Group, Loader, NumberInput, Radio, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Box, Button, Checkbox, Divider, Group, Loader, NumberInput, Radio, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { labelsPerPage } from '@contract/label-media.ts';
 import { PRINT_LIMITS, PRINT_MESSAGES, type PrintBodyInput, type PrintFormat, type PrintSourceInput, printBody } from '@contract/label-print.ts';
 import { useMemo, useState } from 'react';
@@ -176,7 +176,10 @@ function PrintForm({ source, onClose, templateProjectId }: Omit<LabelPrintDialog
             </Text>
           )}
         </Stack>
-        <PrintPreviewPanel preview={preview} loading={loading} error={previewError} blocked={blocked} />
+        {/* The page stays in sight while the settings beside it scroll. */}
+        <Box style={{ position: 'sticky', top: 60, alignSelf: 'start' }}>
+          <PrintPreviewPanel preview={preview} loading={loading} error={previewError} blocked={blocked} />
+        </Box>
       </SimpleGrid>
       {printError && (
         <Alert color="red" p="xs" title="Printing failed">
@@ -188,7 +191,12 @@ function PrintForm({ source, onClose, templateProjectId }: Omit<LabelPrintDialog
           Downloaded {downloaded}
         </Alert>
       )}
-      <Group justify="flex-end" gap="sm">
+      <Group
+        justify="flex-end"
+        gap="sm"
+        py="xs"
+        style={{ position: 'sticky', bottom: 0, background: 'var(--mantine-color-body)', borderTop: '1px solid var(--mantine-color-gray-3)', zIndex: 1 }}
+      >
         <Button variant="default" onClick={onClose} disabled={printing}>
           {downloaded ? 'Close' : 'Cancel'}
         </Button>

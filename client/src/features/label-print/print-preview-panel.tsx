@@ -61,7 +61,7 @@ export function PrintPreviewPanel({ preview, loading, error, blocked }: PrintPre
           {blocked}
         </Text>
       )}
-      {preview && (
+      {preview && !blocked && (
         <>
           <Text size="sm" aria-live="polite">
             {plural(preview.labels, 'label', 'labels')} on {plural(preview.pages, 'page', 'pages')}
@@ -73,7 +73,7 @@ export function PrintPreviewPanel({ preview, loading, error, blocked }: PrintPre
               padding: 8,
               display: 'flex',
               justifyContent: 'center',
-              opacity: loading || blocked || error ? 0.5 : 1,
+              opacity: loading || error ? 0.5 : 1,
             }}
           >
             <Image
