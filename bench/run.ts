@@ -1,6 +1,6 @@
 /**
- * `npm run bench [-- --events N] [-- --quick] [-- --peer]` (`-- --labels`, `-- --soak`, `-- --scan` and `-- --scan-batch` measure only
- * those; the scan batch also on the embedded database when DATABASE_URL is unset): on PostgreSQL (DATABASE_URL), measures
+ * `npm run bench [-- --events N] [-- --quick] [-- --peer]` (`-- --labels`, `-- --soak`, `-- --scan`, `-- --scan-batch` and `-- --label-print`
+ * measure only those; the scan batch and the label print also on the embedded database when DATABASE_URL is unset): on PostgreSQL (DATABASE_URL), measures
  * receives and reads on a fresh database (beside the Emmett peer's with --peer), then builds a
  * synthetic history and measures reads, rebuild and verify at its size, each figure beside its
  * baseline in the same run; prints one table and writes bench/results.json. Each phase works in a
@@ -29,6 +29,7 @@ import { measureSeal, sealRows } from './seal.ts';
 import { measureScanBatch, scanBatchRows } from './scan-batch.ts';
 import { alignColumns, formatReport, type BenchReport, type PeerPair } from './report.ts';
 import { measureScanDecode, scanDecodeRows } from './scan-decode.ts';
+import { labelPrintRows, measureLabelPrint } from './label-print.ts';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -54,6 +55,9 @@ const soakMinutes = soakMinutesArg >= 0 ? Number(args[soakMinutesArg + 1]) : 30;
 // `--scan-batch` measures only the batch receive of 500 scanned serials (on PGlite too) and updates its part.
 const scanBatchOnly = args.includes('--scan-batch');
 const scanBatchRuns = quick ? 3 : 10;
+// `--label-print` measures only label printing (10,000 from a template, then 100,000 streamed; 20,000 with --quick), on PGlite too.
+const labelPrintOnly = args.includes('--label-print');
+const labelPrintSizes = { labels: quick ? 20_000 : 100_000, selection: 10_000 };
 const resultsFile = path.join(import.meta.dirname, 'results.json');
 const baseUrl = process.env.DATABASE_URL;
 
@@ -114,6 +118,14 @@ async function main(): Promise<void> {
     printTable(scanBatchRows([figures]));
     writeResultsPart({ [baseUrl ? 'scanBatch' : 'scanBatchPglite']: figures });
     console.log('\nWrote the scan batch figures to bench/results.json');
+    process.exitCode = figures.passed ? 0 : 1;
+    return;
+  }
+  if (labelPrintOnly) {
+    const figures = await measureLabelPrint(baseUrl ?? null, { ...labelPrintSizes, log: console.log });
+    printTable(labelPrintRows([figures]));
+    writeResultsPart({ [baseUrl ? 'labelPrint' : 'labelPrintPglite']: figures });
+    console.log('\nWrote the label print figures to bench/results.json');
     process.exitCode = figures.passed ? 0 : 1;
     return;
   }
@@ -271,6 +283,7 @@ async function main(): Promise<void> {
     const labels = await measureLabels(baseUrl, { labels: labelCount, seconds, log: console.log });
     const scanBatch = await measureScanBatch(baseUrl, { runs: scanBatchRuns, log: console.log });
     const scanDecode = await measureScanDecode({ log: console.log });
+    const labelPrint = await measureLabelPrint(baseUrl, { ...labelPrintSizes, log: console.log });
 
     console.log('Rebuild and verify…');
     const { count } = await runtime.database.db
@@ -324,9 +337,12 @@ async function main(): Promise<void> {
     };
     console.log(`\n${formatReport(report)}`);
     printTable(scanBatchRows([scanBatch]));
+    printTable(labelPrintRows([labelPrint]));
     const previous = existsSync(resultsFile) ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as Record<string, unknown>) : {};
-    // The embedded database's batch figures come from their own run (`--scan-batch` without DATABASE_URL) and are kept.
-    writeFileSync(resultsFile, `${JSON.stringify({ ...report, scanBatch, scanBatchPglite: previous.scanBatchPglite }, null, 2)}\n`);
+    // The embedded database's batch and print figures come from their own runs (`--scan-batch`, `--label-print`
+    // without DATABASE_URL) and are kept.
+    const kept = { scanBatchPglite: previous.scanBatchPglite, labelPrintPglite: previous.labelPrintPglite };
+    writeFileSync(resultsFile, `${JSON.stringify({ ...report, scanBatch, labelPrint, ...kept }, null, 2)}\n`);
     console.log('\nWrote bench/results.json');
   } finally {
     await server?.stop();

@@ -128,7 +128,20 @@ export const PRINT_MESSAGES = {
   tooMany: (n: number) => `This print would make ${n.toLocaleString('en-US')} labels; at most ${PRINT_LIMITS.labels.toLocaleString('en-US')} in one print.`,
   nothingToPrint: 'There is nothing to print: no record matched.',
   labelsNeedIdsOrSearch: 'Name the labels to print (ids) or the search they match (search).',
+  partsOneOwner: 'Name the project or the warehouse whose parts to print, not both.',
 } as const;
+
+/**
+ * The fields a template's lines can name for each source, as the screens name them: a label's lines
+ * and tags; an asset's number, name, serial and where it is; a part's number and names; a
+ * warehouse location's warehouse and place. A field a record lacks prints as the template's blank rule says.
+ */
+export const PRINT_FIELDS = {
+  labels: [...Array.from({ length: LABEL_LIMITS.lines }, (_, i) => `Line ${i + 1}`), 'System', 'Cluster/Pod'],
+  assets: ['Asset Number', 'Asset Name', 'Nickname', 'S/N', 'Category', 'Status', 'Condition', 'Warehouse', 'Project', 'In use by', 'Notes'],
+  parts: ['Part Number', 'Part Name', 'Nickname'],
+  locations: ['Warehouse', 'Rack', 'Shelf', 'Bin', 'Zone', 'Location', 'Location Code'],
+} as const satisfies Record<PrintSource['kind'], readonly string[]>;
 
 /** The file a print downloads as. */
 export const printFileName = (format: PrintFormat, now = new Date()) => `labels_${now.toISOString().replace(/[:.]/g, '-')}.${format}`;

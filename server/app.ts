@@ -38,6 +38,7 @@ import { catalogRoutes } from './routes/catalog/catalog.routes.ts';
 import { authRoutes } from './routes/auth/auth.routes.ts';
 import { healthRoutes } from './routes/health.routes.ts';
 import { labelRoutes } from './routes/labels.routes.ts';
+import { labelPrintRoutes } from './routes/labels-print.routes.ts';
 import { labelTemplateRoutes } from './routes/labels-templates.routes.ts';
 import { labelMediaRoutes } from './routes/labels-media.routes.ts';
 import { labelImportRoutes } from './routes/label-import.routes.ts';
@@ -131,6 +132,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(correctionRoutes);
   await app.register(bulkRoutes);
   await app.register(labelRoutes);
+  await app.register(labelPrintRoutes);
   await app.register(labelTemplateRoutes);
   await app.register(labelMediaRoutes);
   await app.register(assetCatalogRoutes);

@@ -65,14 +65,20 @@ const toLabel = (row: LabelRow): Label => ({
   cluster_pod: row.cluster_pod,
 });
 
-/** A page of a project's labels in import order, with how many match (exact up to the cap). */
-export async function searchLabels(db: Db, search: LabelSearch): Promise<{ items: Label[]; total: number; total_capped: boolean }> {
+/** What a search filters on: the project, the comma-separated terms and the two tags. */
+export type LabelFilter = Pick<LabelSearch, 'projectId' | 'q' | 'system' | 'clusterPod'>;
+
+/**
+ * The project's labels a search matches, as a query to select from (searches, prints), or null when
+ * no label can match. Every term must be a case-insensitive substring of some line.
+ */
+export function labelsMatching(db: Db, search: LabelFilter) {
   const terms = searchTerms(search.q);
   // A line never holds a newline, so a term with one matches no line.
-  if (terms.some((t) => /[\r\n]/.test(t))) return { items: [], total: 0, total_capped: false };
+  if (terms.some((t) => /[\r\n]/.test(t))) return null;
   const system = search.system || undefined;
   const clusterPod = search.clusterPod || undefined;
-  const matching = db
+  return db
     .selectFrom('labels')
     .where('project_id', '=', search.projectId)
     .$if(system !== undefined, (qb) => qb.where('system', '=', system!))
@@ -85,6 +91,15 @@ export async function searchLabels(db: Db, search: LabelSearch): Promise<{ items
       const anchored = anchors.reduce((q, anchor) => (anchor ? q.where('search_text', 'ilike', containing(anchor)) : q), qb);
       return terms.reduce((q, term) => q.where(sql`search_text || ''`, 'ilike', containing(term)), anchored);
     });
+}
+
+/** A page of a project's labels in import order, with how many match (exact up to the cap). */
+export async function searchLabels(db: Db, search: LabelSearch): Promise<{ items: Label[]; total: number; total_capped: boolean }> {
+  const matching = labelsMatching(db, search);
+  if (!matching) return { items: [], total: 0, total_capped: false };
+  const terms = searchTerms(search.q);
+  const system = search.system || undefined;
+  const clusterPod = search.clusterPod || undefined;
 
   const capture = search.totalCap + 1;
   const cappedTotal = (n: number) => (n > search.totalCap ? { total: search.totalCap, total_capped: true } : { total: n, total_capped: false });

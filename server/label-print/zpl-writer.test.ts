@@ -1,23 +1,13 @@
 import { PassThrough, Writable } from 'node:stream';
 import bwipjs from 'bwip-js/node';
 import QRCode from 'qrcode';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { labelRect, MEDIUM_PRESETS, MM_PER_INCH, type Medium, type RollMedium } from '../../contract/label-media.ts';
 import { PRINT_MESSAGES } from '../../contract/label-print.ts';
 import { DomainError } from '../../ledger/errors.ts';
 import { fieldsOutside, readZpl } from '../../test/helpers/zpl-reader.ts';
 import type { LabelContent, LaidOutLabel, Mark, PrintJob } from './display-list.ts';
 import { escapeFieldData, writeZpl, zplForLabel } from './zpl-writer.ts';
-
-// The writer's streaming is tested over a one-line layout; the layout has its own tests.
-vi.mock('./layout.ts', () => ({
-  layoutLabel: (j: PrintJob, c: LabelContent, index: number): LaidOutLabel => ({
-    index,
-    rect: labelRect(j.medium, index),
-    marks: [{ kind: 'text', x_mm: 1, top_mm: 1, baseline_mm: 4, box_width_mm: 40, size_pt: 10, text: c.lines.join(' ') }],
-    warnings: [],
-  }),
-}));
 
 const MM_PER_POINT = MM_PER_INCH / 72;
 const UNICODE_NAME = 'Câble Ø12 – 東京 ✓';
@@ -57,20 +47,55 @@ function crowdedLabel(medium: RollMedium, index: number, lines: string[], code: 
   const barMark: Mark = { kind: 'code128', x_mm: 0, top_mm: h - barHeight, module_mm: w / modules, height_mm: barHeight, modules, bars: [], value: code };
   const lineHeight = (h - barHeight) / lines.length;
   const sizePt = lineHeight / MM_PER_POINT;
-  const textMarks: Mark[] = lines.map((text, i) => ({
-    kind: 'text',
-    x_mm: qrSide,
-    top_mm: i * lineHeight,
-    baseline_mm: (i + 0.8) * lineHeight,
-    box_width_mm: w - qrSide,
-    size_pt: sizePt,
-    text,
-  }));
+  const textMarks = lines.map((text, i) => textMark(qrSide, i * lineHeight, w - qrSide, sizePt, text));
   return { index, rect, marks: [qrMark, ...textMarks, barMark], warnings: [] };
+}
+
+/** A line of text as the layout marks it, drawn in one run of the label font. */
+function textMark(x_mm: number, top_mm: number, box_width_mm: number, size_pt: number, text: string): Mark {
+  const width_mm = box_width_mm * 0.9;
+  return {
+    kind: 'text',
+    x_mm,
+    top_mm,
+    baseline_mm: top_mm + size_pt * MM_PER_POINT * 0.8,
+    box_width_mm,
+    size_pt,
+    text,
+    width_mm,
+    runs: [{ font: 'sans', text, dx_mm: 0, width_mm }],
+  };
 }
 
 async function* contents(n: number): AsyncIterable<LabelContent> {
   for (let i = 0; i < n; i += 1) yield { name: `L${i}`, lines: [`Line ${i}`], code: { symbology: 'qr', value: `V${i}` } };
+}
+
+/** What the built-in layouts and a template print: an asset with its tracker link, a part, a cable's lines. */
+const printedKinds: LabelContent[] = [
+  {
+    name: 'SN-0042',
+    lines: [UNICODE_NAME, 'Asset A-100 · SN-0042', 'Serial 7F3K-99'],
+    code: { symbology: 'qr', value: 'https://stock.example.test/assets/00000000-0000-4000-8000-000000000042' },
+  },
+  { name: 'PN-1000', lines: ['PN-1000_^~', 'Patch cable Cat6A 2 m', 'cat6a'], code: { symbology: 'code128', value: 'PN-1000_^~' } },
+  { name: 'R-01', lines: ['R-01 | P-24 | 10 GB', 'Hall B, row 4, rack 12, unit 38', 'to core switch 2', 'fibre LC/LC', 'spare'] },
+];
+async function* printed(): AsyncIterable<LabelContent> {
+  yield* printedKinds;
+}
+
+/** The ZPL a writer streams into a collecting output. */
+async function written(medium: Medium, labels: AsyncIterable<LabelContent>): Promise<{ bytes: Buffer; result: { labels: number; pages: number } }> {
+  const chunks: Buffer[] = [];
+  const out = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      chunks.push(chunk);
+      done();
+    },
+  });
+  const result = await writeZpl(job(medium), labels, out);
+  return { bytes: Buffer.concat(chunks), result };
 }
 
 describe('zplForLabel', () => {
@@ -95,7 +120,7 @@ describe('zplForLabel', () => {
 
   it('places marks in dots from the label corner and sizes text from its points at the dpi', () => {
     const medium = customRoll(300);
-    const marks: Mark[] = [{ kind: 'text', x_mm: 2.54, top_mm: 5.08, baseline_mm: 8, box_width_mm: 25.4, size_pt: 12, text: 'Hi' }];
+    const marks = [textMark(2.54, 5.08, 25.4, 12, 'Hi')];
     const zpl = zplForLabel(job(medium), { index: 0, rect: labelRect(medium, 0), marks, warnings: [] });
     // 2.54 mm = 30 dots, 5.08 mm = 60 dots, 12 pt = 1/6 in = 50 dots, 25.4 mm = 300 dots at 300 dpi.
     expect(zpl).toBe('^XA\n^CI28\n^PW677\n^LL374\n^LH0,0\n^FO30,60^A0N,50,50^FB300,1,0,L,0^FH_^FDHi^FS\n^XZ\n');
@@ -131,6 +156,31 @@ describe('zplForLabel', () => {
 });
 
 describe('writeZpl', () => {
+  for (const { name, medium } of mediaUnderTest) {
+    it(`lays out assets, parts and template lines with every field inside the label's dots on ${name}`, async () => {
+      const { bytes, result } = await written(medium, printed());
+      expect(result).toEqual({ labels: 3, pages: 3 });
+      const labels = readZpl(bytes);
+      expect(labels).toHaveLength(3);
+      for (const label of labels) {
+        expect(label.charset).toBe(28);
+        expect(label.width).toBe(Math.round((medium.label_width_mm * medium.dpi) / MM_PER_INCH));
+        expect(label.fields.filter((f) => f.kind === 'text').length).toBeGreaterThan(0);
+        expect(fieldsOutside(label)).toEqual([]);
+      }
+      expect(labels[0]?.fields.find((f) => f.kind === 'qr')?.data).toBe(printedKinds[0]?.code?.value);
+      expect(labels[1]?.fields.find((f) => f.kind === 'code128')?.data).toBe('PN-1000_^~');
+      expect(labels[2]?.fields.every((f) => f.kind === 'text')).toBe(true);
+    });
+  }
+
+  it('prints a UTF-8 name whole where the label has room for it on one line', async () => {
+    const wide = rolls.find((r) => r.medium.label_width_mm > 100)!.medium;
+    const { bytes } = await written(wide, printed());
+    const [asset] = readZpl(bytes);
+    expect(asset?.fields.filter((f) => f.kind === 'text').map((f) => f.data)).toContain(UNICODE_NAME);
+  });
+
   it('refuses a sheet medium with the message, naming the format', async () => {
     const error = await writeZpl(job(sheet), contents(1), new PassThrough()).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DomainError);
@@ -158,7 +208,7 @@ describe('writeZpl', () => {
     }
     const medium = customRoll(300);
     const result = await writeZpl(job(medium), watched(25), slow);
-    await new Promise<void>((resolve) => slow.end(resolve));
+    expect(slow.writableFinished).toBe(true);
     expect(result).toEqual({ labels: 25, pages: 25 });
     // Without waiting, all 25 labels would be taken before the reader had one.
     expect(Math.max(...ahead)).toBeLessThanOrEqual(2);
@@ -166,5 +216,20 @@ describe('writeZpl', () => {
     expect(labels).toHaveLength(25);
     for (const label of labels) expect(fieldsOutside(label)).toEqual([]);
     expect(labels[24]?.fields.some((f) => f.data === 'Line 24')).toBe(true);
+  });
+
+  it('stops with an error when the output closes before the job is written', async () => {
+    let taken = 0;
+    const leaving = new Writable({
+      highWaterMark: 16,
+      write(_chunk: Buffer, _encoding, done) {
+        taken += 1;
+        // The client goes away after the second label, without taking it.
+        if (taken === 2) leaving.destroy();
+        else done();
+      },
+    });
+    await expect(writeZpl(job(customRoll(203)), contents(1_000), leaving)).rejects.toThrow('The output closed before the ZPL was written.');
+    expect(taken).toBe(2);
   });
 });

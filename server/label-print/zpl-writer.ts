@@ -4,8 +4,8 @@
  * codes as the printer's own Code 128 (^BC) and QR (^BQ) so they print sharp at any resolution.
  * Data is UTF-8 (^CI28); ZPL's own control characters in data go through ^FH hex escapes.
  */
-import { once } from 'node:events';
 import type { Writable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import { MM_PER_INCH } from '../../contract/label-media.ts';
 import { PRINT_MESSAGES } from '../../contract/label-print.ts';
 import { DomainError } from '../../ledger/errors.ts';
@@ -67,15 +67,47 @@ export function zplForLabel(job: PrintJob, laid: LaidOutLabel): string {
   return `${zpl}^XZ\n`;
 }
 
-/** Streams the labels as ZPL II into `out`: one ^XA…^XZ per label, UTF-8 (^CI28), positions in dots. */
+/** Waits until the output takes more, or closes (a client that went away never drains). */
+async function drainedOrClosed(out: Writable): Promise<void> {
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      out.off('drain', done);
+      out.off('close', done);
+      out.off('error', done);
+      resolve();
+    };
+    out.on('drain', done);
+    out.on('close', done);
+    out.on('error', done);
+  });
+}
+
+/**
+ * Streams the labels as ZPL II into `out` (and ends it): one ^XA…^XZ per label, UTF-8 (^CI28),
+ * positions in dots. One label at a time: a slow reader holds the source back instead of filling
+ * memory, and an output that fails or closes early stops the job with an error.
+ */
 export async function writeZpl(job: PrintJob, labels: AsyncIterable<LabelContent>, out: Writable): Promise<{ labels: number; pages: number }> {
   if (job.medium.kind !== 'roll') throw new DomainError('VALIDATION', PRINT_MESSAGES.zplNeedsRoll, 'format');
-  let count = 0;
-  for await (const content of labels) {
-    const zpl = zplForLabel(job, layoutLabel(job, content, count));
-    count += 1;
-    // One label at a time: a slow client holds the source back instead of filling memory.
-    if (!out.write(zpl, 'utf8')) await once(out, 'drain');
+  let outError: Error | null = null;
+  const onError = (error: Error) => {
+    outError = error;
+  };
+  out.once('error', onError);
+  const failed = () => outError ?? (out.destroyed && !out.writableFinished ? new Error('The output closed before the ZPL was written.') : null);
+  try {
+    let count = 0;
+    for await (const content of labels) {
+      const zpl = zplForLabel(job, layoutLabel(job, content, count));
+      count += 1;
+      if (!out.write(zpl, 'utf8')) await drainedOrClosed(out);
+      const error = failed();
+      if (error) throw error;
+    }
+    out.end();
+    await finished(out, { readable: false });
+    return { labels: count, pages: count };
+  } finally {
+    out.off('error', onError);
   }
-  return { labels: count, pages: count };
 }

@@ -3,7 +3,7 @@
  * ^XA…^XZ formats and each format into its fields with where they print and how big they are in
  * dots. Extents are computed the way the printer draws: text is its ^FB box × its ^A0 height, a
  * Code 128 is its modules (as bwip-js encodes the data) × ^BY wide and ^BC tall, a QR is its
- * modules at error correction M × the ^BQ magnification on each side.
+ * modules at error correction M (as a byte segment where that is larger) × the ^BQ magnification.
  */
 import bwipjs from 'bwip-js/node';
 import QRCode from 'qrcode';
@@ -65,7 +65,15 @@ const code128Modules = (value: string) => {
   const [symbol] = bwipjs.raw('code128', value, {}) as Array<{ sbs: number[] }>;
   return (symbol?.sbs ?? []).reduce((sum, w) => sum + w, 0);
 };
-const qrModules = (value: string) => QRCode.create(value, { errorCorrectionLevel: 'M' }).modules.size;
+/**
+ * A QR's side in modules at error correction M. The printer's automatic mode (MA) picks its own
+ * segments, so the larger of the shortest mix and one byte segment is the side it may print.
+ */
+const qrModules = (value: string) =>
+  Math.max(
+    QRCode.create(value, { errorCorrectionLevel: 'M' }).modules.size,
+    QRCode.create([{ data: Buffer.from(value, 'utf8'), mode: 'byte' }], { errorCorrectionLevel: 'M' }).modules.size,
+  );
 
 function readFormat(format: string): ZplLabel {
   const label: ZplLabel = { width: Number.NaN, height: Number.NaN, charset: undefined, fields: [] };

@@ -40,6 +40,7 @@ import { publicPermissionRows } from './public-rows.ts';
 import { labelImportPermissionRows } from './label-import-rows.ts';
 import { ledgerPermissionRows } from './ledger-rows.ts';
 import { scanPermissionRows } from './scan-rows.ts';
+import { labelPrintPermissionRows } from './label-print-rows.ts';
 import { beyondPolicy, directory, guarded } from './policy-rules.ts';
 
 let runtime: Awaited<ReturnType<typeof openTestRuntime>>;
@@ -320,6 +321,7 @@ const routes: RouteCase[] = [
   },
   ...ledgerPermissionRows(context),
   ...scanPermissionRows(context),
+  ...labelPrintPermissionRows(context),
   {
     name: 'POST /api/materials/corrections',
     access: 'material.correct',
