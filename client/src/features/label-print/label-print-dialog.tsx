@@ -181,29 +181,31 @@ function PrintForm({ source, onClose, templateProjectId }: Omit<LabelPrintDialog
           <PrintPreviewPanel preview={preview} loading={loading} error={previewError} blocked={blocked} />
         </Box>
       </SimpleGrid>
-      {printError && (
-        <Alert color="red" p="xs" title="Printing failed">
-          {printError}
-        </Alert>
-      )}
-      {downloaded && (
-        <Alert color="green" p="xs">
-          Downloaded {downloaded}
-        </Alert>
-      )}
-      <Group
-        justify="flex-end"
-        gap="sm"
+      {/* Print and its outcome stay in sight at the foot of a long form. */}
+      <Stack
+        gap="xs"
         py="xs"
         style={{ position: 'sticky', bottom: 0, background: 'var(--mantine-color-body)', borderTop: '1px solid var(--mantine-color-gray-3)', zIndex: 1 }}
       >
-        <Button variant="default" onClick={onClose} disabled={printing}>
-          {downloaded ? 'Close' : 'Cancel'}
-        </Button>
-        <Button onClick={() => void submit()} disabled={!checked.body || printing} leftSection={printing ? <Loader size={14} /> : null}>
-          {printing ? 'Preparing…' : 'Print'}
-        </Button>
-      </Group>
+        {printError && (
+          <Alert color="red" p="xs" title="Printing failed">
+            {printError}
+          </Alert>
+        )}
+        <Group justify="flex-end" gap="sm" wrap="nowrap">
+          {downloaded && (
+            <Text size="sm" c="green.8" mr="auto" style={{ overflowWrap: 'anywhere' }}>
+              Downloaded {downloaded}
+            </Text>
+          )}
+          <Button variant="default" onClick={onClose} disabled={printing}>
+            {downloaded ? 'Close' : 'Cancel'}
+          </Button>
+          <Button onClick={() => void submit()} disabled={!checked.body || printing} leftSection={printing ? <Loader size={14} /> : null}>
+            {printing ? 'Preparing…' : 'Print'}
+          </Button>
+        </Group>
+      </Stack>
     </Stack>
   );
 }
