@@ -111,12 +111,13 @@ describe('the label print dialog', () => {
     const { user, server } = open();
     const zpl = () => screen.getByRole('radio', { name: 'ZPL (thermal printer)' }) as HTMLInputElement;
     expect(zpl().disabled).toBe(true);
+    expect(screen.getByRole('group', { name: 'Sheet positions' })).toBeTruthy();
     expect(screen.getByText('ZPL prints on a thermal roll: choose a roll medium, or PDF for a sheet.')).toBeTruthy();
     await choose(user, 'Medium', 'Roll 62 × 29 mm, 300 dpi');
     expect(zpl().disabled).toBe(false);
     expect(screen.queryByText('ZPL prints on a thermal roll: choose a roll medium, or PDF for a sheet.')).toBeNull();
     // A roll has no sheet positions; its body asks for ZPL at the roll's resolution.
-    expect(screen.queryByRole('grid', { name: 'Sheet positions' })).toBeNull();
+    expect(screen.queryByRole('group', { name: 'Sheet positions' })).toBeNull();
     await user.click(zpl());
     await waitFor(() => expect(lastBody(server)?.format).toBe('zpl'), { timeout: 2000 });
     expect(lastBody(server)!.medium).toEqual({ kind: 'roll', unit: 'mm', label_width_mm: 62, label_height_mm: 29, dpi: 300 });
@@ -129,7 +130,7 @@ describe('the label print dialog', () => {
 
   it('asks the preview for the source, content, medium, start position and copies chosen', async () => {
     const { user, server } = open();
-    await user.click(screen.getByRole('gridcell', { name: 'Start at label 4' }));
+    await user.click(screen.getByRole('button', { name: 'Start at label 4' }));
     await user.clear(box('Copies'));
     await user.type(box('Copies'), '3');
     await choose(user, 'Content', 'Asset tags');

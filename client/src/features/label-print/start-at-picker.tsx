@@ -36,7 +36,7 @@ export function StartAtPicker({ rows, columns, value, error, onChange }: StartAt
         />
         {perSheet <= GRID_MAX_LABELS && (
           <Box
-            role="grid"
+            role="group"
             aria-label="Sheet positions"
             style={{ display: 'grid', gridTemplateColumns: `repeat(${columns}, minmax(10px, 28px))`, gap: 2, width: 'fit-content' }}
           >
@@ -47,9 +47,8 @@ export function StartAtPicker({ rows, columns, value, error, onChange }: StartAt
               return (
                 <UnstyledButton
                   key={position}
-                  role="gridcell"
                   aria-label={`Start at label ${position}`}
-                  aria-selected={first}
+                  aria-pressed={first}
                   title={`Label ${position}`}
                   onClick={() => onChange(position)}
                   style={{
