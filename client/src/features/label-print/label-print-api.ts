@@ -5,6 +5,7 @@
 import type { SavedMedium, SavedMediumBody } from '@contract/label-media.ts';
 import type { PrintBodyInput, PrintPreview } from '@contract/label-print.ts';
 import { baseApi } from '../../api/base-api.ts';
+import { IDEMPOTENCY_HEADER, newIdempotencyKey } from '../../api/idempotency.ts';
 
 /** The file name of a Content-Disposition header (`filename*=UTF-8''…` first), or null. */
 export function fileNameOf(disposition: string | null | undefined): string | null {
@@ -36,7 +37,8 @@ const printApi = baseApi.enhanceEndpoints({ addTagTypes: ['LabelMedia'] }).injec
       providesTags: ['LabelMedia'],
     }),
     saveMedium: build.mutation<SavedMedium, SavedMediumBody>({
-      query: (body) => ({ url: 'api/labels/media', method: 'POST', body }),
+      // The key rides along the refresh-and-retry, so a retried save is applied once.
+      query: (body) => ({ url: 'api/labels/media', method: 'POST', body, headers: { [IDEMPOTENCY_HEADER]: newIdempotencyKey() } }),
       invalidatesTags: (_r, error) => (error ? [] : ['LabelMedia']),
     }),
     deleteSavedMedium: build.mutation<void, string>({

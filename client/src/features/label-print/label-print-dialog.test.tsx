@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react';
+import type { SavedMedium } from '@contract/label-media.ts';
 import type { PrintBodyInput, PrintPreview } from '@contract/label-print.ts';
 import type { LabelTemplate } from '@contract/labels.ts';
 import { describe, expect, it, vi } from 'vitest';
@@ -15,6 +16,7 @@ vi.mock('../../api/download.ts', async (importOriginal) => ({
 
 const P1 = '00000000-0000-4000-8000-000000000001';
 const T1 = '00000000-0000-4000-8000-000000000002';
+const M1 = '00000000-0000-4000-8000-000000000003';
 const A1 = '00000000-0000-4000-8000-00000000000a';
 const A2 = '00000000-0000-4000-8000-00000000000b';
 const assets: LabelPrintDialogProps['source'] = { kind: 'assets', project_id: P1, instance_ids: [A1, A2] };
@@ -106,18 +108,29 @@ describe('the label print dialog', () => {
   });
 
   it('offers ZPL only for a roll, and says why', async () => {
-    const { user } = open();
+    const { user, server } = open();
     const zpl = () => screen.getByRole('radio', { name: 'ZPL (thermal printer)' }) as HTMLInputElement;
     expect(zpl().disabled).toBe(true);
+    expect(screen.getByRole('group', { name: 'Sheet positions' })).toBeTruthy();
     expect(screen.getByText('ZPL prints on a thermal roll: choose a roll medium, or PDF for a sheet.')).toBeTruthy();
     await choose(user, 'Medium', 'Roll 62 × 29 mm, 300 dpi');
     expect(zpl().disabled).toBe(false);
     expect(screen.queryByText('ZPL prints on a thermal roll: choose a roll medium, or PDF for a sheet.')).toBeNull();
+    // A roll has no sheet positions; its body asks for ZPL at the roll's resolution.
+    expect(screen.queryByRole('group', { name: 'Sheet positions' })).toBeNull();
+    await user.click(zpl());
+    await waitFor(() => expect(lastBody(server)?.format).toBe('zpl'), { timeout: 2000 });
+    expect(lastBody(server)!.medium).toEqual({ kind: 'roll', unit: 'mm', label_width_mm: 62, label_height_mm: 29, dpi: 300 });
+    expect(lastBody(server)!.start_at).toBe(1);
+    // Back on a sheet, the print is a PDF again.
+    await choose(user, 'Medium', 'Avery L7160 (A4, 21 per sheet, 63.5 × 38.1 mm)');
+    await waitFor(() => expect(lastBody(server)?.medium.kind).toBe('sheet'), { timeout: 2000 });
+    expect(lastBody(server)!.format).toBe('pdf');
   });
 
   it('asks the preview for the source, content, medium, start position and copies chosen', async () => {
     const { user, server } = open();
-    await user.click(screen.getByRole('gridcell', { name: 'Start at label 4' }));
+    await user.click(screen.getByRole('button', { name: 'Start at label 4' }));
     await user.clear(box('Copies'));
     await user.type(box('Copies'), '3');
     await choose(user, 'Content', 'Asset tags');
@@ -131,6 +144,9 @@ describe('the label print dialog', () => {
     expect(body.min_font_pt).toBe(6);
     expect(body.medium).toMatchObject({ kind: 'sheet', rows: 7, columns: 3, label_width_mm: 63.5, label_height_mm: 38.1, page_width_mm: 210 });
     expect(screen.getByText('Labels 1 to 3 of the first sheet are left blank.')).toBeTruthy();
+
+    await user.click(screen.getByRole('checkbox', { name: 'Print the code' }));
+    await waitFor(() => expect(lastBody(server)?.include_code).toBe(false), { timeout: 2000 });
   });
 
   it('shows the first page, the counts and every label that did not fit', async () => {
@@ -155,7 +171,10 @@ describe('the label print dialog', () => {
     const { user } = open({ preview: () => reply(400, { error: 'VALIDATION', message: 'Start at label must be between 1 and 21.', field: 'start_at' }) });
     await user.clear(box('Copies'));
     await user.type(box('Copies'), '2');
-    expect(await screen.findByText('Start at label must be between 1 and 21.', {}, { timeout: 2000 })).toBeTruthy();
+    // In the alert, and under the box it names.
+    await waitFor(() => expect(screen.getAllByText('Start at label must be between 1 and 21.')).toHaveLength(2), { timeout: 2000 });
+    expect(screen.getByRole('alert').textContent).toContain('Start at label must be between 1 and 21.');
+    expect(box('Start at label').getAttribute('aria-invalid')).toBe('true');
     expect(box('Copies').value).toBe('2');
   });
 
@@ -172,9 +191,45 @@ describe('the label print dialog', () => {
   it('lets only global admins save media', async () => {
     open();
     expect(screen.queryByRole('button', { name: 'Save media…' })).toBeNull();
-    const { user, server } = open({ role: 'admin' });
+  });
+
+  it('saves the medium by name for the site and prints on it; deletes it after asking', async () => {
+    const saved: SavedMedium[] = [];
+    const { user, server } = renderWithProviders(<LabelPrintDialog opened onClose={() => {}} source={assets} count={2} />, {
+      session: { user: person('superadmin') },
+      routes: {
+        'GET /api/labels/media': () => ({ items: saved }),
+        'POST /api/labels/media': (request: SeenRequest) => {
+          const body = request.body as { name: string; medium: SavedMedium['medium'] };
+          const item = { id: M1, ...body, created_at: '2026-11-27T18:00:00Z', updated_at: '2026-11-27T18:00:00Z' };
+          saved.push(item);
+          return reply(201, item);
+        },
+        [`DELETE /api/labels/media/${M1}`]: () => {
+          saved.length = 0;
+          return new Response(null, { status: 204 });
+        },
+        'POST /api/labels/print/preview': () => previewOf(),
+      },
+    });
+    await user.clear(box('Columns'));
+    await user.type(box('Columns'), '2');
     await user.click(screen.getByRole('button', { name: 'Save media…' }));
-    expect(screen.getByRole('textbox', { name: 'Media name' })).toBeTruthy();
-    expect(server.sent('GET /api/labels/media')).toHaveLength(1);
+    await user.type(screen.getByRole('textbox', { name: 'Media name' }), 'Shelf tags');
+    await user.click(screen.getByRole('button', { name: /^Save$/ }));
+
+    await waitFor(() => expect((screen.getByRole('combobox', { name: 'Medium' }) as HTMLInputElement).value).toBe('Shelf tags'));
+    const posted = server.sent('POST /api/labels/media')[0]!;
+    expect(posted.body).toMatchObject({ name: 'Shelf tags', medium: { kind: 'sheet', rows: 7, columns: 2, label_width_mm: 63.5 } });
+    expect(posted.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+    await waitFor(() => expect(lastBody(server)?.medium).toMatchObject({ columns: 2 }), { timeout: 2000 });
+
+    await user.click(screen.getByRole('button', { name: 'Delete saved media' }));
+    expect(screen.getByText('Delete “Shelf tags” for everyone?')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: /^Delete$/ }));
+    await waitFor(() => expect(server.sent(`DELETE /api/labels/media/${M1}`)).toHaveLength(1));
+    await waitFor(() => expect((screen.getByRole('combobox', { name: 'Medium' }) as HTMLInputElement).value).toBe('Custom sheet…'));
+    // The numbers stay, for a print on the same stock.
+    expect(box('Columns').value).toBe('2');
   });
 });

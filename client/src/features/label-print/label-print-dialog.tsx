@@ -3,7 +3,7 @@
  * sheet to start, how each label reads, how many copies and in which format, with the first page
  * previewed as the server prints it. Print downloads the file under the server's name.
  */
-import { Alert, Button, Checkbox, Divider, Group, Loader, NumberInput, Radio, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Box, Button, Checkbox, Divider, Group, Loader, NumberInput, Radio, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { labelsPerPage } from '@contract/label-media.ts';
 import { PRINT_LIMITS, PRINT_MESSAGES, type PrintBodyInput, type PrintFormat, type PrintSourceInput, printBody } from '@contract/label-print.ts';
 import { useMemo, useState } from 'react';
@@ -81,7 +81,11 @@ function PrintForm({ source, onClose, templateProjectId }: Omit<LabelPrintDialog
     return { body: Object.keys(errors).length === 0 ? body : null, errors };
   }, [medium.check, source, content, templateProjectId, effectiveFormat, isRoll, startAt, copies, includeCode, minFont]);
 
-  const { preview, error: previewError, loading } = usePrintPreview(checked.body);
+  const { preview, error: previewError, errorField, loading } = usePrintPreview(checked.body);
+  // The server's refusal marks the box it names as well, unless the box has a message of its own.
+  const refused: Partial<Record<string, string>> = previewError && errorField ? { [errorField]: previewError } : {};
+  const errors = { ...refused, ...checked.errors };
+  const mediumRefused = errorField?.startsWith('medium.') && previewError ? { [errorField.slice('medium.'.length)]: previewError } : {};
   const blocked = checked.body ? null : 'Correct the settings marked in red to see the preview.';
 
   const submit = async () => {
@@ -103,13 +107,13 @@ function PrintForm({ source, onClose, templateProjectId }: Omit<LabelPrintDialog
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Stack gap="sm">
-          <MediumPicker state={medium} saved={saved} canKeepMedia={isGlobalAdmin(role)} />
+          <MediumPicker state={medium} saved={saved} canKeepMedia={isGlobalAdmin(role)} refused={mediumRefused} />
           {medium.check.ok && medium.check.medium.kind === 'sheet' && (
             <StartAtPicker
               rows={medium.check.medium.rows}
               columns={medium.check.medium.columns}
               value={startAt}
-              error={checked.errors.start_at}
+              error={errors.start_at}
               onChange={setStartAt}
             />
           )}
@@ -141,7 +145,7 @@ function PrintForm({ source, onClose, templateProjectId }: Omit<LabelPrintDialog
               max={PRINT_LIMITS.copies}
               allowDecimal={false}
               value={copies}
-              error={checked.errors.copies}
+              error={errors.copies}
               onChange={setCopies}
             />
             <NumberInput
@@ -151,7 +155,7 @@ function PrintForm({ source, onClose, templateProjectId }: Omit<LabelPrintDialog
               max={PRINT_LIMITS.maxFontPt}
               decimalScale={1}
               value={minFont}
-              error={checked.errors.min_font_pt}
+              error={errors.min_font_pt}
               onChange={setMinFont}
             />
           </Group>
@@ -172,26 +176,36 @@ function PrintForm({ source, onClose, templateProjectId }: Omit<LabelPrintDialog
             </Text>
           )}
         </Stack>
-        <PrintPreviewPanel preview={preview} loading={loading} error={previewError} blocked={blocked} />
+        {/* The page stays in sight while the settings beside it scroll. */}
+        <Box style={{ position: 'sticky', top: 60, alignSelf: 'start' }}>
+          <PrintPreviewPanel preview={preview} loading={loading} error={previewError} blocked={blocked} />
+        </Box>
       </SimpleGrid>
-      {printError && (
-        <Alert color="red" p="xs" title="Printing failed">
-          {printError}
-        </Alert>
-      )}
-      {downloaded && (
-        <Alert color="green" p="xs">
-          Downloaded {downloaded}
-        </Alert>
-      )}
-      <Group justify="flex-end" gap="sm">
-        <Button variant="default" onClick={onClose} disabled={printing}>
-          {downloaded ? 'Close' : 'Cancel'}
-        </Button>
-        <Button onClick={() => void submit()} disabled={!checked.body || printing} leftSection={printing ? <Loader size={14} /> : null}>
-          {printing ? 'Preparing…' : 'Print'}
-        </Button>
-      </Group>
+      {/* Print and its outcome stay in sight at the foot of a long form. */}
+      <Stack
+        gap="xs"
+        py="xs"
+        style={{ position: 'sticky', bottom: 0, background: 'var(--mantine-color-body)', borderTop: '1px solid var(--mantine-color-gray-3)', zIndex: 1 }}
+      >
+        {printError && (
+          <Alert color="red" p="xs" title="Printing failed">
+            {printError}
+          </Alert>
+        )}
+        <Group justify="flex-end" gap="sm" wrap="nowrap">
+          {downloaded && (
+            <Text size="sm" c="green.8" mr="auto" style={{ overflowWrap: 'anywhere' }}>
+              Downloaded {downloaded}
+            </Text>
+          )}
+          <Button variant="default" onClick={onClose} disabled={printing}>
+            {downloaded ? 'Close' : 'Cancel'}
+          </Button>
+          <Button onClick={() => void submit()} disabled={!checked.body || printing} leftSection={printing ? <Loader size={14} /> : null}>
+            {printing ? 'Preparing…' : 'Print'}
+          </Button>
+        </Group>
+      </Stack>
     </Stack>
   );
 }

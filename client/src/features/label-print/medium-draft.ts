@@ -30,11 +30,19 @@ export const PAGE_SIZES: Record<Exclude<PageSize, 'custom'>, { width_mm: number;
   letter: { width_mm: 215.9, height_mm: 279.4 },
 };
 
+/**
+ * The exact length in mm behind a shown one: a length converted to the other unit is shown rounded
+ * (A4's 210 mm is 8.2677 in), and reading the rounded number back would move it. While the box still
+ * shows that number, the exact length is the one printed.
+ */
+type ExactMm = Partial<Record<string, number>>;
+
 export interface SheetDraft {
   kind: 'sheet';
   unit: MediaUnit;
   page: PageSize;
   lengths: Record<SheetLength, Entry>;
+  exactMm: ExactMm;
   rows: Entry;
   columns: Entry;
 }
@@ -43,6 +51,7 @@ export interface RollDraft {
   kind: 'roll';
   unit: MediaUnit;
   lengths: Record<RollLength, Entry>;
+  exactMm: ExactMm;
   dpi: 203 | 300;
 }
 
@@ -76,21 +85,33 @@ export function draftOf(m: Medium): MediumDraft {
       unit: m.unit,
       dpi: m.dpi,
       lengths: { label_width_mm: shownIn(m.unit, m.label_width_mm), label_height_mm: shownIn(m.unit, m.label_height_mm) },
+      exactMm: { label_width_mm: m.label_width_mm, label_height_mm: m.label_height_mm },
     };
   }
   const lengths = Object.fromEntries(SHEET_LENGTHS.map((key) => [key, shownIn(m.unit, m[key])])) as Record<SheetLength, Entry>;
-  return { kind: 'sheet', unit: m.unit, page: pageOf(m.page_width_mm, m.page_height_mm), lengths, rows: m.rows, columns: m.columns };
+  const exactMm = Object.fromEntries(SHEET_LENGTHS.map((key) => [key, m[key]]));
+  return { kind: 'sheet', unit: m.unit, page: pageOf(m.page_width_mm, m.page_height_mm), lengths, exactMm, rows: m.rows, columns: m.columns };
+}
+
+/** The length in mm a box stands for: its exact length while it still shows it, else what it shows. */
+function lengthMm(draft: MediumDraft, key: string): number {
+  const entry = (draft.lengths as Record<string, Entry>)[key] ?? '';
+  const exact = draft.exactMm[key];
+  if (exact !== undefined && typeof entry === 'number' && entry === shownIn(draft.unit, exact)) return exact;
+  return toMm(draft.unit, entry);
 }
 
 /** The same numbers read in another unit. */
 export function withUnit(draft: MediumDraft, unit: MediaUnit): MediumDraft {
   if (draft.unit === unit) return draft;
-  const convert = (entry: Entry) => {
-    const mm = toMm(draft.unit, entry);
-    return Number.isNaN(mm) ? entry : shownIn(unit, mm);
-  };
-  const lengths = Object.fromEntries(Object.entries(draft.lengths).map(([key, entry]) => [key, convert(entry)]));
-  return { ...draft, unit, lengths } as MediumDraft;
+  const lengths: Record<string, Entry> = {};
+  const exactMm: ExactMm = {};
+  for (const [key, entry] of Object.entries(draft.lengths)) {
+    const mm = lengthMm(draft, key);
+    lengths[key] = Number.isNaN(mm) ? entry : shownIn(unit, mm);
+    if (!Number.isNaN(mm)) exactMm[key] = mm;
+  }
+  return { ...draft, unit, lengths, exactMm } as MediumDraft;
 }
 
 /** A sheet's page size chosen by name: A4 and Letter fill the width and height. */
@@ -101,6 +122,7 @@ export function withPage(draft: SheetDraft, page: PageSize): SheetDraft {
     ...draft,
     page,
     lengths: { ...draft.lengths, page_width_mm: shownIn(draft.unit, size.width_mm), page_height_mm: shownIn(draft.unit, size.height_mm) },
+    exactMm: { ...draft.exactMm, page_width_mm: size.width_mm, page_height_mm: size.height_mm },
   };
 }
 
@@ -111,11 +133,11 @@ export function mediumOf(draft: MediumDraft): MediumInput {
       kind: 'roll',
       unit: draft.unit,
       dpi: draft.dpi,
-      label_width_mm: toMm(draft.unit, draft.lengths.label_width_mm),
-      label_height_mm: toMm(draft.unit, draft.lengths.label_height_mm),
+      label_width_mm: lengthMm(draft, 'label_width_mm'),
+      label_height_mm: lengthMm(draft, 'label_height_mm'),
     };
   }
-  const lengths = Object.fromEntries(SHEET_LENGTHS.map((key) => [key, toMm(draft.unit, draft.lengths[key])])) as Record<SheetLength, number>;
+  const lengths = Object.fromEntries(SHEET_LENGTHS.map((key) => [key, lengthMm(draft, key)])) as Record<SheetLength, number>;
   return { kind: 'sheet', unit: draft.unit, ...lengths, rows: toCount(draft.rows), columns: toCount(draft.columns) };
 }
 

@@ -3,7 +3,7 @@
  * label size and resolution. Lengths show in the chosen unit; each box carries the schema's
  * message about it.
  */
-import { NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Group, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { MediaUnit } from '@contract/label-media.ts';
 import { type Entry, type MediumDraft, type PageSize, type RollDraft, type SheetDraft, type SheetLength, withPage } from './medium-draft.ts';
 
@@ -17,11 +17,11 @@ interface MediumEditorProps {
 const SHEET_BOXES: { key: SheetLength; label: string }[] = [
   { key: 'label_width_mm', label: 'Label width' },
   { key: 'label_height_mm', label: 'Label height' },
+  { key: 'corner_radius_mm', label: 'Corner radius' },
   { key: 'margin_top_mm', label: 'Top margin' },
   { key: 'margin_left_mm', label: 'Left margin' },
   { key: 'gap_x_mm', label: 'Horizontal gap' },
   { key: 'gap_y_mm', label: 'Vertical gap' },
-  { key: 'corner_radius_mm', label: 'Corner radius' },
 ];
 
 const PAGE_OPTIONS = [
@@ -52,22 +52,16 @@ function SheetEditor({ draft, errors, onChange }: { draft: SheetDraft; errors: M
   );
   return (
     <Stack gap="xs">
-      <Select
-        label="Page size"
-        size="xs"
-        data={PAGE_OPTIONS}
-        value={draft.page}
-        allowDeselect={false}
-        onChange={(value) => value && onChange(withPage(draft, value as PageSize))}
-      />
-      {draft.page !== 'custom' && (errors.page_width_mm || errors.page_height_mm) && (
-        <Text size="xs" c="red">
-          {errors.page_width_mm ?? errors.page_height_mm}
-        </Text>
-      )}
-      <SimpleGrid cols={2} spacing="xs" verticalSpacing="xs">
-        {draft.page === 'custom' && box('page_width_mm', 'Page width')}
-        {draft.page === 'custom' && box('page_height_mm', 'Page height')}
+      <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="xs" verticalSpacing="xs">
+        <Select
+          label="Page size"
+          size="xs"
+          data={PAGE_OPTIONS}
+          value={draft.page}
+          allowDeselect={false}
+          onChange={(value) => value && onChange(withPage(draft, value as PageSize))}
+          error={draft.page === 'custom' ? undefined : (errors.page_width_mm ?? errors.page_height_mm)}
+        />
         <NumberInput
           label="Rows"
           size="xs"
@@ -86,6 +80,8 @@ function SheetEditor({ draft, errors, onChange }: { draft: SheetDraft; errors: M
           error={errors.columns}
           onChange={(columns) => onChange({ ...draft, columns })}
         />
+        {draft.page === 'custom' && box('page_width_mm', 'Page width')}
+        {draft.page === 'custom' && box('page_height_mm', 'Page height')}
         {SHEET_BOXES.map(({ key, label }) => box(key, label))}
       </SimpleGrid>
     </Stack>
@@ -129,16 +125,21 @@ function RollEditor({ draft, errors, onChange }: { draft: RollDraft; errors: Med
 export function MediumEditor({ draft, errors, onChange, onUnit }: MediumEditorProps) {
   return (
     <Stack gap="xs">
-      <SegmentedControl
-        size="xs"
-        aria-label="Unit"
-        value={draft.unit}
-        onChange={(value) => onUnit(value as MediaUnit)}
-        data={[
-          { value: 'mm', label: 'Millimetres' },
-          { value: 'in', label: 'Inches' },
-        ]}
-      />
+      <Group gap="xs">
+        <Text size="xs" c="dimmed">
+          Sizes in
+        </Text>
+        <SegmentedControl
+          size="xs"
+          aria-label="Unit"
+          value={draft.unit}
+          onChange={(value) => onUnit(value as MediaUnit)}
+          data={[
+            { value: 'mm', label: 'Millimetres' },
+            { value: 'in', label: 'Inches' },
+          ]}
+        />
+      </Group>
       {draft.kind === 'sheet' ? (
         <SheetEditor draft={draft} errors={errors} onChange={onChange} />
       ) : (

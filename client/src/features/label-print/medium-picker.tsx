@@ -17,6 +17,8 @@ interface MediumPickerProps {
   saved: readonly SavedMedium[];
   /** Whether this person may save and delete the site's media (global admins). */
   canKeepMedia: boolean;
+  /** The server's message about one of the medium's fields, by field. */
+  refused?: Partial<Record<string, string>>;
 }
 
 function choices(saved: readonly SavedMedium[]) {
@@ -71,13 +73,13 @@ function SaveMedium({ state, onDone }: { state: MediumChoice; onDone: (saved: Sa
   );
 }
 
-export function MediumPicker({ state, saved, canKeepMedia }: MediumPickerProps) {
+export function MediumPicker({ state, saved, canKeepMedia, refused = {} }: MediumPickerProps) {
   const [saving, setSaving] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const [remove, { isLoading: deleting }] = useDeleteSavedMediumMutation();
   const chosenSaved = saved.find((s) => savedChoice(s.id) === state.choice);
-  const errors = state.check.ok ? {} : state.check.errors;
+  const errors = state.check.ok ? refused : { ...refused, ...state.check.errors };
 
   const deleteChosen = async () => {
     if (!chosenSaved) return;

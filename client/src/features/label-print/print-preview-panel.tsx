@@ -23,7 +23,7 @@ function Warnings({ preview }: { preview: PrintPreview }) {
   const more = preview.warnings_total - preview.warnings.length;
   return (
     <Alert color="yellow" title={`${plural(preview.warnings_total, 'label', 'labels')} did not fit`} p="xs">
-      <ScrollArea.Autosize mah={160}>
+      <ScrollArea.Autosize mah={120}>
         <List size="xs" spacing={2} aria-label="Labels that did not fit">
           {preview.warnings.map((w) => (
             <List.Item key={`${w.label}-${w.message}`}>
@@ -61,7 +61,7 @@ export function PrintPreviewPanel({ preview, loading, error, blocked }: PrintPre
           {blocked}
         </Text>
       )}
-      {preview && (
+      {preview && !blocked && (
         <>
           <Text size="sm" aria-live="polite">
             {plural(preview.labels, 'label', 'labels')} on {plural(preview.pages, 'page', 'pages')}
@@ -73,14 +73,14 @@ export function PrintPreviewPanel({ preview, loading, error, blocked }: PrintPre
               padding: 8,
               display: 'flex',
               justifyContent: 'center',
-              opacity: loading || blocked || error ? 0.5 : 1,
+              opacity: loading || error ? 0.5 : 1,
             }}
           >
             <Image
               src={svgSource(preview.first_page_svg)}
               alt="First page as printed"
               fit="contain"
-              mah="60vh"
+              mah="50vh"
               w="auto"
               maw="100%"
               style={{ background: 'white', boxShadow: '0 1px 3px rgba(0,0,0,0.25)' }}
