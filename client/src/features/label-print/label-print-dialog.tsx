@@ -192,18 +192,21 @@ function PrintForm({ source, onClose, templateProjectId }: Omit<LabelPrintDialog
             {printError}
           </Alert>
         )}
-        <Group justify="flex-end" gap="sm" wrap="nowrap">
+        <Group justify="flex-end" gap="sm">
           {downloaded && (
-            <Text size="sm" c="green.8" mr="auto" style={{ overflowWrap: 'anywhere' }}>
+            // On a phone the note takes a line of its own above the buttons.
+            <Text size="sm" c="green.8" mr="auto" style={{ flex: '1 1 220px', overflowWrap: 'anywhere' }}>
               Downloaded {downloaded}
             </Text>
           )}
-          <Button variant="default" onClick={onClose} disabled={printing}>
-            {downloaded ? 'Close' : 'Cancel'}
-          </Button>
-          <Button onClick={() => void submit()} disabled={!checked.body || printing} leftSection={printing ? <Loader size={14} /> : null}>
-            {printing ? 'Preparing…' : 'Print'}
-          </Button>
+          <Group gap="sm" wrap="nowrap" ml="auto">
+            <Button variant="default" onClick={onClose} disabled={printing}>
+              {downloaded ? 'Close' : 'Cancel'}
+            </Button>
+            <Button onClick={() => void submit()} disabled={!checked.body || printing} leftSection={printing ? <Loader size={14} /> : null}>
+              {printing ? 'Preparing…' : 'Print'}
+            </Button>
+          </Group>
         </Group>
       </Stack>
     </Stack>
