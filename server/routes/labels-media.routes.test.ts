@@ -93,10 +93,10 @@ describe('saved label media', () => {
     expect(tooWide.statusCode).toBe(400);
     // 7.2 + 4 × 63.5 + 3 × 2.5 = 268.7 mm across an A4 page of 210 mm.
     expect(tooWide.json()).toMatchObject({ message: sheetOverflowMessage('wide', 268.7, 210), field: 'medium.columns' });
-    expect(tooWide.json().message).toBe('The labels are 268.7 mm across but the page is only 210 mm wide.');
+    expect(tooWide.json().message).toBe('The labels reach 268.7 mm across but the page is only 210 mm wide.');
     const tooTall = await save({ name: 'Too tall', medium: { ...l7160, rows: 8 } });
     expect(tooTall.statusCode).toBe(400);
-    expect(tooTall.json()).toMatchObject({ message: 'The labels are 319.95 mm down but the page is only 297 mm tall.', field: 'medium.rows' });
+    expect(tooTall.json()).toMatchObject({ message: 'The labels reach 319.95 mm down but the page is only 297 mm tall.', field: 'medium.rows' });
   });
 
   it('refuses a name already saved, whatever its case, and a blank name', async () => {

@@ -104,7 +104,7 @@ describe('the label print dialog', () => {
     const { user } = open();
     await user.clear(box('Columns'));
     await user.type(box('Columns'), '4');
-    expect(await screen.findByText('The labels are 268.7 mm across but the page is only 210 mm wide.')).toBeTruthy();
+    expect(await screen.findByText('The labels reach 268.7 mm across but the page is only 210 mm wide.')).toBeTruthy();
   });
 
   it('offers ZPL only for a roll, and says why', async () => {
