@@ -5,11 +5,9 @@
  * label of the project (all matching one search) is streamed the same way. The server's resident
  * memory is sampled every 50 ms during each print, against its level after a warm-up print.
  */
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { findPreset, pageCount } from '../contract/label-media.ts';
 import { LABEL_LIMITS } from '../contract/labels.ts';
-import { startServer } from '../e2e/helpers/server.ts';
+import { withBenchServer } from './bench-server.ts';
 import { syntheticLabel } from './labels.ts';
 import { memoryOf } from './measure.ts';
 
@@ -33,16 +31,6 @@ export interface LabelPrintFigures {
   /** Every label of the project, found by one search, streamed. */
   stream: PrintRun;
   passed: boolean;
-}
-
-async function admin(url: string, query: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
 }
 
 const medium = findPreset('avery-l7160')!.medium;
@@ -88,35 +76,7 @@ export async function measureLabelPrint(
   baseUrl: string | null,
   { labels, selection, log }: { labels: number; selection: number; log: (line: string) => void },
 ): Promise<LabelPrintFigures> {
-  const dbName = `stockledger_bench_print_${randomBytes(4).toString('hex')}`;
-  let env: Record<string, string> = {};
-  if (baseUrl) {
-    const url = new URL(baseUrl);
-    url.pathname = `/${dbName}`;
-    await admin(baseUrl, `create database ${dbName}`);
-    env = { DATABASE_URL: url.toString(), DB_POOL_SIZE: '10' };
-  }
-  const server = await startServer({ ...env, LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '1000' });
-  try {
-    const login = await fetch(`${server.url}/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(server.admin),
-    });
-    if (!login.ok) throw new Error(`sign-in: ${login.status}`);
-    const cookie = login.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
-    const post = async <T>(path: string, body: object): Promise<T> => {
-      const response = await fetch(`${server.url}${path}`, {
-        method: 'POST',
-        headers: { cookie, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      if (!response.ok) throw new Error(`${path}: ${response.status} ${(await response.text()).slice(0, 300)}`);
-      return (await response.json()) as T;
-    };
+  return withBenchServer(baseUrl, { name: 'print', poolSize: 10 }, async ({ server, cookie, post }) => {
     const project = await post<{ id: string }>('/api/projects', { project_name: 'Print bench', project_customer: null, project_number: 'PB-1' });
 
     log(`Importing ${labels.toLocaleString('en')} labels (${baseUrl ? 'PostgreSQL' : 'PGlite'})…`);
@@ -164,10 +124,7 @@ export async function measureLabelPrint(
       selected.memoryGrowthMb <= LABEL_PRINT_TARGETS.memoryGrowthMb &&
       stream.memoryGrowthMb <= LABEL_PRINT_TARGETS.memoryGrowthMb;
     return { database: baseUrl ? 'postgresql' : 'pglite', labelsInProject: labels, seedSeconds, selection: selected, stream, passed };
-  } finally {
-    await server.stop();
-    if (baseUrl) await admin(baseUrl, `drop database if exists ${dbName} with (force)`);
-  }
+  });
 }
 
 const n = (value: number, digits = 0) => value.toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: digits });

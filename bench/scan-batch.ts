@@ -3,10 +3,8 @@
  * over HTTP, a few times, on a fresh database (PostgreSQL when a URL is given, else the embedded
  * one). Each answer must apply every line (one command); the promise is an answer within 1 s.
  */
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { SCAN_BATCH_MAX, SCAN_PATHS, type ScanBatchAnswer } from '../contract/scan.ts';
-import { startServer } from '../e2e/helpers/server.ts';
+import { withBenchServer } from './bench-server.ts';
 
 /** The promise the batch is measured against. */
 export const SCAN_BATCH_BUDGET_MS = 1000;
@@ -22,51 +20,13 @@ export interface ScanBatchFigures {
   passed: boolean;
 }
 
-async function admin(url: string, query: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
-}
-
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 export async function measureScanBatch(
   baseUrl: string | null,
   { runs, lines = SCAN_BATCH_MAX, log }: { runs: number; lines?: number; log: (line: string) => void },
 ): Promise<ScanBatchFigures> {
-  const dbName = `stockledger_bench_scan_${randomBytes(4).toString('hex')}`;
-  let env: Record<string, string> = {};
-  if (baseUrl) {
-    const url = new URL(baseUrl);
-    url.pathname = `/${dbName}`;
-    await admin(baseUrl, `create database ${dbName}`);
-    env = { DATABASE_URL: url.toString(), DB_POOL_SIZE: '20' };
-  }
-  const server = await startServer({ ...env, LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '1000' });
-  try {
-    const login = await fetch(`${server.url}/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(server.admin),
-    });
-    if (!login.ok) throw new Error(`sign-in: ${login.status}`);
-    const cookie = login.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
-    const post = async <T>(path: string, body: object): Promise<T> => {
-      const response = await fetch(`${server.url}${path}`, {
-        method: 'POST',
-        headers: { cookie, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-      return (await response.json()) as T;
-    };
+  return withBenchServer(baseUrl, { name: 'scan', poolSize: 20 }, async ({ post }) => {
     const warehouse = await post<{ id: string }>('/api/warehouses', { name: 'Bench Yard' });
     const category = await post<{ id: string }>('/api/assets/categories', { category: 'Bench radios', kind: 'serialized' });
     await post('/api/assets/catalog', { asset_number: 'BENCH-RAD', asset_name: 'Bench radio', category: category.id });
@@ -90,10 +50,7 @@ export async function measureScanBatch(
     const medianMs = percentile(sorted, 50);
     const p95Ms = percentile(sorted, 95);
     return { database: baseUrl ? 'postgresql' : 'pglite', lines, runs, answerMs, medianMs, p95Ms, passed: p95Ms <= SCAN_BATCH_BUDGET_MS };
-  } finally {
-    await server.stop();
-    if (baseUrl) await admin(baseUrl, `drop database if exists ${dbName} with (force)`);
-  }
+  });
 }
 
 export function scanBatchRows(figures: ScanBatchFigures[]): string[][] {

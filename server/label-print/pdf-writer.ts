@@ -12,6 +12,7 @@ import { qrRuns } from './codes.ts';
 import type { LabelContent, LaidOutLabel, Mark, PrintJob } from './display-list.ts';
 import { FONT_NAMES, fontBytes } from './fonts.ts';
 import { layoutLabel } from './layout.ts';
+import { drainedOrClosed } from './output.ts';
 
 /** Bytes the PDF may hold ahead of a slow reader before the labels wait for it. */
 const BUFFER_LIMIT = 1 << 20;
@@ -73,18 +74,7 @@ async function keepUp(doc: PDFKit.PDFDocument, out: Writable, failed: () => Erro
     const error = failed();
     if (error) throw error;
     if (doc.readableLength <= BUFFER_LIMIT) return;
-    if (out.writableNeedDrain)
-      await new Promise<void>((resolve) => {
-        const done = () => {
-          out.off('drain', done);
-          out.off('close', done);
-          out.off('error', done);
-          resolve();
-        };
-        out.on('drain', done);
-        out.on('close', done);
-        out.on('error', done);
-      });
+    if (out.writableNeedDrain) await drainedOrClosed(out);
     else await new Promise<void>((resolve) => setImmediate(resolve));
   }
 }

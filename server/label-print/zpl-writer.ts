@@ -11,6 +11,7 @@ import { PRINT_MESSAGES } from '../../contract/label-print.ts';
 import { DomainError } from '../../ledger/errors.ts';
 import type { LabelContent, LaidOutLabel, Mark, PrintJob } from './display-list.ts';
 import { layoutLabel } from './layout.ts';
+import { drainedOrClosed } from './output.ts';
 
 /** ^FH's escape character: `_XX` in a ^FD stands for the byte 0xXX. */
 const HEX_ESCAPE = '_';
@@ -65,21 +66,6 @@ export function zplForLabel(job: PrintJob, laid: LaidOutLabel): string {
   let zpl = `^XA\n^CI28\n^PW${dotsOf(rect.width_mm, dpi)}\n^LL${dotsOf(rect.height_mm, dpi)}\n^LH0,0\n`;
   for (const mark of laid.marks) zpl += markCommands(mark, rect.x_mm, rect.y_mm, dpi);
   return `${zpl}^XZ\n`;
-}
-
-/** Waits until the output takes more, or closes (a client that went away never drains). */
-async function drainedOrClosed(out: Writable): Promise<void> {
-  await new Promise<void>((resolve) => {
-    const done = () => {
-      out.off('drain', done);
-      out.off('close', done);
-      out.off('error', done);
-      resolve();
-    };
-    out.on('drain', done);
-    out.on('close', done);
-    out.on('error', done);
-  });
 }
 
 /**

@@ -1,0 +1,66 @@
+/**
+ * A real server for a benchmark that measures over HTTP: on PGlite, or on a database of its own on
+ * the PostgreSQL at `baseUrl` (dropped afterwards), signed in as the site's admin.
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { type RunningServer, startServer } from '../e2e/helpers/server.ts';
+
+export interface BenchSession {
+  server: RunningServer;
+  /** The signed-in admin's cookie header. */
+  cookie: string;
+  /** POSTs JSON as the admin and answers the JSON reply; a refusal throws with its status and body. */
+  post: <T>(path: string, body: object) => Promise<T>;
+}
+
+async function admin(url: string, query: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(query);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function withBenchServer<T>(
+  baseUrl: string | null,
+  { name, poolSize }: { name: string; poolSize: number },
+  run: (session: BenchSession) => Promise<T>,
+): Promise<T> {
+  const dbName = `stockledger_bench_${name}_${randomBytes(4).toString('hex')}`;
+  let env: Record<string, string> = {};
+  if (baseUrl) {
+    const url = new URL(baseUrl);
+    url.pathname = `/${dbName}`;
+    await admin(baseUrl, `create database ${dbName}`);
+    env = { DATABASE_URL: url.toString(), DB_POOL_SIZE: String(poolSize) };
+  }
+  const server = await startServer({ ...env, LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '1000' });
+  try {
+    const login = await fetch(`${server.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(server.admin),
+    });
+    if (!login.ok) throw new Error(`sign-in: ${login.status}`);
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const post = async <R>(path: string, body: object): Promise<R> => {
+      const response = await fetch(`${server.url}${path}`, {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      if (!response.ok) throw new Error(`${path}: ${response.status} ${(await response.text()).slice(0, 300)}`);
+      return (await response.json()) as R;
+    };
+    return await run({ server, cookie, post });
+  } finally {
+    await server.stop();
+    if (baseUrl) await admin(baseUrl, `drop database if exists ${dbName} with (force)`);
+  }
+}
