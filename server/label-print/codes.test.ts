@@ -61,5 +61,7 @@ describe('encoding codes', () => {
     expect(moduleSize(roll, 'code128', 20, 100)).toBeCloseTo((2 * 25.4) / 300, 9);
     expect(moduleSize(roll, 'qr', 20, 25)).toBeCloseTo((9 * 25.4) / 300, 9);
     expect(moduleSize(roll, 'code128', 15, 100)).toBeNull();
+    // Room for 11.8 dots a module, but ZPL's ^BQ and ^BY stop at 10: the layout stops there too.
+    expect(moduleSize(roll, 'qr', 25, 25)).toBeCloseTo((10 * 25.4) / 300, 9);
   });
 });

@@ -17,6 +17,8 @@ export const MODULE_LIMITS_MM = {
 } as const;
 /** A thermal module is at least this many dots (QR modules also at least MODULE_LIMITS_MM.qr.min). */
 export const MIN_MODULE_DOTS = 2;
+/** ZPL's ^BY and ^BQ take at most 10 dots a module, so a roll's preview never shows a larger one than prints. */
+export const MAX_MODULE_DOTS = 10;
 
 export interface Code128Symbol {
   modules: number;
@@ -91,7 +93,7 @@ export function moduleSize(medium: Medium, symbology: 'qr' | 'code128', roomMm: 
   const dot = dotMm(medium);
   const largest = Math.min(limits.max, roomMm / modules);
   if (dot === null) return largest >= limits.min ? largest : null;
-  const dots = Math.floor(largest / dot + 1e-9);
+  const dots = Math.min(MAX_MODULE_DOTS, Math.floor(largest / dot + 1e-9));
   return dots >= minDots(dot, symbology) ? dots * dot : null;
 }
 
