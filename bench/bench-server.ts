@@ -14,7 +14,8 @@ export interface BenchSession {
   post: <T>(path: string, body: object) => Promise<T>;
 }
 
-async function admin(url: string, query: string): Promise<void> {
+/** Runs one statement as the PostgreSQL superuser at `url` (creating and dropping bench databases). */
+export async function admin(url: string, query: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

@@ -5,9 +5,9 @@
  * flight), then reads of that 100-part inventory at 32 connections.
  */
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { startServer } from '../e2e/helpers/server.ts';
 import { httpLoad, rawInsertBaseline, type LoadFigures } from './measure.ts';
+import { admin } from './bench-server.ts';
 
 export const SEEDED_PARTS = 100;
 
@@ -15,16 +15,6 @@ export interface FreshFigures {
   receives: LoadFigures & { lostOrDoubled: number };
   rawInsert: LoadFigures;
   inventoryReads: LoadFigures;
-}
-
-async function admin(url: string, query: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
 }
 
 export async function measureFresh(baseUrl: string, seconds: number): Promise<FreshFigures> {

@@ -4,11 +4,11 @@
  * fresh server on PostgreSQL, with the server's resident memory sampled throughout. Targets:
  * CSV ≤ 10 s, XLSX ≤ 20 s, memory growth < 200 MB.
  */
-import pg from 'pg';
 import { startServer } from '../e2e/helpers/server.ts';
 import { csvFile, xlsxFile } from '../server/labels/import/import-fixtures.ts';
 import { importRows, pollImport, startImport, uploadImportFile } from './label-import-client.ts';
 import { memoryOf } from './measure.ts';
+import { admin } from './bench-server.ts';
 
 export interface ImportRun {
   rows: number;
@@ -25,12 +25,6 @@ export interface LabelImportFigures {
 
 const n = (value: number, digits = 0) => value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const mark = (ok: boolean) => (ok ? 'yes' : 'NO');
-
-async function admin(baseUrl: string, query: string): Promise<void> {
-  const client = new pg.Client({ connectionString: baseUrl });
-  await client.connect();
-  await client.query(query).finally(() => client.end());
-}
 
 async function session(url: string, credentials: { email: string; password: string }): Promise<{ cookie: string; projectId: string }> {
   const login = await fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(credentials) });

@@ -5,7 +5,6 @@
  * the server's memory sampled while it writes them.
  */
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { sql } from 'kysely';
 import { openRuntime } from '../server/runtime.ts';
 import { createProject } from '../server/projects/project-commands.ts';
@@ -13,6 +12,7 @@ import { importLabels, type LabelToImport } from '../server/labels/label-command
 import { registerUser, SYSTEM_ACTOR } from '../server/users/user-commands.ts';
 import { startServer } from '../e2e/helpers/server.ts';
 import { httpLoad, memoryOf, type LoadFigures } from './measure.ts';
+import { admin } from './bench-server.ts';
 
 export interface ExportFigures {
   labels: number;
@@ -96,16 +96,6 @@ async function variedLoad(base: string, projectId: string, connections: number, 
     inFlight: 0,
     statuses: {},
   };
-}
-
-async function admin(baseUrl: string, query: string): Promise<void> {
-  const client = new pg.Client({ connectionString: baseUrl });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
 }
 
 async function timedExport(url: string, cookie: string, pid: number, body: unknown): Promise<ExportFigures & { text: Buffer }> {

@@ -10,12 +10,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { startServer } from '../e2e/helpers/server.ts';
 import { runStock } from '../server/materials/stock-commands.ts';
 import { openRuntime } from '../server/runtime.ts';
 import { SYSTEM_ACTOR } from '../server/users/user-commands.ts';
 import { httpLoad, type LoadFigures } from './measure.ts';
+import { admin } from './bench-server.ts';
 
 export interface SealFigures {
   rounds: number;
@@ -31,16 +31,6 @@ export interface SealFigures {
   sealedPerSecond: number;
   committedPerSecond: number;
   bundle: { events: number; bytes: number; downloadSeconds: number; auditSeconds: number; auditOutput: string };
-}
-
-async function admin(url: string, query: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
 }
 
 const root = path.resolve(import.meta.dirname, '..');

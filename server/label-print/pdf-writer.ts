@@ -59,9 +59,13 @@ export function drawLabel(doc: PDFKit.PDFDocument, label: LaidOutLabel): void {
   }
 }
 
+const hasLayoutCache = (font: unknown): font is { layoutCache: object } => typeof font === 'object' && font !== null && 'layoutCache' in font;
+
 function forgetLayouts(doc: PDFKit.PDFDocument): void {
-  const families = (doc as unknown as { _fontFamilies?: Record<string, { layoutCache?: object }> })._fontFamilies ?? {};
-  for (const font of Object.values(families)) if (font.layoutCache) font.layoutCache = Object.create(null);
+  // pdfkit keeps no public handle on its embedded fonts; a pdfkit without this field keeps its cache.
+  const families: unknown = Reflect.get(doc, '_fontFamilies');
+  if (typeof families !== 'object' || families === null) return;
+  for (const font of Object.values(families)) if (hasLayoutCache(font)) font.layoutCache = Object.create(null);
 }
 
 /**

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { PRINT_FIELDS } from '../../contract/label-print.ts';
+import { assetInstance } from '../../contract/asset-rows.ts';
 import { trackerUrl } from '../../contract/scan-paths.ts';
 import type { PrintInstance } from '../../projections/label-print/queries.ts';
 import { assetRecord, contentOf, labelRecord, locationRecord, partRecord, printLabels, type PrintRecord, SourceChangedError } from './sources.ts';
@@ -40,20 +41,36 @@ describe('print sources', () => {
   });
 
   it("lays an asset out as name, number and serial with its tracker link's QR", () => {
-    const instance = {
-      id: '6f1c2d3e-0000-4000-8000-000000000001',
-      asset_number: 'LAP-01',
-      asset_name: 'ThinkPad T14',
+    const instance: PrintInstance = {
+      ...assetInstance.parse({
+        id: '6f1c2d3e-0000-4000-8000-000000000001',
+        instance_id: '6f1c2d3e-0000-4000-8000-000000000001',
+        catalog_id: '6f1c2d3e-0000-4000-8000-000000000002',
+        asset_number: 'LAP-01',
+        asset_name: 'ThinkPad T14',
+        category_id: '6f1c2d3e-0000-4000-8000-000000000003',
+        asset_category: 'Laptops',
+        serial_number: 'SN-1',
+        owner_type: 'warehouse',
+        owner_id: '6f1c2d3e-0000-4000-8000-000000000004',
+        owner_label: '#2 · North Yard',
+        warehouse_id: '6f1c2d3e-0000-4000-8000-000000000004',
+        project_id: null,
+        origin_warehouse_id: '6f1c2d3e-0000-4000-8000-000000000004',
+        parent_warehouse_id: '6f1c2d3e-0000-4000-8000-000000000004',
+        Status: 'Available',
+        condition: 'Good',
+        notes: null,
+        in_use: false,
+        assigned_user_id: null,
+        assigned_user_name: null,
+        lost: false,
+        metadata: {},
+        created_at: '2026-11-01T08:00:00.000Z',
+        updated_at: '2026-11-01T08:00:00.000Z',
+      }),
       nickname: 'Laptop',
-      serial_number: 'SN-1',
-      asset_category: 'Laptops',
-      Status: 'Available',
-      condition: 'Good',
-      owner_type: 'warehouse',
-      owner_label: '#2 · North Yard',
-      assigned_user_name: null,
-      notes: null,
-    } as unknown as PrintInstance;
+    };
     const record = assetRecord(instance, 'https://stock.example.com/');
     expect(record.builtin).toEqual(['ThinkPad T14', 'LAP-01', 'S/N SN-1']);
     expect(record.code).toEqual({ symbology: 'qr', value: trackerUrl('https://stock.example.com', instance.id) });

@@ -27,7 +27,10 @@ const template: LabelTemplate = {
   id: T1,
   project_id: P1,
   name: 'Asset tags',
-  template_data: { lines: [] } as unknown as LabelTemplate['template_data'],
+  template_data: {
+    columns: ['Asset Name'],
+    lines: [{ id: 'l1', fields: [{ name: 'Asset Name', prependText: '', appendText: '' }], separator: ' ', casing: 'none' }],
+  },
   created_at: '2026-11-01T08:00:00Z',
   updated_at: '2026-11-01T08:00:00Z',
 };

@@ -4,7 +4,7 @@
  * message about it.
  */
 import { Group, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Text } from '@mantine/core';
-import type { MediaUnit } from '@contract/label-media.ts';
+import { type MediaUnit, THERMAL_DPIS } from '@contract/label-media.ts';
 import { type Entry, type MediumDraft, type PageSize, type RollDraft, type SheetDraft, type SheetLength, withPage } from './medium-draft.ts';
 
 interface MediumEditorProps {
@@ -109,14 +109,14 @@ function RollEditor({ draft, errors, onChange }: { draft: RollDraft; errors: Med
       <Select
         label="Printer resolution"
         size="xs"
-        data={[
-          { value: '203', label: '203 dpi' },
-          { value: '300', label: '300 dpi' },
-        ]}
+        data={THERMAL_DPIS.map((dpi) => ({ value: String(dpi), label: `${dpi} dpi` }))}
         value={String(draft.dpi)}
         allowDeselect={false}
         error={errors.dpi}
-        onChange={(value) => value && onChange({ ...draft, dpi: value === '300' ? 300 : 203 })}
+        onChange={(value) => {
+          const dpi = THERMAL_DPIS.find((d) => String(d) === value);
+          if (dpi) onChange({ ...draft, dpi });
+        }}
       />
     </SimpleGrid>
   );
