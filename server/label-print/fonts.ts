@@ -10,7 +10,6 @@ import { join, resolve } from 'node:path';
 import * as fontkit from 'fontkit';
 
 export type FontName = 'sans' | 'cjk';
-export const FONT_NAMES: readonly FontName[] = ['sans', 'cjk'];
 
 const FONT_MODULES: Record<FontName, string> = {
   sans: 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf',

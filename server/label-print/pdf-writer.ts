@@ -10,7 +10,7 @@ import PDFDocument from 'pdfkit';
 import { POINTS_PER_MM, pageSize } from '../../contract/label-media.ts';
 import { qrRuns } from './codes.ts';
 import type { LabelContent, LaidOutLabel, Mark, PrintJob } from './display-list.ts';
-import { FONT_NAMES, fontBytes } from './fonts.ts';
+import { type FontName, fontBytes } from './fonts.ts';
 import { layoutLabel } from './layout.ts';
 import { drainedOrClosed } from './output.ts';
 
@@ -40,6 +40,22 @@ function codePath(mark: Exclude<Mark, { kind: 'text' }>): string {
   return parts.join('\n');
 }
 
+const registeredFonts = new WeakMap<PDFKit.PDFDocument, Set<FontName>>();
+
+/** Selects a label font, registering it with the document on first use: most prints never read Noto's 10 MB. */
+function selectFont(doc: PDFKit.PDFDocument, name: FontName): void {
+  let registered = registeredFonts.get(doc);
+  if (!registered) {
+    registered = new Set();
+    registeredFonts.set(doc, registered);
+  }
+  if (!registered.has(name)) {
+    doc.registerFont(name, fontBytes(name));
+    registered.add(name);
+  }
+  doc.font(name);
+}
+
 export function drawLabel(doc: PDFKit.PDFDocument, label: LaidOutLabel): void {
   for (const mark of label.marks) {
     if (mark.kind !== 'text') {
@@ -48,7 +64,8 @@ export function drawLabel(doc: PDFKit.PDFDocument, label: LaidOutLabel): void {
     }
     const size = mark.size_pt;
     for (const run of mark.runs) {
-      doc.font(run.font).fontSize(size);
+      selectFont(doc, run.font);
+      doc.fontSize(size);
       // textWidth: the width we measured with the same layout, so pdfkit need not measure again.
       doc.text(run.text, pt(mark.x_mm + run.dx_mm), pt(mark.baseline_mm), {
         lineBreak: false,
@@ -92,7 +109,6 @@ export async function writePdf(job: PrintJob, labels: AsyncIterable<LabelContent
     margin: 0,
     info: { Title: 'Labels', Creator: 'StockLedger' },
   });
-  for (const name of FONT_NAMES) doc.registerFont(name, fontBytes(name));
   let outError: Error | null = null;
   out.once('error', (error) => {
     outError = error;
