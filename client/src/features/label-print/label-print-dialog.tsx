@@ -11,6 +11,7 @@ import { downloadBlob } from '../../api/download.ts';
 import { messageOr } from '../../api/error-message.ts';
 import { useListLabelTemplatesQuery } from '../../api/labels-api.ts';
 import { AppModal } from '../../components/app-modal.tsx';
+import type { LabelPrintDialogSlotProps } from '../../components/codes/label-print-slot.ts';
 import { useAppSelector } from '../../shared/hooks.ts';
 import { isGlobalAdmin } from '../../shared/session/permissions.ts';
 import { selectRole } from '../../shared/session/session-selectors.ts';
@@ -22,16 +23,8 @@ import { StartAtPicker } from './start-at-picker.tsx';
 import { useMediumChoice } from './use-medium-choice.ts';
 import { usePrintPreview } from './use-print-preview.ts';
 
-export interface LabelPrintDialogProps {
-  opened: boolean;
-  onClose: () => void;
-  /** What to print: labels, assets, parts or locations (contract/label-print.ts). */
-  source: PrintSourceInput;
-  /** Records the source names (before copies), for the heading: "Print 30 labels". */
-  count: number;
-  /** The project whose label templates may format the labels; none offers the built-in layout only. */
-  templateProjectId?: string;
-}
+/** The props every screen opens the dialog with, fixed where those screens find it. */
+export type LabelPrintDialogProps = LabelPrintDialogSlotProps;
 
 const BUILTIN = 'builtin';
 const SOURCES_WITH_CODES: readonly PrintSourceInput['kind'][] = ['assets', 'parts', 'locations'];
