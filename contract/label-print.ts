@@ -69,6 +69,9 @@ export const printSource = z.discriminatedUnion(
 export type PrintSource = z.infer<typeof printSource>;
 export type PrintSourceInput = z.input<typeof printSource>;
 
+/** Whether a source's records carry a code (a QR or Code 128); the Label Database's labels are text only. */
+export const sourceCarriesCode = (kind: PrintSource['kind']): boolean => kind !== 'labels';
+
 /** How each label reads: the source's built-in layout, or a template's lines over the record's fields. */
 export const printContent = z.discriminatedUnion(
   'kind',

@@ -9,9 +9,8 @@ import { trackerUrl } from '../../contract/scan-paths.ts';
 import type { PrintInstance } from '../../projections/label-print/queries.ts';
 import { assetRecord, contentOf, labelRecord, locationRecord, partRecord, printLabels, type PrintRecord, SourceChangedError } from './sources.ts';
 
-const records = (n: number, count = n): { count: number; hasCode: boolean; pages: () => AsyncGenerator<PrintRecord[]> } => ({
+const records = (n: number, count = n): { count: number; pages: () => AsyncGenerator<PrintRecord[]> } => ({
   count,
-  hasCode: false,
   pages: async function* () {
     const all = Array.from({ length: n }, (_, i) => labelRecord({ id: `id-${i}`, label_lines: [`L${i + 1}`], system: null, cluster_pod: null }));
     for (let start = 0; start < all.length; start += 2) yield all.slice(start, start + 2);

@@ -5,7 +5,7 @@
  * counted first (the job's limits are checked before anything is written) and then read a page at a
  * time, so a print of 100,000 labels holds one page of records, never all of them.
  */
-import { type PrintBody, PRINT_LIMITS, type PrintSource } from '../../contract/label-print.ts';
+import { type PrintBody, PRINT_LIMITS, type PrintSource, sourceCarriesCode } from '../../contract/label-print.ts';
 import { type DataRow, formatLabel, type TemplateLineSpec } from '../../contract/label-format.ts';
 import { namesAPlace, placeLabel } from '../../contract/place.ts';
 import { locationCode } from '../../contract/scan-code.ts';
@@ -42,8 +42,6 @@ export interface PrintRecord {
 /** A source opened for printing: how many records it has, and the records a page at a time. */
 export interface SourceRecords {
   count: number;
-  /** Whether the kind carries a code (assets, parts and locations do; labels do not). */
-  hasCode: boolean;
   pages: () => AsyncGenerator<PrintRecord[]>;
 }
 
@@ -130,19 +128,19 @@ export async function openSource(source: PrintSource, context: SourceContext): P
       const projectId = source.project_id;
       if (source.ids) {
         const ids = once(source.ids);
-        return { count: await countLabelsByIds(db, projectId, ids), hasCode: false, pages: () => mapPages(labelPagesByIds(db, projectId, ids), labelRecord) };
+        return { count: await countLabelsByIds(db, projectId, ids), pages: () => mapPages(labelPagesByIds(db, projectId, ids), labelRecord) };
       }
       const filter = { projectId, q: source.search?.q, system: source.search?.system, clusterPod: source.search?.cluster_pod };
       // More than a print may hold is counted exactly only for the refusal's message.
       const seqs = await matchingLabelSeqs(db, filter, PRINT_LIMITS.labels + 1);
       const count = seqs.length > PRINT_LIMITS.labels ? await countMatchingLabels(db, filter) : seqs.length;
-      return { count, hasCode: false, pages: () => mapPages(labelPagesBySeq(db, projectId, seqs), labelRecord) };
+      return { count, pages: () => mapPages(labelPagesBySeq(db, projectId, seqs), labelRecord) };
     }
     case 'assets': {
       const ids = once(source.instance_ids);
       const projectId = source.project_id;
       const count = await countInstances(db, ids, projectId);
-      return { count, hasCode: true, pages: () => mapPages(instancePages(db, ids, projectId), (i) => assetRecord(i, context.origin)) };
+      return { count, pages: () => mapPages(instancePages(db, ids, projectId), (i) => assetRecord(i, context.origin)) };
     }
     case 'parts': {
       const numbers = once(source.part_numbers, (n) => n.toLowerCase());
@@ -151,7 +149,7 @@ export async function openSource(source: PrintSource, context: SourceContext): P
         : source.warehouse_id
           ? { kind: 'warehouse', id: source.warehouse_id }
           : null;
-      return { count: await countParts(db, location, numbers), hasCode: true, pages: () => mapPages(partPages(db, location, numbers), partRecord) };
+      return { count: await countParts(db, location, numbers), pages: () => mapPages(partPages(db, location, numbers), partRecord) };
     }
     case 'locations': {
       const warehouse = context.warehouse;
@@ -159,7 +157,6 @@ export async function openSource(source: PrintSource, context: SourceContext): P
       const records = once(source.places, (p) => locationRecord(warehouse, p).name).map((p) => locationRecord(warehouse, p));
       return {
         count: records.length,
-        hasCode: true,
         pages: async function* () {
           for (let start = 0; start < records.length; start += 1_000) yield records.slice(start, start + 1_000);
         },
@@ -178,7 +175,7 @@ export function contentOf(record: PrintRecord, rule: ContentRule): LabelContent 
 }
 
 /** Whether the job's labels carry a code, so the layout keeps room for one. */
-export const jobHasCode = (records: Pick<SourceRecords, 'hasCode'>, rule: ContentRule) => records.hasCode && (rule.kind === 'builtin' || rule.includeCode);
+export const jobHasCode = (kind: PrintSource['kind'], rule: ContentRule) => sourceCarriesCode(kind) && (rule.kind === 'builtin' || rule.includeCode);
 
 export class SourceChangedError extends Error {
   constructor(expected: number, got: number) {

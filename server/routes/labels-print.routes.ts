@@ -65,7 +65,7 @@ export async function labelPrintRoutes(app: FastifyInstance): Promise<void> {
     const labels = records.count * body.copies;
     if (labels > PRINT_LIMITS.labels) throw new DomainError('VALIDATION', PRINT_MESSAGES.tooMany(labels), body.copies > 1 ? 'copies' : 'source');
     const job: PrintJob = { medium: body.medium, startAt: body.start_at, minFontPt: body.min_font_pt };
-    checkTextRoom(job, jobHasCode(records, rule));
+    checkTextRoom(job, jobHasCode(body.source.kind, rule));
     return { job, labels, pages: pageCount(body.medium, labels, body.start_at), contents: () => printLabels(records, rule, body) };
   }
 

@@ -5,7 +5,15 @@
  */
 import { Alert, Box, Button, Checkbox, Divider, Group, Loader, NumberInput, Radio, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { labelsPerPage } from '@contract/label-media.ts';
-import { PRINT_LIMITS, PRINT_MESSAGES, type PrintBodyInput, type PrintFormat, type PrintSourceInput, printBody } from '@contract/label-print.ts';
+import {
+  PRINT_LIMITS,
+  PRINT_MESSAGES,
+  type PrintBodyInput,
+  type PrintFormat,
+  type PrintSourceInput,
+  printBody,
+  sourceCarriesCode,
+} from '@contract/label-print.ts';
 import { useMemo, useState } from 'react';
 import { downloadBlob } from '../../api/download.ts';
 import { messageOr } from '../../api/error-message.ts';
@@ -27,7 +35,6 @@ import { usePrintPreview } from './use-print-preview.ts';
 export type LabelPrintDialogProps = LabelPrintDialogSlotProps;
 
 const BUILTIN = 'builtin';
-const SOURCES_WITH_CODES: readonly PrintSourceInput['kind'][] = ['assets', 'parts', 'locations'];
 
 /** A number box's value as a number (NaN while it is empty or half typed). */
 const numberOf = (entry: Entry) => (typeof entry === 'number' ? entry : entry.trim() === '' ? Number.NaN : Number(entry));
@@ -52,7 +59,7 @@ function PrintForm({ source, onClose, templateProjectId }: Omit<LabelPrintDialog
   const isRoll = medium.draft.kind === 'roll';
   // ZPL is for thermal rolls: a sheet prints as PDF whatever was picked on a roll before.
   const effectiveFormat: PrintFormat = isRoll ? format : 'pdf';
-  const hasCodes = SOURCES_WITH_CODES.includes(source.kind);
+  const hasCodes = sourceCarriesCode(source.kind);
 
   const checked = useMemo(() => {
     const errors: Partial<Record<string, string>> = {};
