@@ -92,8 +92,6 @@ async function print(job: PrintJob, count: number): Promise<Buffer> {
 }
 
 const squash = (text: string) => text.replace(/\s+/g, '');
-/** Codes decoded per kind on a page: enough to cover the page's corners without decoding 80 labels. */
-const DECODED_PER_KIND = 3;
 
 describe.each(MEDIA)('printing on $name', ({ medium }) => {
   it('keeps every label’s ink on the label, codes scan, text is text, and too-long text is named', async () => {
@@ -111,12 +109,10 @@ describe.each(MEDIA)('printing on $name', ({ medium }) => {
       expect(stray.slice(0, 5), `ink outside the labels on page ${pageIndex + 1}`).toEqual([]);
     }
 
-    // Codes: the first few QR and Code 128 labels read back to their values from the rendered page.
+    // Codes: every QR and Code 128 on the page reads back to its value from the rendered page.
     const coded = Array.from({ length: count }, (_, i) => i).filter((i) => content(i).code);
-    const qrs = coded.filter((i) => content(i).code!.symbology === 'qr');
-    const bars = coded.filter((i) => content(i).code!.symbology === 'code128');
-    const sample = [...qrs.slice(0, DECODED_PER_KIND), ...qrs.slice(-1), ...bars.slice(0, DECODED_PER_KIND), ...bars.slice(-1)];
-    for (const i of new Set(sample)) {
+    expect(coded.length).toBeGreaterThan(0);
+    for (const i of coded) {
       const rect = labelRect(medium, i, 1);
       const decoded = await decodePixels(cropRgba(pages[rect.page]!, rect, 1));
       const code = content(i).code!;
