@@ -12,6 +12,7 @@ export const TOPICS = [
   'transfers',
   'requests',
   'assets',
+  'counts',
 ] as const;
 export type Topic = (typeof TOPICS)[number];
 

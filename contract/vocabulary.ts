@@ -4,7 +4,7 @@
  */
 
 /** The movement types of the activity log, in the order the filters show them. */
-export const LOG_TYPES = ['Receive', 'Return', 'Assign', 'Unassign', 'Lost', 'Found', 'Transfer', 'Correction'] as const;
+export const LOG_TYPES = ['Receive', 'Return', 'Assign', 'Unassign', 'Lost', 'Found', 'Transfer', 'Correction', 'Count'] as const;
 /** The types of the warehouse logs' filter: the movement types and relocations between places. */
 export const WAREHOUSE_LOG_TYPES = [...LOG_TYPES, 'Relocate'] as const;
 export type LogType = (typeof LOG_TYPES)[number];

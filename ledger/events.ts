@@ -18,6 +18,7 @@ import { isUserEvent, userEventSchemas, userTopics } from './user/events.ts';
 import { isTransferEvent, transferEventSchemas, transferTopics } from './transfer/events.ts';
 import { isWarehouseEvent, warehouseEventSchemas, warehouseTopics } from './warehouse/events.ts';
 import { isRequestEvent, requestEventSchemas, requestTopics } from './request/events.ts';
+import { countEventSchemas, countTopics, isCountEvent } from './stock-count/events.ts';
 
 const schemas: Record<string, { parse: (data: unknown) => unknown }> = {
   ...stockItemEventSchemas,
@@ -34,6 +35,7 @@ const schemas: Record<string, { parse: (data: unknown) => unknown }> = {
   ...assetCategoryEventSchemas,
   ...assetCatalogEventSchemas,
   ...assetEventSchemas,
+  ...countEventSchemas,
 };
 
 export class CorruptEventError extends Error {
@@ -70,5 +72,6 @@ export function changesOf(event: RecordedEvent): Change[] {
   if (isAssetCategoryEvent(event)) return assetCategoryTopics();
   if (isAssetCatalogEvent(event)) return assetCatalogTopics();
   if (isAssetEvent(event)) return assetTopics(event);
+  if (isCountEvent(event)) return countTopics(event);
   return [];
 }

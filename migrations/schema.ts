@@ -210,7 +210,7 @@ export interface ActivityLogTable {
   material_id: string;
   part_number: string;
   part_name: string;
-  log_type: 'Receive' | 'Return' | 'Assign' | 'Unassign' | 'Lost' | 'Found' | 'Relocate' | 'Transfer' | 'Correction';
+  log_type: 'Receive' | 'Return' | 'Assign' | 'Unassign' | 'Lost' | 'Found' | 'Relocate' | 'Transfer' | 'Correction' | 'Count';
   quantity: number;
   actor_id: string | null;
   actor_name: string;
@@ -339,6 +339,65 @@ export interface LabelMediaTable {
   medium: unknown;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+export interface CountSessionsTable {
+  id: string;
+  name: string;
+  location_kind: 'project' | 'warehouse';
+  location_id: string;
+  location_label: string;
+  scope_label: string;
+  due_date: string | null;
+  blind: boolean;
+  double_count: boolean;
+  include_assets: boolean;
+  status: 'open' | 'posted' | 'cancelled';
+  counters: unknown;
+  line_total: number;
+  lines_counted: number;
+  recounts_pending: number;
+  lines_with_variance: number | null;
+  adjustments: number | null;
+  created_by_id: string | null;
+  created_by_name: string;
+  created_at: Timestamp;
+  posted_at: Timestamp | null;
+  posted_by_name: string | null;
+  cancelled_at: Timestamp | null;
+  stream_version: number;
+  last_hash: string;
+}
+
+export interface CountLinesTable {
+  session_id: string;
+  line_id: string;
+  seq: number;
+  kind: 'part' | 'asset';
+  planned: boolean;
+  location_kind: 'project' | 'warehouse';
+  location_id: string;
+  material_id: string | null;
+  part_number: string | null;
+  part_name: string | null;
+  place: unknown;
+  place_key: string;
+  place_label: string | null;
+  instance_id: string | null;
+  asset_number: string | null;
+  serial_number: string | null;
+  round: number;
+  counts: unknown;
+  counted: number | null;
+  counted_at: Timestamp | null;
+  counter_id: string | null;
+  counter_name: string | null;
+  recount_requested: boolean;
+  status: 'to_count' | 'counted' | 'recount';
+  posted_at: Timestamp | null;
+  expected: number | null;
+  difference: number | null;
+  asset_result: string | null;
 }
 
 export interface TransfersTable {
@@ -543,6 +602,8 @@ export interface Database {
   label_tag_counts: LabelTagCountsTable;
   label_templates: LabelTemplatesTable;
   label_media: LabelMediaTable;
+  count_sessions: CountSessionsTable;
+  count_lines: CountLinesTable;
   label_import_jobs: LabelImportJobsTable;
   transfers: TransfersTable;
   transfer_items: TransferItemsTable;

@@ -124,6 +124,29 @@ export const stockMovementCorrectedSchema = stockEventBase.extend({
   deltas: z.object({ logistics: z.number().int(), onHand: z.number().int(), field: z.number().int(), lost: z.number().int() }),
 });
 
+/**
+ * A stock count's adjustment of one counted line, appended when its session is posted and dated
+ * (occurred_at) at the instant the line was counted. It says what was counted against what the
+ * ledger held at that place at that instant, and carries the deltas that make the books agree:
+ * a shortage goes from on hand into lost; a surplus first takes back units written off as lost
+ * (found), and what it finds beyond them raises logistics (units the books never had). A type of
+ * its own rather than a lost or found: it names its session and line, records what it was measured
+ * against, and a surplus beyond lost outstanding is no movement the other types can say.
+ */
+export const stockCountedSchema = stockEventBase.extend({
+  sessionId: z.string().min(1),
+  sessionName: z.string(),
+  lineId: z.string().min(1),
+  /** The difference's size (|counted − expected|, never 0): what the log's quantity column shows. */
+  quantity,
+  counted: z.number().int().nonnegative(),
+  expected: z.number().int().nonnegative(),
+  counterId: z.string().min(1),
+  counterName: z.string(),
+  place,
+  deltas: z.object({ logistics: z.number().int(), onHand: z.number().int(), lost: z.number().int() }),
+});
+
 export type MaterialReceived = { type: 'MaterialReceived'; data: z.infer<typeof materialReceivedSchema> };
 export type MaterialReturned = { type: 'MaterialReturned'; data: z.infer<typeof materialReturnedSchema> };
 export type MaterialAssigned = { type: 'MaterialAssigned'; data: z.infer<typeof materialAssignedSchema> };
@@ -138,6 +161,7 @@ export type MaterialReceivedFromWarehouse = { type: 'MaterialReceivedFromWarehou
 export type MaterialReturnedToWarehouse = { type: 'MaterialReturnedToWarehouse'; data: z.infer<typeof materialReturnedToWarehouseSchema> };
 
 export type StockMovementCorrected = { type: 'StockMovementCorrected'; data: z.infer<typeof stockMovementCorrectedSchema> };
+export type StockCounted = { type: 'StockCounted'; data: z.infer<typeof stockCountedSchema> };
 
 export type TransferStockEventType =
   | 'MaterialSentOnTransfer'
@@ -162,7 +186,8 @@ export type StockItemEvent =
   | MaterialReceivedFromWarehouse
   | MaterialReturnedToWarehouse
   | TransferStockEvent
-  | StockMovementCorrected;
+  | StockMovementCorrected
+  | StockCounted;
 
 export const stockItemEventSchemas = {
   MaterialReceived: materialReceivedSchema,
@@ -184,6 +209,7 @@ export const stockItemEventSchemas = {
   MaterialReturnedFromTransfer: transferStockSchema,
   MaterialIncomingCancelled: transferStockSchema,
   StockMovementCorrected: stockMovementCorrectedSchema,
+  StockCounted: stockCountedSchema,
 } as const;
 
 export const STOCK_ITEM_EVENT_TYPES = Object.keys(stockItemEventSchemas) as StockItemEvent['type'][];

@@ -68,6 +68,7 @@ export function evolve(state: StockItemState, event: StockItemEvent): StockItemS
     case 'MaterialReturnedFromTransfer':
     case 'MaterialIncomingCancelled':
     case 'StockMovementCorrected':
+    case 'StockCounted':
       return next;
     default: {
       const unknown: never = event;

@@ -98,6 +98,10 @@ export function stockDeltas(event: StockItemEvent): StockDeltas {
       const { deltas: c, userId } = event.data;
       return deltas(c.logistics, c.onHand, c.field, c.lost, c.field === 0 ? null : forUser(userId, c.field));
     }
+    case 'StockCounted': {
+      const c = event.data.deltas;
+      return deltas(c.logistics, c.onHand, 0, c.lost);
+    }
     default: {
       const unknown: never = event;
       throw new Error(`unknown stock event ${JSON.stringify(unknown)}`);
@@ -122,6 +126,8 @@ export function placeChanges(event: StockItemEvent): Array<{ place: Place; delta
       return event.data.place && event.data.source === 'on_hand' ? [{ place: event.data.place, delta: -event.data.quantity }] : [];
     case 'MaterialMarkedFound':
       return event.data.place && event.data.destination === 'on_hand' ? [{ place: event.data.place, delta: event.data.quantity }] : [];
+    case 'StockCounted':
+      return event.data.place ? [{ place: event.data.place, delta: event.data.deltas.onHand }] : [];
     case 'MaterialRelocated':
       return [
         { place: event.data.from, delta: -event.data.quantity },

@@ -34,6 +34,8 @@ export const LOG_TYPES = {
   // A compensating event: its row names the row it corrects (corrects_position), whose screens
   // then show it struck through with a link here.
   StockMovementCorrected: 'Correction',
+  // A stock count's adjustment, dated when its line was counted.
+  StockCounted: 'Count',
 } as const;
 
 export const ACTIVITY_LOG_COLUMNS = [
@@ -108,6 +110,8 @@ export function movementSides(e: StockItemEvent): { a: string | null; b: string 
       return { a: label(e.data.place), b: null };
     case 'MaterialMarkedFound':
       return { a: null, b: label(e.data.place) };
+    case 'StockCounted':
+      return e.data.deltas.onHand < 0 ? { a: label(e.data.place), b: null } : { a: null, b: label(e.data.place) };
     case 'MaterialRelocated':
       return { a: placeLabel(e.data.from), b: placeLabel(e.data.to) };
     case 'MaterialAssignedToProject':
@@ -148,6 +152,10 @@ const TRANSFER_STEPS: Partial<Record<StockItemEvent['type'], string>> = {
 /** "Transfer 3f2a9c1e: sent": the transfer a log line belongs to, by the start of its id. */
 export const transferNote = (type: StockItemEvent['type'], transferId: string) => `Transfer ${transferId.slice(0, 8)}: ${TRANSFER_STEPS[type] ?? 'moved'}`;
 
+/** "Count Spring stocktake: counted 18, expected 20": which session and what it measured. */
+export const countNote = (c: { sessionName: string; counted: number; expected: number }) =>
+  `Count ${c.sessionName}: counted ${c.counted}, expected ${c.expected}`;
+
 export const activityLogProjector: Projector = {
   name: 'activity_log',
   version: 6,
@@ -166,6 +174,7 @@ export const activityLogProjector: Projector = {
       transferId?: string;
     };
     const correction = e.type === 'StockMovementCorrected' ? e.data : null;
+    const count = e.type === 'StockCounted' ? e.data : null;
     return [
       {
         kind: 'insert',
@@ -188,7 +197,7 @@ export const activityLogProjector: Projector = {
           associated_name: data.userName ?? null,
           source: event.metadata.source ?? null,
           bin_info: data.binInfo ?? null,
-          note: correction ? correction.reason : data.transferId ? transferNote(e.type, data.transferId) : (data.note ?? null),
+          note: correction ? correction.reason : count ? countNote(count) : data.transferId ? transferNote(e.type, data.transferId) : (data.note ?? null),
           d_logistics: d.logistics,
           d_on_hand: d.onHand,
           d_field: d.field,
