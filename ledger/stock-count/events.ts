@@ -60,6 +60,11 @@ export const countEventSchemas = {
     counterId: z.string().min(1),
     counterName: z.string(),
     round: z.number().int().positive(),
+    /**
+     * The round's counts after this one (one per counter, at most two on a double count; this
+     * count last): what the line's read row shows, without reading it back to fold.
+     */
+    roundCounts: z.array(z.object({ counterId: z.string().min(1), counterName: z.string(), counted: z.number().int().nonnegative(), countedAt: z.string() })),
   }),
   CountRecountRequested: z.object({
     sessionId: z.string().min(1),
