@@ -1,0 +1,249 @@
+/**
+ * What posting a count decides on, for the whole session in a few statements: the session and all
+ * its lines from their read rows (with the count stream's head), every counted part line's figures
+ * at its counted instant and the lowest they reach after it (the same history a correction dated
+ * then is checked against), the stock streams' heads, the asset lines' holders at the opening and
+ * now with their streams folded (an instance's stream is short), and the freeze flag.
+ */
+import { sql } from 'kysely';
+import type { LoadedStream } from '../../ledger/command.ts';
+import type { AssetInstanceEvent } from '../../ledger/asset/events.ts';
+import { assetInstanceDecider } from '../../ledger/asset/decide.ts';
+import { assetStreamId } from '../../ledger/asset/events.ts';
+import type { AssetInstanceState } from '../../ledger/asset/state.ts';
+import type { Trx } from '../../ledger/event-store/event-store.ts';
+import type { StreamPosition } from '../../ledger/event-store/types.ts';
+import type { CountedInstantFigures, PostAssetLine, PostPartLine } from '../../ledger/stock-count/commands.ts';
+import type { CountLine } from '../../ledger/stock-count/events.ts';
+import { initialCountSessionState, type CountLineState, type CountSessionState, type LineCount } from '../../ledger/stock-count/state.ts';
+import { loadFolded } from '../../ledger/stream-handler.ts';
+import { stockHeadOf } from '../material-stock/decision-context.ts';
+import { placeDeltaSql, placeLabelSql } from './line-figures.ts';
+
+interface SessionRow {
+  name: string;
+  location_kind: 'project' | 'warehouse';
+  location_id: string;
+  status: CountSessionState['status'];
+  created_at: Date;
+  blind: boolean;
+  double_count: boolean;
+  include_assets: boolean;
+  counters: Array<{ userId?: string; user_id?: string; userName?: string; name?: string }> | null;
+  line_total: number;
+  stream_version: number;
+  last_hash: string;
+  frozen: boolean;
+}
+
+interface LineRow {
+  line_id: string;
+  seq: number;
+  kind: 'part' | 'asset';
+  planned: boolean;
+  material_id: string | null;
+  part_number: string | null;
+  part_name: string | null;
+  place: CountLine['place'];
+  instance_id: string | null;
+  asset_number: string | null;
+  serial_number: string | null;
+  round: number;
+  counts: Array<{ counterId: string; counterName: string; counted: number; countedAt: string }> | null;
+  recount_requested: boolean;
+}
+
+export interface LoadedCountSession {
+  state: CountSessionState;
+  head: StreamPosition;
+  frozen: boolean;
+  createdAt: Date;
+}
+
+const headOf = (version: number, hash: string): StreamPosition => stockHeadOf({ stream_version: version, last_hash: hash });
+
+/** The session with every line, or null when there is none. */
+export async function loadCountSession(trx: Trx, sessionId: string): Promise<LoadedCountSession | null> {
+  const { rows } = await sql<SessionRow>`
+    select s.name, s.location_kind, s.location_id, s.status, s.created_at, s.blind, s.double_count, s.include_assets, s.counters,
+           s.line_total, s.stream_version, s.last_hash,
+           coalesce((select freeze_transactions from site_settings where id = 1), false) as frozen
+      from count_sessions s where s.id = ${sessionId}`.execute(trx);
+  const s = rows[0];
+  if (!s) return null;
+  const { rows: lineRows } = await sql<LineRow>`
+    select line_id, seq, kind, planned, material_id, part_number, part_name, place, instance_id, asset_number, serial_number,
+           round, counts, recount_requested
+      from count_lines where session_id = ${sessionId} order by seq`.execute(trx);
+  const lines: Record<string, CountLineState> = {};
+  for (const r of lineRows) {
+    const line: CountLine = {
+      lineId: r.line_id,
+      seq: Number(r.seq),
+      kind: r.kind,
+      materialId: r.material_id,
+      partNumber: r.part_number,
+      partName: r.part_name,
+      place: r.place ?? null,
+      instanceId: r.instance_id,
+      assetNumber: r.asset_number,
+      serialNumber: r.serial_number,
+    };
+    const counts: LineCount[] = (r.counts ?? []).map((c) => ({
+      counterId: c.counterId,
+      counterName: c.counterName,
+      counted: Number(c.counted),
+      countedAt: new Date(c.countedAt),
+    }));
+    lines[r.line_id] = { line, planned: Boolean(r.planned), round: Number(r.round), counts, recountRequested: Boolean(r.recount_requested) };
+  }
+  const counters: Record<string, string> = {};
+  for (const c of s.counters ?? []) {
+    const id = c.userId ?? c.user_id;
+    if (id) counters[id] = c.userName ?? c.name ?? '';
+  }
+  const state: CountSessionState = {
+    ...initialCountSessionState(),
+    exists: true,
+    sessionId,
+    status: s.status,
+    name: s.name,
+    location: { kind: s.location_kind, id: s.location_id },
+    openedAt: new Date(s.created_at),
+    blind: Boolean(s.blind),
+    doubleCount: Boolean(s.double_count),
+    includeAssets: Boolean(s.include_assets),
+    counters,
+    lineCount: Math.max(Number(s.line_total), lineRows.length),
+    lines,
+  };
+  return { state, head: headOf(Number(s.stream_version), s.last_hash), frozen: Boolean(s.frozen), createdAt: new Date(s.created_at) };
+}
+
+/** A part line to figure: where, what, and the instant its (agreed) count was made. */
+export interface PartLineAt {
+  lineId: string;
+  materialId: string;
+  place: CountLine['place'];
+  placeKey: string;
+  countedAt: Date;
+}
+
+interface FiguresRow {
+  ord: number;
+  now_on_hand: number | null;
+  lost_now: number | null;
+  stream_version: number | null;
+  last_hash: string | null;
+  n_after: number;
+  moved: number;
+  lost_moved: number;
+  low_run: number | null;
+  low_lost: number | null;
+}
+
+export interface PartLineFigures {
+  figures: CountedInstantFigures;
+  /** The stock stream's head (version 0 for a part the location never held). */
+  head: StreamPosition;
+}
+
+/**
+ * Every part line's figures, one statement: now (the stock row, or the place's units), the rows
+ * dated after the instant (their net change at the place, the lowest running total, the lowest
+ * lost outstanding), and from those the figures at the instant.
+ */
+export async function loadPartLineFigures(trx: Trx, location: { kind: string; id: string }, lines: readonly PartLineAt[]): Promise<PartLineFigures[]> {
+  if (lines.length === 0) return [];
+  const label = sql`i.lbl`;
+  const { rows } = await sql<FiguresRow>`
+    with i as (select x.ord, x.material_id, x.place_key, x.counted_at, ${placeLabelSql(sql`x.place`)} as lbl
+                 from unnest(${lines.map((_, n) => n)}::int4[], ${lines.map((l) => l.materialId)}::uuid[],
+                             ${lines.map((l) => l.placeKey)}::text[], ${lines.map((l) => l.countedAt.toISOString())}::timestamptz[],
+                             ${lines.map((l) => (l.place && location.kind === 'warehouse' ? JSON.stringify(l.place) : null))}::jsonb[])
+                      as x (ord, material_id, place_key, counted_at, place))
+    select i.ord, ms.stream_version, ms.last_hash, ms.lost_outstanding as lost_now,
+           case when i.lbl is null then ms.on_hand
+                else (select sp.qty from warehouse_stock_places sp
+                       where sp.warehouse_id = ${location.id}::uuid and sp.material_id = i.material_id and sp.place_key = i.place_key) end as now_on_hand,
+           aft.n_after, aft.moved, aft.lost_moved, aft.low_run, aft.low_lost
+      from i
+      left join material_stock ms on ms.location_kind = ${location.kind} and ms.location_id = ${location.id}::uuid and ms.material_id = i.material_id
+      cross join lateral (
+             select count(*)::int as n_after, coalesce(sum(y.delta), 0)::int as moved, coalesce(sum(y.d_lost), 0)::int as lost_moved,
+                    min(y.run)::int as low_run, min(y.b_lost)::int as low_lost
+               from (select d.delta, d.d_lost, d.b_lost, sum(d.delta) over (order by d.occurred_at, d.position) as run
+                       from (select ${placeDeltaSql(label)} as delta, a.d_lost, a.b_lost, a.occurred_at, a.position from activity_log a
+                              where a.location_kind = ${location.kind} and a.location_id = ${location.id}::uuid and a.material_id = i.material_id
+                                and a.occurred_at > i.counted_at) d) y
+           ) aft
+     order by i.ord`.execute(trx);
+  return rows.map((r) => {
+    const onHandNow = Number(r.now_on_hand ?? 0);
+    const lostNow = Number(r.lost_now ?? 0);
+    const expected = onHandNow - Number(r.moved);
+    const after = Number(r.n_after) > 0;
+    return {
+      figures: {
+        expected,
+        lostAtInstant: lostNow - Number(r.lost_moved),
+        lowestOnHandAfter: after ? expected + Number(r.low_run ?? 0) : null,
+        lowestLostAfter: after ? Number(r.low_lost ?? 0) : null,
+        onHandNow,
+        lostNow,
+      },
+      head: r.stream_version === null ? { version: 0, hash: null } : headOf(Number(r.stream_version), r.last_hash ?? ''),
+    };
+  });
+}
+
+export type PartLineBase = Omit<PostPartLine, 'figures'>;
+
+/** Whether the location held each instance when the session was opened (its latest move at or before then). */
+async function heldAtOpening(trx: Trx, location: { kind: string; id: string }, openedAt: Date, instanceIds: readonly string[]): Promise<Set<string>> {
+  if (instanceIds.length === 0) return new Set();
+  const { rows } = await sql<{ instance_id: string; held: boolean }>`
+    select i.id as instance_id, coalesce(h.held, false) as held
+      from unnest(${[...instanceIds]}::uuid[]) as i (id)
+      left join lateral (select (t.to_type = ${location.kind} and t.to_id = ${location.id}::uuid) as held from asset_transactions t
+                          where t.instance_id = i.id and t.occurred_at <= ${openedAt}::timestamptz and t.to_type in ('warehouse', 'project')
+                          order by t.position desc limit 1) h on true`.execute(trx);
+  return new Set(rows.filter((r) => r.held).map((r) => r.instance_id));
+}
+
+export interface AssetLineContext {
+  line: PostAssetLine;
+  stream: LoadedStream<AssetInstanceState, AssetInstanceEvent>;
+}
+
+/** Every asset line as posting decides it, with its instance stream folded. */
+export async function loadAssetLines(
+  trx: Trx,
+  location: { kind: 'project' | 'warehouse'; id: string },
+  openedAt: Date,
+  lines: ReadonlyArray<{ lineId: string; seq: number; instanceId: string; line: CountLine }>,
+): Promise<AssetLineContext[]> {
+  if (lines.length === 0) return [];
+  const ids = lines.map((l) => l.instanceId);
+  const [streams, held] = await Promise.all([loadFolded(trx, assetInstanceDecider, ids.map(assetStreamId)), heldAtOpening(trx, location, openedAt, ids)]);
+  return lines.map((l, n) => {
+    const stream = streams[n]!;
+    const state = stream.state;
+    const owner = state.owner;
+    return {
+      stream,
+      line: {
+        kind: 'asset',
+        lineId: l.lineId,
+        seq: l.seq,
+        instanceId: l.instanceId,
+        asset: state.asset ?? { catalogId: '', assetNumber: l.line.assetNumber ?? '', assetName: '', serialNumber: l.line.serialNumber },
+        owner,
+        heldAtStart: held.has(l.instanceId),
+        heldNow: owner !== null && owner.type === location.kind && owner.id === location.id,
+        lost: state.lost,
+        inUseBy: state.inUse ? state.assignedUserId : null,
+      },
+    };
+  });
+}

@@ -1,0 +1,168 @@
+/**
+ * The variance of a count session as a reviewer reads it: each counted line measured against what
+ * its place held at the instant it was counted (stock as of then, so movements during the count
+ * make no false variance), the change at the place since, the previous posted count of the same
+ * part and place, and for assets whether a serial was found where the books hold it. One statement
+ * for the whole session: per line an index seek or a short range, never a query per line. A posted
+ * line shows what was posted (its figures were measured then; the posted adjustment now sits at
+ * its instant).
+ */
+import { sql } from 'kysely';
+import type { AssetResult, VarianceAnswer, VarianceLine } from '../../contract/counts.ts';
+import type { Db } from '../../ledger/database.ts';
+import { placeDeltaSql, placeLabelSql } from './line-figures.ts';
+
+interface CountEntry {
+  counterId: string;
+  counterName: string;
+  counted: number;
+}
+
+interface VarianceRow {
+  line_id: string;
+  seq: number;
+  kind: 'part' | 'asset';
+  material_id: string | null;
+  part_number: string | null;
+  part_name: string | null;
+  place_label: string | null;
+  asset_number: string | null;
+  serial_number: string | null;
+  planned: boolean;
+  status: VarianceLine['status'];
+  counted: number | null;
+  counted_at: Date | null;
+  counter_id: string | null;
+  counter_name: string | null;
+  counts: CountEntry[] | null;
+  posted_at: Date | null;
+  posted_expected: number | null;
+  posted_difference: number | null;
+  posted_asset_result: string | null;
+  now_on_hand: number | null;
+  moved: number | null;
+  moves: number | null;
+  last_counted_at: Date | null;
+  last_counted: number | null;
+  held_now: boolean | null;
+  held_start: boolean | null;
+}
+
+/** The rows of a session's lines with everything their variance is computed from. */
+export function varianceRowsQuery(sessionId: string) {
+  const label = sql`l.lbl`;
+  return sql<VarianceRow>`
+    with s as (select id, location_kind, location_id, created_at from count_sessions where id = ${sessionId}),
+         l as (select cl.*, ${placeLabelSql(sql`cl.place`)} as lbl from count_lines cl where cl.session_id = ${sessionId})
+    select l.line_id, l.seq, l.kind, l.material_id, l.part_number, l.part_name, l.place_label, l.asset_number, l.serial_number,
+           l.planned, l.status, l.counted, l.counted_at, l.counter_id, l.counter_name, l.counts, l.posted_at,
+           l.expected as posted_expected, l.difference as posted_difference, l.asset_result as posted_asset_result,
+           now_.on_hand as now_on_hand, aft.moved, aft.moves, last.counted_at as last_counted_at, last.counted as last_counted,
+           (ai.owner_type = s.location_kind and ai.owner_id = s.location_id) as held_now, held.start as held_start
+      from l cross join s
+      left join lateral (
+             select case when l.lbl is null then (select ms.on_hand from material_stock ms
+                                                    where ms.location_kind = l.location_kind and ms.location_id = l.location_id and ms.material_id = l.material_id)
+                         else (select sp.qty from warehouse_stock_places sp
+                                where sp.warehouse_id = l.location_id and sp.material_id = l.material_id and sp.place_key = l.place_key) end as on_hand
+           ) now_ on l.kind = 'part'
+      left join lateral (
+             select coalesce(sum(d.delta), 0)::int as moved, count(*) filter (where d.delta <> 0)::int as moves
+               from (select ${placeDeltaSql(label)} as delta from activity_log a
+                      where a.location_kind = l.location_kind and a.location_id = l.location_id and a.material_id = l.material_id
+                        and a.occurred_at > l.counted_at) d
+           ) aft on l.kind = 'part' and l.counted_at is not null
+      left join lateral (
+             select p.counted_at, p.counted from count_lines p
+              where p.location_kind = l.location_kind and p.location_id = l.location_id and p.material_id = l.material_id
+                and p.place_key = l.place_key and p.posted_at is not null and p.session_id <> l.session_id
+              order by p.posted_at desc limit 1
+           ) last on l.kind = 'part'
+      left join asset_instances ai on l.kind = 'asset' and ai.id = l.instance_id
+      left join lateral (
+             select (t.to_type = s.location_kind and t.to_id = s.location_id) as start from asset_transactions t
+              where t.instance_id = l.instance_id and t.occurred_at <= s.created_at and t.to_type in ('warehouse', 'project')
+              order by t.position desc limit 1
+           ) held on l.kind = 'asset'
+     order by l.seq`;
+}
+
+/** found / missing / unexpected by where the books held the asset at the count's opening and now. */
+export function assetResultOf(counted: number | null, held: boolean): AssetResult | null {
+  if (counted === null) return 'not_counted';
+  if (counted > 0) return held ? 'found' : 'unexpected';
+  return held ? 'missing' : null;
+}
+
+/** difference / expected × 100 to one decimal; null when nothing was expected. */
+export const percentOf = (difference: number, expected: number): number | null => (expected === 0 ? null : Math.round((difference / expected) * 1000) / 10);
+
+function lineOf(r: VarianceRow): VarianceLine {
+  const counted = r.counted === null ? null : Number(r.counted);
+  const second = (r.counts ?? []).find((c) => c.counterId !== r.counter_id) ?? null;
+  const counts = (r.counts ?? []).length;
+  let expected: number | null = null;
+  let difference: number | null = null;
+  let assetResult: AssetResult | null = null;
+  if (r.kind === 'part' && counted !== null) {
+    if (r.posted_at) {
+      expected = r.posted_expected;
+      difference = r.posted_difference;
+    } else {
+      expected = Number(r.now_on_hand ?? 0) - Number(r.moved ?? 0);
+      difference = counted - expected;
+    }
+  }
+  if (r.kind === 'asset') {
+    assetResult =
+      r.posted_at && r.posted_asset_result ? (r.posted_asset_result as AssetResult) : assetResultOf(counted, Boolean(r.held_now) || Boolean(r.held_start));
+  }
+  return {
+    line_id: r.line_id,
+    seq: Number(r.seq),
+    kind: r.kind,
+    material_id: r.material_id,
+    part_number: r.part_number,
+    part_name: r.part_name,
+    place_label: r.place_label,
+    asset_number: r.asset_number,
+    serial_number: r.serial_number,
+    planned: Boolean(r.planned),
+    status: r.status,
+    counted,
+    counted_at: r.counted_at ? new Date(r.counted_at).toISOString() : null,
+    counter: r.counter_name,
+    second_counted: counts > 1 && second ? Number(second.counted) : null,
+    second_counter: counts > 1 && second ? second.counterName : null,
+    expected,
+    difference,
+    percent: expected === null || difference === null ? null : percentOf(difference, expected),
+    asset_result: assetResult,
+    last_counted_at: r.last_counted_at ? new Date(r.last_counted_at).toISOString() : null,
+    last_counted: r.last_counted === null ? null : Number(r.last_counted),
+    moved_since: r.kind === 'part' && r.counted_at ? Number(r.moved ?? 0) : null,
+    movements_since: r.kind === 'part' && r.counted_at ? Number(r.moves ?? 0) : null,
+  };
+}
+
+/** A line with a variance: a part whose count differs from the books, an asset missing or unexpected. */
+export const hasVariance = (line: VarianceLine): boolean =>
+  (line.difference !== null && line.difference !== 0) || line.asset_result === 'missing' || line.asset_result === 'unexpected';
+
+export function varianceTotals(items: readonly VarianceLine[]): VarianceAnswer['totals'] {
+  const counted = items.filter((l) => l.counted !== null).length;
+  const withVariance = items.filter(hasVariance).length;
+  return {
+    lines: items.length,
+    counted,
+    with_variance: withVariance,
+    accuracy: counted === 0 ? null : Math.round(((counted - withVariance) / counted) * 1000) / 1000,
+  };
+}
+
+/** The session's lines and totals, or null when there is no such session. */
+export async function sessionVariance(db: Db, sessionId: string): Promise<Omit<VarianceAnswer, 'session'>> {
+  const { rows } = await varianceRowsQuery(sessionId).execute(db);
+  const items = rows.map(lineOf);
+  return { items, totals: varianceTotals(items) };
+}
