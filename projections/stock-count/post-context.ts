@@ -29,7 +29,7 @@ interface SessionRow {
   blind: boolean;
   double_count: boolean;
   include_assets: boolean;
-  counters: Array<{ userId?: string; user_id?: string; userName?: string; name?: string }> | null;
+  counters: unknown;
   line_total: number;
   stream_version: number;
   last_hash: string;
@@ -44,14 +44,25 @@ interface LineRow {
   material_id: string | null;
   part_number: string | null;
   part_name: string | null;
-  place: CountLine['place'];
+  place: unknown;
   instance_id: string | null;
   asset_number: string | null;
   serial_number: string | null;
   round: number;
-  counts: Array<{ counterId: string; counterName: string; counted: number; countedAt: string }> | null;
+  counts: unknown;
   recount_requested: boolean;
 }
+
+/** One count of a line's round as its read row stores it. */
+interface StoredCount {
+  user_id: string;
+  name: string;
+  counted: number;
+  counted_at: string;
+}
+
+/** A JSON column as the driver gives it back: an object, or text where a driver leaves it so. */
+const jsonOf = <T>(value: unknown): T | null => (typeof value === 'string' ? (JSON.parse(value) as T) : ((value ?? null) as T | null));
 
 export interface LoadedCountSession {
   state: CountSessionState;
@@ -84,24 +95,21 @@ export async function loadCountSession(trx: Trx, sessionId: string): Promise<Loa
       materialId: r.material_id,
       partNumber: r.part_number,
       partName: r.part_name,
-      place: r.place ?? null,
+      place: jsonOf<CountLine['place']>(r.place),
       instanceId: r.instance_id,
       assetNumber: r.asset_number,
       serialNumber: r.serial_number,
     };
-    const counts: LineCount[] = (r.counts ?? []).map((c) => ({
-      counterId: c.counterId,
-      counterName: c.counterName,
+    const counts: LineCount[] = (jsonOf<StoredCount[]>(r.counts) ?? []).map((c) => ({
+      counterId: c.user_id,
+      counterName: c.name,
       counted: Number(c.counted),
-      countedAt: new Date(c.countedAt),
+      countedAt: new Date(c.counted_at),
     }));
     lines[r.line_id] = { line, planned: Boolean(r.planned), round: Number(r.round), counts, recountRequested: Boolean(r.recount_requested) };
   }
   const counters: Record<string, string> = {};
-  for (const c of s.counters ?? []) {
-    const id = c.userId ?? c.user_id;
-    if (id) counters[id] = c.userName ?? c.name ?? '';
-  }
+  for (const c of jsonOf<Array<{ user_id: string; name: string }>>(s.counters) ?? []) counters[c.user_id] = c.name;
   const state: CountSessionState = {
     ...initialCountSessionState(),
     exists: true,

@@ -41,7 +41,7 @@ async function session(
               place_key, place_label, round, counts, counted, counted_at, counter_name, recount_requested, status)
               values (${id}, ${`l${seq}`}, ${seq}, 'part', true, ${kind}, ${locationId}, ${rows[0]!.material_id}, ${l.material}, 'Part',
                       ${l.place ? JSON.stringify(l.place) : null}::jsonb, ${l.place ? placeKey(l.place) : ''}, ${l.place ? placeLabel(l.place) : null}, 1,
-                      ${JSON.stringify([{ counterId: randomUUID(), counterName: 'Ann', counted: l.counted, countedAt: l.countedAt }])}::jsonb,
+                      ${JSON.stringify([{ user_id: randomUUID(), name: 'Ann', counted: l.counted, counted_at: l.countedAt }])}::jsonb,
                       ${l.counted}, ${l.countedAt}, 'Ann', false, 'counted')`.execute(runtime.store.db);
   }
   return id;
@@ -96,7 +96,7 @@ describe('the variance of a count', () => {
       [10, 0, 0, -6, 2],
       [3, 1, 33.3, 4, 1],
     ]);
-    expect(totals).toEqual({ lines: 2, counted: 2, with_variance: 1, accuracy: 0.5 });
+    expect(totals).toEqual({ lines: 2, counted: 2, with_variance: 1, accuracy: 50 });
   });
 
   it('gives posting the figures at the instant and the lowest after it', async () => {

@@ -12,9 +12,10 @@ import type { AssetResult, VarianceAnswer, VarianceLine } from '../../contract/c
 import type { Db } from '../../ledger/database.ts';
 import { placeDeltaSql, placeLabelSql } from './line-figures.ts';
 
+/** One count of the line's current round, as the read row stores it (the last is the line's). */
 interface CountEntry {
-  counterId: string;
-  counterName: string;
+  user_id: string;
+  name: string;
   counted: number;
 }
 
@@ -97,10 +98,14 @@ export function assetResultOf(counted: number | null, held: boolean): AssetResul
 /** difference / expected × 100 to one decimal; null when nothing was expected. */
 export const percentOf = (difference: number, expected: number): number | null => (expected === 0 ? null : Math.round((difference / expected) * 1000) / 10);
 
+/** A JSON column as the driver gives it back: an object, or text where a driver leaves it so. */
+const jsonOf = <T>(value: unknown): T | null => (typeof value === 'string' ? (JSON.parse(value) as T) : ((value ?? null) as T | null));
+
 function lineOf(r: VarianceRow): VarianceLine {
   const counted = r.counted === null ? null : Number(r.counted);
-  const second = (r.counts ?? []).find((c) => c.counterId !== r.counter_id) ?? null;
-  const counts = (r.counts ?? []).length;
+  // Double count: the line shows the last count; the other is the round's earlier one.
+  const counts = jsonOf<CountEntry[]>(r.counts) ?? [];
+  const second = counts.length > 1 ? counts[counts.length - 2]! : null;
   let expected: number | null = null;
   let difference: number | null = null;
   let assetResult: AssetResult | null = null;
@@ -132,8 +137,8 @@ function lineOf(r: VarianceRow): VarianceLine {
     counted,
     counted_at: r.counted_at ? new Date(r.counted_at).toISOString() : null,
     counter: r.counter_name,
-    second_counted: counts > 1 && second ? Number(second.counted) : null,
-    second_counter: counts > 1 && second ? second.counterName : null,
+    second_counted: second ? Number(second.counted) : null,
+    second_counter: second ? second.name : null,
     expected,
     difference,
     percent: expected === null || difference === null ? null : percentOf(difference, expected),
@@ -156,7 +161,8 @@ export function varianceTotals(items: readonly VarianceLine[]): VarianceAnswer['
     lines: items.length,
     counted,
     with_variance: withVariance,
-    accuracy: counted === 0 ? null : Math.round(((counted - withVariance) / counted) * 1000) / 1000,
+    // As the session's summary gives it: a percentage, one decimal.
+    accuracy: counted === 0 ? null : Math.round(((counted - withVariance) / counted) * 1000) / 10,
   };
 }
 
