@@ -64,6 +64,7 @@ export function countSessionStateOf(row: CountSessionRow | undefined, lines: rea
   if (!row) return initialCountSessionState();
   return {
     exists: true,
+    sessionId: row.id,
     status: row.status,
     name: row.name,
     location: { kind: row.location_kind, id: row.location_id },

@@ -31,9 +31,7 @@ function stockedParts(location: CountLocation, scope: CountScope) {
   const filter = scope.kind === 'filter' ? scope : null;
   const prefix = filter?.part_prefix?.trim() ? sql`and m.part_number ilike ${`${escapeLike(filter.part_prefix.trim())}%`}` : sql``;
   if (location.kind === 'project') {
-    const below = filter?.below_threshold
-      ? sql`and s.on_hand <= coalesce(s.low_threshold, p.low_stock_default, ${DEFAULT_LOW_THRESHOLD})`
-      : sql``;
+    const below = filter?.below_threshold ? sql`and s.on_hand <= coalesce(s.low_threshold, p.low_stock_default, ${DEFAULT_LOW_THRESHOLD})` : sql``;
     // A project's stock has no places: a place filter leaves its parts as they are.
     return sql<PartRow>`
       select s.material_id, m.part_number, m.part_name, '' as place_key,

@@ -103,20 +103,7 @@ export async function listCountSessions(
 export async function counterLines(db: Db, session: Pick<CountSessionRow, 'id' | 'double_count'>, userId: string): Promise<CounterLine[]> {
   const rows = await db
     .selectFrom('count_lines')
-    .select([
-      'line_id',
-      'seq',
-      'kind',
-      'part_number',
-      'part_name',
-      'place',
-      'place_label',
-      'asset_number',
-      'serial_number',
-      'planned',
-      'status',
-      'counts',
-    ])
+    .select(['line_id', 'seq', 'kind', 'part_number', 'part_name', 'place', 'place_label', 'asset_number', 'serial_number', 'planned', 'status', 'counts'])
     .where('session_id', '=', session.id)
     .orderBy('seq')
     .execute();
