@@ -150,6 +150,8 @@ describe('counting a line', () => {
             counterName: 'Alice',
             round: 1,
             roundCounts: [{ counterId: alice.userId, counterName: 'Alice', counted: 18, countedAt: '2026-11-02T10:00:00.000Z' }],
+            firstCount: true,
+            answersRecount: false,
           },
         },
       ]);

@@ -68,6 +68,9 @@ function countLine(command: Extract<SessionCommand, { type: 'CountLine' }>, stat
       counterName: counter.userName,
       round,
       roundCounts: counts.map((c) => ({ counterId: c.counterId, counterName: c.counterName, counted: c.counted, countedAt: c.countedAt.toISOString() })),
+      // A recount keeps the earlier round's counts until this one: a line without any was never counted.
+      firstCount: !existing || existing.counts.length === 0,
+      answersRecount: existing?.recountRequested ?? false,
     },
   };
 }
@@ -113,8 +116,11 @@ export function decide(command: SessionCommand, state: CountSessionState): Count
         if (!line) throw new DomainError('NOT_FOUND', COUNT_MESSAGES.lineNotFound, 'line_ids');
         if (line.counts.length === 0) throw new DomainError('DOMAIN_RULE', COUNT_MESSAGES.recountUncounted(lineName(line.line)), 'line_ids');
       }
+      // A line already waiting for its recount is asked for once: the session's pending count stays right.
+      const asked = lineIds.filter((lineId) => !state.lines[lineId]!.recountRequested);
+      if (asked.length === 0) return [];
       const note = command.data.note?.trim() || null;
-      return [{ type: 'CountRecountRequested', data: { sessionId: state.sessionId, location: state.location, lineIds, note } }];
+      return [{ type: 'CountRecountRequested', data: { sessionId: state.sessionId, location: state.location, lineIds: asked, note } }];
     }
     case 'ChangeCounters': {
       requireOpen(state);
