@@ -1,6 +1,5 @@
 /**
- * What posting a count decides on, for the whole session in a few statements: the session and all
- * its lines from their read rows (with the count stream's head), every counted part line's figures
+ * What posting a count decides on besides the session (loaders.ts), in a few statements: every counted part line's figures
  * at its counted instant and the lowest they reach after it (the same history a correction dated
  * then is checked against), the stock streams' heads, the asset lines' holders at the opening and
  * now with their streams folded (an instance's stream is short), and the freeze flag.
@@ -15,118 +14,11 @@ import type { Trx } from '../../ledger/event-store/event-store.ts';
 import type { StreamPosition } from '../../ledger/event-store/types.ts';
 import type { CountedInstantFigures, PostAssetLine, PostPartLine } from '../../ledger/stock-count/commands.ts';
 import type { CountLine } from '../../ledger/stock-count/events.ts';
-import { initialCountSessionState, type CountLineState, type CountSessionState, type LineCount } from '../../ledger/stock-count/state.ts';
 import { loadFolded } from '../../ledger/stream-handler.ts';
 import { stockHeadOf } from '../material-stock/decision-context.ts';
 import { placeDeltaSql, placeLabelSql } from './line-figures.ts';
 
-interface SessionRow {
-  name: string;
-  location_kind: 'project' | 'warehouse';
-  location_id: string;
-  status: CountSessionState['status'];
-  created_at: Date;
-  blind: boolean;
-  double_count: boolean;
-  include_assets: boolean;
-  counters: unknown;
-  line_total: number;
-  stream_version: number;
-  last_hash: string;
-  frozen: boolean;
-}
-
-interface LineRow {
-  line_id: string;
-  seq: number;
-  kind: 'part' | 'asset';
-  planned: boolean;
-  material_id: string | null;
-  part_number: string | null;
-  part_name: string | null;
-  place: unknown;
-  instance_id: string | null;
-  asset_number: string | null;
-  serial_number: string | null;
-  round: number;
-  counts: unknown;
-  recount_requested: boolean;
-}
-
-/** One count of a line's round as its read row stores it. */
-interface StoredCount {
-  user_id: string;
-  name: string;
-  counted: number;
-  counted_at: string;
-}
-
-/** A JSON column as the driver gives it back: an object, or text where a driver leaves it so. */
-const jsonOf = <T>(value: unknown): T | null => (typeof value === 'string' ? (JSON.parse(value) as T) : ((value ?? null) as T | null));
-
-export interface LoadedCountSession {
-  state: CountSessionState;
-  head: StreamPosition;
-  frozen: boolean;
-  createdAt: Date;
-}
-
 const headOf = (version: number, hash: string): StreamPosition => stockHeadOf({ stream_version: version, last_hash: hash });
-
-/** The session with every line, or null when there is none. */
-export async function loadCountSession(trx: Trx, sessionId: string): Promise<LoadedCountSession | null> {
-  const { rows } = await sql<SessionRow>`
-    select s.name, s.location_kind, s.location_id, s.status, s.created_at, s.blind, s.double_count, s.include_assets, s.counters,
-           s.line_total, s.stream_version, s.last_hash,
-           coalesce((select freeze_transactions from site_settings where id = 1), false) as frozen
-      from count_sessions s where s.id = ${sessionId}`.execute(trx);
-  const s = rows[0];
-  if (!s) return null;
-  const { rows: lineRows } = await sql<LineRow>`
-    select line_id, seq, kind, planned, material_id, part_number, part_name, place, instance_id, asset_number, serial_number,
-           round, counts, recount_requested
-      from count_lines where session_id = ${sessionId} order by seq`.execute(trx);
-  const lines: Record<string, CountLineState> = {};
-  for (const r of lineRows) {
-    const line: CountLine = {
-      lineId: r.line_id,
-      seq: Number(r.seq),
-      kind: r.kind,
-      materialId: r.material_id,
-      partNumber: r.part_number,
-      partName: r.part_name,
-      place: jsonOf<CountLine['place']>(r.place),
-      instanceId: r.instance_id,
-      assetNumber: r.asset_number,
-      serialNumber: r.serial_number,
-    };
-    const counts: LineCount[] = (jsonOf<StoredCount[]>(r.counts) ?? []).map((c) => ({
-      counterId: c.user_id,
-      counterName: c.name,
-      counted: Number(c.counted),
-      countedAt: new Date(c.counted_at),
-    }));
-    lines[r.line_id] = { line, planned: Boolean(r.planned), round: Number(r.round), counts, recountRequested: Boolean(r.recount_requested) };
-  }
-  const counters: Record<string, string> = {};
-  for (const c of jsonOf<Array<{ user_id: string; name: string }>>(s.counters) ?? []) counters[c.user_id] = c.name;
-  const state: CountSessionState = {
-    ...initialCountSessionState(),
-    exists: true,
-    sessionId,
-    status: s.status,
-    name: s.name,
-    location: { kind: s.location_kind, id: s.location_id },
-    openedAt: new Date(s.created_at),
-    blind: Boolean(s.blind),
-    doubleCount: Boolean(s.double_count),
-    includeAssets: Boolean(s.include_assets),
-    counters,
-    lineCount: Math.max(Number(s.line_total), lineRows.length),
-    lines,
-  };
-  return { state, head: headOf(Number(s.stream_version), s.last_hash), frozen: Boolean(s.frozen), createdAt: new Date(s.created_at) };
-}
 
 /** A part line to figure: where, what, and the instant its (agreed) count was made. */
 export interface PartLineAt {

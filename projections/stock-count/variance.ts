@@ -88,11 +88,15 @@ export function varianceRowsQuery(sessionId: string) {
      order by l.seq`;
 }
 
-/** found / missing / unexpected by where the books held the asset at the count's opening and now. */
-export function assetResultOf(counted: number | null, held: boolean): AssetResult | null {
-  if (counted === null) return 'not_counted';
-  if (counted > 0) return held ? 'found' : 'unexpected';
-  return held ? 'missing' : null;
+/**
+ * found / missing / unexpected by where the books held the asset at the count's opening and now, as
+ * posting decides it (ledger/stock-count/post.ts): seen and held here (then or now) is found, seen
+ * and not held unexpected; a planned asset held here all along and not seen is missing.
+ */
+export function assetResultOf(counted: number | null, held: { start: boolean; now: boolean }, planned: boolean): AssetResult | null {
+  if (counted !== null && counted >= 1) return held.start || held.now ? 'found' : 'unexpected';
+  if (held.start && held.now && planned) return 'missing';
+  return counted === null ? 'not_counted' : null;
 }
 
 /** difference / expected × 100 to one decimal; null when nothing was expected. */
@@ -120,7 +124,9 @@ function lineOf(r: VarianceRow): VarianceLine {
   }
   if (r.kind === 'asset') {
     assetResult =
-      r.posted_at && r.posted_asset_result ? (r.posted_asset_result as AssetResult) : assetResultOf(counted, Boolean(r.held_now) || Boolean(r.held_start));
+      r.posted_at && r.posted_asset_result
+        ? (r.posted_asset_result as AssetResult)
+        : assetResultOf(counted, { start: Boolean(r.held_start), now: Boolean(r.held_now) }, Boolean(r.planned));
   }
   return {
     line_id: r.line_id,

@@ -16,14 +16,14 @@ import type { EventStore, Trx } from '../../ledger/event-store/event-store.ts';
 import type { NewEvent } from '../../ledger/event-store/types.ts';
 import type { PostAssetLine, PostPartLine } from '../../ledger/stock-count/commands.ts';
 import { decidePost } from '../../ledger/stock-count/decide.ts';
-import { countStreamId, type CountEvent } from '../../ledger/stock-count/events.ts';
-import { evolve as evolveCount } from '../../ledger/stock-count/evolve.ts';
 import type { CountSessionState } from '../../ledger/stock-count/state.ts';
 import { stockItemDecider } from '../../ledger/stock-item/decide.ts';
 import { stockStreamId, stockStreamOf, type StockItemEvent } from '../../ledger/stock-item/events.ts';
 import type { StockItemState } from '../../ledger/stock-item/state.ts';
 import { placeKey } from '../../contract/place.ts';
-import { loadAssetLines, loadCountSession, loadPartLineFigures } from '../../projections/stock-count/post-context.ts';
+import { isFrozen } from '../../projections/assets/decision-context.ts';
+import { loadCountSessions } from '../../projections/stock-count/loaders.ts';
+import { loadAssetLines, loadPartLineFigures } from '../../projections/stock-count/post-context.ts';
 
 export interface PostCountRequest {
   sessionId: string;
@@ -52,9 +52,9 @@ type PostContext = RefusedPost | LoadedPost;
 const countedAtOf = (counts: ReadonlyArray<{ countedAt: Date }>): Date => new Date(Math.max(...counts.map((c) => c.countedAt.getTime())));
 
 async function loadOne(trx: Trx, input: PostCountRequest): Promise<LoadedPost> {
-  const session = await loadCountSession(trx, input.sessionId);
-  if (!session) throw new DomainError('NOT_FOUND', COUNT_MESSAGES.notFound);
-  const { state } = session;
+  const [session] = await loadCountSessions(trx, [{ sessionId: input.sessionId, lines: { all: true } }]);
+  if (!session?.row) throw new DomainError('NOT_FOUND', COUNT_MESSAGES.notFound);
+  const { state } = session.stream;
   const location = state.location;
   const lines = Object.values(state.lines).sort((a, b) => a.line.seq - b.line.seq);
   const partLines = lines.filter((l) => l.line.kind === 'part' && l.line.materialId !== null && l.counts.length > 0);
@@ -74,12 +74,11 @@ async function loadOne(trx: Trx, input: PostCountRequest): Promise<LoadedPost> {
     loadAssetLines(
       trx,
       location,
-      session.createdAt,
+      new Date(session.row.created_at),
       assetLines.map((l) => ({ lineId: l.line.lineId, seq: l.line.seq, instanceId: l.line.instanceId!, line: l.line })),
     ),
   ]);
-  const count: LoadedStream<CountSessionState, CountEvent> = { streamId: countStreamId(input.sessionId), head: session.head, state, evolve: evolveCount };
-  const streams: Record<string, LoadedStream<unknown, never>> = { count: count as LoadedStream<unknown, never> };
+  const streams: Record<string, LoadedStream<unknown, never>> = { count: session.stream as LoadedStream<unknown, never> };
   const parts: PostPartLine[] = partLines.map((l, n) => {
     const figured = figures[n]!;
     const streamId = stockStreamId(location, l.line.materialId!);
@@ -105,7 +104,7 @@ async function loadOne(trx: Trx, input: PostCountRequest): Promise<LoadedPost> {
     };
   });
   for (const a of assets) streams[a.stream.streamId] = a.stream as LoadedStream<unknown, never>;
-  return { streams, loaded: streams.count!, state, frozen: session.frozen, parts, assets: assets.map((a) => a.line) };
+  return { streams, loaded: streams.count!, state, frozen: await isFrozen(trx), parts, assets: assets.map((a) => a.line) };
 }
 
 const postHandler: CommandHandler<PostCountRequest, PostContext, PostCountResult> = {
