@@ -225,10 +225,12 @@ function command(input: CountCommandInput, context: CountContext, now: Date): Ex
       const target = context.target!;
       const lineId = target.kind === 'line' ? target.lineId : existingLineFor(state, target.line);
       const existing = lineId !== null && Object.hasOwn(state.lines, lineId) ? state.lines[lineId]! : null;
-      const line: CountLine =
-        existing?.line ?? (target.kind === 'new' ? target.line : { ...emptyLine, lineId: target.lineId });
+      const line: CountLine = existing?.line ?? (target.kind === 'new' ? target.line : { ...emptyLine, lineId: target.lineId });
       const countedAt = input.entry.counted_at ? new Date(input.entry.counted_at) : now;
-      return { type: 'CountLine', data: { line, planned: existing !== null || target.kind === 'line', counted: input.entry.counted, countedAt, now, counter: input.counter } };
+      return {
+        type: 'CountLine',
+        data: { line, planned: existing !== null || target.kind === 'line', counted: input.entry.counted, countedAt, now, counter: input.counter },
+      };
     }
     case 'recount':
       return { type: 'RequestRecount', data: { lineIds: input.lineIds, note: input.note } };
