@@ -43,6 +43,7 @@ import { labelTemplateRoutes } from './routes/labels-templates.routes.ts';
 import { labelMediaRoutes } from './routes/labels-media.routes.ts';
 import { countReviewRoutes } from './routes/counts/count-review.routes.ts';
 import { labelImportRoutes } from './routes/label-import.routes.ts';
+import { countRoutes } from './routes/counts/counts.routes.ts';
 import { materialReadRoutes } from './routes/materials/materials.routes.ts';
 import { bulkRoutes, stockRoutes } from './routes/materials/stock.routes.ts';
 import { correctionRoutes } from './routes/materials/corrections.routes.ts';
@@ -143,6 +144,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(ledgerRoutes);
   await app.register(scanRoutes);
   await app.register(scanBatchRoutes);
+  await app.register(countRoutes);
   await app.register(countReviewRoutes);
 
   await registerClient(app, deps.clientDir ?? null);

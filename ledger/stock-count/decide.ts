@@ -32,16 +32,17 @@ function requireCounters(counters: Array<Person & { member: boolean }>): Person[
 
 /**
  * The line's round and its counts once this count is in: a recount opens the next round with this
- * count alone; otherwise it replaces the round's count, or on a double count the counter's own, and
- * a third person is refused (two counts agree or are recounted, never outvoted).
+ * count alone; otherwise it replaces the round's count, or on a double count it is the second
+ * count, by someone other than the first (two counts agree or are recounted, never outvoted).
  */
 function nextRound(state: CountSessionState, existing: CountLineState | undefined, count: LineCount): { round: number; counts: LineCount[] } {
   if (!existing) return { round: 1, counts: [count] };
   if (existing.recountRequested) return { round: existing.round + 1, counts: [count] };
   if (!state.doubleCount) return { round: existing.round, counts: [count] };
-  const others = existing.counts.filter((c) => c.counterId !== count.counterId);
-  if (others.length >= 2) throw new DomainError('DOMAIN_RULE', COUNT_MESSAGES.alreadyDoubleCounted);
-  return { round: existing.round, counts: [...others, count] };
+  if (existing.counts.length >= 2) throw new DomainError('DOMAIN_RULE', COUNT_MESSAGES.alreadyDoubleCounted);
+  // The second count checks the first only when someone else makes it; a slip is put right by a recount.
+  if (existing.counts.some((c) => c.counterId === count.counterId)) throw new DomainError('DOMAIN_RULE', COUNT_MESSAGES.sameSecondCounter);
+  return { round: existing.round, counts: [...existing.counts, count] };
 }
 
 function countLine(command: Extract<SessionCommand, { type: 'CountLine' }>, state: CountSessionState): CountedEvent {
