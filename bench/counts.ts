@@ -37,7 +37,10 @@ export interface CountFigures {
 
 const BENCH_ADMIN = { email: 'count-bench@bench.stockledger.local', password: 'count-bench-password' };
 
-export async function measureCounts(baseUrl: string, { events, reads, log }: { events: number; reads: number; log: (line: string) => void }): Promise<CountFigures> {
+export async function measureCounts(
+  baseUrl: string,
+  { events, reads, log }: { events: number; reads: number; log: (line: string) => void },
+): Promise<CountFigures> {
   const dbName = `stockledger_bench_counts_${process.pid}`;
   const url = new URL(baseUrl);
   url.pathname = `/${dbName}`;
@@ -55,11 +58,7 @@ export async function measureCounts(baseUrl: string, { events, reads, log }: { e
       }
     });
     log(`  written in ${site.seconds.toFixed(1)} s`);
-    const { userId } = await registerUser(
-      runtime.store,
-      { ...BENCH_ADMIN, firstName: 'Count', lastName: 'Bench', role: 'superadmin' },
-      SYSTEM_ACTOR,
-    );
+    const { userId } = await registerUser(runtime.store, { ...BENCH_ADMIN, firstName: 'Count', lastName: 'Bench', role: 'superadmin' }, SYSTEM_ACTOR);
     const projectId = site.busiestProjectId;
     await changeMembership(runtime.store, projectId, { type: 'add', userId, role: 'admin' }, { metadata: SYSTEM_ACTOR });
     const options = { metadata: { actorId: userId, actorName: 'Count Bench' } };
@@ -93,7 +92,11 @@ export async function measureCounts(baseUrl: string, { events, reads, log }: { e
           const n = start + i;
           const off = n % 10 === 0 ? -1 : n % 10 === 5 ? 1 : 0;
           const counted = Math.max(0, line.on_hand + off);
-          return runCountCommand(runtime.store, { type: 'count', sessionId, entry: { line_id: line.line_id, counted, counted_at: countedAt }, counter }, options);
+          return runCountCommand(
+            runtime.store,
+            { type: 'count', sessionId, entry: { line_id: line.line_id, counted, counted_at: countedAt }, counter },
+            options,
+          );
         }),
       );
     }
@@ -104,7 +107,9 @@ export async function measureCounts(baseUrl: string, { events, reads, log }: { e
     const { rows: parts } = await sql<{ part_number: string }>`
       select part_number from count_lines where session_id = ${sessionId} order by seq limit 500`.execute(runtime.store.db);
     await Promise.all(
-      parts.map((p) => runStock(runtime.store, { type: 'receive', location, partNumber: p.part_number, quantity: 5, partName: null, partNickname: null }, options)),
+      parts.map((p) =>
+        runStock(runtime.store, { type: 'receive', location, partNumber: p.part_number, quantity: 5, partName: null, partNickname: null }, options),
+      ),
     );
     await sql`analyze`.execute(runtime.store.db);
 
@@ -170,9 +175,25 @@ const mark = (ok: boolean) => (ok ? 'met' : 'MISSED');
 export function countRows(f: CountFigures): string[][] {
   return [
     ['Stock counts', 'lines', 'events', 'measured', '', 'target', ''],
-    ['  variance read (HTTP), p50', n(f.lines), n(f.events), `${n(f.varianceP50Ms)} ms`, '', `≤ ${COUNT_TARGETS.varianceP50Ms} ms`, mark(f.varianceP50Ms <= COUNT_TARGETS.varianceP50Ms)],
+    [
+      '  variance read (HTTP), p50',
+      n(f.lines),
+      n(f.events),
+      `${n(f.varianceP50Ms)} ms`,
+      '',
+      `≤ ${COUNT_TARGETS.varianceP50Ms} ms`,
+      mark(f.varianceP50Ms <= COUNT_TARGETS.varianceP50Ms),
+    ],
     ['  variance read (HTTP), p95', n(f.lines), n(f.events), `${n(f.varianceP95Ms)} ms`, `${f.varianceReads} reads`, '', ''],
-    ['  post the session (HTTP)', n(f.lines), n(f.events), `${n(f.postSeconds, 2)} s`, `${n(f.adjustments)} adjustments`, `≤ ${COUNT_TARGETS.postSeconds} s`, mark(f.postSeconds <= COUNT_TARGETS.postSeconds)],
+    [
+      '  post the session (HTTP)',
+      n(f.lines),
+      n(f.events),
+      `${n(f.postSeconds, 2)} s`,
+      `${n(f.adjustments)} adjustments`,
+      `≤ ${COUNT_TARGETS.postSeconds} s`,
+      mark(f.postSeconds <= COUNT_TARGETS.postSeconds),
+    ],
     ['  count every line (command)', n(f.lines), '', `${n(f.countSeconds, 1)} s`, '', '', ''],
   ];
 }

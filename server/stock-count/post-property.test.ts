@@ -46,6 +46,7 @@ afterAll(async () => {
 describe('posting a count of random movements', () => {
   it(`posts exactly the counting error of each line (${CASES} random cases), and verify stays clean`, async () => {
     const base = Date.now() - 3 * 24 * 3600 * 1000;
+    const seen = { exact: 0, off: 0, short: 0 };
     for (let c = 0; c < CASES; c += 1) {
       const random = rng(1000 + c);
       const int = (max: number) => Math.floor(random() * max);
@@ -60,7 +61,11 @@ describe('posting a count of random movements', () => {
       // Every part is stocked before the count opens, so the plan lists it.
       for (const [p, partNumber] of parts.entries()) {
         onHand[p] = 5 + int(20);
-        await runStock(runtime.store, { type: 'receive', location, partNumber, quantity: onHand[p]!, partName: partNumber, partNickname: null }, options(1));
+        await runStock(
+          runtime.store,
+          { type: 'receive', location, partNumber, quantity: onHand[p]!, partName: partNumber, partNickname: partNumber },
+          options(1),
+        );
       }
       const sessionId = await openCount(
         runtime.store,
@@ -81,7 +86,7 @@ describe('posting a count of random movements', () => {
           if (roll < 0.4) {
             const quantity = 1 + int(10);
             onHand[p]! += quantity;
-            await runStock(runtime.store, { type: 'receive', location, partNumber, quantity, partName: partNumber, partNickname: null }, options(m));
+            await runStock(runtime.store, { type: 'receive', location, partNumber, quantity, partName: partNumber, partNickname: partNumber }, options(m));
           } else if (roll < 0.7 && onHand[p]! > 0) {
             const quantity = 1 + int(onHand[p]!);
             onHand[p]! -= quantity;
@@ -103,12 +108,22 @@ describe('posting a count of random movements', () => {
         const counted = truth[p]!.onHand + errors[p]!;
         await runCountCommand(
           runtime.store,
-          { type: 'count', sessionId, entry: { line_id: line.line_id, counted, counted_at: truth[p]!.at.toISOString() }, counter: { userId, userName: 'Count Er' } },
+          {
+            type: 'count',
+            sessionId,
+            entry: { line_id: line.line_id, counted, counted_at: truth[p]!.at.toISOString() },
+            counter: { userId, userName: 'Count Er' },
+          },
           { metadata: SYSTEM_ACTOR },
         );
       }
       const { result } = await runPostCount(runtime.store, { sessionId }, { metadata: SYSTEM_ACTOR });
       expect(result.adjustments).toBe(errors.filter((d) => d !== 0).length);
+      for (const d of errors) {
+        if (d === 0) seen.exact += 1;
+        else seen.off += 1;
+        if (d < 0) seen.short += 1;
+      }
       const { rows: posted } = await sql<{ part_number: string; d_on_hand: number; occurred_at: Date }>`
         select part_number, d_on_hand, occurred_at from activity_log where location_id = ${projectId} and log_type = 'Count' order by part_number`.execute(
         runtime.store.db,
@@ -121,6 +136,8 @@ describe('posting a count of random movements', () => {
          where s.location_id = ${projectId} order by m.part_number`.execute(runtime.store.db);
       expect(stock.map((r) => Number(r.on_hand))).toEqual(parts.map((_, p) => onHand[p]! + errors[p]!));
     }
+    // The cases cover both kinds of line, shortages among them.
+    expect(Math.min(seen.exact, seen.off, seen.short)).toBeGreaterThan(0);
     const reports = await verifyProjections(runtime.store, projectors);
     expect(reports.flatMap((r) => r.differences)).toEqual([]);
   });

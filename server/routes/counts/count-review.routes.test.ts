@@ -51,7 +51,12 @@ async function lineOf(sessionId: string, partNumber: string): Promise<string> {
 }
 
 async function count(sessionId: string, lineId: string, counted: number, hhmm: string) {
-  const response = await post(counter, `/api/counts/${sessionId}/count`, { line_id: lineId, counted, counted_at: at(hhmm).toISOString() }, `${sessionId}-${lineId}-${hhmm}`);
+  const response = await post(
+    counter,
+    `/api/counts/${sessionId}/count`,
+    { line_id: lineId, counted, counted_at: at(hhmm).toISOString() },
+    `${sessionId}-${lineId}-${hhmm}`,
+  );
   expect(response.statusCode, response.body).toBe(200);
 }
 
@@ -78,7 +83,11 @@ beforeAll(async () => {
   manager = await signIn(app, 'boss@example.com', 'boss-password-1');
   counter = await signIn(app, 'crew@example.com', 'crew-password-1');
   const receive = (partNumber: string, quantity: number, hhmm: string) =>
-    runStock(runtime.store, { type: 'receive', location: location(), partNumber, quantity, partName: `Part ${partNumber}`, partNickname: null }, system(hhmm));
+    runStock(
+      runtime.store,
+      { type: 'receive', location: location(), partNumber, quantity, partName: `Part ${partNumber}`, partNickname: partNumber },
+      system(hhmm),
+    );
   await receive('PN-1', 20, '08:00');
   await receive('PN-2', 10, '08:00');
 });
@@ -99,12 +108,24 @@ describe('reviewing and posting a count', () => {
     const recount = await post(manager, `/api/counts/${sessionId}/recount`, { line_ids: [line] });
     expect(recount.statusCode, recount.body).toBe(200);
     await count(sessionId, line, 18, '10:00');
-    await runStock(runtime.store, { type: 'receive', location: location(), partNumber: 'PN-1', quantity: 5, partName: 'Part PN-1', partNickname: null }, system('10:05'));
+    await runStock(
+      runtime.store,
+      { type: 'receive', location: location(), partNumber: 'PN-1', quantity: 5, partName: 'Part PN-1', partNickname: 'PN-1' },
+      system('10:05'),
+    );
 
     const variance = await get(manager, `/api/counts/${sessionId}/variance`);
     expect(variance.statusCode, variance.body).toBe(200);
     const item = variance.json().items.find((i: { line_id: string }) => i.line_id === line);
-    expect(item).toMatchObject({ counted: 18, counted_at: at('10:00').toISOString(), expected: 20, difference: -2, percent: -10, moved_since: 5, movements_since: 1 });
+    expect(item).toMatchObject({
+      counted: 18,
+      counted_at: at('10:00').toISOString(),
+      expected: 20,
+      difference: -2,
+      percent: -10,
+      moved_since: 5,
+      movements_since: 1,
+    });
     expect(variance.json().totals).toMatchObject({ lines: 2, counted: 1, with_variance: 1, accuracy: 0 });
   });
 
@@ -118,7 +139,10 @@ describe('reviewing and posting a count', () => {
     const csv = await get(manager, `/api/counts/${sessionId}/export.csv`);
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
-    const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain('"PN-1"');
     expect(lines[1]).toContain('"20","-2","-10"');
@@ -154,7 +178,11 @@ describe('reviewing and posting a count', () => {
 
     const last = await get(manager, `/api/counts/last-counted?project_id=${projectId}`);
     expect(last.statusCode).toBe(200);
-    expect(last.json().items.map((r: { part_number: string; session_id: string | null; last_difference: number | null }) => [r.part_number, r.session_id, r.last_difference])).toEqual([
+    expect(
+      last
+        .json()
+        .items.map((r: { part_number: string; session_id: string | null; last_difference: number | null }) => [r.part_number, r.session_id, r.last_difference]),
+    ).toEqual([
       ['PN-1', sessionId, -2],
       ['PN-2', null, null],
     ]);

@@ -1,24 +1,23 @@
 /**
  * Reviewing and posting stock counts, and the count reports (contract/counts.ts): a session's
  * variance (and as CSV), posting it, the open sessions by due date and when each part at each place
- * was last counted. Review and the reports are the reviewers' (review-access.ts); the counts due are
- * anyone's, each seeing the sessions they review or count.
+ * was last counted. Review and the reports are the reviewers' (server/stock-count/count-access.ts);
+ * the counts due are anyone's, each seeing the sessions they review or count.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { COUNT_MESSAGES, countSummary, lastCountedRow, postCountAnswer, varianceAnswer, type CountSummary } from '../../../contract/counts.ts';
+import { countSummary, lastCountedRow, postCountAnswer, varianceAnswer, type CountSummary } from '../../../contract/counts.ts';
 import { errorResponses } from '../../../contract/errors.ts';
 import { id } from '../../../contract/fields.ts';
-import { DomainError } from '../../../ledger/errors.ts';
-import { findCountSession, isCounterOf, toCountSummary, type CountSessionRow } from '../../../projections/stock-count/queries.ts';
+import { findCountSession, toCountSummary } from '../../../projections/stock-count/queries.ts';
 import { dueSessionIds, lastCounted } from '../../../projections/stock-count/report-queries.ts';
 import { sessionVariance } from '../../../projections/stock-count/variance.ts';
 import { sendCsv, timestampedName } from '../../csv.ts';
 import { commandOptions } from '../../plugins/command-context.ts';
 import { roleOf } from '../../plugins/auth.ts';
 import { runPostCount } from '../../stock-count/post-command.ts';
-import { demandLocationReviewer, demandReviewer, reviewsLocation } from '../../stock-count/review-access.ts';
+import { locationRights, permissionsFor, requireReviewer, reviewerSession } from '../../stock-count/count-access.ts';
 
 const tags = ['counts'];
 const sessionParams = z.object({ id: z.string().min(1).max(100) });
@@ -56,18 +55,7 @@ export const VARIANCE_CSV = [
 export async function countReviewRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  /** The session, its reviewer checked; counters are refused (403), others learn nothing (404). */
-  const reviewed = async (request: { caller: Parameters<typeof reviewsLocation>[1] }, sessionId: string): Promise<CountSessionRow> => {
-    const row = await findCountSession(app.db, sessionId);
-    if (!row) throw new DomainError('NOT_FOUND', COUNT_MESSAGES.notFound);
-    await demandReviewer(app.access, request.caller, row, isCounterOf(row, request.caller.id));
-    return row;
-  };
-  const summaryOf = async (caller: Parameters<typeof reviewsLocation>[1], row: CountSessionRow): Promise<CountSummary> =>
-    toCountSummary(row, {
-      can_count: row.status === 'open' && isCounterOf(row, caller.id),
-      can_review: await reviewsLocation(app.access, caller, row),
-    });
+  const deps = { db: app.db, access: app.access };
 
   r.get(
     '/api/counts/due',
@@ -83,7 +71,9 @@ export async function countReviewRoutes(app: FastifyInstance): Promise<void> {
       const items: CountSummary[] = [];
       for (const sessionId of ids) {
         const row = await findCountSession(app.db, sessionId);
-        if (row) items.push(await summaryOf(request.caller, row));
+        if (!row) continue;
+        const rights = await locationRights(deps, request.caller, { kind: row.location_kind, id: row.location_id });
+        items.push(toCountSummary(row, permissionsFor(row, rights, request.caller.id)));
       }
       return { items };
     },
@@ -102,7 +92,7 @@ export async function countReviewRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { project_id, warehouse_id } = request.query;
       const location = project_id ? { kind: 'project' as const, id: project_id } : { kind: 'warehouse' as const, id: warehouse_id! };
-      await demandLocationReviewer(app.access, request.caller, { location_kind: location.kind, location_id: location.id });
+      await requireReviewer(deps, request.caller, location);
       return { items: await lastCounted(app.db, location) };
     },
   );
@@ -118,9 +108,9 @@ export async function countReviewRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const row = await reviewed(request, request.params.id);
+      const { row, can_count, can_review } = await reviewerSession(deps, request.caller, request.params.id);
       const variance = await sessionVariance(app.db, row.id);
-      return { session: await summaryOf(request.caller, row), ...variance };
+      return { session: toCountSummary(row, { can_count, can_review }), ...variance };
     },
   );
 
@@ -136,7 +126,7 @@ export async function countReviewRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const row = await reviewed(request, request.params.id);
+      const { row } = await reviewerSession(deps, request.caller, request.params.id);
       const { items } = await sessionVariance(app.db, row.id);
       async function* batches() {
         yield items.map((l) => [
@@ -178,10 +168,10 @@ export async function countReviewRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const row = await reviewed(request, request.params.id);
+      const { row, rights } = await reviewerSession(deps, request.caller, request.params.id);
       const { result } = await runPostCount(app.store, { sessionId: row.id }, commandOptions(request));
       const posted = (await findCountSession(app.db, row.id))!;
-      return { session: await summaryOf(request.caller, posted), ...result };
+      return { session: toCountSummary(posted, permissionsFor(posted, rights, request.caller.id)), ...result };
     },
   );
 }
