@@ -160,11 +160,9 @@ async function sessionLocation(trx: Trx, sessionId: string): Promise<CountLocati
 async function prepare(trx: Trx, input: CountCommandInput): Promise<{ lookup: CountLineLookup; extra: Omit<CountContext, 'streams'> }> {
   switch (input.type) {
     case 'open': {
-      const [label, counters, planned] = [
-        await locationLabel(trx, input.location),
-        await loadCounters(trx, input.location, input.counterIds),
-        await planCount(trx, input.location, input.scope, input.includeAssets),
-      ];
+      const label = await locationLabel(trx, input.location);
+      const counters = await loadCounters(trx, input.location, input.counterIds);
+      const planned = await planCount(trx, input.location, input.scope, input.includeAssets);
       if (planned.length > COUNT_LIMITS.lines) throw new DomainError('DOMAIN_RULE', COUNT_MESSAGES.tooManyLines);
       const lines = planned.map(
         (p, i): CountLine => ({

@@ -42,6 +42,7 @@ import { ledgerPermissionRows } from './ledger-rows.ts';
 import { scanPermissionRows } from './scan-rows.ts';
 import { labelPrintPermissionRows } from './label-print-rows.ts';
 import { countReviewPermissionRows } from './count-review-rows.ts';
+import { countPermissionRows } from './count-rows.ts';
 import { beyondPolicy, directory, guarded } from './policy-rules.ts';
 
 let runtime: Awaited<ReturnType<typeof openTestRuntime>>;
@@ -324,6 +325,7 @@ const routes: RouteCase[] = [
   ...scanPermissionRows(context),
   ...labelPrintPermissionRows(context),
   ...countReviewPermissionRows(context),
+  ...countPermissionRows(context),
   {
     name: 'POST /api/materials/corrections',
     access: 'material.correct',

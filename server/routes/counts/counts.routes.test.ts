@@ -211,6 +211,23 @@ describe('stock counts', () => {
     expect((await lines('crew', session.id))[0]).toMatchObject({ counts: 2, my_count: 18, needs_count_from_me: false });
   });
 
+  it('takes counts sent together: each lands once, and one part found by two people is one line', async () => {
+    const session = await open({ name: 'All at once', due_date: '2026-12-31' });
+    expect(session.due_date).toBe('2026-12-31');
+    const [line] = await lines('crew', session.id);
+    const answers = await Promise.all([
+      call('crew', 'POST', `/api/counts/${session.id}/count`, { line_id: line!.line_id, counted: 20 }),
+      call('crew', 'POST', `/api/counts/${session.id}/count`, { part_number: 'PN-200', counted: 5 }),
+      call('crew2', 'POST', `/api/counts/${session.id}/count`, { part_number: 'PN-200', counted: 6 }),
+    ]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+    expect(answers[1]!.json().line_id).toBe(answers[2]!.json().line_id);
+    const after = (await call('manager', 'GET', `/api/counts/${session.id}`)).json() as CountSummary;
+    expect(after).toMatchObject({ line_total: 2, lines_counted: 2 });
+    // Not a double count: whichever came last is the line's count.
+    expect((await lines('crew2', session.id))[1]).toMatchObject({ part_number: 'PN-200', planned: false, counts: 1 });
+  });
+
   it('changes counters and cancels for the manager', async () => {
     const session = await open({ name: 'Cancelled' });
     const changed = await call('manager', 'PUT', `/api/counts/${session.id}/counters`, { counters: [ids.bystander] });
