@@ -49,34 +49,39 @@ export interface PartLineFigures {
 }
 
 /**
- * Every part line's figures, one statement: now (the stock row, or the place's units), the rows
- * dated after the instant (their net change at the place, the lowest running total, the lowest
- * lost outstanding), and from those the figures at the instant.
+ * Every part line's figures, one set-based statement: now (the stock row, or the place's units),
+ * the rows dated after the instant (their net change at the place, the lowest running total, the
+ * lowest lost outstanding), and from those the figures at the instant. The location's movements
+ * since the earliest count are read once and joined to the lines.
  */
 export async function loadPartLineFigures(trx: Trx, location: { kind: string; id: string }, lines: readonly PartLineAt[]): Promise<PartLineFigures[]> {
   if (lines.length === 0) return [];
-  const label = sql`i.lbl`;
   const { rows } = await sql<FiguresRow>`
     with i as (select x.ord, x.material_id, x.place_key, x.counted_at, ${placeLabelSql(sql`x.place`)} as lbl
                  from unnest(${lines.map((_, n) => n)}::int4[], ${lines.map((l) => l.materialId)}::uuid[],
                              ${lines.map((l) => l.placeKey)}::text[], ${lines.map((l) => l.countedAt.toISOString())}::timestamptz[],
                              ${lines.map((l) => (l.place && location.kind === 'warehouse' ? JSON.stringify(l.place) : null))}::jsonb[])
-                      as x (ord, material_id, place_key, counted_at, place))
+                      as x (ord, material_id, place_key, counted_at, place)),
+         -- The location's movements since the earliest count: one range of activity_log_location_time.
+         since as materialized (
+           select a.material_id, a.occurred_at, a.position, a.log_type, a.quantity, a.location_a, a.location_b, a.d_on_hand, a.d_lost, a.b_lost
+             from activity_log a
+            where a.location_kind = ${location.kind} and a.location_id = ${location.id}::uuid and a.occurred_at > (select min(counted_at) from i)),
+         runs as (
+           select i.ord, d.delta, a.d_lost, a.b_lost, sum(d.delta) over (partition by i.ord order by a.occurred_at, a.position) as run
+             from i join since a on a.material_id = i.material_id and a.occurred_at > i.counted_at
+             cross join lateral (select ${placeDeltaSql(sql`i.lbl`)} as delta) d),
+         aft as (
+           select ord, count(*)::int as n_after, sum(delta)::int as moved, sum(d_lost)::int as lost_moved, min(run)::int as low_run, min(b_lost)::int as low_lost
+             from runs group by ord)
     select i.ord, ms.stream_version, ms.last_hash, ms.lost_outstanding as lost_now,
-           case when i.lbl is null then ms.on_hand
-                else (select sp.qty from warehouse_stock_places sp
-                       where sp.warehouse_id = ${location.id}::uuid and sp.material_id = i.material_id and sp.place_key = i.place_key) end as now_on_hand,
-           aft.n_after, aft.moved, aft.lost_moved, aft.low_run, aft.low_lost
+           case when i.lbl is null then ms.on_hand else sp.qty end as now_on_hand,
+           coalesce(aft.n_after, 0) as n_after, coalesce(aft.moved, 0) as moved, coalesce(aft.lost_moved, 0) as lost_moved, aft.low_run, aft.low_lost
       from i
       left join material_stock ms on ms.location_kind = ${location.kind} and ms.location_id = ${location.id}::uuid and ms.material_id = i.material_id
-      cross join lateral (
-             select count(*)::int as n_after, coalesce(sum(y.delta), 0)::int as moved, coalesce(sum(y.d_lost), 0)::int as lost_moved,
-                    min(y.run)::int as low_run, min(y.b_lost)::int as low_lost
-               from (select d.delta, d.d_lost, d.b_lost, sum(d.delta) over (order by d.occurred_at, d.position) as run
-                       from (select ${placeDeltaSql(label)} as delta, a.d_lost, a.b_lost, a.occurred_at, a.position from activity_log a
-                              where a.location_kind = ${location.kind} and a.location_id = ${location.id}::uuid and a.material_id = i.material_id
-                                and a.occurred_at > i.counted_at) d) y
-           ) aft
+      left join warehouse_stock_places sp on i.lbl is not null and sp.warehouse_id = ${location.id}::uuid and sp.material_id = i.material_id
+                                          and sp.place_key = i.place_key
+      left join aft on aft.ord = i.ord
      order by i.ord`.execute(trx);
   return rows.map((r) => {
     const onHandNow = Number(r.now_on_hand ?? 0);

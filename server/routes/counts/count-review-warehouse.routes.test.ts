@@ -50,7 +50,16 @@ beforeAll(async () => {
     ['D-2', warehouseId],
     ['D-3', elsewhere],
   ] as const) {
-    const request = { type: 'receive-new' as const, catalogId, serialNumber, assetName: null, condition: null, notes: null, parentWarehouseId: null, metadata: {} };
+    const request = {
+      type: 'receive-new' as const,
+      catalogId,
+      serialNumber,
+      assetName: null,
+      condition: null,
+      notes: null,
+      parentWarehouseId: null,
+      metadata: {},
+    };
     await runInstance(runtime.store, null, { ...request, to: { type: 'warehouse', id: at } }, system);
   }
 });
@@ -84,7 +93,11 @@ describe("a warehouse's count", () => {
     await count({ serial_number: 'D-1', counted: 1 });
     await count({ serial_number: 'D-3', counted: 1 });
     // After the count, 4 move from A to B: neither line's expected figure changes.
-    await runWarehouseStock(runtime.store, { type: 'relocate', warehouseId, partNumber: 'PN-1', quantity: 4, from: { rack: 'A', bin: '1' }, to: { rack: 'B' } }, system);
+    await runWarehouseStock(
+      runtime.store,
+      { type: 'relocate', warehouseId, partNumber: 'PN-1', quantity: 4, from: { rack: 'A', bin: '1' }, to: { rack: 'B' } },
+      system,
+    );
 
     const variance = await call('admin', 'GET', `/api/counts/${sessionId}/variance`);
     expect(variance.statusCode, variance.body).toBe(200);
