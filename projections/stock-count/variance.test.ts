@@ -26,7 +26,7 @@ const rackB: Place = { rack: 'B', shelf: null, bin: null, zone: null, notes: nul
 async function session(
   kind: 'project' | 'warehouse',
   locationId: string,
-  lines: Array<{ material: string; place: Place | null; counted: number; countedAt: string }>,
+  lines: Array<{ material: string; place: Place | null; counted: number; countedAt: string; first?: number }>,
 ) {
   const id = randomUUID();
   await sql`insert into count_sessions (id, name, location_kind, location_id, location_label, scope_label, blind, double_count, include_assets, status,
@@ -41,7 +41,10 @@ async function session(
               place_key, place_label, round, counts, counted, counted_at, counter_name, recount_requested, status)
               values (${id}, ${`l${seq}`}, ${seq}, 'part', true, ${kind}, ${locationId}, ${rows[0]!.material_id}, ${l.material}, 'Part',
                       ${l.place ? JSON.stringify(l.place) : null}::jsonb, ${l.place ? placeKey(l.place) : ''}, ${l.place ? placeLabel(l.place) : null}, 1,
-                      ${JSON.stringify([{ user_id: randomUUID(), name: 'Ann', counted: l.counted, counted_at: l.countedAt }])}::jsonb,
+                      ${JSON.stringify([
+                        ...(l.first === undefined ? [] : [{ user_id: randomUUID(), name: 'Bob', counted: l.first, counted_at: l.countedAt }]),
+                        { user_id: randomUUID(), name: 'Ann', counted: l.counted, counted_at: l.countedAt },
+                      ])}::jsonb,
                       ${l.counted}, ${l.countedAt}, 'Ann', false, 'counted')`.execute(runtime.store.db);
   }
   return id;
@@ -80,9 +83,16 @@ afterAll(async () => {
 
 describe('the variance of a count', () => {
   it('measures a project line against on hand at its counted instant, not now', async () => {
-    const id = await session('project', projectId, [{ material: 'PN-1', place: null, counted: 18, countedAt: '2026-03-01T10:00:00Z' }]);
+    const id = await session('project', projectId, [{ material: 'PN-1', place: null, counted: 18, countedAt: '2026-03-01T10:00:00Z', first: 18 }]);
     const { items, totals } = await sessionVariance(runtime.store.db, id);
     expect(items[0]).toMatchObject({ expected: 20, difference: -2, percent: -10, moved_since: 1, movements_since: 2, asset_result: null });
+    expect(items[0]).toMatchObject({
+      counted_at: '2026-03-01T10:00:00.000Z',
+      counter: 'Ann',
+      second_counted: 18,
+      second_counter: 'Bob',
+      last_counted_at: null,
+    });
     expect(totals).toEqual({ lines: 1, counted: 1, with_variance: 1, accuracy: 0 });
   });
 
