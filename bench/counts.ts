@@ -3,7 +3,8 @@
  * history (a million events by default; the busiest project stocks all 5,000 parts), a session of
  * every part of that project is opened and each line counted through the count command (a tenth
  * short by one, a tenth over by one), then movements land after the count. Over HTTP the variance
- * of the 5,000 lines is read several times (p50, p95), then the session is posted once.
+ * of the 5,000 lines is read several times (p50, p95), then, after a small count of another project
+ * is posted to warm the path as a running server's would be, the session is posted once.
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
@@ -139,6 +140,33 @@ export async function measureCounts(
     const varianceP50Ms = percentile(times, 50);
     const varianceP95Ms = percentile(times, 95);
     log(`  p50 ${varianceP50Ms.toFixed(0)} ms, p95 ${varianceP95Ms.toFixed(0)} ms`);
+
+    // A running server has posted counts before: one small count of another project warms the path.
+    const warmProject = site.projectIds[1]!;
+    await changeMembership(runtime.store, warmProject, { type: 'add', userId, role: 'admin' }, { metadata: SYSTEM_ACTOR });
+    const warm = await openCount(
+      runtime.store,
+      {
+        location: { kind: 'project', id: warmProject },
+        scope: { kind: 'cycle', strategy: 'oldest', size: 3 },
+        includeAssets: false,
+        name: 'Warm-up',
+        dueDate: null,
+        blind: true,
+        doubleCount: false,
+        counterIds: [userId],
+      },
+      options,
+    );
+    const { rows: warmLines } = await sql<{ line_id: string; on_hand: number }>`
+      select l.line_id, coalesce(s.on_hand, 0)::int as on_hand from count_lines l
+        left join material_stock s on s.location_kind = 'project' and s.location_id = l.location_id and s.material_id = l.material_id
+       where l.session_id = ${warm}`.execute(runtime.store.db);
+    for (const line of warmLines) {
+      await runCountCommand(runtime.store, { type: 'count', sessionId: warm, entry: { line_id: line.line_id, counted: line.on_hand + 1 }, counter }, options);
+    }
+    const warmed = await fetch(`${server.url}/api/counts/${warm}/post`, { method: 'POST', headers: { cookie } });
+    if (!warmed.ok) throw new Error(`warm-up post answered ${warmed.status}: ${(await warmed.text()).slice(0, 300)}`);
 
     log('Posting the session…');
     const postStarted = performance.now();
