@@ -85,7 +85,7 @@ describe('stock count', () => {
     // The counter: three parts scanned into a batch, one line typed.
     const c = counterPhone.page;
     await openCounts(counterPhone, counter);
-    await c.getByRole('button', { name: `Count ${COUNT}` }).click();
+    await c.getByRole('link', { name: `Count ${COUNT}` }).click();
     await expect.poll(seen(c, '0 of 4 lines counted')).toBe(true);
     await c.getByRole('tab', { name: 'Scan' }).click();
     for (const code of ['BRK-014', 'BRK-014', 'CAB-220', 'BRK-014', 'FUS-10']) await scanCode(counterPhone, code);
@@ -103,7 +103,7 @@ describe('stock count', () => {
     // The manager: the variance, and one line sent back to be counted again.
     const m = managerPhone.page;
     await openCounts(managerPhone, manager);
-    await m.getByRole('button', { name: `Review ${COUNT}` }).click();
+    await m.getByRole('link', { name: `Review ${COUNT}` }).click();
     await expect.poll(seen(m, 'Counted 4 of 4')).toBe(true);
     const cable = lineCard(managerPhone, 'CAB-220');
     await expect.poll(visible(cable.getByText('Expected 2'))).toBe(true);
