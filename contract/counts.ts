@@ -70,6 +70,8 @@ export const COUNT_MESSAGES = {
   alreadyDoubleCounted: 'This line has been counted twice; ask for a recount to count it again',
   nothingCounted: 'Nothing has been counted yet',
   recountNothing: 'Choose the lines to count again',
+  /** A recount replaces a line's counts: a line nobody counted yet has none to replace. */
+  recountUncounted: (line: string) => `${line} has not been counted yet; count it before asking for a recount`,
   dueDateInvalid: 'Due date must be a date like 2026-12-31',
   partNotFound: (partNumber: string) => `Part ${partNumber} is not stocked here`,
   serialNotFound: (serial: string) => `No asset with serial number ${serial}`,

@@ -19,6 +19,7 @@ import { requestsProjector } from './requests/projector.ts';
 import { assetsCatalogProjector } from './assets-catalog/projector.ts';
 import { assetsProjector } from './assets/projector.ts';
 import { assetTransactionsProjector } from './asset-transactions/projector.ts';
+import { stockCountProjector } from './stock-count/projector.ts';
 
 export const projectors: readonly Projector[] = [
   usersProjector,
@@ -37,6 +38,7 @@ export const projectors: readonly Projector[] = [
   assetsCatalogProjector,
   assetsProjector,
   assetTransactionsProjector,
+  stockCountProjector,
 ];
 
 export function findProjector(name: string, registry: readonly Projector[] = projectors): Projector {

@@ -42,6 +42,7 @@ import { labelPrintRoutes } from './routes/labels-print.routes.ts';
 import { labelTemplateRoutes } from './routes/labels-templates.routes.ts';
 import { labelMediaRoutes } from './routes/labels-media.routes.ts';
 import { labelImportRoutes } from './routes/label-import.routes.ts';
+import { countRoutes } from './routes/counts/counts.routes.ts';
 import { materialReadRoutes } from './routes/materials/materials.routes.ts';
 import { bulkRoutes, stockRoutes } from './routes/materials/stock.routes.ts';
 import { correctionRoutes } from './routes/materials/corrections.routes.ts';
@@ -142,6 +143,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(ledgerRoutes);
   await app.register(scanRoutes);
   await app.register(scanBatchRoutes);
+  await app.register(countRoutes);
 
   await registerClient(app, deps.clientDir ?? null);
   return app;

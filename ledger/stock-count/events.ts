@@ -65,10 +65,19 @@ export const countEventSchemas = {
      * count last): what the line's read row shows, without reading it back to fold.
      */
     roundCounts: z.array(z.object({ counterId: z.string().min(1), counterName: z.string(), counted: z.number().int().nonnegative(), countedAt: z.string() })),
+    /**
+     * The line had no count in any round before this one: the session's lines counted rise by one
+     * (and its line total, for a line the plan did not list). A counter's repeat count of the same
+     * round looks like a first one from round and counts alone, so decide says it.
+     */
+    firstCount: z.boolean(),
+    /** The line was waiting for a recount, which this count answers: the session's recounts pending fall by one. */
+    answersRecount: z.boolean(),
   }),
   CountRecountRequested: z.object({
     sessionId: z.string().min(1),
     location,
+    /** Lines newly asked for (none already waiting for a recount): the session's recounts pending rise by their number. */
     lineIds: z.array(z.string().min(1)).min(1),
     note: z.string().nullable(),
   }),

@@ -27,6 +27,8 @@ export interface CountLineState {
  */
 export interface CountSessionState {
   exists: boolean;
+  /** The session's id: every event of the stream names it. */
+  sessionId: string;
   status: 'open' | 'posted' | 'cancelled';
   name: string;
   location: { kind: 'project' | 'warehouse'; id: string };
@@ -41,6 +43,7 @@ export interface CountSessionState {
 
 export const initialCountSessionState = (): CountSessionState => ({
   exists: false,
+  sessionId: '',
   status: 'open',
   name: '',
   location: { kind: 'project', id: '' },

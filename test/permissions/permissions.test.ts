@@ -41,6 +41,7 @@ import { labelImportPermissionRows } from './label-import-rows.ts';
 import { ledgerPermissionRows } from './ledger-rows.ts';
 import { scanPermissionRows } from './scan-rows.ts';
 import { labelPrintPermissionRows } from './label-print-rows.ts';
+import { countPermissionRows } from './count-rows.ts';
 import { beyondPolicy, directory, guarded } from './policy-rules.ts';
 
 let runtime: Awaited<ReturnType<typeof openTestRuntime>>;
@@ -322,6 +323,7 @@ const routes: RouteCase[] = [
   ...ledgerPermissionRows(context),
   ...scanPermissionRows(context),
   ...labelPrintPermissionRows(context),
+  ...countPermissionRows(context),
   {
     name: 'POST /api/materials/corrections',
     access: 'material.correct',
