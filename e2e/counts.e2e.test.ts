@@ -90,6 +90,8 @@ describe('stock count', () => {
     await c.getByRole('tab', { name: 'Scan' }).click();
     for (const code of ['BRK-014', 'BRK-014', 'CAB-220', 'BRK-014', 'FUS-10']) await scanCode(counterPhone, code);
     await expect.poll(visible(c.getByRole('listitem', { name: 'BRK-014 at No location' }).getByLabel('3 counted'))).toBe(true);
+    expect(await pageOverflow(c)).toBe(0);
+    await settledShot(counterPhone, 'counts-scan-batch');
     await c.getByRole('button', { name: 'Send batch (5 units)' }).click();
     await expect.poll(seen(c, '3 of 4 lines counted')).toBe(true);
     await typeCount(counterPhone, 'GLV-3', '11');
