@@ -105,6 +105,9 @@ describe('stock count', () => {
     // The manager: the variance, and one line sent back to be counted again.
     const m = managerPhone.page;
     await openCounts(managerPhone, manager);
+    await expect.poll(visible(m.getByRole('listitem', { name: COUNT }))).toBe(true);
+    expect(await pageOverflow(m)).toBe(0);
+    await settledShot(managerPhone, 'counts-list');
     await m.getByRole('link', { name: `Review ${COUNT}` }).click();
     await expect.poll(seen(m, 'Counted 4 of 4')).toBe(true);
     const cable = lineCard(managerPhone, 'CAB-220');
