@@ -17,7 +17,7 @@ import { CountQueuePanel } from './count-queue-panel.tsx';
 import { CountScan } from './count-scan.tsx';
 import { CountSheet } from './count-sheet.tsx';
 import { CountTyping } from './count-typing.tsx';
-import { groupByPlace, LINE_STATUS_COLORS, LINE_STATUS_LABELS, lineWhat, readScan, searchLines } from './count-lines.ts';
+import { groupByPlace, LINE_STATUS_COLORS, NO_PLACE, LINE_STATUS_LABELS, lineWhat, readScan, searchLines } from './count-lines.ts';
 import { useCountLinesQuery, useGetCountQuery } from './counts-api.ts';
 import { useCountQueue } from './use-count-queue.ts';
 
@@ -114,11 +114,14 @@ function Counting({ id, count, lines }: { id: string; count: NonNullable<ReturnT
           ) : shown.length === 0 ? (
             <Text c="dimmed">No line matches “{search.trim()}”.</Text>
           ) : (
-            groupByPlace(shown.slice(0, SHOWN)).map((group) => (
+            groupByPlace(shown.slice(0, SHOWN)).map((group, _, groups) => (
               <Stack key={group.label} gap={4} role="list" aria-label={group.label}>
-                <Text fw={700} size="sm">
-                  {group.label}
-                </Text>
+                {/* A project's stock has no places: one "No location" heading would say nothing. */}
+                {(groups.length > 1 || group.label !== NO_PLACE) && (
+                  <Text fw={700} size="sm">
+                    {group.label}
+                  </Text>
+                )}
                 {group.lines.map((line) => (
                   <LineRow
                     key={line.line_id}

@@ -149,7 +149,7 @@ function Review({ id, answer }: { id: string; answer: VarianceAnswer }) {
             <Button variant="default" size="sm" onClick={() => setEditingCounters(true)}>
               Counters
             </Button>
-            <Button variant="default" color="red" size="sm" onClick={() => setConfirm('cancel')}>
+            <Button variant="light" color="red" size="sm" onClick={() => setConfirm('cancel')}>
               Cancel count
             </Button>
             <Button size="sm" onClick={() => setConfirm('post')}>

@@ -61,10 +61,11 @@ function VarianceCards({ lines, selected, onToggle }: VarianceLinesProps) {
                 </Text>
                 <StatusBadge line={l} />
               </Group>
-              <Text size="xs" c="dimmed">
-                {l.place_label ?? 'No location'}
-                {l.planned ? '' : ' · not planned'}
-              </Text>
+              {(l.place_label || !l.planned) && (
+                <Text size="xs" c="dimmed">
+                  {[l.place_label, l.planned ? null : 'not planned'].filter(Boolean).join(' · ')}
+                </Text>
+              )}
               <Group gap="sm" wrap="wrap">
                 <Text size="sm">Counted {num(l.counted)}</Text>
                 <Text size="sm">Expected {num(l.expected)}</Text>
