@@ -126,6 +126,7 @@ function Counting({ id, count, lines }: { id: string; count: NonNullable<ReturnT
                   <LineRow
                     key={line.line_id}
                     line={line}
+                    double={count.double_count}
                     refused={refusedFor.get(line.line_id) ?? null}
                     onCount={
                       open
@@ -151,7 +152,7 @@ function Counting({ id, count, lines }: { id: string; count: NonNullable<ReturnT
   );
 }
 
-function LineRow({ line, refused, onCount }: { line: CounterLine; refused: string | null; onCount: (() => void) | null }) {
+function LineRow({ line, double, refused, onCount }: { line: CounterLine; double: boolean; refused: string | null; onCount: (() => void) | null }) {
   return (
     <Paper withBorder p="xs" radius="sm" role="listitem" aria-label={`Line ${line.seq} ${lineWhat(line)}`}>
       <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
@@ -165,7 +166,7 @@ function LineRow({ line, refused, onCount }: { line: CounterLine; refused: strin
             </Text>
           )}
           {line.my_count !== null && <Text size="xs">You counted {line.my_count}</Text>}
-          {line.needs_count_from_me && <Text size="xs">Needs your count (second count)</Text>}
+          {double && line.counts > 0 && line.needs_count_from_me && <Text size="xs">Needs a second count from you</Text>}
           {refused && (
             <Text size="xs" c="red">
               {refused}
