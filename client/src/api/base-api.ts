@@ -46,6 +46,8 @@ export const TAG_TYPES = [
   // Per project or warehouse id: its asset inventory (instances and bulk counts), and its asset log.
   'AssetInventory',
   'AssetLogs',
+  // Stock counts: every list and session (LIST, DUE, LAST) and each session by id (its lines, its variance).
+  'Counts',
 ] as const;
 
 export type ApiTag = (typeof TAG_TYPES)[number];

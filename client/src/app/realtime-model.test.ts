@@ -32,6 +32,10 @@ describe('topics to cache tags', () => {
     expect(tagsForTopics('p1', ['assets'])).toEqual(['AssetCatalog', 'AssetInventory', 'AssetLogs']);
   });
 
+  it('maps a count change to every count list, session, line and variance', () => {
+    expect(tagsForTopics('p1', ['counts'])).toEqual(['Counts']);
+  });
+
   it('ignores topics it does not know', () => {
     expect(tagsForTopics('p1', ['weather'])).toEqual([]);
   });

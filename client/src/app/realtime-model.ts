@@ -55,6 +55,9 @@ export function tagsForTopic(projectId: string, topic: string): ApiTagDescriptio
     case 'assets':
       // Instances move between warehouses and projects: every asset inventory and log, and the catalogue.
       return ['AssetCatalog', 'AssetInventory', 'AssetLogs'];
+    case 'counts':
+      // Warehouse counts are told to every project: every list, session, line and variance.
+      return ['Counts'];
     default:
       return [];
   }

@@ -13,6 +13,9 @@ import { ForgotPasswordPage } from '../features/account/forgot-password-page.tsx
 import { InviteLinkPage } from '../features/account/invite-link-page.tsx';
 import { BulkPage } from '../features/bulk/bulk-page.tsx';
 import { MaterialCatalogPage } from '../features/catalog/material-catalog-page.tsx';
+import { CountingPage } from '../features/counts/counting-page.tsx';
+import { ProjectCountsPage, WarehouseCountsPage } from '../features/counts/counts-page.tsx';
+import { ReviewPage } from '../features/counts/review-page.tsx';
 import { DashboardPage } from '../features/dashboard/dashboard-page.tsx';
 import { HomePage } from '../features/home/home-page.tsx';
 import { LabelsPage } from '../features/labels/labels-page.tsx';
@@ -68,8 +71,13 @@ export const routes: RouteObject[] = [
       guarded('/dashboard/manage_requests', 'admin', <ManageRequestsPage />),
       guarded('/dashboard/manage_transfers', 'admin', <TransfersPage />),
       guarded('/dashboard/transfers', 'user', <TransfersPage />),
+      // Stock counts: counters are often plain members; what each may do is the server's to say.
+      guarded('/dashboard/counts', 'user', <ProjectCountsPage />),
+      guarded('/counts/:id/count', 'user', <CountingPage />),
+      guarded('/counts/:id/review', 'user', <ReviewPage />),
       guarded('/warehouses', 'admin', <InventoryMode materials={<WarehouseInventoryPage />} assets={<WarehouseAssetsPage />} />),
       guarded('/warehouses/logs', 'admin', <InventoryMode materials={<WarehouseLogsPage />} assets={<WarehouseAssetLogsPage />} />),
+      guarded('/warehouses/counts', 'admin', <WarehouseCountsPage />),
       guarded('/warehouse-manager', 'superadmin', <WarehouseManagerPage />),
       guarded('/catalogs/materials', 'admin', <MaterialCatalogPage />),
       guarded('/catalogs/assets', 'admin', <AssetCatalogPage />),

@@ -10,6 +10,7 @@ export const LOG_TYPE_COLORS: Record<LogType, string> = {
   Found: 'teal',
   Transfer: 'cyan',
   Correction: 'yellow',
+  Count: 'grape',
 };
 
 /** Types only the warehouse logs carry: a move between two places of one warehouse. */

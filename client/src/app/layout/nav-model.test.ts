@@ -4,22 +4,22 @@ import { buildNavigation, isNavItemActive, sectionSwitchTarget } from './nav-mod
 const paths = (groups: ReturnType<typeof buildNavigation>) => Object.fromEntries(groups.map((g) => [g.id, g.items.map((i) => i.to)]));
 
 describe('sidebar', () => {
-  it('shows a plain user the project inventory and the request form only', () => {
+  it('shows a plain user the project inventory, the request form and the counts they may be given', () => {
     expect(paths(buildNavigation('inventory', { role: 'user', projectRole: 'user' }))).toEqual({
-      project: ['/dashboard', '/dashboard/requests'],
+      project: ['/dashboard', '/dashboard/requests', '/dashboard/counts'],
     });
   });
 
   it('shows a project manager logs, transfers, manage requests and catalogs, but no warehouses', () => {
     expect(paths(buildNavigation('inventory', { role: 'user', projectRole: 'manager' }))).toEqual({
-      project: ['/dashboard', '/dashboard/receive_return', '/dashboard/manage_transfers', '/dashboard/manage_requests'],
+      project: ['/dashboard', '/dashboard/receive_return', '/dashboard/manage_transfers', '/dashboard/manage_requests', '/dashboard/counts'],
       catalogs: ['/catalogs/materials', '/catalogs/assets'],
     });
   });
 
   it('gives a global admin without a project role the admin groups but the user request form', () => {
     const groups = paths(buildNavigation('inventory', { role: 'admin', projectRole: null }));
-    expect(groups.project).toEqual(['/dashboard', '/dashboard/requests']);
+    expect(groups.project).toEqual(['/dashboard', '/dashboard/requests', '/dashboard/counts']);
     expect(groups.warehouse).toBeDefined();
     expect(groups.catalogs).toBeDefined();
     expect(groups.administration).toBeUndefined();

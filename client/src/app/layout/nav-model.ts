@@ -45,6 +45,8 @@ function projectGroup(access: Pick<Access, 'role' | 'projectRole'>): NavGroup {
     );
   }
   items.push(manages ? { to: '/dashboard/manage_requests', label: 'Requests' } : { to: '/dashboard/requests', label: 'Requests' });
+  // Counters are often plain members: everyone finds the counts they were given here.
+  items.push({ to: '/dashboard/counts', label: 'Counts' });
   return { id: 'project', title: 'Project', items };
 }
 
@@ -62,6 +64,7 @@ export function buildNavigation(section: Section, access: Pick<Access, 'role' | 
         items: [
           { to: '/warehouses', label: WAREHOUSE_INVENTORY_TITLE },
           { to: '/warehouses/logs', label: WAREHOUSE_LOGS_TITLE },
+          { to: '/warehouses/counts', label: 'Warehouse Counts' },
         ],
       });
     }
