@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --events N] [-- --quick] [-- --peer]` (`-- --labels`, `-- --soak`, `-- --scan`, `-- --scan-batch` and `-- --label-print`
+ * `npm run bench [-- --events N] [-- --quick] [-- --peer]` (`-- --labels`, `-- --soak`, `-- --scan`, `-- --scan-batch`, `-- --label-print` and `-- --counts`
  * measure only those; the scan batch and the label print also on the embedded database when DATABASE_URL is unset): on PostgreSQL (DATABASE_URL), measures
  * receives and reads on a fresh database (beside the Emmett peer's with --peer), then builds a
  * synthetic history and measures reads, rebuild and verify at its size, each figure beside its
@@ -30,6 +30,7 @@ import { measureScanBatch, scanBatchRows } from './scan-batch.ts';
 import { alignColumns, formatReport, type BenchReport, type PeerPair } from './report.ts';
 import { measureScanDecode, scanDecodeRows } from './scan-decode.ts';
 import { labelPrintRows, measureLabelPrint } from './label-print.ts';
+import { countRows, measureCounts } from './counts.ts';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -58,6 +59,8 @@ const scanBatchRuns = quick ? 3 : 10;
 // `--label-print` measures only label printing (10,000 from a template, then 100,000 streamed; 20,000 with --quick), on PGlite too.
 const labelPrintOnly = args.includes('--label-print');
 const labelPrintSizes = { labels: quick ? 20_000 : 100_000, selection: 10_000 };
+// `--counts` measures only stock counts (a session of 5,000 lines at --events, a million by default: its variance read and its post) and updates its part.
+const countsOnly = args.includes('--counts');
 const resultsFile = path.join(import.meta.dirname, 'results.json');
 const baseUrl = process.env.DATABASE_URL;
 
@@ -145,6 +148,14 @@ async function main(): Promise<void> {
   }
   if (!Number.isInteger(events) || events < 1000) throw new Error('--events takes a whole number of at least 1000');
   if (!Number.isInteger(labelCount) || labelCount < 10_000) throw new Error('--label-count takes a whole number of at least 10000');
+  if (countsOnly) {
+    const counts = await measureCounts(baseUrl, { events, reads: quick ? 5 : 20, log: console.log });
+    printTable(countRows(counts));
+    writeResultsPart({ counts });
+    console.log('\nWrote the stock count figures to bench/results.json');
+    process.exitCode = counts.passed ? 0 : 1;
+    return;
+  }
   if (soakOnly) {
     if (!Number.isInteger(soakMinutes) || soakMinutes < 1) throw new Error('--soak-minutes takes a whole number of at least 1');
     const name = `stockledger_soak_${process.pid}`;

@@ -197,9 +197,12 @@ export class CommandRunner {
         if (key) keysInBatch.set(key, p);
         let first = true;
         let last: string | null = null;
+        // By stream id once per command: a stocktake's post appends to a thousand of its five thousand streams.
+        const loadedById = new Map<string, LoadedStream<unknown, never>>();
+        for (const s of Object.values(context.streams)) if (!loadedById.has(s.streamId)) loadedById.set(s.streamId, s);
         for (const { streamId, events } of decision.appends) {
           if (events.length === 0) continue;
-          const loaded = Object.values(context.streams).find((s) => s.streamId === streamId);
+          const loaded = loadedById.get(streamId);
           let entry = streams.get(streamId);
           if (!entry) {
             entry = { head: loaded?.head ?? { version: 0, hash: null }, events: [] };

@@ -41,6 +41,7 @@ import { labelRoutes } from './routes/labels.routes.ts';
 import { labelPrintRoutes } from './routes/labels-print.routes.ts';
 import { labelTemplateRoutes } from './routes/labels-templates.routes.ts';
 import { labelMediaRoutes } from './routes/labels-media.routes.ts';
+import { countReviewRoutes } from './routes/counts/count-review.routes.ts';
 import { labelImportRoutes } from './routes/label-import.routes.ts';
 import { countRoutes } from './routes/counts/counts.routes.ts';
 import { materialReadRoutes } from './routes/materials/materials.routes.ts';
@@ -144,6 +145,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(scanRoutes);
   await app.register(scanBatchRoutes);
   await app.register(countRoutes);
+  await app.register(countReviewRoutes);
 
   await registerClient(app, deps.clientDir ?? null);
   return app;

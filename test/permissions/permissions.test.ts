@@ -41,6 +41,7 @@ import { labelImportPermissionRows } from './label-import-rows.ts';
 import { ledgerPermissionRows } from './ledger-rows.ts';
 import { scanPermissionRows } from './scan-rows.ts';
 import { labelPrintPermissionRows } from './label-print-rows.ts';
+import { countReviewPermissionRows } from './count-review-rows.ts';
 import { countPermissionRows } from './count-rows.ts';
 import { beyondPolicy, directory, guarded } from './policy-rules.ts';
 
@@ -323,6 +324,7 @@ const routes: RouteCase[] = [
   ...ledgerPermissionRows(context),
   ...scanPermissionRows(context),
   ...labelPrintPermissionRows(context),
+  ...countReviewPermissionRows(context),
   ...countPermissionRows(context),
   {
     name: 'POST /api/materials/corrections',
