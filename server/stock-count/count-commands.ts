@@ -114,12 +114,17 @@ export async function loadCounters(trx: Trx, location: CountLocation, ids: reado
 }
 
 /** What a count entry names, and the lines of the session to load for it. */
-async function resolveEntry(trx: Trx, entry: CountEntryBody, location: CountLocation | null): Promise<{ target: Target; lookup: CountLineLookup }> {
+async function resolveEntry(trx: Trx, entry: CountEntryBody, session: SessionWhere | null): Promise<{ target: Target; lookup: CountLineLookup }> {
   if (entry.line_id) return { target: { kind: 'line', lineId: entry.line_id }, lookup: { lineIds: [entry.line_id] } };
   const blank = { lineId: randomUUID(), seq: 1, instanceId: null, assetNumber: null, serialNumber: null, materialId: null, partNumber: null, partName: null };
-  if (entry.serial_number) {
-    const asset = await findAssetBySerial(trx, entry.serial_number);
-    if (!asset) throw new DomainError('NOT_FOUND', COUNT_MESSAGES.serialNotFound(entry.serial_number.trim()), 'serial_number');
+  const partNumber = (entry.part_number ?? '').trim();
+  const part = entry.serial_number ? undefined : await findPart(trx, partNumber);
+  // The counting page sends whatever was typed or scanned as a part number: in a count that takes
+  // assets, one that names no part may be a serial.
+  const serial = entry.serial_number ?? (!part && session?.includeAssets && partNumber ? partNumber : null);
+  const asset = serial ? await findAssetBySerial(trx, serial) : undefined;
+  if (entry.serial_number && !asset) throw new DomainError('NOT_FOUND', COUNT_MESSAGES.serialNotFound(entry.serial_number.trim()), 'serial_number');
+  if (asset) {
     const line: CountLine = {
       ...blank,
       kind: 'asset',
@@ -131,11 +136,9 @@ async function resolveEntry(trx: Trx, entry: CountEntryBody, location: CountLoca
     };
     return { target: { kind: 'new', line }, lookup: { instanceIds: [asset.id] } };
   }
-  const partNumber = (entry.part_number ?? '').trim();
-  const part = await findPart(trx, partNumber);
   if (!part) throw new DomainError('NOT_FOUND', COUNT_MESSAGES.partNotFound(partNumber), 'part_number');
   // A warehouse counts each place on its own line; a project's stock has no places.
-  const place = location?.kind === 'warehouse' ? normalizePlace(entry.place ?? null) : null;
+  const place = session?.location.kind === 'warehouse' ? normalizePlace(entry.place ?? null) : null;
   const line: CountLine = { ...blank, kind: 'part', materialId: part.material_id, partNumber: part.part_number, partName: part.part_name, place };
   return { target: { kind: 'new', line }, lookup: { parts: [{ materialId: part.material_id, placeKey: place ? placeKey(place) : '' }] } };
 }
@@ -150,11 +153,15 @@ function existingLineFor(state: CountSessionState, line: CountLine): string | nu
   return null;
 }
 
-/** The session's location, read beside its row: an entry's place means something only at a warehouse. */
-async function sessionLocation(trx: Trx, sessionId: string): Promise<CountLocation | null> {
+/** Where the session counts and whether it takes assets: an entry's place means something only at a warehouse. */
+interface SessionWhere {
+  location: CountLocation;
+  includeAssets: boolean;
+}
+async function sessionWhere(trx: Trx, sessionId: string): Promise<SessionWhere | null> {
   if (!UUID.test(sessionId)) return null;
-  const row = await trx.selectFrom('count_sessions').select(['location_kind', 'location_id']).where('id', '=', sessionId).executeTakeFirst();
-  return row ? { kind: row.location_kind, id: row.location_id } : null;
+  const row = await trx.selectFrom('count_sessions').select(['location_kind', 'location_id', 'include_assets']).where('id', '=', sessionId).executeTakeFirst();
+  return row ? { location: { kind: row.location_kind, id: row.location_id }, includeAssets: row.include_assets } : null;
 }
 
 async function prepare(trx: Trx, input: CountCommandInput): Promise<{ lookup: CountLineLookup; extra: Omit<CountContext, 'streams'> }> {
@@ -181,14 +188,14 @@ async function prepare(trx: Trx, input: CountCommandInput): Promise<{ lookup: Co
       return { lookup: {}, extra: { counters, open: { locationLabel: label, scopeLabel: scopeLabel(input.scope, input.includeAssets), lines } } };
     }
     case 'count': {
-      const { target, lookup } = await resolveEntry(trx, input.entry, await sessionLocation(trx, input.sessionId));
+      const { target, lookup } = await resolveEntry(trx, input.entry, await sessionWhere(trx, input.sessionId));
       return { lookup, extra: { target } };
     }
     case 'recount':
       return { lookup: { lineIds: input.lineIds }, extra: {} };
     case 'counters': {
-      const location = await sessionLocation(trx, input.sessionId);
-      return { lookup: {}, extra: { counters: location ? await loadCounters(trx, location, input.counterIds) : [] } };
+      const session = await sessionWhere(trx, input.sessionId);
+      return { lookup: {}, extra: { counters: session ? await loadCounters(trx, session.location, input.counterIds) : [] } };
     }
     case 'cancel':
       return { lookup: {}, extra: {} };

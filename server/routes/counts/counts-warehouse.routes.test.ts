@@ -132,4 +132,31 @@ describe('warehouse counts', () => {
     expect((await call('other', 'GET', `/api/counts/${session.id}/lines`)).statusCode).toBe(403);
     expect((await call('admin', 'GET', `/api/counts?warehouse_id=${warehouseId}&status=open`)).json().items).toHaveLength(1);
   });
+  it('takes a serial sent as a part number when the count takes assets, and refuses it when not', async () => {
+    const open = async (name: string, includeAssets: boolean) => {
+      const opened = await call('admin', 'POST', '/api/counts', {
+        location: location(),
+        scope: { kind: 'all' },
+        include_assets: includeAssets,
+        name,
+        counters: [ids.crew],
+      });
+      expect(opened.statusCode, opened.body).toBe(201);
+      return opened.json().id as string;
+    };
+    const withAssets = await open('Typed serials', true);
+    const typed = await call('crew', 'POST', `/api/counts/${withAssets}/count`, { part_number: 'd-2', counted: 1 });
+    expect(typed.statusCode, typed.body).toBe(200);
+    expect(typed.json()).toMatchObject({ seq: 5, counted: 1 });
+    const lines = (await call('crew', 'GET', `/api/counts/${withAssets}/lines`)).json().items as CounterLine[];
+    expect(lines.find((l) => l.seq === 5)).toMatchObject({ serial_number: 'D-2', status: 'counted', planned: true });
+    const neither = await call('crew', 'POST', `/api/counts/${withAssets}/count`, { part_number: 'NOPE-9', counted: 1 });
+    expect(neither.statusCode).toBe(404);
+    expect(neither.json()).toMatchObject({ message: COUNT_MESSAGES.partNotFound('NOPE-9'), field: 'part_number' });
+
+    const partsOnly = await open('Parts only', false);
+    const refused = await call('crew', 'POST', `/api/counts/${partsOnly}/count`, { part_number: 'D-1', counted: 1 });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().message).toBe(COUNT_MESSAGES.partNotFound('D-1'));
+  });
 });
