@@ -101,7 +101,12 @@ export function ProjectCountsPage() {
       {project ? (
         <CountsBody at={{ kind: 'project', id: project.id }} canOpen={actsAsProjectAdminOrManager({ role, projectRole: currentProjectRole })} />
       ) : (
-        <Text c="dimmed">No project selected</Text>
+        // A warehouse's counter may belong to no project: the counts given to them are still here.
+        <Stack gap="sm">
+          <Text c="dimmed">No project selected</Text>
+          <Text fw={600}>Counts due</Text>
+          <CountsDueReport />
+        </Stack>
       )}
     </>
   );
