@@ -56,6 +56,9 @@ export interface PartLineFigures {
  */
 export async function loadPartLineFigures(trx: Trx, location: { kind: string; id: string }, lines: readonly PartLineAt[]): Promise<PartLineFigures[]> {
   if (lines.length === 0) return [];
+  // The earliest instant as a value, not a subquery over the unnested lines: the planner then knows
+  // the range is short and takes the index (a subquery's minimum it cannot see, and it scans the location).
+  const earliest = new Date(Math.min(...lines.map((l) => l.countedAt.getTime()))).toISOString();
   const { rows } = await sql<FiguresRow>`
     with i as (select x.ord, x.material_id, x.place_key, x.counted_at, ${placeLabelSql(sql`x.place`)} as lbl
                  from unnest(${lines.map((_, n) => n)}::int4[], ${lines.map((l) => l.materialId)}::uuid[],
@@ -66,7 +69,7 @@ export async function loadPartLineFigures(trx: Trx, location: { kind: string; id
          since as materialized (
            select a.material_id, a.occurred_at, a.position, a.log_type, a.quantity, a.location_a, a.location_b, a.d_on_hand, a.d_lost, a.b_lost
              from activity_log a
-            where a.location_kind = ${location.kind} and a.location_id = ${location.id}::uuid and a.occurred_at > (select min(counted_at) from i)),
+            where a.location_kind = ${location.kind} and a.location_id = ${location.id}::uuid and a.occurred_at > ${earliest}::timestamptz),
          runs as (
            select i.ord, d.delta, a.d_lost, a.b_lost, sum(d.delta) over (partition by i.ord order by a.occurred_at, a.position) as run
              from i join since a on a.material_id = i.material_id and a.occurred_at > i.counted_at
