@@ -78,6 +78,11 @@ export function email({ label = 'Email', required = EMAIL_REQUIRED, checkFormat 
   return checkFormat ? base.pipe(z.email({ error: 'Enter a valid e-mail address' })) : base;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** True when the text is a UUID: an id read from a path or a code can be looked up only then. */
+export const isUuid = (value: string): boolean => UUID.test(value);
+
 /** An id (a UUID) named in words: "Project id must be a valid id." */
 export function id(label: string, message = `${label} must be a valid id.`) {
   return z.uuid({ error: message });

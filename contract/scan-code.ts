@@ -5,6 +5,7 @@
  * and a part number, so a manufacturer's Code 128 or an EAN on a box finds what it names.
  */
 import { TRACK_PARAM } from './scan-paths.ts';
+import { isUuid } from './fields.ts';
 
 export const SCAN_CODE_MAX = 256;
 
@@ -47,8 +48,6 @@ export type ScanCode =
 
 export type ParsedScan = { ok: true; code: ScanCode } | { ok: false; message: string };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const isUuid = (value: string) => UUID.test(value);
 // Tab and the GS1 group separator (\x1d) come from real scanners and are read as spaces; any other control character is a misread.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
 const CONTROL = /[\u0000-\u0008\u000a-\u001c\u001e-\u001f\u007f]/;

@@ -12,6 +12,7 @@ import { countSessionDecider } from '../../ledger/stock-count/decide.ts';
 import { type CountEvent, type CountLine, countStreamId } from '../../ledger/stock-count/events.ts';
 import { type CountLineState, type CountSessionState, initialCountSessionState } from '../../ledger/stock-count/state.ts';
 import { type CountLineRow, type CountSessionRow, countersOf, countsOf, findCountSession, placeOf } from './queries.ts';
+import { isUuid } from '../../contract/fields.ts';
 
 export { planCount } from './plan.ts';
 
@@ -78,14 +79,12 @@ export function countSessionStateOf(row: CountSessionRow | undefined, lines: rea
   };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 async function lineRows(db: Db | Trx, sessionId: string, lookup: CountLineLookup): Promise<CountLineRow[]> {
   const base = db.selectFrom('count_lines').selectAll().where('session_id', '=', sessionId);
   if (lookup.all) return base.orderBy('seq').execute();
   const ids = [...new Set(lookup.lineIds ?? [])];
   const parts = lookup.parts ?? [];
-  const instances = [...new Set(lookup.instanceIds ?? [])].filter((id) => UUID.test(id));
+  const instances = [...new Set(lookup.instanceIds ?? [])].filter((id) => isUuid(id));
   if (ids.length === 0 && parts.length === 0 && instances.length === 0) return [];
   return base
     .where((eb) =>

@@ -14,6 +14,7 @@ import type { AccessCache } from '../auth/access-cache.ts';
 import { allows, NO_PERMISSION } from '../auth/policies.ts';
 import type { AuthenticatedUser } from '../auth/session-store.ts';
 import { projectAccess } from '../projects/project-access.ts';
+import { isUuid } from '../../contract/fields.ts';
 
 export interface CountAccessDeps {
   db: Db;
@@ -29,11 +30,9 @@ export interface LocationRights {
   member: boolean;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export async function locationRights(deps: CountAccessDeps, caller: AuthenticatedUser, location: CountLocation): Promise<LocationRights> {
   if (location.kind === 'project') {
-    const access = UUID.test(location.id) ? await projectAccess(deps.access, caller, location.id) : null;
+    const access = isUuid(location.id) ? await projectAccess(deps.access, caller, location.id) : null;
     if (!access) throw new DomainError('NOT_FOUND', PROJECT_NOT_FOUND);
     return { review: access.curate, readAll: access.curate || access.logs, member: access.view };
   }

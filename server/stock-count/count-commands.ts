@@ -29,6 +29,7 @@ import type { CountEvent, CountLine } from '../../ledger/stock-count/events.ts';
 import type { CountSessionState } from '../../ledger/stock-count/state.ts';
 import { type CountLineLookup, findAssetBySerial, findPart, loadCountSessions, planCount } from '../../projections/stock-count/loaders.ts';
 import { displayName } from '../plugins/command-context.ts';
+import { isUuid } from '../../contract/fields.ts';
 
 export interface OpenCountInput {
   type: 'open';
@@ -64,8 +65,6 @@ interface CountContext extends CommandContext {
 
 export type CountCommandResult = { sessionId: string } | CountEntryAnswer;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** "All parts", "Part numbers starting PN-, at or below the low threshold", "Cycle: most moved (last 90 days), 50". */
 export function scopeLabel(scope: CountScope, includeAssets: boolean): string {
   const assets = includeAssets ? ', with assets' : '';
@@ -82,7 +81,7 @@ export function scopeLabel(scope: CountScope, includeAssets: boolean): string {
 
 /** The location's name as its screens show it; a location that does not exist is refused. */
 export async function locationLabel(db: Trx | EventStore['db'], location: CountLocation): Promise<string> {
-  if (!UUID.test(location.id)) throw new DomainError('NOT_FOUND', location.kind === 'project' ? PROJECT_NOT_FOUND : WAREHOUSE_MESSAGES.notFound);
+  if (!isUuid(location.id)) throw new DomainError('NOT_FOUND', location.kind === 'project' ? PROJECT_NOT_FOUND : WAREHOUSE_MESSAGES.notFound);
   if (location.kind === 'project') {
     const row = await db.selectFrom('projects').select('project_name').where('id', '=', location.id).where('archived_at', 'is', null).executeTakeFirst();
     if (!row) throw new DomainError('NOT_FOUND', PROJECT_NOT_FOUND);
@@ -98,7 +97,7 @@ export async function locationLabel(db: Trx | EventStore['db'], location: CountL
  * warehouse any active user. An id that names nobody is refused by its id.
  */
 export async function loadCounters(trx: Trx, location: CountLocation, ids: readonly string[]): Promise<Array<Person & { member: boolean }>> {
-  const valid = [...new Set(ids)].filter((id) => UUID.test(id));
+  const valid = [...new Set(ids)].filter((id) => isUuid(id));
   const { rows } =
     valid.length === 0
       ? { rows: [] }
@@ -159,7 +158,7 @@ interface SessionWhere {
   includeAssets: boolean;
 }
 async function sessionWhere(trx: Trx, sessionId: string): Promise<SessionWhere | null> {
-  if (!UUID.test(sessionId)) return null;
+  if (!isUuid(sessionId)) return null;
   const row = await trx.selectFrom('count_sessions').select(['location_kind', 'location_id', 'include_assets']).where('id', '=', sessionId).executeTakeFirst();
   return row ? { location: { kind: row.location_kind, id: row.location_id }, includeAssets: row.include_assets } : null;
 }
