@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -14,5 +15,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Vitest's default is one worker fewer than the cores, which on a two-core machine is one: the
+    // tests wait on the database as much as on the processor, so use every core.
+    maxWorkers: Math.max(2, availableParallelism()),
   },
 });
