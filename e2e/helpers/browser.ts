@@ -24,14 +24,27 @@ export interface Browser {
   close(): Promise<void>;
 }
 
+export interface ProfileOptions {
+  /** A profile directory to open (and keep on close), as a person's browser is reopened; fresh if absent. */
+  profile?: string;
+  /** Start with the network off (Playwright's offline mode). */
+  offline?: boolean;
+}
+
+/** A profile directory for `openBrowser(…, { profile })`; the caller removes it. */
+export function newProfileDir(): string {
+  return mkdtempSync(path.join(tmpdir(), 'stockledger-chromium-'));
+}
+
 /** `extraArgs`: more Chromium flags, such as a fake camera's (see fake-camera.ts). */
-export async function openBrowser(viewport = { width: 1280, height: 800 }, extraArgs: string[] = []): Promise<Browser> {
-  const profile = mkdtempSync(path.join(tmpdir(), 'stockledger-chromium-'));
+export async function openBrowser(viewport = { width: 1280, height: 800 }, extraArgs: string[] = [], options: ProfileOptions = {}): Promise<Browser> {
+  const profile = options.profile ?? newProfileDir();
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
     args: [...FLAGS, ...extraArgs],
     viewport,
+    offline: options.offline ?? false,
   });
   // Every browser test also proves the built client runs under the server's content security policy.
   const cspViolations: string[] = [];
@@ -53,7 +66,7 @@ export async function openBrowser(viewport = { width: 1280, height: 800 }, extra
     },
     close: async () => {
       await context.close();
-      rmSync(profile, { recursive: true, force: true });
+      if (!options.profile) rmSync(profile, { recursive: true, force: true });
       if (cspViolations.length > 0) throw new Error(`content security policy violated:\n${cspViolations.join('\n')}`);
     },
   };
