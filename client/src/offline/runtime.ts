@@ -66,7 +66,29 @@ export function startOfflineRuntime(deps: RuntimeDeps): () => void {
     if (!stopped) dispatch(queueCounted(counts));
   };
 
-  const run = async (): Promise<SendOutcome> => {
+  let running: Promise<SendOutcome> | null = null;
+  let again = false;
+
+  // A run asked for while one is under way goes right after it: it may hold actions queued since.
+  const run = (): Promise<SendOutcome> => {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      let outcome: SendOutcome;
+      do {
+        again = false;
+        outcome = await once();
+      } while (again && outcome === 'done' && !stopped);
+      return outcome;
+    })().finally(() => {
+      running = null;
+    });
+    return running;
+  };
+
+  const once = async (): Promise<SendOutcome> => {
     clearTimeout(timer);
     if (stopped || !isOnline()) return 'retry-later';
     const outcome = await withSendLock(userId, () => sendQueue({ userId, send, dispatch }));
