@@ -38,13 +38,13 @@ const VERB: Record<OfflineActionKind, string> = {
   unassign: 'Unassign',
   lost: 'Mark lost',
   found: 'Mark found',
-  'asset-in-use': 'Asset in use',
+  'asset-in-use': 'In use:',
   'asset-return': 'Return asset',
   'asset-assign': 'Move asset',
   'asset-lost': 'Mark asset lost',
   'asset-found': 'Mark asset found',
-  'scan-receive': 'Receive scanned serials',
-  'scan-in-use': 'Scanned assets in use',
+  'scan-receive': 'Receive',
+  'scan-in-use': 'In use:',
   'count-line': 'Count',
   'material-request': 'Request materials',
 };
@@ -86,8 +86,10 @@ function detail(kind: OfflineActionKind, body: Body): string {
     const lines = body.pick_list.length;
     return `${lines} line${lines === 1 ? '' : 's'}`;
   }
-  const items = Array.isArray(body.items) ? body.items : Array.isArray(body.serials) ? body.serials : null;
-  if (items) return `${items.length} item${items.length === 1 ? '' : 's'}`;
+  if (Array.isArray(body.lines)) {
+    const n = body.lines.length;
+    return kind === 'scan-receive' ? `${n} serial${n === 1 ? '' : 's'}${part ? ` of ${part}` : ''}` : `${n} asset${n === 1 ? '' : 's'}`;
+  }
   return part ?? '';
 }
 
@@ -100,6 +102,19 @@ export function describeCall(url: string, body: unknown): CallDescription | null
   const query = new URL(url, 'http://localhost').searchParams;
   const projectId = str(b.project_id) ?? query.get('project_id') ?? ownerFromPath(path, 'projects');
   const warehouseId = str(b.warehouse_id) ?? query.get('warehouse_id') ?? ownerFromPath(path, 'warehouses');
+  // A scan batch names where it goes as owner type and id.
+  const owner = str(b.to_owner_id);
+  const scanProject = b.to_owner_type === 'project' ? owner : null;
+  const scanWarehouse = b.to_owner_type === 'warehouse' ? owner : null;
   const what = detail(kind, b);
-  return { kind, projectId, warehouseId, summary: what ? `${VERB[kind]} ${what}` : VERB[kind] };
+  const inUse = kind === 'asset-in-use' || kind === 'scan-in-use';
+  const back = inUse && b.in_use === false;
+  const verb = back ? 'Back from use:' : VERB[kind];
+  if (!what && inUse) return { kind, projectId, warehouseId, summary: back ? 'Asset back from use' : 'Asset in use' };
+  return {
+    kind,
+    projectId: projectId ?? scanProject,
+    warehouseId: warehouseId ?? scanWarehouse,
+    summary: what ? `${verb} ${what}` : verb.replace(/:$/, ''),
+  };
 }

@@ -114,6 +114,17 @@ describe('base query: field actions offline', () => {
     expect(await listActions(userId)).toEqual([]);
   });
 
+  it('sends as it always did where the browser gives no IndexedDB', async () => {
+    vi.stubGlobal('indexedDB', undefined);
+    try {
+      const { call, seen } = setup(() => json(200, { ok: true }));
+      expect((await call(assign())).data).toEqual({ ok: true });
+      expect(seen).toHaveLength(1);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it("sends the sender's own calls straight through", async () => {
     offline();
     const { call, seen } = setup(() => json(200, { ok: true }));

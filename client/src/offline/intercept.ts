@@ -81,8 +81,10 @@ export async function sendOrQueue(call: OfflineCall, send: (args: FetchArgs) => 
       }),
     );
 
-  if (!isOnline() || (await hasUnsent(call.userId))) return keep();
+  // Without a working store (IndexedDB refused or missing) the call goes as it always did.
+  const waiting = await hasUnsent(call.userId).catch(() => null);
+  if (waiting !== null && (!isOnline() || waiting)) return keep().catch(() => send(args));
   const result = await send(args);
-  if (result.error?.status === 'FETCH_ERROR') return keep();
+  if (waiting !== null && result.error?.status === 'FETCH_ERROR') return keep().catch(() => result);
   return result;
 }

@@ -136,6 +136,12 @@ describe('describing a queued call', () => {
       summary: 'Request materials 2 lines',
     });
     expect(describeCall('/api/projects/p3/assets/receive', {})).toMatchObject({ projectId: 'p3' });
+    expect(describeCall('/api/scan/assets/receive', { to_owner_type: 'warehouse', to_owner_id: 'w1', asset_number: 'DRILL', lines: [{}, {}] })).toMatchObject({
+      kind: 'scan-receive',
+      warehouseId: 'w1',
+      summary: 'Receive 2 serials of DRILL',
+    });
+    expect(describeCall('/api/scan/assets/in-use', { in_use: false, lines: [{}] })?.summary).toBe('Back from use: 1 asset');
     expect(describeCall('/api/materials/bulk', {})).toBeNull();
   });
 });
