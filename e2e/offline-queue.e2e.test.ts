@@ -1,15 +1,17 @@
 /**
  * Field actions with no signal, in Chromium's offline mode against the real server: a receive done
  * offline is kept on the device (the header counts it, "On this device" lists it as not yet sent),
- * and is applied exactly once when the signal returns; a logout with an unsent action warns, and
- * the action is gone with the user's offline store.
+ * and is applied exactly once when the signal returns; one the server refuses on arrival (someone
+ * else took the units meanwhile) waits in "Needs attention" with the server's message and a retry
+ * with what is on hand now; a logout with an unsent action warns, and the action is gone with the
+ * user's offline store.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiSession, createProject, materialFigures, receive } from './helpers/api.ts';
 import { openBrowser, type Browser } from './helpers/browser.ts';
 import { startServer, type RunningServer } from './helpers/server.ts';
-import { chooseProject, seen, signIn, visible } from './helpers/ui.ts';
+import { chooseProject, inventoryRow, seen, signIn, visible } from './helpers/ui.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -74,6 +76,38 @@ describe('working with no signal', () => {
     expect((await materialFigures(admin, projectId, 'PIPE-50')).onHand).toBe(12);
     const logs = await admin.get<{ items: { PartNumber: string; LogType: string }[] }>(`/api/materials/logs?project_id=${projectId}&type=all&days=all`);
     expect(logs.items.filter((row) => row.PartNumber === 'PIPE-50')).toHaveLength(1);
+  });
+
+  it('puts an action refused on arrival in Needs attention, with a retry of what is on hand now', async () => {
+    await page.goto(`${server.url}/dashboard`);
+    await chooseProject(page, PROJECT);
+    const row = await inventoryRow(page, 'BOLT-M8');
+    await row.getByRole('button', { name: 'Details of BOLT-M8' }).click();
+    const details = page.getByRole('dialog', { name: 'Material Details' });
+    await expect.poll(visible(details.getByRole('button', { name: 'Qty On Hand of BOLT-M8: 40' }))).toBe(true);
+
+    await browser.context.setOffline(true);
+    await details.getByRole('button', { name: 'Mark Lost', exact: true }).click();
+    const lost = page.getByRole('dialog', { name: 'Mark Lost · BOLT-M8' });
+    await lost.getByRole('textbox', { name: 'Quantity', exact: true }).fill('5');
+    await lost.getByRole('button', { name: 'Mark Lost', exact: true }).click();
+    await expect.poll(visible(lost)).toBe(false);
+    await page.keyboard.press('Escape');
+    // Meanwhile, with a signal, someone else takes all but 2 of them.
+    await admin.post('/api/materials/lost', { project_id: projectId, part_number: 'BOLT-M8', quantity: 38, source: 'on_hand' });
+
+    await browser.context.setOffline(false);
+    const attention = page.getByRole('link', { name: 'On this device: 1 needs attention' });
+    await expect.poll(visible(attention), { timeout: 15_000 }).toBe(true);
+    await attention.click();
+    await expect.poll(visible(page.getByRole('heading', { name: 'Needs attention' }))).toBe(true);
+    expect(await page.getByText('Mark lost 5 × BOLT-M8').isVisible()).toBe(true);
+    expect(await page.getByText('Cannot exceed available on-hand or field-assigned quantity (2)').isVisible()).toBe(true);
+    await browser.screenshot('offline-needs-attention');
+
+    await page.getByRole('button', { name: 'Retry with 2', exact: true }).click();
+    await expect.poll(seen(page, EMPTY), { timeout: 15_000 }).toBe(true);
+    expect((await materialFigures(admin, projectId, 'BOLT-M8')).onHand).toBe(0);
   });
 
   it('warns before a logout discards an unsent action, and the action is gone', async () => {
