@@ -59,6 +59,23 @@ describe('the offline runtime', () => {
     expect(store.getState().offline.online).toBe(true);
   });
 
+  it('plans a run for an action kept after a network failure while the browser says it is online', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const send = vi.fn<SendAction>(async () => ({ data: {} }));
+      const { userId, start, queue } = setup(send);
+      start();
+      await vi.waitFor(() => expect(send).toHaveBeenCalledTimes(0));
+      await queue('k1');
+      expect(send).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(5_000);
+      await vi.waitFor(async () => expect(await listActions(userId)).toEqual([]));
+      expect(send).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('sends on "Send now"', async () => {
     const send = vi.fn<SendAction>(async () => ({ error: { status: 'FETCH_ERROR', error: 'offline' } }));
     const { start, queue } = setup(send);

@@ -88,13 +88,27 @@ export function startOfflineRuntime(deps: RuntimeDeps): () => void {
     return running;
   };
 
+  // Held back after the session was found gone: sending again before sign-in would only be refused.
+  let needsSignIn = false;
+
+  const later = (ms: number) => {
+    if (timer !== undefined || stopped) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      void run();
+    }, ms);
+  };
+
   const once = async (): Promise<SendOutcome> => {
     clearTimeout(timer);
+    timer = undefined;
+    // Offline: the online event starts the next run.
     if (stopped || !isOnline()) return 'retry-later';
     const outcome = await withSendLock(userId, () => sendQueue({ userId, send, dispatch }));
     if (stopped) return outcome;
+    needsSignIn = outcome === 'sign-in';
     if (outcome === 'retry-later') {
-      timer = setTimeout(() => void run(), pause);
+      later(pause);
       pause = Math.min(pause * 2, LONGEST_PAUSE_MS);
     } else {
       pause = FIRST_PAUSE_MS;
@@ -104,12 +118,21 @@ export function startOfflineRuntime(deps: RuntimeDeps): () => void {
 
   const unsubscribe = subscribeQueue((changedUser, gone) => {
     if (changedUser !== userId || stopped) return;
-    if (gone) dispatch(queueCounted({ pending: 0, attention: 0 }));
-    else void recount();
+    if (gone) {
+      dispatch(queueCounted({ pending: 0, attention: 0 }));
+      return;
+    }
+    void recount();
+    // An action kept while the browser still says it is online (the send failed for the network)
+    // has no online event to wait for: a run is planned for it, with the current pause.
+    // One queued during a run may have missed its list: the run looks once more when done.
+    if (running) again = true;
+    else if (!needsSignIn) later(pause);
   });
   const online = () => {
     dispatch(networkChanged(true));
     pause = FIRST_PAUSE_MS;
+    needsSignIn = false;
     void run();
   };
   const offline = () => dispatch(networkChanged(false));
