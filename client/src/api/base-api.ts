@@ -55,9 +55,12 @@ export type ApiTag = (typeof TAG_TYPES)[number];
 /** A cache tag of the api: a whole type, or one id of it. */
 export type ApiTagDescription = ApiTag | { type: ApiTag; id?: string };
 
+/** The app's one base query; the offline sender sends through it too (same refresh lock). */
+export const appBaseQuery = createAppBaseQuery();
+
 export const baseApi = createApi({
   reducerPath: 'api',
-  baseQuery: createAppBaseQuery(),
+  baseQuery: appBaseQuery,
   tagTypes: TAG_TYPES,
   endpoints: () => ({}),
 });

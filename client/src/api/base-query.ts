@@ -6,6 +6,7 @@
  */
 import { createAction } from '@reduxjs/toolkit';
 import { fetchBaseQuery, type BaseQueryApi, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError, type FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
+import { offlineCall, sendOrQueue } from '../offline/intercept.ts';
 
 /** Dispatched when the refresh token is no longer accepted; the session slice clears itself on it. */
 export const sessionExpired = createAction('session/expired');
@@ -147,6 +148,9 @@ export function createAppBaseQuery(options: AppBaseQueryOptions = {}): AppBaseQu
   };
 
   return (args, api, extraOptions) => {
+    // Field actions that may be taken offline are kept on the device when they cannot go now.
+    const offline = offlineCall(args, api, extraOptions, resolveRequestUrl('/', args));
+    if (offline) return sendOrQueue(offline, (sent) => withMaintenance(sent, api, extraOptions));
     if (!isShareableGet(args)) return withMaintenance(args, api, extraOptions);
 
     const key = `GET ${resolveRequestUrl(baseUrl, args)}`;

@@ -39,6 +39,8 @@ import { UsersPage } from '../features/users/users-page.tsx';
 import { WarehouseInventoryPage } from '../features/warehouses/warehouse-inventory-page.tsx';
 import { WarehouseLogsPage } from '../features/warehouses/warehouse-logs-page.tsx';
 import { WarehouseManagerPage } from '../features/warehouses/warehouse-manager-page.tsx';
+import { OfflinePage } from '../offline/offline-page.tsx';
+import { OFFLINE_PATH } from '../offline/offline-status.tsx';
 import { ProtectedLayout } from './layout/protected-layout.tsx';
 
 function guarded(path: string, guard: RouteGuard, element: ReactNode): RouteObject {
@@ -93,6 +95,8 @@ export const routes: RouteObject[] = [
       // Scan to act, made for phones: every signed-in user; what a scan offers is the server's to say.
       guarded('/scan', 'user', <ScanPage />),
       guarded('/labels/templates', 'admin', <TemplatesPage />),
+      // Field actions kept on this device: waiting to be sent, or refused and waiting for the person.
+      guarded(OFFLINE_PATH, 'user', <OfflinePage />),
     ],
   },
   { path: '*', element: <HomeRedirect /> },

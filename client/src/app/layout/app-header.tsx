@@ -1,8 +1,9 @@
-/** Top bar: menu burger on small screens, product mark and name, Scan, user menu (spec 02 §1). */
+/** Top bar: menu burger on small screens, product mark and name, actions kept offline, Scan, user menu (spec 02 §1). */
 import { Burger, Group, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { Logo, PRODUCT_NAME } from '../../components/logo.tsx';
 import { ScanButton } from '../../features/scan/scan-dialog.tsx';
+import { PendingButton } from '../../offline/offline-status.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 interface AppHeaderProps {
@@ -25,6 +26,7 @@ export function AppHeader({ navbarOpened, onToggleNavbar }: AppHeaderProps) {
         </UnstyledButton>
       </Group>
       <Group gap="sm" wrap="nowrap">
+        <PendingButton />
         <ScanButton />
         <UserMenu />
       </Group>

@@ -4,6 +4,8 @@ import { useDisclosure } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { SiteBanners } from '../../features/site/site-banners.tsx';
+import { OfflineBanners } from '../../offline/offline-status.tsx';
+import { useOfflineRuntime } from '../../offline/use-offline-runtime.ts';
 import { useRealtimeSync } from '../use-realtime-sync.ts';
 import { useRequestNotices } from '../../features/requests/use-request-notices.ts';
 import { AssetScanCard } from '../../features/assets/asset-scan-card.tsx';
@@ -22,6 +24,8 @@ export function AppLayout() {
   useRealtimeSync(useRequestNotices());
   // A keyboard-mode scanner works on every signed-in page.
   useKeyboardScanner();
+  // Field actions kept offline are counted, and sent when the signal returns.
+  useOfflineRuntime();
 
   // On small screens the navbar covers the page; close it once the user has picked a page.
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new pathname is what triggers the effect
@@ -37,6 +41,7 @@ export function AppLayout() {
           <Sidebar />
         </AppShell.Navbar>
         <AppShell.Main>
+          <OfflineBanners />
           <SiteBanners />
           <Outlet />
         </AppShell.Main>
