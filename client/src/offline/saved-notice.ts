@@ -9,8 +9,10 @@ import { isQueued } from './queued.ts';
 export const SAVED_ON_DEVICE = 'Saved on this device — it will be sent when the signal returns';
 /** A line or row kept on this device, not yet sent. */
 export const KEPT_ON_DEVICE = 'Kept on this device';
-/** The badge of a figure or row that includes actions not yet sent. */
+/** A row (a request, say) that is only on this device so far. */
 export const NOT_YET_SENT = 'Not yet sent';
+/** The badge of a part whose figures include actions not yet sent. */
+export const PENDING_BADGE = 'pending';
 
 /** Long enough to be read on a phone in the field. */
 export const SAVED_ON_DEVICE_DURATION_MS = 6000;

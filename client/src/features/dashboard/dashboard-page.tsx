@@ -93,6 +93,7 @@ export function DashboardPage({ manageProject, assets }: { manageProject?: React
               isLoading={inventory.isLoading}
               isFetching={inventory.isFetching}
               error={inventory.error}
+              current={!past}
               canCurate={canCurateProject(access)}
               canExport={canExportInventory(role)}
               onOpen={open}
