@@ -5,7 +5,7 @@ import { TwoLines, type VirtualColumn } from '../../components/virtual-table.tsx
 import type { DashboardDialog } from './dialog-stack.ts';
 import { FigureLink } from './figure-link.tsx';
 import { type PendingPart, pendingTitle } from '../../offline/pending-figures.ts';
-import { PendingBadge, PendingFigure } from './pending-figure.tsx';
+import { PendingBadge, PendingFigure, PendingSub } from './pending-figure.tsx';
 import { STOCK_LEVEL_COLORS, STOCK_LEVEL_LABELS, stockLevel } from './inventory-model.ts';
 
 /** What an in-transit figure is made of: sent on transfers and not yet delivered, and coming in. */
@@ -128,15 +128,7 @@ export function inventoryColumns(
     render: (r) => (
       <UnstyledButton aria-label={`Details of ${r.PartNumber}`} onClick={() => openDetails(r)} w="100%" disabled={!known(r)}>
         <Group gap={4} wrap="nowrap" justify="space-between">
-          <TwoLines
-            main={
-              <Group gap={4} wrap="nowrap" component="span">
-                {r.PartNumber}
-                {badge(r)}
-              </Group>
-            }
-            sub={partLabel(r, useNicknames)}
-          />
+          <TwoLines main={r.PartNumber} sub={pending.has(r.PartNumber) ? <PendingSub label={partLabel(r, useNicknames)} /> : partLabel(r, useNicknames)} />
           <Text c="dimmed" aria-hidden>
             ›
           </Text>

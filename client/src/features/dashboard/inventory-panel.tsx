@@ -157,8 +157,8 @@ export function InventoryPanel({
                 const color = STOCK_LEVEL_COLORS[stockLevel(r)];
                 return {
                   ...(color ? { backgroundColor: `var(--mantine-color-${color}-light)` } : {}),
-                  // A part whose figures include actions not yet sent: an orange edge down its row.
-                  ...(pending?.has(r.PartNumber) ? { boxShadow: 'inset 3px 0 0 var(--mantine-color-orange-6)' } : {}),
+                  // A part whose figures include actions not yet sent: a violet edge down its row.
+                  ...(pending?.has(r.PartNumber) ? { boxShadow: 'inset 3px 0 0 var(--mantine-color-violet-6)' } : {}),
                 };
               }}
               rowData={(r) => ({ 'data-stock': stockLevel(r), 'data-part': r.PartNumber, ...(pending?.has(r.PartNumber) ? { 'data-pending': 'true' } : {}) })}
@@ -184,11 +184,11 @@ function partCount(shown: number, total: number): string {
   return shown === total ? `${count(total)} ${noun}` : `${count(shown)} of ${count(total)} ${noun}`;
 }
 
-/** Why some figures are orange: they include what this device has not sent yet. */
+/** Why some figures are marked: they include what this device has not sent yet. */
 function PendingNote({ count }: { count: number }) {
   return (
-    <Text size="xs" c="orange.9" fs="italic">
-      {`Figures in orange include ${count} action${count === 1 ? '' : 's'} not yet sent from this device`}
+    <Text size="xs" c="violet.9" fs="italic">
+      {`Figures after an arrow include ${count} action${count === 1 ? '' : 's'} not yet sent from this device`}
     </Text>
   );
 }

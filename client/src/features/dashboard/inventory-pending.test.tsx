@@ -62,7 +62,7 @@ describe('the dashboard inventory with actions not yet sent', () => {
     expect(badge.getAttribute('title')).toBe(badge.getAttribute('aria-label'));
     expect(row('PN-100').getAttribute('data-pending')).toBe('true');
     expect(row('PN-200').getAttribute('data-pending')).toBeNull();
-    expect(screen.getByText('Figures in orange include 1 action not yet sent from this device')).toBeTruthy();
+    expect(screen.getByText('Figures after an arrow include 1 action not yet sent from this device')).toBeTruthy();
   });
 
   it('lists a part received on this device as a new row', () => {
