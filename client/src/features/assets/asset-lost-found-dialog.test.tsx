@@ -3,6 +3,8 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, reply } from '../../test/render.tsx';
 import { assetRow, I1, moveAnswer, P1, W1 } from './asset-fixtures.ts';
+import { SAVED_ON_DEVICE } from '../../offline/saved-notice.ts';
+import { queuedReceipt } from '../../test/queued-action.ts';
 import { AssetLostFoundDialog } from './asset-lost-found-dialog.tsx';
 import type { AssetRow } from './asset-types.ts';
 
@@ -90,5 +92,14 @@ describe('Mark Lost / Mark Found for assets', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Marked lost')).toBeTruthy();
     expect(server.sent('POST /api/assets/lost')[0]?.body).toEqual({ warehouse_id: W1, asset_number: 'CAB-01', quantity: 1, source: 'on_hand', note: null });
+  });
+
+  it('closes with "saved on this device" when the loss was kept on the device while offline', async () => {
+    const { user, onClose } = openDialog('lost', assetRow(), { type: 'project', id: P1 }, queuedReceipt({ kind: 'asset-lost' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText(SAVED_ON_DEVICE)).toBeTruthy();
+    expect(screen.queryByText('Marked lost')).toBeNull();
+    expect(onClose).toHaveBeenCalledOnce();
   });
 });

@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { messageOr } from '../../api/error-message.ts';
 import { useIdempotencyKey } from '../../api/idempotency.ts';
 import { toast } from '../../shared/toast.ts';
+import { savedOnDevice } from '../../offline/saved-notice.ts';
 import { AppModal } from '../../components/app-modal.tsx';
 import { QuantityInput } from '../../components/quantity-input.tsx';
 import { useMarkAssetLostFoundMutation, type Owner } from './assets-api.ts';
@@ -69,6 +70,10 @@ export function AssetLostFoundDialog({ mode, row: given, rows = [], here, onClos
     const body = lostFoundBody(here, row, quantity, note);
     const result = await mark({ action: mode, body, idempotencyKey: idempotency.keyFor({ mode, body }) });
     idempotency.settle(result.error);
+    if (savedOnDevice(result.data)) {
+      onClose();
+      return;
+    }
     if (result.error) {
       setFailure(messageOr(result.error, MSG.failed));
       return;

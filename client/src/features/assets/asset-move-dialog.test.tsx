@@ -2,6 +2,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render.tsx';
+import { SAVED_ON_DEVICE } from '../../offline/saved-notice.ts';
+import { queuedReceipt } from '../../test/queued-action.ts';
 import { AssetMoveDialog } from './asset-move-dialog.tsx';
 import { assetRow, I1, instance, moveAnswer, northYard, P1, project, W1 } from './asset-fixtures.ts';
 
@@ -17,7 +19,7 @@ const cable = assetRow({
   warehouse_id: W1,
 });
 
-function openDialog(kind: 'warehouse-assign' | 'project-return' | 'warehouse-return' | 'warehouse-unassign') {
+function openDialog(kind: 'warehouse-assign' | 'project-return' | 'warehouse-return' | 'warehouse-unassign', returnAnswer: unknown = moveAnswer) {
   const onClose = vi.fn();
   const here = kind === 'project-return' ? { type: 'project' as const, id: P1 } : { type: 'warehouse' as const, id: W1 };
   const rendered = renderWithProviders(<AssetMoveDialog kind={kind} here={here} rows={[assetRow(), cable]} onClose={onClose} />, {
@@ -25,7 +27,7 @@ function openDialog(kind: 'warehouse-assign' | 'project-return' | 'warehouse-ret
       'GET /api/projects': { items: [{ ...project, hide_from_transfer_list: false }] },
       'GET /api/warehouses': { items: [northYard] },
       [`POST /api/warehouses/${W1}/assets/assign`]: moveAnswer,
-      [`POST /api/projects/${P1}/assets/return`]: moveAnswer,
+      [`POST /api/projects/${P1}/assets/return`]: returnAnswer,
       [`POST /api/warehouses/${W1}/assets/return`]: moveAnswer,
       [`POST /api/assets/instances/${I1}/in-use`]: moveAnswer,
       // One instance in use on the project, one available: only the first can be unassigned.
@@ -130,5 +132,16 @@ describe('the asset assign and return dialogs', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Asset marked available')).toBeTruthy();
     expect(server.sent(`POST /api/assets/instances/${I1}/in-use`)[0]?.body).toEqual({ in_use: false, assigned_user_id: null });
+  });
+
+  it('closes with "saved on this device" when the return was kept on the device while offline', async () => {
+    const { user, onClose } = openDialog('project-return', queuedReceipt({ kind: 'asset-return' }));
+    await choose(user, 'Asset instance', 'LAP-01 · ThinkPad T14 · S/N PF3X9');
+    await choose(user, 'Warehouse', '#1 · North Yard');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Return Assets' })).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText(SAVED_ON_DEVICE)).toBeTruthy();
+    expect(screen.queryByText('Asset returned successfully')).toBeNull();
+    expect(onClose).toHaveBeenCalledOnce();
   });
 });

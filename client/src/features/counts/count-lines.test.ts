@@ -86,5 +86,7 @@ describe('the count queue', () => {
     expect(tried).toEqual(['a', 'a', 'b', 'c']);
     expect(queue).toEqual([{ ...entry('b'), refused: 'No' }]);
     expect(settle(queue, 'b', { kind: 'sent' })).toEqual([]);
+    // Kept by the app's offline queue: no longer the page's to send.
+    expect(settle([entry('c')], 'c', { kind: 'kept' })).toEqual([]);
   });
 });

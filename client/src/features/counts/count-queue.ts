@@ -1,9 +1,11 @@
 /**
- * The counted lines a phone has not sent yet. Counting goes on through short network losses: every
- * line entered waits here (and in localStorage, so a reload or a dead battery loses nothing) until
- * the server has answered it. Lines go one at a time in the order they were entered, each with the
- * Idempotency-Key it was given when entered, so a line resent after a lost answer is applied once.
- * A refusal is definite: the line keeps the server's message and is not sent again by itself.
+ * The counted lines this page has not yet handed over. A line entered is sent at once, in the
+ * order entered, each with the Idempotency-Key it was given when entered and `counted_at` = when
+ * it was counted. Offline, the app's common queue keeps it on the device (the answer is "kept") and
+ * sends it later; a refusal is definite: the line keeps the server's message and is not sent again.
+ *
+ * The page once kept its own queue in localStorage; what an older version left there is read once
+ * and sent the same way (keys and times unchanged), leaving storage only as each line is answered.
  */
 import type { CountEntryBody } from '@contract/counts.ts';
 
@@ -17,8 +19,10 @@ export interface QueuedCount {
   refused: string | null;
 }
 
-export type SendOutcome = { kind: 'sent' } | { kind: 'refused'; message: string } | { kind: 'offline' };
+/** 'kept': the common offline queue took it (it is on the device and will be sent from there). */
+export type SendOutcome = { kind: 'sent' } | { kind: 'kept' } | { kind: 'refused'; message: string } | { kind: 'offline' };
 
+/** Where the page's own queue of an earlier version kept a count's lines. */
 export const queueStorageKey = (countId: string) => `stock-count-queue:${countId}`;
 
 const isQueuedCount = (value: unknown): value is QueuedCount => {
@@ -27,7 +31,7 @@ const isQueuedCount = (value: unknown): value is QueuedCount => {
   return typeof entry.key === 'string' && typeof entry.label === 'string' && typeof entry.body === 'object' && entry.body !== null;
 };
 
-/** The queue stored for a count; anything unreadable is dropped rather than sent. */
+/** The lines an earlier version stored for a count; anything unreadable is dropped rather than sent. */
 export function loadQueue(storage: Pick<Storage, 'getItem'> | undefined, countId: string): QueuedCount[] {
   try {
     const parsed: unknown = JSON.parse(storage?.getItem(queueStorageKey(countId)) ?? '[]');
@@ -55,7 +59,7 @@ export const waitingCount = (queue: readonly QueuedCount[]): number => queue.fil
 /** The queue after one answer to `key`. */
 export function settle(queue: readonly QueuedCount[], key: string, outcome: SendOutcome): QueuedCount[] {
   if (outcome.kind === 'offline') return [...queue];
-  if (outcome.kind === 'sent') return queue.filter((entry) => entry.key !== key);
+  if (outcome.kind === 'sent' || outcome.kind === 'kept') return queue.filter((entry) => entry.key !== key);
   return queue.map((entry) => (entry.key === key ? { ...entry, refused: outcome.message } : entry));
 }
 

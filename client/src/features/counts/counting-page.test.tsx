@@ -8,6 +8,7 @@ import { person } from '../../test/people.ts';
 import { renderWithProviders, reply, type SeenRequest } from '../../test/render.tsx';
 import { queueStorageKey } from './count-queue.ts';
 import { CountingPage } from './counting-page.tsx';
+import { queuedReceipt } from '../../test/queued-action.ts';
 
 const summary: CountSummary = {
   id: 'c1',
@@ -89,7 +90,7 @@ describe('the counting page', () => {
     expect(body()).not.toMatch(/expected|on hand|9731/i);
   });
 
-  it('keeps lines entered offline, shows how many wait, and sends them in order with their own keys when the network returns', async () => {
+  it('keeps lines that got no answer (and were not kept by the offline queue) in the page and sends them in order with their own keys when the network returns', async () => {
     let online = false;
     const { user, server } = openPage((r) => {
       if (!online) throw new TypeError('Failed to fetch');
@@ -105,12 +106,8 @@ describe('the counting page', () => {
     await screen.findByText('1 waiting to send');
     await type('FUS-10', '3');
     await screen.findByText('2 waiting to send');
-    // Kept on the phone too, in the order entered.
-    const stored = JSON.parse(localStorage.getItem(queueStorageKey('c1')) ?? '[]') as { body: { line_id: string; counted: number } }[];
-    expect(stored.map((e) => [e.body.line_id, e.body.counted])).toEqual([
-      ['l2', 7],
-      ['l3', 3],
-    ]);
+    // The app's offline queue keeps lines on the device; the page no longer has a store of its own.
+    expect(localStorage.getItem(queueStorageKey('c1'))).toBeNull();
 
     online = true;
     await act(async () => {
@@ -173,5 +170,51 @@ describe('the counting page', () => {
       [undefined, 'NEW-1', 1],
     ]);
     expect(bodies[2]!.place).toEqual({ rack: null, shelf: null, bin: 'A1', zone: null, notes: null });
+  });
+
+  it('shows a line kept on this device by the offline queue as kept, not yet sent, with the time it was counted', async () => {
+    const { user, server } = openPage((r) => queuedReceipt({ kind: 'count-line', url: 'api/counts/c1/count', body: r.body }));
+    await screen.findByText('0 of 3 lines counted');
+    const before = Date.now();
+    await user.type(screen.getByRole('textbox', { name: 'Line or part number' }), '2');
+    await user.type(screen.getByRole('textbox', { name: 'Quantity' }), '7');
+    await user.click(screen.getByRole('button', { name: 'Add count' }));
+
+    expect((await screen.findByTestId('count-kept')).textContent).toBe('1 line kept on this device');
+    expect(within(screen.getByRole('listitem', { name: 'Line 2 CAB-220' })).getByText('Kept on this device, not yet sent')).toBeTruthy();
+    expect(screen.queryByText(/waiting to send/)).toBeNull();
+    const [sent] = server.sent('POST /api/counts/c1/count');
+    const countedAt = Date.parse((sent!.body as { counted_at: string }).counted_at);
+    expect(countedAt).toBeGreaterThanOrEqual(before - 1000);
+    expect(countedAt).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('sends what an earlier version left in localStorage, with its keys and times, and keeps its refusals until dismissed', async () => {
+    const left = [
+      {
+        key: '00000000-0000-4000-8000-0000000000a1',
+        body: { line_id: 'l1', counted: 4, counted_at: '2026-11-26T09:00:00Z' },
+        label: 'Line 1 · BRK-014 at Bin A1: 4',
+        refused: null,
+      },
+      {
+        key: '00000000-0000-4000-8000-0000000000a2',
+        body: { line_id: 'l2', counted: 2, counted_at: '2026-11-26T09:01:00Z' },
+        label: 'Line 2 · CAB-220 at Bin A1: 2',
+        refused: 'Refused before',
+      },
+    ];
+    localStorage.setItem(queueStorageKey('c1'), JSON.stringify(left));
+    const { server, user } = openPage(answer);
+    await waitFor(() => expect(server.sent('POST /api/counts/c1/count')).toHaveLength(1));
+    const [sent] = server.sent('POST /api/counts/c1/count');
+    expect(sent!.headers.get('Idempotency-Key')).toBe(left[0]!.key);
+    expect(sent!.body).toEqual(left[0]!.body);
+    await waitFor(() => expect(JSON.parse(localStorage.getItem(queueStorageKey('c1')) ?? '[]')).toEqual([left[1]]));
+    expect(within(screen.getByRole('listitem', { name: left[1]!.label })).getByText('Refused before')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: `Dismiss ${left[1]!.label}` }));
+    expect(localStorage.getItem(queueStorageKey('c1'))).toBeNull();
+    expect(server.sent('POST /api/counts/c1/count')).toHaveLength(1);
   });
 });

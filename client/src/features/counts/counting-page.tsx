@@ -2,7 +2,7 @@
  * The counting page (/counts/:id/count), made for a phone: what to count and where, grouped by
  * place, and three ways to enter counts (typing, scanning a batch, a printed sheet typed back).
  * Blind: nothing here ever shows what the books expect; the counter sees only their own counts.
- * Counts go through the page's queue, so a lost network never loses a line.
+ * Counts go through the app's offline queue, so a lost network never loses a line.
  */
 import { Alert, Badge, Button, Group, Paper, Progress, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { skipToken } from '@reduxjs/toolkit/query';
@@ -20,6 +20,7 @@ import { CountTyping } from './count-typing.tsx';
 import { groupByPlace, LINE_STATUS_COLORS, NO_PLACE, LINE_STATUS_LABELS, lineWhat, readScan, searchLines } from './count-lines.ts';
 import { useCountLinesQuery, useGetCountQuery } from './counts-api.ts';
 import { useCountQueue } from './use-count-queue.ts';
+import { KEPT_ON_DEVICE } from '../../offline/saved-notice.ts';
 
 /** Lines shown at once; a search narrows the rest. */
 const SHOWN = 150;
@@ -50,6 +51,7 @@ function Counting({ id, count, lines }: { id: string; count: NonNullable<ReturnT
   const counted = lines.filter((line) => line.status === 'counted').length;
   const shown = searchLines(lines, search);
   const refusedFor = new Map(queue.queue.filter((e) => e.refused && e.body.line_id).map((e) => [e.body.line_id!, e.refused!]));
+  const keptFor = new Set(queue.kept.filter((k) => k.problem === null && k.lineId).map((k) => k.lineId!));
 
   // Outside the scan tab a scanned part or line fills the typed entry rather than leaving the page.
   useScanSubscription((scan) => {
@@ -128,6 +130,7 @@ function Counting({ id, count, lines }: { id: string; count: NonNullable<ReturnT
                     line={line}
                     double={count.double_count}
                     refused={refusedFor.get(line.line_id) ?? null}
+                    kept={keptFor.has(line.line_id)}
                     onCount={
                       open
                         ? () => {
@@ -152,7 +155,19 @@ function Counting({ id, count, lines }: { id: string; count: NonNullable<ReturnT
   );
 }
 
-function LineRow({ line, double, refused, onCount }: { line: CounterLine; double: boolean; refused: string | null; onCount: (() => void) | null }) {
+function LineRow({
+  line,
+  double,
+  refused,
+  kept,
+  onCount,
+}: {
+  line: CounterLine;
+  double: boolean;
+  refused: string | null;
+  kept: boolean;
+  onCount: (() => void) | null;
+}) {
   return (
     <Paper withBorder p="xs" radius="sm" role="listitem" aria-label={`Line ${line.seq} ${lineWhat(line)}`}>
       <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
@@ -167,6 +182,11 @@ function LineRow({ line, double, refused, onCount }: { line: CounterLine; double
           )}
           {line.my_count !== null && <Text size="xs">You counted {line.my_count}</Text>}
           {double && line.counts > 0 && line.needs_count_from_me && <Text size="xs">Needs a second count from you</Text>}
+          {kept && (
+            <Text size="xs" c="orange.9" fs="italic">
+              {KEPT_ON_DEVICE}, not yet sent
+            </Text>
+          )}
           {refused && (
             <Text size="xs" c="red">
               {refused}

@@ -12,14 +12,17 @@ interface DashboardDialogsProps {
   projectId: string;
   top: DashboardDialog | undefined;
   rows: readonly InventoryRow[];
+  /** The rows with this device's pending actions applied: what a field action is checked against. */
+  fieldRows?: readonly InventoryRow[];
   canCurate: boolean;
   onOpen: (dialog: DashboardDialog) => void;
   onBack: () => void;
 }
 
-export function DashboardDialogs({ projectId, top, rows, canCurate, onOpen, onBack }: DashboardDialogsProps) {
+export function DashboardDialogs({ projectId, top, rows, fieldRows = rows, canCurate, onOpen, onBack }: DashboardDialogsProps) {
   if (!top) return null;
   const rowOf = (materialId: string) => rows.find((r) => r.material_id === materialId);
+  const fieldRowOf = (materialId: string) => fieldRows.find((r) => r.material_id === materialId);
   switch (top.kind) {
     case 'details':
       return <MaterialDetailsModal projectId={projectId} row={rowOf(top.materialId)} canCurate={canCurate} onOpen={onOpen} onClose={onBack} />;
@@ -29,7 +32,7 @@ export function DashboardDialogs({ projectId, top, rows, canCurate, onOpen, onBa
     }
     case 'lost':
     case 'found': {
-      const row = rowOf(top.materialId);
+      const row = fieldRowOf(top.materialId);
       return row ? <LostFoundModal projectId={projectId} row={row} mode={top.kind} onDone={onBack} /> : null;
     }
     case 'warnings':
@@ -37,7 +40,7 @@ export function DashboardDialogs({ projectId, top, rows, canCurate, onOpen, onBa
     case 'logs':
       return <MaterialLogsModal projectId={projectId} rows={rows} group={top.group} search={top.search} onClose={onBack} />;
     case 'wizard':
-      return <StockWizard projectId={projectId} action={top.action} rows={rows} onClose={onBack} />;
+      return <StockWizard projectId={projectId} action={top.action} rows={fieldRows} onClose={onBack} />;
     default: {
       const unknown: never = top;
       throw new Error(`Unknown dialog ${JSON.stringify(unknown)}`);

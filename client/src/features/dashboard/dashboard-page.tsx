@@ -25,6 +25,7 @@ import { useGetInventoryAtQuery } from '../../api/inventory-at-api.ts';
 import { instantOf, isPast, NOW, PointInTimeControl, type PointInTime } from './point-in-time.tsx';
 import { ProjectActionsBar } from './project-actions-bar.tsx';
 import { DetailField } from '../../components/detail-field.tsx';
+import { usePendingFigures } from '../../offline/use-pending-figures.ts';
 
 export const NO_PROJECTS_TEXT = 'You are not in any project yet. An administrator can add you to one.';
 export const NO_PROJECTS_ADMIN_TEXT = 'There are no projects yet. Create one under Administration, Projects.';
@@ -48,6 +49,8 @@ export function DashboardPage({ manageProject, assets }: { manageProject?: React
   );
   // The dialogs act on today's stock whatever the table shows.
   const inventory = past ? then : today;
+  // Field actions are checked against what this device's pending actions would leave.
+  const withPending = usePendingFigures(project?.id ?? '', today.data);
   const [stack, dispatch] = useReducer(dialogStack, []);
   const open = useCallback((dialog: DashboardDialog) => dispatch({ type: 'open', dialog }), []);
   const back = useCallback(() => dispatch({ type: 'back' }), []);
@@ -93,6 +96,7 @@ export function DashboardPage({ manageProject, assets }: { manageProject?: React
               isLoading={inventory.isLoading}
               isFetching={inventory.isFetching}
               error={inventory.error}
+              current={!past}
               canCurate={canCurateProject(access)}
               canExport={canExportInventory(role)}
               onOpen={open}
@@ -107,6 +111,7 @@ export function DashboardPage({ manageProject, assets }: { manageProject?: React
           projectId={project.id}
           top={stack[stack.length - 1]}
           rows={today.data ?? []}
+          fieldRows={withPending?.rows ?? []}
           canCurate={canCurateProject(access)}
           onOpen={open}
           onBack={back}

@@ -20,6 +20,7 @@ import { PrintLabelsButton, SelectAllCheckbox, selectColumn, useRowSelection } f
 import { useLabelPrintDialog } from '../../components/codes/label-print-slot.ts';
 import type { DashboardDialog } from './dialog-stack.ts';
 import { inventoryColumns } from './inventory-columns.tsx';
+import { usePendingFigures } from '../../offline/use-pending-figures.ts';
 import { DEFAULT_INVENTORY_SORT, STOCK_LEVEL_COLORS, STOCK_LEVEL_LABELS, stockLevel, visibleInventory, type InventorySortKey } from './inventory-model.ts';
 
 interface InventoryPanelProps {
@@ -28,12 +29,24 @@ interface InventoryPanelProps {
   isLoading: boolean;
   isFetching: boolean;
   error: Parameters<typeof messageOr>[0];
+  /** Today's figures, to which the actions waiting on this device apply (not a past point in time). */
+  current?: boolean;
   canCurate: boolean;
   canExport: boolean;
   onOpen: (dialog: DashboardDialog) => void;
 }
 
-export function InventoryPanel({ projectId, rows, isLoading, isFetching, error, canCurate, canExport, onOpen }: InventoryPanelProps) {
+export function InventoryPanel({
+  projectId,
+  rows: confirmedRows,
+  isLoading,
+  isFetching,
+  error,
+  current = true,
+  canCurate,
+  canExport,
+  onOpen,
+}: InventoryPanelProps) {
   // A link (a scan's "search the inventory") may bring a search; a part's link marks its row.
   const [search, setSearch] = useSearchFromLink();
   const [part] = useLinkedParam(LINK_PARAMS.part);
@@ -41,6 +54,9 @@ export function InventoryPanel({ projectId, rows, isLoading, isFetching, error, 
   const [sort, setSort] = useState<SortState<InventorySortKey>>(DEFAULT_INVENTORY_SORT);
   const download = useServerDownload();
   const phone = usePhone();
+  const withPending = usePendingFigures(projectId, confirmedRows, current);
+  const rows = withPending?.rows;
+  const pending = withPending?.pending;
   const visible = useMemo(() => visibleInventory(rows ?? [], { search, sort, useNicknames }), [rows, search, sort, useNicknames]);
 
   const wanted = part ? rows?.find((r) => r.PartNumber === part) : undefined;
@@ -58,9 +74,9 @@ export function InventoryPanel({ projectId, rows, isLoading, isFetching, error, 
         (r) => r.PartNumber,
         (r) => r.PartNumber,
       ),
-      ...inventoryColumns(useNicknames, phone, canCurate, onOpen),
+      ...inventoryColumns(useNicknames, phone, canCurate, onOpen, pending),
     ],
-    [selection, useNicknames, phone, canCurate, onOpen],
+    [selection, useNicknames, phone, canCurate, onOpen, pending],
   );
 
   return (
@@ -139,15 +155,20 @@ export function InventoryPanel({ projectId, rows, isLoading, isFetching, error, 
               onSort={(key) => setSort((current) => toggleSort(current, key as InventorySortKey))}
               rowStyle={(r) => {
                 const color = STOCK_LEVEL_COLORS[stockLevel(r)];
-                return color ? { backgroundColor: `var(--mantine-color-${color}-light)` } : undefined;
+                return {
+                  ...(color ? { backgroundColor: `var(--mantine-color-${color}-light)` } : {}),
+                  // A part whose figures include actions not yet sent: a violet edge down its row.
+                  ...(pending?.has(r.PartNumber) ? { boxShadow: 'inset 3px 0 0 var(--mantine-color-violet-6)' } : {}),
+                };
               }}
-              rowData={(r) => ({ 'data-stock': stockLevel(r), 'data-part': r.PartNumber })}
+              rowData={(r) => ({ 'data-stock': stockLevel(r), 'data-part': r.PartNumber, ...(pending?.has(r.PartNumber) ? { 'data-pending': 'true' } : {}) })}
               highlight={wanted?.material_id ?? null}
             />
             <Group justify="space-between" gap="xs" wrap="wrap">
               <Text size="xs" c="dimmed">
                 {partCount(visible.length, rows?.length ?? 0)}
               </Text>
+              {pending && pending.size > 0 && <PendingNote count={[...pending.values()].reduce((n, p) => n + p.actions.length, 0)} />}
               <Legend />
             </Group>
           </>
@@ -161,6 +182,15 @@ function partCount(shown: number, total: number): string {
   const noun = total === 1 ? 'part' : 'parts';
   const count = (n: number) => n.toLocaleString();
   return shown === total ? `${count(total)} ${noun}` : `${count(shown)} of ${count(total)} ${noun}`;
+}
+
+/** Why some figures are marked: they include what this device has not sent yet. */
+function PendingNote({ count }: { count: number }) {
+  return (
+    <Text size="xs" c="violet.9" fs="italic">
+      {`Figures after an arrow include ${count} action${count === 1 ? '' : 's'} not yet sent from this device`}
+    </Text>
+  );
 }
 
 function Legend() {

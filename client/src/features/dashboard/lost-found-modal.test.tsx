@@ -3,17 +3,19 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { inventoryRow } from '../../test/inventory-row.ts';
 import { renderWithProviders } from '../../test/render.tsx';
+import { SAVED_ON_DEVICE } from '../../offline/saved-notice.ts';
+import { queuedReceipt } from '../../test/queued-action.ts';
 import { LostFoundModal } from './lost-found-modal.tsx';
 
 const quantityBox = () => screen.getByRole('textbox', { name: 'Quantity' });
 const holders = { items: [{ uuid: 'u-1', user_email: 'ada@example.com', user_firstname: 'Ada', user_lastname: 'Lovelace', quantity: 4 }] };
 
-function openModal(mode: 'lost' | 'found', figures: Parameters<typeof inventoryRow>[0]) {
+function openModal(mode: 'lost' | 'found', figures: Parameters<typeof inventoryRow>[0], answer: unknown = { reopenedCount: 0, item: null }) {
   const onDone = vi.fn();
   const rendered = renderWithProviders(<LostFoundModal projectId="p-1" row={inventoryRow(figures)} mode={mode} onDone={onDone} />, {
     routes: {
       'GET /api/materials/assignees': holders,
-      [`POST /api/materials/${mode}`]: { reopenedCount: 0, item: null },
+      [`POST /api/materials/${mode}`]: answer,
     },
   });
   return { ...rendered, onDone };
@@ -79,5 +81,15 @@ describe('Mark Lost', () => {
 
     expect(await screen.findByText('Marked lost')).toBeTruthy();
     expect(server.sent('POST /api/materials/lost')[0]?.body).toMatchObject({ quantity: 2, source: 'field_assigned', associated_user: 'u-1' });
+  });
+
+  it('closes with "saved on this device" when the loss was kept on the device', async () => {
+    const { user, onDone } = openModal('lost', { QtyOnHand: 5 }, queuedReceipt({ kind: 'lost' }));
+    await user.type(quantityBox(), '2');
+    await user.click(screen.getByRole('button', { name: 'Mark Lost' }));
+
+    expect(await screen.findByText(SAVED_ON_DEVICE)).toBeTruthy();
+    expect(screen.queryByText('Marked lost')).toBeNull();
+    expect(onDone).toHaveBeenCalledOnce();
   });
 });

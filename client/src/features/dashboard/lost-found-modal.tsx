@@ -13,6 +13,7 @@ import { useGetAssigneesQuery } from '../../api/materials-api.ts';
 import { useMarkLostFoundMutation, type LostFoundSource } from '../../api/stock-api.ts';
 import { personName } from '../../shared/format.ts';
 import { toast } from '../../shared/toast.ts';
+import { savedOnDevice } from '../../offline/saved-notice.ts';
 import { AppModal } from '../../components/app-modal.tsx';
 import { useGetAssignableUsersQuery } from '../../api/projects-api.ts';
 import { LOST_FOUND_MESSAGES, available, lostFoundErrors, submitDisabled, type LostFoundInput, type LostFoundMode } from './lost-found-rules.ts';
@@ -86,6 +87,10 @@ function LostFoundForm({ projectId, row, mode, onDone }: LostFoundModalProps) {
     };
     const result = await mark({ ...body, idempotencyKey: idempotency.keyFor(body) });
     idempotency.settle(result.error);
+    if (savedOnDevice(result.data)) {
+      onDone();
+      return;
+    }
     if (result.error) {
       const message = messageOr(result.error, LOST_FOUND_MESSAGES.failed);
       // Said once, in the dialog, where it stays until the next try.

@@ -2,6 +2,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, reply } from '../../test/render.tsx';
+import { SAVED_ON_DEVICE } from '../../offline/saved-notice.ts';
+import { queuedReceipt } from '../../test/queued-action.ts';
 import { StockWizard } from './stock-wizard.tsx';
 
 const catalog = {
@@ -111,5 +113,18 @@ describe('the receive wizard', () => {
 
     expect((await within(screen.getByRole('dialog')).findByRole('alert')).textContent).toBe('Transactions are frozen');
     expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('closes with "saved on this device" when the receive was kept on the device, never an error', async () => {
+    const { user, onClose } = openReceiveWizard(queuedReceipt({ kind: 'receive' }));
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    await user.type(partPicker(), 'P-100');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('button', { name: 'Receive' }));
+
+    expect(await screen.findByText(SAVED_ON_DEVICE)).toBeTruthy();
+    expect(screen.queryByText(/Received/)).toBeNull();
+    expect(within(screen.getByRole('dialog')).queryByRole('alert')).toBeNull();
+    expect(onClose).toHaveBeenCalledOnce();
   });
 });

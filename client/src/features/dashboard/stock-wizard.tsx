@@ -13,6 +13,7 @@ import { useGetAssigneesQuery, useGetCatalogQuery, useGetMaxAssignableQuery } fr
 import { useAssignMaterialMutation, useReceiveMaterialMutation, useReturnMaterialMutation } from '../../api/stock-api.ts';
 import { personName } from '../../shared/format.ts';
 import { toast } from '../../shared/toast.ts';
+import { savedOnDevice } from '../../offline/saved-notice.ts';
 import { AppModal } from '../../components/app-modal.tsx';
 import { FailureAlert } from '../../components/failure-alert.tsx';
 import { useWizard, WizardFooter, WizardSteps } from '../../components/wizard.tsx';
@@ -105,6 +106,11 @@ function WizardBody({ projectId, action, rows, onClose }: StockWizardProps) {
       result = await assign({ ...request, project_id: projectId, idempotencyKey: key });
     }
     idempotency.settle(result.error);
+    // Kept on this device while offline: there is no server answer (no item, no reopened count) yet.
+    if (savedOnDevice(result.data)) {
+      onClose();
+      return;
+    }
     if (result.error || !result.data) {
       const message = messageOr(result.error, FAILURE_FALLBACK[action]);
       // Said once, in the dialog, where it stays until the next try.

@@ -36,6 +36,7 @@ import {
 import { messageOr } from '../../api/error-message.ts';
 import { useIdempotencyKey } from '../../api/idempotency.ts';
 import { toast } from '../../shared/toast.ts';
+import { savedOnDevice } from '../../offline/saved-notice.ts';
 import { addToCart, quantityError, searchReady, type CartLine } from './request-rules.ts';
 import {
   useSearchRequestAssetsQuery,
@@ -125,6 +126,12 @@ export function RequestForm({ projectId, projectNumber, onSubmitted }: { project
         ? await submitMaterial({ ...(payload as Parameters<typeof submitMaterial>[0]), idempotencyKey })
         : await submitAsset({ ...(payload as Parameters<typeof submitAsset>[0]), idempotencyKey });
     idempotency.settle(result.error);
+    // Kept on this device while offline: it has no number yet; the list shows it as not yet sent.
+    if (savedOnDevice(result.data)) {
+      setLines([]);
+      setPhoto(null);
+      return;
+    }
     if (result.error || !result.data) {
       toast.error(messageOr(result.error, REQUEST_MESSAGES.submitFailed));
       return;

@@ -1,6 +1,9 @@
 // @vitest-environment jsdom
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { QueuedAction } from '../../offline/queued.ts';
+import { SAVED_ON_DEVICE } from '../../offline/saved-notice.ts';
+import { queuedAction, queuedReceipt } from '../../test/queued-action.ts';
 import { type Route, renderWithProviders, reply, type SeenRequest } from '../../test/render.tsx';
 import { detail, line, person, project, projectRow, summary } from './request-fixtures.ts';
 import { RequestsPage } from './requests-page.tsx';
@@ -18,6 +21,12 @@ const parts = Array.from({ length: 12 }, (_, i) => ({
 beforeAll(() => {
   for (const size of ['clientHeight', 'clientWidth', 'offsetHeight', 'offsetWidth'])
     Object.defineProperty(HTMLElement.prototype, size, { configurable: true, get: () => 800 });
+});
+
+const queue = vi.hoisted(() => ({ actions: [] as QueuedAction[] }));
+vi.mock('../../offline/use-pending.ts', () => ({ usePendingActions: () => queue.actions }));
+afterEach(() => {
+  queue.actions = [];
 });
 
 const held = detail(1, 'on-hold', [line('CAB-1', 3, 'on-hold', 'level 2')]);
@@ -174,5 +183,30 @@ describe('the request page of a regular user', () => {
     const panel = await screen.findByRole('dialog', { name: 'Request R-1' });
     expect(await within(panel).findByText('Requester: Ann Lee')).toBeTruthy();
     await act(async () => undefined);
+  });
+});
+
+describe('a request made with no signal', () => {
+  it('is kept on this device: the form says so and empties, never an error', async () => {
+    const { user } = renderPage(queuedReceipt({ kind: 'material-request', url: 'api/requests/material', projectId: 'p-1' }));
+    await user.type(screen.getByRole('combobox', { name: 'Search parts' }), 'cab');
+    await user.click(await screen.findByRole('option', { name: 'CAB-1 · Cable 1' }, SLOW));
+    await user.click(screen.getByRole('button', { name: 'Add to request' }));
+    await user.click(screen.getByRole('button', { name: 'Submit Request' }));
+    expect(await screen.findByText(SAVED_ON_DEVICE, {}, SLOW)).toBeTruthy();
+    expect(screen.queryByText('Failed to submit request')).toBeNull();
+    expect(screen.queryByRole('table', { name: 'Request list' })).toBeNull();
+  });
+
+  it('shows the requests waiting on this device as not yet sent, above the history', () => {
+    queue.actions = [
+      queuedAction({ kind: 'material-request', projectId: 'p-1', body: { pick_list: [{}, {}] } }),
+      queuedAction({ id: 'other', kind: 'material-request', projectId: 'p-2', body: { pick_list: [{}] } }),
+    ];
+    renderPage();
+    const rows = within(screen.getByRole('list', { name: 'Requests not yet sent' })).getAllByRole('listitem');
+    expect(rows).toHaveLength(1);
+    expect(within(rows[0]!).getByText('Material · 2 items')).toBeTruthy();
+    expect(within(rows[0]!).getByText('Not yet sent')).toBeTruthy();
   });
 });

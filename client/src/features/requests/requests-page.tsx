@@ -20,6 +20,7 @@ import { NoData } from '../../components/no-data.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { TwoLines, VirtualTable, type VirtualColumn } from '../../components/virtual-table.tsx';
 import { RequestForm } from './request-form.tsx';
+import { PendingRequests } from './pending-requests.tsx';
 import { RequestLines, StatusBadge } from './request-parts.tsx';
 import { reasonText, requestLabel } from './request-rules.ts';
 import { type RequestSummary, useMyRequestsQuery, useRequestQuery } from './requests-api.ts';
@@ -68,6 +69,7 @@ export function RequestsPage() {
           <RequestForm projectId={project.id} projectNumber={project.project_number} onSubmitted={() => undefined} />
           <Stack gap="xs">
             <Title order={4}>My Request History</Title>
+            <PendingRequests projectId={project.id} />
             {history.error ? (
               <Alert color="red">Failed to fetch requests</Alert>
             ) : rows.length === 0 && !history.isLoading ? (

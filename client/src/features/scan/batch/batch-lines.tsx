@@ -7,16 +7,19 @@ import { SCAN_BATCH_MESSAGES, type ScanBatchLine } from '@contract/scan.ts';
 import { trackerPath } from '@contract/scan-paths.ts';
 import { Link } from 'react-router-dom';
 import type { BatchLine } from './batch-rules.ts';
+import { KEPT_ON_DEVICE, NOT_YET_SENT } from '../../../offline/saved-notice.ts';
 
 interface BatchLinesProps {
   lines: readonly BatchLine[];
   flags: ReadonlyMap<number, string | null>;
   results: ReadonlyMap<number, ScanBatchLine>;
+  /** The batch was kept on this device while offline: every line waits to be sent. */
+  kept?: boolean;
   /** Absent once the batch went through: its lines are a record then. */
   onRemove?: (id: number) => void;
 }
 
-export function BatchLines({ lines, flags, results, onRemove }: BatchLinesProps) {
+export function BatchLines({ lines, flags, results, kept = false, onRemove }: BatchLinesProps) {
   if (lines.length === 0) {
     return (
       <Text size="sm" c="dimmed">
@@ -27,7 +30,7 @@ export function BatchLines({ lines, flags, results, onRemove }: BatchLinesProps)
   return (
     <Stack gap={6} role="list" aria-label="Scanned lines">
       {lines.map((line, at) => (
-        <LineRow key={line.id} number={at + 1} line={line} flag={flags.get(line.id) ?? null} result={results.get(line.id)} onRemove={onRemove} />
+        <LineRow key={line.id} number={at + 1} line={line} flag={flags.get(line.id) ?? null} result={results.get(line.id)} kept={kept} onRemove={onRemove} />
       ))}
     </Stack>
   );
@@ -38,12 +41,14 @@ function LineRow({
   line,
   flag,
   result,
+  kept,
   onRemove,
 }: {
   number: number;
   line: BatchLine;
   flag: string | null;
   result: ScanBatchLine | undefined;
+  kept: boolean;
   onRemove?: (id: number) => void;
 }) {
   const refused = result && !result.ok && result.status !== SCAN_BATCH_MESSAGES.notApplied;
@@ -69,6 +74,7 @@ function LineRow({
             </Text>
           )}
           {result && <Result result={result} />}
+          {kept && <Kept />}
         </Stack>
         {onRemove && (
           <ActionIcon variant="subtle" color="gray" aria-label={`Remove ${line.code}`} onClick={() => onRemove(line.id)}>
@@ -77,6 +83,19 @@ function LineRow({
         )}
       </Group>
     </Paper>
+  );
+}
+
+function Kept() {
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Badge color="orange" variant="light" tt="none" size="sm" miw="max-content">
+        {KEPT_ON_DEVICE}
+      </Badge>
+      <Text size="xs" c="dimmed">
+        {NOT_YET_SENT}
+      </Text>
+    </Group>
   );
 }
 

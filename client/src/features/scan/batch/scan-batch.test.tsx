@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { publishScan } from '../../../shared/scan-events.ts';
 import { northYardWith, person, W1 } from '../../../test/people.ts';
 import { renderWithProviders, reply } from '../../../test/render.tsx';
+import { KEPT_ON_DEVICE, SAVED_ON_DEVICE } from '../../../offline/saved-notice.ts';
+import { queuedReceipt } from '../../../test/queued-action.ts';
 import { ScanBatch } from './scan-batch.tsx';
 
 const northYard = northYardWith();
@@ -133,5 +135,35 @@ describe('a scan batch', () => {
       in_use: false,
       lines: [{ code: 'http://localhost/warehouses?mode=assets&track=33333333-3333-4333-8333-333333333333' }, { code: 'SN-2' }],
     });
+  });
+});
+
+describe('a scan batch taken with no signal', () => {
+  it('marks every line kept on this device, not yet sent, instead of failing', async () => {
+    const { user } = openBatch(queuedReceipt({ kind: 'scan-receive' }));
+    scan('SN-1');
+    scan('SN-2');
+    await user.click(screen.getByRole('combobox', { name: 'Asset type' }));
+    await user.click(await screen.findByRole('option', { name: 'LAP-01 · ThinkPad T14' }));
+    await user.click(screen.getByRole('button', { name: 'Receive as new assets (2)' }));
+
+    expect(await screen.findByText(SAVED_ON_DEVICE)).toBeTruthy();
+    expect(screen.getByText('2 lines not yet sent: they go when the signal returns.')).toBeTruthy();
+    expect(lines().map((line) => within(line).getByText(KEPT_ON_DEVICE) && line.getAttribute('aria-label'))).toEqual(['Line 1 SN-1', 'Line 2 SN-2']);
+    expect(screen.queryByRole('button', { name: 'Remove SN-1' })).toBeNull();
+    expect(screen.queryByText(/could not be sent/)).toBeNull();
+
+    scan('SN-9');
+    expect(screen.getByTestId('batch-count').textContent).toBe('1 scanned');
+  });
+
+  it('says the batch could not be sent when the answer is not a per-line answer', async () => {
+    const { user } = openBatch({ ok: true });
+    scan('SN-1');
+    await user.click(screen.getByRole('combobox', { name: 'Asset type' }));
+    await user.click(await screen.findByRole('option', { name: 'LAP-01 · ThinkPad T14' }));
+    await user.click(screen.getByRole('button', { name: 'Receive as new assets (1)' }));
+    expect(await screen.findByText('The batch could not be sent.')).toBeTruthy();
+    expect(screen.getByTestId('batch-count').textContent).toBe('1 scanned');
   });
 });

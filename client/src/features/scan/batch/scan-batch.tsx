@@ -7,7 +7,7 @@
  * alike: a second camera here would contend for the same device.
  */
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import type { ScanBatchLine } from '@contract/scan.ts';
+import { type ScanBatchLine, scanBatchAnswer } from '@contract/scan.ts';
 import { useRef, useState } from 'react';
 import { messageOr } from '../../../api/error-message.ts';
 import { useIdempotencyKey } from '../../../api/idempotency.ts';
@@ -17,6 +17,7 @@ import { useScanSubscription } from '../../../shared/scan-events.ts';
 import { isGlobalAdmin } from '../../../shared/session/permissions.ts';
 import { selectRole } from '../../../shared/session/session-selectors.ts';
 import { toast } from '../../../shared/toast.ts';
+import { KEPT_ON_DEVICE, savedOnDevice } from '../../../offline/saved-notice.ts';
 import { ACTION_LABELS, BatchActionFields } from './batch-action.tsx';
 import { refusedBatch, useReceiveScannedMutation, useSetScannedInUseMutation } from './batch-api.ts';
 import { BatchLines } from './batch-lines.tsx';
@@ -31,6 +32,8 @@ export interface ScanBatchProps {
 
 interface Answered {
   applied: boolean;
+  /** Kept on this device while offline: sent later as one command, with no per-line answer yet. */
+  kept: boolean;
   summary: { ok: number; failed: number; not_applied: number };
   results: Map<number, ScanBatchLine>;
 }
@@ -86,12 +89,19 @@ export function ScanBatch({ projectId, warehouseId }: ScanBatchProps) {
         ? await receive({ body: receiveBody(lines, choice), idempotencyKey: idempotency.keyFor({ action, body: receiveBody(lines, choice) }) })
         : await setInUse({ body: inUseBody(lines, action, choice), idempotencyKey: idempotency.keyFor({ action, body: inUseBody(lines, action, choice) }) });
     idempotency.settle(result.error);
-    const answer = result.data ?? refusedBatch(result.error);
+    if (savedOnDevice(result.data)) {
+      // Kept as one command, like an applied batch: its lines are a record now, the next scan starts anew.
+      setAnswered({ applied: true, kept: true, summary: { ok: 0, failed: 0, not_applied: 0 }, results: new Map() });
+      return;
+    }
+    // The server answers line by line; anything else (a proxy's page, say) is a failure, not a crash.
+    const parsed = scanBatchAnswer.safeParse(result.data);
+    const answer = parsed.success ? parsed.data : refusedBatch(result.error);
     if (!answer) {
       setFailure(messageOr(result.error, BATCH_FAILED));
       return;
     }
-    setAnswered({ applied: answer.applied, summary: answer.summary, results: resultsByLine(lines, answer) });
+    setAnswered({ applied: answer.applied, kept: false, summary: answer.summary, results: resultsByLine(lines, answer) });
     if (answer.applied) toast.success(batchDone(action, answer.summary.ok));
   };
 
@@ -105,8 +115,14 @@ export function ScanBatch({ projectId, warehouseId }: ScanBatchProps) {
           Clear
         </Button>
       </Group>
-      <BatchLines lines={lines} flags={applied ? new Map() : flags} results={answered?.results ?? new Map()} onRemove={applied ? undefined : remove} />
-      {answered && <Summary answered={answered} />}
+      <BatchLines
+        lines={lines}
+        flags={applied ? new Map() : flags}
+        results={answered?.results ?? new Map()}
+        kept={answered?.kept ?? false}
+        onRemove={applied ? undefined : remove}
+      />
+      {answered && <Summary answered={answered} lines={lines.length} />}
       {!applied && (
         <Paper withBorder p="sm">
           <Stack gap="xs">
@@ -129,8 +145,18 @@ export function ScanBatch({ projectId, warehouseId }: ScanBatchProps) {
   );
 }
 
-function Summary({ answered }: { answered: Answered }) {
+function Summary({ answered, lines }: { answered: Answered; lines: number }) {
   const { ok, failed, not_applied } = answered.summary;
+  if (answered.kept) {
+    return (
+      <Group gap="xs" role="status">
+        <Badge color="orange" variant="light" tt="none">
+          {KEPT_ON_DEVICE}
+        </Badge>
+        <Text size="sm">{`${lines} ${lines === 1 ? 'line' : 'lines'} not yet sent: they go when the signal returns.`}</Text>
+      </Group>
+    );
+  }
   return (
     <Group gap="xs" role="status">
       <Badge color={answered.applied ? 'green' : 'red'} variant="light" tt="none">
