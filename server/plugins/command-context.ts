@@ -14,5 +14,7 @@ export function commandOptions(request: FastifyRequest): CommandOptions {
   return {
     metadata: { actorId: caller.id, actorName: displayName(caller), requestId: request.id },
     idempotencyKey,
+    // A field action kept offline happened at the device's time (plugins/occurred-at.ts).
+    ...(request.occurredAt ? { occurredAt: request.occurredAt } : {}),
   };
 }
