@@ -189,7 +189,7 @@ describe("the site's limit", () => {
       manager,
       '/api/materials/lost',
       { project_id: projectId, part_number: 'OFF-100', quantity: 1, source: 'on_hand' },
-      at(eightDays),
+      at(eightDays, 'lost-late-1'),
     );
     expect(accepted.statusCode, accepted.body).toBe(200);
 
@@ -199,6 +199,15 @@ describe("the site's limit", () => {
     expect(refused.statusCode).toBe(422);
     expect(refused.json().message).toBe(occurredAtTooOld(1));
     expect(refused.json().message).toContain('more than 1 day ago');
+    expect(await eventCount()).toBe(before);
+
+    // The eight-day-old loss sent again (its answer lost on the way) gets its first answer, not a refusal.
+    const lost = { project_id: projectId, part_number: 'OFF-100', quantity: 1, source: 'on_hand' };
+    const again = await send(manager, '/api/materials/lost', lost, at(eightDays, 'lost-late-1'));
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual(accepted.json());
+    const other = await send(manager, '/api/materials/lost', lost, at(eightDays, 'lost-late-2'));
+    expect(other.statusCode).toBe(422);
     expect(await eventCount()).toBe(before);
     await setLimit(7);
   });
