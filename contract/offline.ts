@@ -13,6 +13,7 @@ export const OCCURRED_AT_HEADER = 'Occurred-At';
 
 /** The site setting bounding how old a queued action may be on arrival, in days. */
 export const OFFLINE_MAX_AGE = { defaultDays: 7, minDays: 1, maxDays: 90 } as const;
+export const OFFLINE_MAX_AGE_INVALID = `Offline actions limit must be a whole number of days from ${OFFLINE_MAX_AGE.minDays} to ${OFFLINE_MAX_AGE.maxDays}`;
 
 /** A device clock a little ahead of the server's is not "the future". */
 export const OCCURRED_AT_CLOCK_SKEW_MS = 2 * 60_000;

@@ -2,10 +2,9 @@
 import { z } from 'zod';
 import { id, pageNumber, text } from './fields.ts';
 import { MAX_LENGTH } from './limits.ts';
-import { OFFLINE_MAX_AGE } from './offline.ts';
+import { OFFLINE_MAX_AGE, OFFLINE_MAX_AGE_INVALID } from './offline.ts';
 import { projectSchema, projectWithRole } from './projects.ts';
 
-export const OFFLINE_MAX_AGE_INVALID = `Offline actions limit must be a whole number of days from ${OFFLINE_MAX_AGE.minDays} to ${OFFLINE_MAX_AGE.maxDays}`;
 /** How many days old a field action kept offline may be when it arrives (contract/offline.ts). */
 export const offlineMaxAgeDays = z
   .number({ error: OFFLINE_MAX_AGE_INVALID })

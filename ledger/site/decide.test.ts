@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import { OFFLINE_MAX_AGE_INVALID } from '../../contract/site.ts';
+import { OFFLINE_MAX_AGE_INVALID } from '../../contract/offline.ts';
 import { deciderSpec } from '../testing/decider-spec.ts';
 import { siteSettingsDecider } from './decide.ts';
 import type { SiteEvent } from './events.ts';

@@ -1,6 +1,5 @@
 /** The site settings aggregate: one stream, one command; a change that changes nothing records nothing. */
-import { OFFLINE_MAX_AGE } from '../../contract/offline.ts';
-import { OFFLINE_MAX_AGE_INVALID } from '../../contract/site.ts';
+import { OFFLINE_MAX_AGE, OFFLINE_MAX_AGE_INVALID } from '../../contract/offline.ts';
 import type { Decider } from '../decider.ts';
 import { DomainError } from '../errors.ts';
 import type { SiteCommand } from './commands.ts';

@@ -14,10 +14,10 @@ import {
   OCCURRED_AT_IN_FUTURE,
   OCCURRED_AT_INVALID,
   OCCURRED_AT_NOT_ACCEPTED,
+  OFFLINE_MAX_AGE_INVALID,
   OFFLINE_ROUTES,
   occurredAtTooOld,
 } from '../../contract/offline.ts';
-import { OFFLINE_MAX_AGE_INVALID } from '../../contract/site.ts';
 import { buildTestApp, createUser, signIn } from '../../test/helpers/test-app.ts';
 import { openTestRuntime } from '../../test/helpers/test-database.ts';
 import { changeMembership, createProject } from '../projects/project-commands.ts';

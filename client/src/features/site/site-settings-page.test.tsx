@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { OFFLINE_MAX_AGE_INVALID } from '@contract/site.ts';
+import { OFFLINE_MAX_AGE_INVALID } from '@contract/offline.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { SiteSettingsPage } from './site-settings-page.tsx';
 

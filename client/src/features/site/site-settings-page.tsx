@@ -4,7 +4,8 @@
  * arrive; the switches flip at once and revert on failure; the number is saved when valid.
  */
 import { Button, Group, NumberInput, Paper, Stack, Switch, Text } from '@mantine/core';
-import { offlineMaxAgeDays, OFFLINE_MAX_AGE_INVALID } from '@contract/site.ts';
+import { OFFLINE_MAX_AGE_INVALID } from '@contract/offline.ts';
+import { offlineMaxAgeDays } from '@contract/site.ts';
 import { useEffect, useState } from 'react';
 import { toast } from '../../shared/toast.ts';
 import { PageHeader } from '../../components/page-header.tsx';
