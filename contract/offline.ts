@@ -13,6 +13,7 @@ export const OCCURRED_AT_HEADER = 'Occurred-At';
 
 /** The site setting bounding how old a queued action may be on arrival, in days. */
 export const OFFLINE_MAX_AGE = { defaultDays: 7, minDays: 1, maxDays: 90 } as const;
+export const OFFLINE_MAX_AGE_INVALID = `Offline actions limit must be a whole number of days from ${OFFLINE_MAX_AGE.minDays} to ${OFFLINE_MAX_AGE.maxDays}`;
 
 /** A device clock a little ahead of the server's is not "the future". */
 export const OCCURRED_AT_CLOCK_SKEW_MS = 2 * 60_000;
@@ -24,6 +25,40 @@ export const occurredAtTooOld = (days: number): string =>
 export const OCCURRED_AT_NOT_ACCEPTED = 'Occurred-At is only accepted on field actions that can be taken offline';
 
 export const occurredAtHeader = z.iso.datetime({ offset: true, error: OCCURRED_AT_INVALID });
+
+/** The `error` codes of the refusals, stable for the browser to tell them apart. */
+export const OCCURRED_AT_ERROR = {
+  invalid: 'OCCURRED_AT_INVALID',
+  notAccepted: 'OCCURRED_AT_NOT_ACCEPTED',
+  inFuture: 'OCCURRED_AT_IN_FUTURE',
+  tooOld: 'OFFLINE_ACTION_TOO_OLD',
+} as const;
+
+export type OccurredAtVerdict =
+  | { ok: true; at: Date | null }
+  | { ok: false; status: 400 | 422; error: (typeof OCCURRED_AT_ERROR)[keyof typeof OCCURRED_AT_ERROR]; message: string };
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Whether a call's `Occurred-At` (absent: undefined) may be taken: only on a call that may be
+ * queued, well formed, not ahead of `now` by more than the clock skew, not older than the site's
+ * limit. A too-old action is well formed but refused by the site's rule, hence 422.
+ */
+export function judgeOccurredAt(value: string | string[] | undefined, offlineRoute: boolean, now: Date, maxAgeDays: number): OccurredAtVerdict {
+  if (value === undefined) return { ok: true, at: null };
+  const field = { status: 400 as const };
+  if (!offlineRoute) return { ok: false, ...field, error: OCCURRED_AT_ERROR.notAccepted, message: OCCURRED_AT_NOT_ACCEPTED };
+  if (typeof value !== 'string' || !occurredAtHeader.safeParse(value.trim()).success)
+    return { ok: false, ...field, error: OCCURRED_AT_ERROR.invalid, message: OCCURRED_AT_INVALID };
+  const at = new Date(value.trim());
+  if (at.getTime() - now.getTime() > OCCURRED_AT_CLOCK_SKEW_MS)
+    return { ok: false, ...field, error: OCCURRED_AT_ERROR.inFuture, message: OCCURRED_AT_IN_FUTURE };
+  if (now.getTime() - at.getTime() > maxAgeDays * DAY_MS)
+    return { ok: false, status: 422, error: OCCURRED_AT_ERROR.tooOld, message: occurredAtTooOld(maxAgeDays) };
+  // Within the skew, a device ahead of the server is taken as acting now: nothing happens before it is known.
+  return { ok: true, at: at > now ? now : at };
+}
 
 /** The kinds of field action a device may keep while offline. */
 export const OFFLINE_ACTION_KINDS = [

@@ -2,11 +2,20 @@
 import { z } from 'zod';
 import { id, pageNumber, text } from './fields.ts';
 import { MAX_LENGTH } from './limits.ts';
+import { OFFLINE_MAX_AGE, OFFLINE_MAX_AGE_INVALID } from './offline.ts';
 import { projectSchema, projectWithRole } from './projects.ts';
 
-export const siteSettings = z.object({ freeze_transactions: z.boolean(), maintenance_mode: z.boolean() });
+/** How many days old a field action kept offline may be when it arrives (contract/offline.ts). */
+export const offlineMaxAgeDays = z
+  .number({ error: OFFLINE_MAX_AGE_INVALID })
+  .int(OFFLINE_MAX_AGE_INVALID)
+  .min(OFFLINE_MAX_AGE.minDays, OFFLINE_MAX_AGE_INVALID)
+  .max(OFFLINE_MAX_AGE.maxDays, OFFLINE_MAX_AGE_INVALID);
+export const siteSettings = z.object({ freeze_transactions: z.boolean(), maintenance_mode: z.boolean(), offline_max_age_days: offlineMaxAgeDays });
 export type SiteSettings = z.infer<typeof siteSettings>;
-export const siteSettingsPatch = siteSettings.partial().refine((v) => Object.keys(v).length > 0, 'Send freeze_transactions or maintenance_mode');
+export const siteSettingsPatch = siteSettings
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, 'Send freeze_transactions, maintenance_mode or offline_max_age_days');
 /** What every signed-in page reads: maintenance sends people to the maintenance page, the freeze shows its banner. */
 export const publicSettings = z.object({ maintenance_mode: z.boolean(), freeze_transactions: z.boolean() });
 

@@ -55,6 +55,39 @@ const run = (input: CountInput, options: { idempotencyKey?: string } = {}) => ru
 const versionsOf = async (streamId: string) => (await runtime.store.readStream(runtime.store.db, streamId)).map((e) => e.streamVersion);
 
 describe('runCommand', () => {
+  it("dates the events at the action's own time when given, decides on now, and records at commit", async () => {
+    const occurredAt = new Date(Date.now() - 2 * 3_600_000);
+    const dated = new Date(Date.now() - 3 * 3_600_000);
+    let decidedOn: Date | null = null;
+    const handler: CommandHandler<CountInput, CountContext, null> = {
+      name: 'dated',
+      load: counter.load,
+      decide(input, _context, now) {
+        decidedOn = now;
+        // The second event is dated by the decision itself, like a count line's counted_at.
+        return {
+          appends: [
+            {
+              streamId: input.streamId,
+              events: [
+                { type: 'Counted', data: {} },
+                { type: 'Counted', data: {}, occurredAt: dated },
+              ],
+            },
+          ],
+          result: null,
+        };
+      },
+    };
+    const started = Date.now();
+    await runCommand(runtime.store, handler, { streamId: 'count:late' }, { metadata, occurredAt });
+    const [first, second] = await runtime.store.readStream(runtime.store.db, 'count:late');
+    expect(first!.occurredAt).toEqual(occurredAt);
+    expect(second!.occurredAt).toEqual(dated);
+    expect(decidedOn!.getTime()).toBeGreaterThanOrEqual(started);
+    expect(first!.recordedAt.getTime()).toBeGreaterThanOrEqual(started - 1000);
+  });
+
   it('returns the first result for a repeated idempotency key and appends nothing the second time', async () => {
     const first = await run({ streamId: 'count:idem' }, { idempotencyKey: 'k-1' });
     const second = await run({ streamId: 'count:idem' }, { idempotencyKey: 'k-1' });

@@ -209,7 +209,9 @@ export class CommandRunner {
             streams.set(streamId, entry);
           }
           for (const event of events) {
-            entry.events.push({ ...event, occurredAt: event.occurredAt ?? now, metadata: p.options.metadata, idempotencyKey: first ? (key ?? null) : null });
+            // An event its decision dates itself keeps that time; else the action's own time, else now.
+            const occurredAt = event.occurredAt ?? p.options.occurredAt ?? now;
+            entry.events.push({ ...event, occurredAt, metadata: p.options.metadata, idempotencyKey: first ? (key ?? null) : null });
             first = false;
           }
           last = `${streamId}#${entry.head.version + entry.events.length}`;

@@ -58,6 +58,11 @@ export interface CommandOptions {
   /** Scoped by the caller (for example per user), so two people's keys never collide. */
   idempotencyKey?: string;
   now?: Date;
+  /**
+   * When the action really happened, if earlier than its arrival (a field action kept offline):
+   * the events' `occurred_at`, while the command is still decided on the state it finds `now`.
+   */
+  occurredAt?: Date;
 }
 
 export interface CommandOutcome<Result> {

@@ -130,6 +130,7 @@ export interface SiteSettingsTable {
   id: number;
   freeze_transactions: boolean;
   maintenance_mode: boolean;
+  offline_max_age_days: Generated<number>;
   updated_at: Timestamp;
 }
 

@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import { onPostgres, openTestRuntime } from '../test/helpers/test-database.ts';
 import { createProject } from '../server/projects/project-commands.ts';
 import { runStock } from '../server/materials/stock-commands.ts';
+import { changeSiteSettings } from '../server/site/site-settings.ts';
 import { SYSTEM_ACTOR } from '../server/users/user-commands.ts';
 import { projectors } from './registry.ts';
 import { rebuildProjections } from './rebuild.ts';
@@ -41,6 +42,13 @@ beforeAll(async () => {
     const note = `note ${i}: tab\t, newline\n, backslash\\, é`;
     await runStock(runtime.store, { type: 'lost', location, partNumber: `R-${i % 4}`, quantity: 1, source: 'on_hand', userId: null, note }, options);
   }
+  // An action sent late from a device that was offline: dated at the device's time, recorded now.
+  await runStock(
+    runtime.store,
+    { type: 'found', location, partNumber: 'R-1', quantity: 2, destination: 'on_hand', userId: null, note: 'found offline' },
+    { metadata: SYSTEM_ACTOR, occurredAt: new Date(Date.UTC(2026, 2, 2, 12)) },
+  );
+  await changeSiteSettings(runtime.store, { freeze_transactions: false, offline_max_age_days: 30 }, { metadata: SYSTEM_ACTOR });
 });
 afterAll(async () => {
   await runtime.close();
@@ -49,7 +57,8 @@ afterAll(async () => {
 describe('rebuild', () => {
   it(`loads fresh tables ${onPostgres ? 'with COPY' : 'by multi-row inserts'} identical to the ones written inline`, async () => {
     const before = await tablesAsText();
-    expect(before.activity_log).toHaveLength(60);
+    expect(before.activity_log).toHaveLength(61);
+    expect(before.site_settings).toEqual([expect.stringMatching(/^\(1,f,f,".*",30\)$/)]);
     const result = await rebuildProjections(runtime.store, projectors, { databaseUrl: runtime.database.url });
     expect(result.events).toBeGreaterThanOrEqual(60);
     expect(await tablesAsText()).toEqual(before);

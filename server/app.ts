@@ -21,6 +21,7 @@ import realtimePlugin from './realtime/realtime.plugin.ts';
 import housekeepingPlugin from './plugins/housekeeping.ts';
 import mailPlugin from './plugins/mail.ts';
 import maintenancePlugin from './plugins/maintenance.ts';
+import occurredAtPlugin from './plugins/occurred-at.ts';
 import notificationsPlugin from './notifications/notifications.plugin.ts';
 import projectAccessPlugin from './plugins/project-access.ts';
 import authorizationPlugin from './plugins/authorization.ts';
@@ -106,6 +107,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(auditorGuard);
   await app.register(projectAccessPlugin);
   await app.register(authorizationPlugin);
+  await app.register(occurredAtPlugin);
   await app.register(answersPlugin);
   await app.register(mailPlugin);
   await app.register(housekeepingPlugin);

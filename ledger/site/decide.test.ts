@@ -1,10 +1,11 @@
 import { describe, it } from 'vitest';
+import { OFFLINE_MAX_AGE_INVALID } from '../../contract/offline.ts';
 import { deciderSpec } from '../testing/decider-spec.ts';
 import { siteSettingsDecider } from './decide.ts';
 import type { SiteEvent } from './events.ts';
 
 const spec = deciderSpec(siteSettingsDecider);
-const frozen: SiteEvent = { type: 'SiteSettingsChanged', data: { freezeTransactions: true, maintenanceMode: false } };
+const frozen: SiteEvent = { type: 'SiteSettingsChanged', data: { freezeTransactions: true, maintenanceMode: false, offlineMaxAgeDays: 7 } };
 
 describe('site settings aggregate', () => {
   it('freezes transactions and keeps maintenance as it was', () => {
@@ -18,7 +19,7 @@ describe('site settings aggregate', () => {
     spec
       .given([frozen])
       .when({ type: 'ChangeSiteSettings', data: { maintenanceMode: true } })
-      .then([{ type: 'SiteSettingsChanged', data: { freezeTransactions: true, maintenanceMode: true } }]);
+      .then([{ type: 'SiteSettingsChanged', data: { freezeTransactions: true, maintenanceMode: true, offlineMaxAgeDays: 7 } }]);
   });
 
   it('records nothing when nothing changes', () => {
@@ -26,5 +27,26 @@ describe('site settings aggregate', () => {
       .given([frozen])
       .when({ type: 'ChangeSiteSettings', data: { freezeTransactions: true, maintenanceMode: false } })
       .then([]);
+  });
+
+  it('changes how old an offline action may be, keeping the switches', () => {
+    spec
+      .given([frozen])
+      .when({ type: 'ChangeSiteSettings', data: { offlineMaxAgeDays: 30 } })
+      .then([{ type: 'SiteSettingsChanged', data: { freezeTransactions: true, maintenanceMode: false, offlineMaxAgeDays: 30 } }]);
+  });
+
+  it('reads an event recorded before the limit existed as the default', () => {
+    spec
+      .given([{ type: 'SiteSettingsChanged', data: { freezeTransactions: true, maintenanceMode: false } }])
+      .when({ type: 'ChangeSiteSettings', data: { offlineMaxAgeDays: 7 } })
+      .then([]);
+  });
+
+  it('refuses a limit outside its bounds', () => {
+    spec
+      .given([])
+      .when({ type: 'ChangeSiteSettings', data: { offlineMaxAgeDays: 91 } })
+      .thenThrows(OFFLINE_MAX_AGE_INVALID);
   });
 });

@@ -1,5 +1,7 @@
 /** The site settings aggregate: one stream, one command; a change that changes nothing records nothing. */
+import { OFFLINE_MAX_AGE, OFFLINE_MAX_AGE_INVALID } from '../../contract/offline.ts';
 import type { Decider } from '../decider.ts';
+import { DomainError } from '../errors.ts';
 import type { SiteCommand } from './commands.ts';
 import type { SiteEvent } from './events.ts';
 import { evolve } from './evolve.ts';
@@ -8,8 +10,12 @@ import { initialSiteState, type SiteState } from './state.ts';
 export function decide(command: SiteCommand, state: SiteState): SiteEvent[] {
   const freezeTransactions = command.data.freezeTransactions ?? state.freezeTransactions;
   const maintenanceMode = command.data.maintenanceMode ?? state.maintenanceMode;
-  if (freezeTransactions === state.freezeTransactions && maintenanceMode === state.maintenanceMode) return [];
-  return [{ type: 'SiteSettingsChanged', data: { freezeTransactions, maintenanceMode } }];
+  const offlineMaxAgeDays = command.data.offlineMaxAgeDays ?? state.offlineMaxAgeDays;
+  if (!Number.isInteger(offlineMaxAgeDays) || offlineMaxAgeDays < OFFLINE_MAX_AGE.minDays || offlineMaxAgeDays > OFFLINE_MAX_AGE.maxDays)
+    throw new DomainError('VALIDATION', OFFLINE_MAX_AGE_INVALID, 'offline_max_age_days');
+  const same = freezeTransactions === state.freezeTransactions && maintenanceMode === state.maintenanceMode && offlineMaxAgeDays === state.offlineMaxAgeDays;
+  if (same) return [];
+  return [{ type: 'SiteSettingsChanged', data: { freezeTransactions, maintenanceMode, offlineMaxAgeDays } }];
 }
 
 export const siteSettingsDecider: Decider<SiteCommand, SiteEvent, SiteState> = { initialState: initialSiteState, decide, evolve };

@@ -1,4 +1,4 @@
-/** Events of the site settings stream (`site:settings`): the transaction freeze and maintenance mode. */
+/** Events of the site settings stream (`site:settings`): the transaction freeze, maintenance mode and the age limit of offline actions. */
 import { z } from 'zod';
 import type { RecordedEvent } from '../event-store/types.ts';
 import { EVERY_PROJECT } from '../../contract/topics.ts';
@@ -7,7 +7,12 @@ import type { Change } from '../topics.ts';
 export const SITE_SETTINGS_STREAM = 'site:settings';
 
 export const siteEventSchemas = {
-  SiteSettingsChanged: z.object({ freezeTransactions: z.boolean(), maintenanceMode: z.boolean() }),
+  SiteSettingsChanged: z.object({
+    freezeTransactions: z.boolean(),
+    maintenanceMode: z.boolean(),
+    // Absent on events recorded before the setting existed: those mean the default.
+    offlineMaxAgeDays: z.number().int().optional(),
+  }),
 } as const;
 
 export type SiteEvent = { type: 'SiteSettingsChanged'; data: z.infer<typeof siteEventSchemas.SiteSettingsChanged> };

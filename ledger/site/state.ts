@@ -1,9 +1,12 @@
+import { OFFLINE_MAX_AGE } from '../../contract/offline.ts';
+
 /**
  * The site settings. Loaded by folding its stream: one short stream for the whole site.
  */
 export interface SiteState {
   freezeTransactions: boolean;
   maintenanceMode: boolean;
+  offlineMaxAgeDays: number;
 }
 
-export const initialSiteState = (): SiteState => ({ freezeTransactions: false, maintenanceMode: false });
+export const initialSiteState = (): SiteState => ({ freezeTransactions: false, maintenanceMode: false, offlineMaxAgeDays: OFFLINE_MAX_AGE.defaultDays });

@@ -1,11 +1,12 @@
-/** `site_settings`: one row, read by every stock command (freeze) and every request (maintenance). */
+/** `site_settings`: one row, read by every stock command (freeze) and every request (maintenance, the age limit of offline actions). */
+import { OFFLINE_MAX_AGE } from '../../contract/offline.ts';
 import type { Projector, RowOp } from '../projector.ts';
 import { isSiteEvent } from '../../ledger/site/events.ts';
 
 export const siteSettingsProjector: Projector = {
   name: 'site_settings',
-  version: 1,
-  tables: [{ name: 'site_settings', key: ['id'], columns: ['id', 'freeze_transactions', 'maintenance_mode', 'updated_at'] }],
+  version: 2,
+  tables: [{ name: 'site_settings', key: ['id'], columns: ['id', 'freeze_transactions', 'maintenance_mode', 'offline_max_age_days', 'updated_at'] }],
   handles: ['SiteSettingsChanged'],
   project(event): RowOp[] {
     const e = event;
@@ -15,7 +16,12 @@ export const siteSettingsProjector: Projector = {
         kind: 'upsert',
         table: 'site_settings',
         key: { id: 1 },
-        set: { freeze_transactions: e.data.freezeTransactions, maintenance_mode: e.data.maintenanceMode, updated_at: event.occurredAt },
+        set: {
+          freeze_transactions: e.data.freezeTransactions,
+          maintenance_mode: e.data.maintenanceMode,
+          offline_max_age_days: e.data.offlineMaxAgeDays ?? OFFLINE_MAX_AGE.defaultDays,
+          updated_at: event.occurredAt,
+        },
       },
     ];
   },

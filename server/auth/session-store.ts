@@ -5,6 +5,7 @@
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
+import { OFFLINE_MAX_AGE } from '../../contract/offline.ts';
 import type { Db } from '../../ledger/database.ts';
 
 export interface SessionTokens {
@@ -24,6 +25,8 @@ export interface AuthenticatedUser {
   id: string;
   /** The site's maintenance flag, read in the same query so every request pays one round trip. */
   maintenance_mode: boolean;
+  /** The site's age limit of offline actions (Occurred-At), read in the same query and cached with it. */
+  offline_max_age_days: number;
   email: string;
   user_firstname: string;
   user_lastname: string;
@@ -115,6 +118,7 @@ export async function sessionForAccessToken(db: Db, tokenHash: string, now = new
     .leftJoin('site_settings as site', (join) => join.on('site.id', '=', 1))
     .select(['u.id', 'u.email', 'u.user_firstname', 'u.user_lastname', 'u.role', 'u.emails', 'u.stock_emails', 's.id as sessionId', 't.expires_at'])
     .select(sql<boolean>`coalesce(site.maintenance_mode, false)`.as('maintenance_mode'))
+    .select(sql<number>`coalesce(site.offline_max_age_days, ${OFFLINE_MAX_AGE.defaultDays})::int`.as('offline_max_age_days'))
     .where('t.token_hash', '=', tokenHash)
     .where('t.kind', '=', 'access')
     .where('t.expires_at', '>', now)

@@ -1,4 +1,6 @@
-/** Reading and changing the site settings (freeze and maintenance). */
+/** Reading and changing the site settings (freeze, maintenance, the age limit of offline actions). */
+import { OFFLINE_MAX_AGE } from '../../contract/offline.ts';
+import type { SiteSettings } from '../../contract/site.ts';
 import type { Db } from '../../ledger/database.ts';
 import type { EventStore } from '../../ledger/event-store/event-store.ts';
 import type { CommandOptions } from '../../ledger/command.ts';
@@ -7,17 +9,16 @@ import { foldedStreamHandler } from '../../ledger/stream-handler.ts';
 import { siteSettingsDecider } from '../../ledger/site/decide.ts';
 import { SITE_SETTINGS_STREAM } from '../../ledger/site/events.ts';
 
-export interface SiteSettings {
-  freeze_transactions: boolean;
-  maintenance_mode: boolean;
-}
-
 export async function readSiteSettings(db: Db): Promise<SiteSettings> {
-  const row = await db.selectFrom('site_settings').select(['freeze_transactions', 'maintenance_mode']).where('id', '=', 1).executeTakeFirst();
-  return row ?? { freeze_transactions: false, maintenance_mode: false };
+  const row = await db
+    .selectFrom('site_settings')
+    .select(['freeze_transactions', 'maintenance_mode', 'offline_max_age_days'])
+    .where('id', '=', 1)
+    .executeTakeFirst();
+  return row ?? { freeze_transactions: false, maintenance_mode: false, offline_max_age_days: OFFLINE_MAX_AGE.defaultDays };
 }
 
-type SiteChange = { freeze_transactions?: boolean; maintenance_mode?: boolean };
+type SiteChange = Partial<SiteSettings>;
 
 const siteHandler = foldedStreamHandler({
   name: 'site-settings',
@@ -25,7 +26,7 @@ const siteHandler = foldedStreamHandler({
   streamId: (_change: SiteChange) => SITE_SETTINGS_STREAM,
   command: (change) => ({
     type: 'ChangeSiteSettings' as const,
-    data: { freezeTransactions: change.freeze_transactions, maintenanceMode: change.maintenance_mode },
+    data: { freezeTransactions: change.freeze_transactions, maintenanceMode: change.maintenance_mode, offlineMaxAgeDays: change.offline_max_age_days },
   }),
 });
 

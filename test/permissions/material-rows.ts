@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { type Actor, can, changes, type MatrixContext, onlyInMatrixProject, type RouteCase, when } from './matrix.ts';
 import { guarded } from './policy-rules.ts';
+import { OCCURRED_AT_HEADER } from '../../contract/offline.ts';
 import { SYSTEM_ACTOR } from '../../server/users/user-commands.ts';
 import { runStock } from '../../server/materials/stock-commands.ts';
 import { definePart } from '../../server/materials/catalog-commands.ts';
@@ -125,6 +126,17 @@ export function materialPermissionRows(context: MatrixContext): RouteCase[] {
       request: async () => ({
         method: 'POST',
         url: '/api/inventory/assign',
+        payload: { project_id: context.projectId(), part_number: await part(), quantity: 1, user_id: context.memberId() },
+      }),
+      expected: when(can.manage),
+    },
+    {
+      // Sent late from a device that was offline: the same people may, nobody more.
+      name: 'POST /api/inventory/:action (assign, Occurred-At)',
+      request: async () => ({
+        method: 'POST',
+        url: '/api/inventory/assign',
+        headers: { [OCCURRED_AT_HEADER]: new Date(Date.now() - 3_600_000).toISOString() },
         payload: { project_id: context.projectId(), part_number: await part(), quantity: 1, user_id: context.memberId() },
       }),
       expected: when(can.manage),

@@ -225,6 +225,11 @@ const routes: RouteCase[] = [
     request: () => ({ method: 'PATCH', url: '/api/site/settings', payload: { maintenance_mode: false } }),
     ...guarded('site.settings'),
   },
+  {
+    name: 'PATCH /api/site/settings (offline actions limit)',
+    request: () => ({ method: 'PATCH', url: '/api/site/settings', payload: { offline_max_age_days: 7 } }),
+    ...guarded('site.settings'),
+  },
   { name: 'GET /api/site/bootstrap', request: () => ({ method: 'GET', url: `/api/site/bootstrap?project_id=${projectId}` }), expected: always(200) },
   { name: 'GET /api/outbox', request: () => ({ method: 'GET', url: '/api/outbox' }), ...guarded('outbox.read') },
   {

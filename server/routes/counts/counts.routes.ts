@@ -153,7 +153,13 @@ export async function countRoutes(app: FastifyInstance): Promise<void> {
       const counter = { userId: request.caller.id, userName: displayName(request.caller) };
       const { result } = await runCountCommand(
         app.store,
-        { type: 'count', sessionId: request.params.id, entry: request.body, counter },
+        // Sent later from a device that was offline: counted when it happened there, unless it says otherwise.
+        {
+          type: 'count',
+          sessionId: request.params.id,
+          entry: { ...request.body, counted_at: request.body.counted_at ?? request.occurredAt?.toISOString() },
+          counter,
+        },
         commandOptions(request),
       );
       if (!('line_id' in result)) throw new Error('count: no line in the answer');

@@ -1,9 +1,12 @@
 /**
- * /site-settings (superadmin): Freeze all Transactions and Maintenance Mode (spec 02 §2.9).
- * "Loading..." until the settings arrive; the switches flip at once and revert on failure.
+ * /site-settings (superadmin): Freeze all Transactions and Maintenance Mode (spec 02 §2.9), and how
+ * many days old a field action kept offline may be when it arrives. "Loading..." until the settings
+ * arrive; the switches flip at once and revert on failure; the number is saved when valid.
  */
-import { Paper, Stack, Switch, Text } from '@mantine/core';
-import { useEffect } from 'react';
+import { Button, Group, NumberInput, Paper, Stack, Switch, Text } from '@mantine/core';
+import { OFFLINE_MAX_AGE_INVALID } from '@contract/offline.ts';
+import { offlineMaxAgeDays } from '@contract/site.ts';
+import { useEffect, useState } from 'react';
 import { toast } from '../../shared/toast.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useGetSiteSettingsQuery, useUpdateSiteSettingsMutation, type SiteSettings } from '../../api/site-api.ts';
@@ -47,11 +50,49 @@ export function SiteSettingsPage() {
               checked={data.maintenance_mode}
               onChange={(event) => void flip({ maintenance_mode: event.currentTarget.checked })}
             />
+            <OfflineMaxAgeField saved={data.offline_max_age_days} save={flip} />
           </Stack>
         ) : (
           <Text c="dimmed">Failed to load settings</Text>
         )}
       </Paper>
     </>
+  );
+}
+
+/** A draft of the limit, checked by the contract's own rule; saved on the button or Enter. */
+function OfflineMaxAgeField({ saved, save }: { saved: number; save: (patch: Partial<SiteSettings>) => Promise<void> }) {
+  const [draft, setDraft] = useState<string>(String(saved));
+  const [saving, setSaving] = useState(false);
+  useEffect(() => setDraft(String(saved)), [saved]);
+  const parsed = offlineMaxAgeDays.safeParse(draft.trim() === '' ? Number.NaN : Number(draft));
+  const error = parsed.success ? null : OFFLINE_MAX_AGE_INVALID;
+  const changed = parsed.success && parsed.data !== saved;
+  const submit = async () => {
+    if (!parsed.success || !changed) return;
+    setSaving(true);
+    await save({ offline_max_age_days: parsed.data });
+    setSaving(false);
+  };
+  return (
+    <Group align="flex-start" wrap="nowrap">
+      <NumberInput
+        label="Offline actions limit (days)"
+        description="Field actions taken offline and sent later are refused when older than this."
+        value={draft}
+        onChange={(next) => setDraft(String(next))}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') void submit();
+        }}
+        error={error}
+        allowDecimal={false}
+        allowNegative={false}
+        inputMode="numeric"
+        w={320}
+      />
+      <Button mt={46} onClick={() => void submit()} disabled={!changed} loading={saving}>
+        Save
+      </Button>
+    </Group>
   );
 }
