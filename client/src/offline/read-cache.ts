@@ -14,9 +14,11 @@ const SAVED_PATHS: readonly RegExp[] = [
   /^\/api\/users\/me$/,
   /^\/api\/projects$/,
   /^\/api\/projects\/[^/]+$/,
-  /^\/api\/projects\/[^/]+\/(?:my-role|assignable-users)$/,
+  /^\/api\/projects\/[^/]+\/(?:my-role|assignable-users|settings)$/,
   /^\/api\/users\/project\/[^/]+$/,
   /^\/api\/inventory\/materials$/,
+  // The material catalogue: the parts a receive or assign picks from.
+  /^\/api\/materials$/,
   /^\/api\/materials\/(?:assignees|max-assignable)$/,
   /^\/api\/assets\/inventory\/project\/[^/]+$/,
   /^\/api\/assets\/instances$/,

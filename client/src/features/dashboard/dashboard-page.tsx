@@ -25,6 +25,7 @@ import { useGetInventoryAtQuery } from '../../api/inventory-at-api.ts';
 import { instantOf, isPast, NOW, PointInTimeControl, type PointInTime } from './point-in-time.tsx';
 import { ProjectActionsBar } from './project-actions-bar.tsx';
 import { DetailField } from '../../components/detail-field.tsx';
+import { AsOfNote, AsOfScope, useSavedAt } from '../../offline/as-of-note.tsx';
 
 export const NO_PROJECTS_TEXT = 'You are not in any project yet. An administrator can add you to one.';
 export const NO_PROJECTS_ADMIN_TEXT = 'There are no projects yet. Create one under Administration, Projects.';
@@ -48,6 +49,8 @@ export function DashboardPage({ manageProject, assets }: { manageProject?: React
   );
   // The dialogs act on today's stock whatever the table shows.
   const inventory = past ? then : today;
+  // Today's inventory shown from the device's copy (no signal): when the server gave it.
+  const savedAt = useSavedAt(project && materials && !past ? { url: 'api/inventory/materials', params: { project_id: project.id } } : null);
   const [stack, dispatch] = useReducer(dialogStack, []);
   const open = useCallback((dialog: DashboardDialog) => dispatch({ type: 'open', dialog }), []);
   const back = useCallback(() => dispatch({ type: 'back' }), []);
@@ -55,8 +58,9 @@ export function DashboardPage({ manageProject, assets }: { manageProject?: React
   // biome-ignore lint/correctness/useExhaustiveDependencies: a change of project or mode is what triggers the effect
   useEffect(() => dispatch({ type: 'closeAll' }), [project?.id, materials]);
 
+  // Every figure on the page (table and dialogs) carries the time of the copy it shows.
   return (
-    <>
+    <AsOfScope savedAt={savedAt}>
       <PageHeader title="Project Inventory">
         <Group gap="sm" wrap="wrap" w={{ base: '100%', sm: 'auto' }}>
           <ProjectPicker />
@@ -87,6 +91,7 @@ export function DashboardPage({ manageProject, assets }: { manageProject?: React
         ) : project ? (
           <Stack gap="xs">
             <PointInTimeControl value={pointInTime} onChange={setPointInTime} />
+            <AsOfNote savedAt={savedAt} />
             <InventoryPanel
               projectId={project.id}
               rows={inventory.data}
@@ -112,6 +117,6 @@ export function DashboardPage({ manageProject, assets }: { manageProject?: React
           onBack={back}
         />
       )}
-    </>
+    </AsOfScope>
   );
 }
