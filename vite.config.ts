@@ -26,6 +26,9 @@ export default defineConfig({
         navigateFallback: 'index.html',
         navigateFallbackDenylist: SHELL_DENYLIST,
         cleanupOutdatedCaches: true,
+        // The first worker takes the open page at once, so the shell is kept from the first visit; a
+        // later version still waits for the person's "Reload" (registerType: 'prompt').
+        clientsClaim: true,
         runtimeCaching: [],
       },
     }),

@@ -81,9 +81,15 @@ export function isFrozenError(error: FetchBaseQueryError | undefined): boolean {
   return typeof data === 'object' && data !== null && (data as { error?: unknown }).error === FROZEN_ERROR;
 }
 
-/** The signed-in user's id in the store's session, if any (read structurally: the store is built on this). */
+const ME_URL = '/api/users/me';
+
+/** The signed-in user in the store's session, if any (read structurally: the store is built on this). */
+function signedInUser(state: unknown): { id?: unknown } | null {
+  return (state as { session?: { user?: { id?: unknown } | null } } | null)?.session?.user ?? null;
+}
+
 function signedInUserId(state: unknown): string | null {
-  const id = (state as { session?: { user?: { id?: unknown } | null } } | null)?.session?.user?.id;
+  const id = signedInUser(state)?.id;
   return typeof id === 'string' ? id : null;
 }
 
@@ -171,6 +177,8 @@ export function createAppBaseQuery(options: AppBaseQueryOptions = {}): AppBaseQu
 
     const fromSaved = async (): Promise<QueryResult | null> => {
       const saved = await readCache.load(userId, url).catch(() => undefined);
+      // Signed in on this device but never asked "who am I" since: the session kept here says it.
+      if (!saved && url === ME_URL) return { data: signedInUser(api.getState()) };
       if (!saved) return null;
       api.dispatch(readFromSaved({ url, savedAt: saved.savedAt }));
       return { data: saved.data };
@@ -186,7 +194,7 @@ export function createAppBaseQuery(options: AppBaseQueryOptions = {}): AppBaseQu
       return (await fromSaved()) ?? result;
     }
     // Kept only for the person it was asked for (and, for "who am I", who the server says answered).
-    const answeredFor = url === '/api/users/me' ? (result.data as { id?: unknown } | undefined)?.id : userId;
+    const answeredFor = url === ME_URL ? (result.data as { id?: unknown } | undefined)?.id : userId;
     if (answeredFor === userId && signedInUserId(api.getState()) === userId) {
       void readCache.save(userId, url, result.data).catch(() => undefined);
     }

@@ -162,3 +162,10 @@ describe('the base query and saved reads', () => {
     expect(await readCache.load('hal', '/api/ledger/status')).toBeUndefined();
   });
 });
+
+describe('who am I, with no signal', () => {
+  it('is the user this device has signed in when no answer was saved yet', async () => {
+    const { call } = setup('ivy', offlineFetch);
+    expect((await call('api/users/me')).data).toMatchObject({ id: 'ivy' });
+  });
+});

@@ -12,6 +12,8 @@ import { offlineDb, type SavedRead } from './db.ts';
 /** The paths whose answers are kept (the query string is part of the key). */
 const SAVED_PATHS: readonly RegExp[] = [
   /^\/api\/users\/me$/,
+  // The maintenance check every signed-in page waits for.
+  /^\/api\/site\/public-settings$/,
   /^\/api\/projects$/,
   /^\/api\/projects\/[^/]+$/,
   /^\/api\/projects\/[^/]+\/(?:my-role|assignable-users|settings)$/,
