@@ -1,10 +1,38 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+import { pwaManifest, SHELL_DENYLIST } from './client/src/app/pwa-manifest.ts';
 
 export default defineConfig({
   root: 'client',
-  plugins: [react()],
+  plugins: [
+    react(),
+    // The installable app: a manifest, and a service worker that precaches the built client so the
+    // shell loads with no signal. API answers are never cached by it: they belong to one signed-in
+    // user, and the app keeps the ones it needs offline in that user's own IndexedDB (client/src/offline).
+    VitePWA({
+      strategies: 'generateSW',
+      registerType: 'prompt',
+      // Registered from main.tsx: an inline registration script would break the content security policy.
+      injectRegister: false,
+      manifest: pwaManifest,
+      includeAssets: ['icons/apple-touch-icon.png'],
+      workbox: {
+        // The manifest and its icons the plugin adds itself.
+        globPatterns: ['**/*.{js,css,html,wasm,woff,woff2,ttf}'],
+        // The code reader's WebAssembly and the label fonts are a few MB each.
+        maximumFileSizeToCacheInBytes: 16 * 1024 * 1024,
+        navigateFallback: 'index.html',
+        navigateFallbackDenylist: SHELL_DENYLIST,
+        cleanupOutdatedCaches: true,
+        // The first worker takes the open page at once, so the shell is kept from the first visit; a
+        // later version still waits for the person's "Reload" (registerType: 'prompt').
+        clientsClaim: true,
+        runtimeCaching: [],
+      },
+    }),
+  ],
   // The browser imports the shapes and rules it shares with the server as @contract/….
   resolve: { alias: { '@contract': fileURLToPath(new URL('./contract', import.meta.url)) } },
   build: {

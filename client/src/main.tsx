@@ -1,4 +1,4 @@
-/** Browser entry: styles, the store (restored from localStorage), the session check, render. */
+/** Browser entry: styles, the store (restored from localStorage), the session check, render, the service worker. */
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/charts/styles.css';
@@ -7,6 +7,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { makeStore } from './app/store.ts';
 import { restoreSession } from './shared/session/restore-session.ts';
+import { registerServiceWorker } from './offline/register-sw.tsx';
 
 function browserStorage(): Storage | undefined {
   try {
@@ -28,3 +29,5 @@ createRoot(container).render(
     <App store={store} />
   </StrictMode>,
 );
+
+registerServiceWorker();

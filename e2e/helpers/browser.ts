@@ -6,7 +6,7 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '..', 'screenshots');
 
-const FLAGS = [
+export const CHROMIUM_FLAGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -42,7 +42,7 @@ export async function openBrowser(viewport = { width: 1280, height: 800 }, extra
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: [...FLAGS, ...extraArgs],
+    args: [...CHROMIUM_FLAGS, ...extraArgs],
     viewport,
     offline: options.offline ?? false,
   });

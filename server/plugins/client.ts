@@ -1,16 +1,32 @@
 /**
  * Serves the built client, and index.html for any other GET that a browser navigates to, so the
  * client's router owns the paths. Unknown /api paths answer 404 in the error shape.
+ *
+ * The files that name the others (the page, the service worker and its Workbox runtime, the web app
+ * manifest) are revalidated on every load, so a new release reaches an installed app at once; the
+ * hashed assets they name may be kept an hour.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
+const REVALIDATED = /^(?:index\.html|camera-check\.html|sw\.js|workbox-[\w-]+\.js|manifest\.webmanifest)$/;
+
 export async function registerClient(app: FastifyInstance, distDir: string | null): Promise<void> {
   const hasClient = distDir !== null && existsSync(path.join(distDir, 'index.html'));
   if (hasClient) {
-    await app.register(fastifyStatic, { root: path.resolve(distDir), wildcard: false, index: false, maxAge: '1h' });
+    await app.register(fastifyStatic, {
+      root: path.resolve(distDir),
+      wildcard: false,
+      index: false,
+      maxAge: '1h',
+      setHeaders(reply, filePath) {
+        const name = path.basename(filePath);
+        if (REVALIDATED.test(name)) reply.header('cache-control', 'no-cache');
+        if (name.endsWith('.webmanifest')) reply.header('content-type', 'application/manifest+json; charset=utf-8');
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';

@@ -2,11 +2,15 @@
  * The one base query every endpoint goes through. It owns the cross-cutting rules (spec 01 §4):
  * a 401 triggers one shared POST /api/auth/refresh and one retry, identical in-flight GETs
  * share a single network request, and a 503 MAINTENANCE or 423 FROZEN answer is announced to
- * the app (spec 02 §4.3). They live here so no feature has to think about them.
+ * the app (spec 02 §4.3). The GETs of the screens a crew needs offline are saved per user and
+ * answered from that copy when the network fails (offline/read-cache.ts). They live here so no
+ * feature has to think about them.
  */
 import { createAction } from '@reduxjs/toolkit';
 import { fetchBaseQuery, type BaseQueryApi, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError, type FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 import { offlineCall, sendOrQueue } from '../offline/intercept.ts';
+import { readFromSaved, readFromServer } from '../offline/offline-slice.ts';
+import { defaultReadCache, type ReadCache, savedReadKey } from '../offline/read-cache.ts';
 
 /** Dispatched when the refresh token is no longer accepted; the session slice clears itself on it. */
 export const sessionExpired = createAction('session/expired');
@@ -40,6 +44,10 @@ export interface AppBaseQueryOptions {
   /** Absolute in tests (Node's Request rejects relative URLs); '/' in the browser. */
   baseUrl?: string;
   fetchFn?: (input: RequestInfo, init?: RequestInit) => Promise<Response>;
+  /** Where the offline copies of GET answers live; IndexedDB in the browser, none when null. */
+  readCache?: ReadCache | null;
+  /** Whether the browser believes it is online; navigator.onLine by default. */
+  isOnline?: () => boolean;
 }
 
 const ABSOLUTE_URL = /^([a-z][a-z\d+\-.]*:)?\/\//i;
@@ -72,6 +80,18 @@ export function isFrozenError(error: FetchBaseQueryError | undefined): boolean {
   if (error?.status !== 423) return false;
   const data: unknown = error.data;
   return typeof data === 'object' && data !== null && (data as { error?: unknown }).error === FROZEN_ERROR;
+}
+
+const ME_URL = '/api/users/me';
+
+/** The signed-in user in the store's session, if any (read structurally: the store is built on this). */
+function signedInUser(state: unknown): { id?: unknown } | null {
+  return (state as { session?: { user?: { id?: unknown } | null } } | null)?.session?.user ?? null;
+}
+
+function signedInUserId(state: unknown): string | null {
+  const id = signedInUser(state)?.id;
+  return typeof id === 'string' ? id : null;
 }
 
 function pathOf(url: string): string {
@@ -147,6 +167,42 @@ export function createAppBaseQuery(options: AppBaseQueryOptions = {}): AppBaseQu
     return result;
   };
 
+  const readCache = options.readCache === undefined ? defaultReadCache() : options.readCache;
+  const isOnline = options.isOnline ?? (() => typeof navigator === 'undefined' || navigator.onLine !== false);
+
+  /** A GET of a screen kept offline: saved when the server answers, read back when it cannot. */
+  const withSavedReads = async (args: string | FetchArgs, api: BaseQueryApi, extraOptions: object): Promise<QueryResult> => {
+    const url = readCache ? savedReadKey(args, baseUrl) : null;
+    const userId = signedInUserId(api.getState());
+    if (!readCache || !url || !userId) return withMaintenance(args, api, extraOptions);
+
+    const fromSaved = async (): Promise<QueryResult | null> => {
+      const saved = await readCache.load(userId, url).catch(() => undefined);
+      // Signed in on this device but never asked "who am I" since: the session kept here says it.
+      if (!saved && url === ME_URL) return { data: signedInUser(api.getState()) };
+      if (!saved) return null;
+      api.dispatch(readFromSaved({ url, savedAt: saved.savedAt }));
+      return { data: saved.data };
+    };
+    // Known to be offline: no need to wait for the request to fail.
+    if (!isOnline()) {
+      const saved = await fromSaved();
+      if (saved) return saved;
+    }
+    const result = await withMaintenance(args, api, extraOptions);
+    if (result.error) {
+      if (result.error.status !== 'FETCH_ERROR') return result;
+      return (await fromSaved()) ?? result;
+    }
+    // Kept only for the person it was asked for (and, for "who am I", who the server says answered).
+    const answeredFor = url === ME_URL ? (result.data as { id?: unknown } | undefined)?.id : userId;
+    if (answeredFor === userId && signedInUserId(api.getState()) === userId) {
+      void readCache.save(userId, url, result.data).catch(() => undefined);
+    }
+    api.dispatch(readFromServer(url));
+    return result;
+  };
+
   return (args, api, extraOptions) => {
     // Field actions that may be taken offline are kept on the device when they cannot go now.
     const offline = offlineCall(args, api, extraOptions, resolveRequestUrl('/', args));
@@ -158,7 +214,7 @@ export function createAppBaseQuery(options: AppBaseQueryOptions = {}): AppBaseQu
     if (!entry) {
       const controller = new AbortController();
       const shared = { ...api, signal: controller.signal };
-      const promise = withMaintenance(args, shared, extraOptions).finally(() => {
+      const promise = withSavedReads(args, shared, extraOptions).finally(() => {
         inFlight.delete(key);
       });
       entry = { promise, controller, waiting: 0 };

@@ -14,6 +14,7 @@ import { selectSession } from '../../shared/session/session-selectors.ts';
 import { FROZEN_REASON, useSiteStatus } from '../../shared/site/site-status.ts';
 import { NoData } from '../../components/no-data.tsx';
 import { useGetAssetInventoryQuery } from './assets-api.ts';
+import { AsOfNote } from '../../offline/as-of-note.tsx';
 import { AssetActionsBar } from './asset-actions-bar.tsx';
 import { AssetDetailsModal } from './asset-details-modal.tsx';
 import { AssetInventoryPanel } from './asset-inventory-panel.tsx';
@@ -60,6 +61,7 @@ export function AssetsDashboard() {
 
   return (
     <>
+      <AsOfNote queries={[`api/assets/inventory/project/${encodeURIComponent(project.id)}`]} />
       {manages && (
         <AssetActionsBar
           title="Project Actions"

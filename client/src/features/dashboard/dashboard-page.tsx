@@ -26,6 +26,7 @@ import { instantOf, isPast, NOW, PointInTimeControl, type PointInTime } from './
 import { ProjectActionsBar } from './project-actions-bar.tsx';
 import { DetailField } from '../../components/detail-field.tsx';
 import { usePendingFigures } from '../../offline/use-pending-figures.ts';
+import { AsOfNote, AsOfScope, useSavedAt } from '../../offline/as-of-note.tsx';
 
 export const NO_PROJECTS_TEXT = 'You are not in any project yet. An administrator can add you to one.';
 export const NO_PROJECTS_ADMIN_TEXT = 'There are no projects yet. Create one under Administration, Projects.';
@@ -51,6 +52,8 @@ export function DashboardPage({ manageProject, assets }: { manageProject?: React
   const inventory = past ? then : today;
   // Field actions are checked against what this device's pending actions would leave.
   const withPending = usePendingFigures(project?.id ?? '', today.data);
+  // Today's inventory shown from the device's copy (no signal): when the server gave it.
+  const savedAt = useSavedAt(project && materials && !past ? { url: 'api/inventory/materials', params: { project_id: project.id } } : null);
   const [stack, dispatch] = useReducer(dialogStack, []);
   const open = useCallback((dialog: DashboardDialog) => dispatch({ type: 'open', dialog }), []);
   const back = useCallback(() => dispatch({ type: 'back' }), []);
@@ -58,8 +61,9 @@ export function DashboardPage({ manageProject, assets }: { manageProject?: React
   // biome-ignore lint/correctness/useExhaustiveDependencies: a change of project or mode is what triggers the effect
   useEffect(() => dispatch({ type: 'closeAll' }), [project?.id, materials]);
 
+  // Every figure on the page (table and dialogs) carries the time of the copy it shows.
   return (
-    <>
+    <AsOfScope savedAt={savedAt}>
       <PageHeader title="Project Inventory">
         <Group gap="sm" wrap="wrap" w={{ base: '100%', sm: 'auto' }}>
           <ProjectPicker />
@@ -90,6 +94,7 @@ export function DashboardPage({ manageProject, assets }: { manageProject?: React
         ) : project ? (
           <Stack gap="xs">
             <PointInTimeControl value={pointInTime} onChange={setPointInTime} />
+            <AsOfNote savedAt={savedAt} />
             <InventoryPanel
               projectId={project.id}
               rows={inventory.data}
@@ -117,6 +122,6 @@ export function DashboardPage({ manageProject, assets }: { manageProject?: React
           onBack={back}
         />
       )}
-    </>
+    </AsOfScope>
   );
 }

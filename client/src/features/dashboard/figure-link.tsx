@@ -5,6 +5,7 @@
  */
 import { Text, UnstyledButton } from '@mantine/core';
 import { FIGURE_LABELS, type Figure } from '../../api/material-types.ts';
+import { useAsOfTitle } from '../../offline/as-of-note.tsx';
 
 interface FigureLinkProps {
   figure: Figure;
@@ -17,9 +18,11 @@ interface FigureLinkProps {
 }
 
 export function FigureLink({ figure, value, partNumber, onExplain, color, size = 'sm' }: FigureLinkProps) {
+  // Shown from the device's copy: every figure says as of when.
+  const asOf = useAsOfTitle();
   if (!onExplain) {
     return (
-      <Text span fz={size} fw={600} c={color} data-figure={figure}>
+      <Text span fz={size} fw={600} c={color} data-figure={figure} title={asOf}>
         {value}
       </Text>
     );
@@ -29,7 +32,7 @@ export function FigureLink({ figure, value, partNumber, onExplain, color, size =
       onClick={() => onExplain(figure)}
       data-figure={figure}
       aria-label={`${FIGURE_LABELS[figure]} of ${partNumber}: ${value}`}
-      title="Show the movements behind this number"
+      title={asOf ? `Show the movements behind this number (${asOf})` : 'Show the movements behind this number'}
       fz={size}
       fw={600}
       c={color}

@@ -9,6 +9,7 @@ import { PART_NOT_FOUND } from '@contract/messages.ts';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { FIGURE_LABELS, type Figure, type InventoryRow } from '../../api/material-types.ts';
 import { useExplainFigureQuery, useGetAssigneesQuery } from '../../api/materials-api.ts';
+import { AsOfNote } from '../../offline/as-of-note.tsx';
 import { personName } from '../../shared/format.ts';
 import { AppModal } from '../../components/app-modal.tsx';
 import { PartBarcode } from '../../components/codes/printable-code.tsx';
@@ -156,9 +157,10 @@ function Holders({ projectId, partNumber }: { projectId: string; partNumber: str
   const { data = [], isLoading, isError } = useGetAssigneesQuery({ projectId, number: partNumber });
   return (
     <div>
-      <Title order={5} mb={4}>
-        Assigned to
-      </Title>
+      <Group gap="xs" mb={4}>
+        <Title order={5}>Assigned to</Title>
+        <AsOfNote queries={[{ url: 'api/materials/assignees', params: { project_id: projectId, number: partNumber } }]} />
+      </Group>
       {isLoading ? (
         <Loader size="xs" />
       ) : isError ? (

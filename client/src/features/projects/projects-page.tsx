@@ -19,6 +19,7 @@ import { AssignUserDialog } from './assign-user-dialog.tsx';
 import { CreateProjectDialog } from './create-project-dialog.tsx';
 import type { Project } from '../../api/project-types.ts';
 import { useListProjectsQuery } from '../../api/projects-api.ts';
+import { AsOfNote } from '../../offline/as-of-note.tsx';
 import { useSelectProject } from '../../shared/projects/use-select-project.ts';
 import { FETCH_PROJECTS_FAILED } from '../../shared/messages.ts';
 
@@ -44,6 +45,7 @@ export function ProjectsPage() {
     <>
       <PageHeader title="Projects">
         <Group gap="sm">
+          <AsOfNote queries={[q ? { url: 'api/projects', params: { q } } : 'api/projects']} />
           <Button variant="default" onClick={() => setAssigning({ projectId: null })}>
             Assign User
           </Button>
