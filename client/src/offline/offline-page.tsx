@@ -20,7 +20,7 @@ import { toast } from '../shared/toast.ts';
 import { quantityOf } from './describe.ts';
 import { removeAction, replaceAction } from './queue.ts';
 import type { QueuedAction } from './queued.ts';
-import { availableNow, figureNeeded, partOf, retryOffer, withQuantity } from './retry-rule.ts';
+import { availableNow, figureNeeded, onlyDiscard, partOf, retryOffer, withQuantity } from './retry-rule.ts';
 import { sendNow } from './runtime.ts';
 import { usePendingActions } from './use-pending.ts';
 
@@ -137,14 +137,16 @@ function AttentionItem({ action, project }: { action: QueuedAction; project: str
       <Stack gap="xs">
         <Group justify="space-between" align="flex-start" wrap="nowrap">
           <ActionLine action={action} project={project} />
-          <Badge color="red">Needs attention</Badge>
+          <Badge color="red" style={{ flexShrink: 0 }}>
+            Needs attention
+          </Badge>
         </Group>
         <Text size="sm" c="red" role="alert">
           {action.problem?.message ?? 'The server refused this action.'}
         </Text>
         <Group gap="xs">
-          <RetryChoice action={action} />
-          <ChangeChoice action={action} />
+          {!onlyDiscard(action) && <RetryChoice action={action} />}
+          {!onlyDiscard(action) && <ChangeChoice action={action} />}
           <DiscardChoice action={action} />
         </Group>
       </Stack>

@@ -27,7 +27,7 @@ export function PendingButton() {
   const { pendingCount, attentionCount, online } = useAppSelector((state) => state.offline);
   if (pendingCount === 0 && attentionCount === 0) {
     return online ? null : (
-      <Badge color="gray" variant="filled" aria-label="Offline">
+      <Badge color="gray" variant="filled" aria-label="Offline" style={{ flexShrink: 0 }}>
         Offline
       </Badge>
     );
@@ -37,7 +37,7 @@ export function PendingButton() {
     .join(', ');
   return (
     <UnstyledButton component={Link} to={OFFLINE_PATH} aria-label={`On this device: ${label}`}>
-      <Group gap={4} wrap="nowrap">
+      <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
         {!online && (
           <Badge color="gray" variant="filled">
             Offline

@@ -25,7 +25,8 @@ export interface QueuedAction {
   status: QueuedStatus;
   attempts: number;
   /** The server's refusal when status is 'attention'. */
-  problem: { status: number; message: string } | null;
+  /** `code` is the answer's `error` code, when it has one. */
+  problem: { status: number; message: string; code?: string | null } | null;
   /** One line a person recognises: "Assign 5 × PN-100 to Ana Ruiz". */
   summary: string;
 }

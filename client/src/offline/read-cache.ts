@@ -24,6 +24,12 @@ const SAVED_PATHS: readonly RegExp[] = [
   /^\/api\/materials\/(?:assignees|max-assignable)$/,
   /^\/api\/assets\/inventory\/project\/[^/]+$/,
   /^\/api\/assets\/instances$/,
+  // What the scan page's batch needs to receive serials: where to, and as what.
+  /^\/api\/warehouses$/,
+  /^\/api\/assets\/catalog$/,
+  // A counter's session and lines, to count with no signal.
+  /^\/api\/counts$/,
+  /^\/api\/counts\/[^/]+(?:\/lines)?$/,
 ];
 
 /** The store's bounds: past either, the oldest copies go first. */

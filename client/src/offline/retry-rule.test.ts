@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Assignee, InventoryRow } from '../api/material-types.ts';
-import { availableNow, figureNeeded, retryOffer, withQuantity } from './retry-rule.ts';
+import { availableNow, figureNeeded, onlyDiscard, retryOffer, withQuantity } from './retry-rule.ts';
 
 const material = (kind: 'assign' | 'unassign' | 'return' | 'lost' | 'found' | 'receive', extra: object = {}) => ({
   kind,
@@ -39,6 +39,18 @@ describe('retry with the quantity now available', () => {
     expect(retryOffer(material('receive'), 10)).toBeNull();
     expect(retryOffer({ kind: 'count-line', body: { part_number: 'PN-100', counted: 4 } }, 10)).toBeNull();
     expect(retryOffer({ kind: 'material-request', body: { project_id: 'p1', pick_list: [] } }, 10)).toBeNull();
+  });
+
+  it('is not offered when what is available covers what was asked: the refusal was about something else', () => {
+    const assign = material('assign', { user_id: 'u9' });
+    expect(retryOffer(assign, 5)).toBeNull();
+    expect(retryOffer(assign, 13)).toBeNull();
+  });
+
+  it('leaves only discarding for an action that came back later than the site accepts', () => {
+    expect(onlyDiscard({ problem: { status: 422, message: 'too old', code: 'OFFLINE_ACTION_TOO_OLD' } })).toBe(true);
+    expect(onlyDiscard({ problem: { status: 422, message: 'Insufficient quantity available', code: 'INSUFFICIENT_QUANTITY' } })).toBe(false);
+    expect(onlyDiscard({ problem: null })).toBe(false);
   });
 
   it('changes only the quantity', () => {

@@ -4,6 +4,7 @@
  * from what that person holds; found takes from what is lost. An action without a quantity, or
  * when nothing is available, is never offered a retry (a retry that takes 0 is no choice).
  */
+import { OCCURRED_AT_ERROR } from '@contract/offline.ts';
 import type { Assignee, InventoryRow } from '../api/material-types.ts';
 import { quantityOf } from './describe.ts';
 import type { QueuedAction } from './queued.ts';
@@ -62,10 +63,20 @@ export function availableNow(
   return need.figure === 'lost' ? row.QtyLost : row.QtyOnHand;
 }
 
-/** N to offer, or null: never for an action without a quantity, never when N ≤ 0. */
+/**
+ * N to offer, or null: never for an action without a quantity, never when N ≤ 0, and never when
+ * N covers what was asked (then the refusal was not about the quantity, and a retry would not help).
+ */
 export function retryOffer(action: Pick<QueuedAction, 'kind' | 'body'>, available: number | null): number | null {
-  if (figureNeeded(action) === null || available === null || !Number.isFinite(available)) return null;
-  return available > 0 ? Math.floor(available) : null;
+  const asked = quantityOf(action.body);
+  if (figureNeeded(action) === null || asked === null || available === null || !Number.isFinite(available)) return null;
+  const n = Math.floor(available);
+  return n > 0 && n < asked ? n : null;
+}
+
+/** A refusal no other quantity or edit can cure (it came back too late): only discarding is left. */
+export function onlyDiscard(action: Pick<QueuedAction, 'problem'>): boolean {
+  return action.problem?.code === OCCURRED_AT_ERROR.tooOld;
 }
 
 /** The body with another quantity, everything else as the person first sent it. */

@@ -91,7 +91,10 @@ export async function sendQueue({ userId, send, dispatch }: SenderDeps): Promise
       if (verdict === 'refused') {
         const status = typeof result.error?.status === 'number' ? result.error.status : 400;
         const message = messageOr(result.error, `The server refused this action (${status}).`);
-        await updateAction({ ...sending, status: 'attention', problem: { status, message } });
+        const data: unknown = result.error && 'data' in result.error ? result.error.data : null;
+        const code =
+          typeof data === 'object' && data !== null && typeof (data as { error?: unknown }).error === 'string' ? (data as { error: string }).error : null;
+        await updateAction({ ...sending, status: 'attention', problem: { status, message, code } });
         continue;
       }
       // Kept exactly as it was, key and time included, for the next run.

@@ -13,7 +13,7 @@ import { useAppSelector } from '../../shared/hooks.ts';
 import { NoData } from '../../components/no-data.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { ProjectPicker } from '../../shared/projects/project-picker.tsx';
-import { useListProjectsQuery } from '../../api/projects-api.ts';
+import { projectsApi, useListProjectsQuery } from '../../api/projects-api.ts';
 import { useCurrentProjectSync } from '../../shared/projects/use-current-project-sync.ts';
 import { canCurateProject, canExportInventory, canManageStock, isSuperadmin } from '../../shared/session/permissions.ts';
 import { selectSession } from '../../shared/session/session-selectors.ts';
@@ -48,6 +48,12 @@ export function DashboardPage({ manageProject, assets }: { manageProject?: React
   const then = useGetInventoryAtQuery(
     project && materials && past ? { projectId: project.id, asOf: instantOf(pointInTime.asOf), asKnownOn: instantOf(pointInTime.asKnownOn) } : skipToken,
   );
+  // Whom stock can be assigned to is asked for on each visit, so it is on the device when the signal goes.
+  const prefetchAssignable = projectsApi.usePrefetch('getAssignableUsers');
+  const online = useAppSelector((state) => state.offline.online);
+  useEffect(() => {
+    if (project && materials && online) prefetchAssignable(project.id);
+  }, [project, materials, online, prefetchAssignable]);
   // The dialogs act on today's stock whatever the table shows.
   const inventory = past ? then : today;
   // Field actions are checked against what this device's pending actions would leave.
