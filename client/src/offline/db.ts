@@ -55,3 +55,20 @@ export async function deleteOfflineDb(userId: string): Promise<void> {
     request.onblocked = () => resolve();
   });
 }
+
+/**
+ * Empties the saved reads of everyone else who used this browser: the person signed in now never
+ * has another's figures on their device. Their queues stay, for them to send when they are back.
+ */
+export async function clearOtherUsersReads(userId: string): Promise<void> {
+  if (typeof indexedDB === 'undefined' || typeof indexedDB.databases !== 'function') return;
+  const names = (await indexedDB.databases()).map((d) => d.name).filter((n): n is string => Boolean(n?.startsWith(PREFIX)));
+  for (const name of names) {
+    const other = name.slice(PREFIX.length);
+    if (other === userId) continue;
+    const db = await offlineDb(other);
+    await db.clear('reads');
+    db.close();
+    open.delete(other);
+  }
+}

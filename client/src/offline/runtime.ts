@@ -8,6 +8,7 @@ import type { BaseQueryApi } from '@reduxjs/toolkit/query';
 import { appBaseQuery } from '../api/base-api.ts';
 import { type AppBaseQuery, sessionExpired } from '../api/base-query.ts';
 import { isOnline, SEND_QUEUED } from './intercept.ts';
+import { clearOtherUsersReads } from './db.ts';
 import { networkChanged, queueCounted, signInNeededChanged } from './offline-slice.ts';
 import { countActions, listActions, subscribeQueue } from './queue.ts';
 import { type SendAction, type SendOutcome, sendQueue, withSendLock } from './sender.ts';
@@ -145,6 +146,7 @@ export function startOfflineRuntime(deps: RuntimeDeps): () => void {
   dispatch(signInNeededChanged(false));
   dispatch(networkChanged(isOnline()));
   void recount().then(run);
+  void clearOtherUsersReads(userId).catch(() => undefined);
 
   return () => {
     stopped = true;
