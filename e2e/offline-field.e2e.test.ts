@@ -183,6 +183,16 @@ describe('field actions with no signal', () => {
       }
       const serials = await admin.get<{ items: { serial_number: string }[] }>(`/api/assets/instances?project_id=${project.id}`);
       for (const serial of SERIALS) expect(serials.items.filter((a) => a.serial_number === serial)).toHaveLength(1);
+      // The serials' receive events, from the project's asset log: one each, dated when scanned.
+      const assetLog = await admin.get<{ items: { action_type: string; serial_number: string | null; created_at: string }[] }>(
+        `/api/assets/transactions?project_id=${project.id}`,
+      );
+      for (const serial of SERIALS) {
+        const received = assetLog.items.filter((t) => t.serial_number === serial && t.action_type === 'Receive');
+        expect(received).toHaveLength(1);
+        expect(Date.parse(received[0]!.created_at)).toBeGreaterThanOrEqual(offlineFrom - 1000);
+        expect(Date.parse(received[0]!.created_at)).toBeLessThanOrEqual(offlineTo + 1000);
+      }
     } finally {
       await phone?.close();
       rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
