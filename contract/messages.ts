@@ -42,3 +42,6 @@ export const MANAGE_PROJECT_DENIED = 'You do not have permission to manage this 
 export const MANAGER_ONLY = 'Only a project admin or manager can do this.';
 export const SIGN_IN_TO_CONTINUE = 'Sign in to continue.';
 export const SERVER_FAILED = 'Something went wrong on our side. Please try again.';
+
+/** Two commands on the same records at the same moment, the loser out of retries: it may simply be sent again. */
+export const CONCURRENT_CHANGE = 'This record was changed by someone else at the same moment. Please try again.';

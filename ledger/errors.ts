@@ -2,6 +2,8 @@
  * Errors the domain and the store raise. A DomainError carries the message a person reads, as the
  * spec words it, and the HTTP status the API answers with.
  */
+import { CONCURRENT_CHANGE } from '../contract/messages.ts';
+
 export type DomainErrorCode = 'VALIDATION' | 'NOT_FOUND' | 'FORBIDDEN' | 'CONFLICT' | 'DOMAIN_RULE' | 'FROZEN';
 
 const statusOf: Record<DomainErrorCode, number> = {
@@ -38,7 +40,7 @@ export class ConcurrencyError extends Error {
 }
 
 /** What a caller is told when a write lost a race it could not win by retrying. */
-export const CONFLICT_MESSAGE = 'This record was changed by someone else at the same moment. Please try again.';
+export const CONFLICT_MESSAGE = CONCURRENT_CHANGE;
 
 /** PostgreSQL error codes, tested by code because PGlite's error classes differ from pg's. */
 export const PG_UNIQUE_VIOLATION = '23505';

@@ -7,6 +7,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { makeStore } from './app/store.ts';
 import { restoreSession } from './shared/session/restore-session.ts';
+import { signedInElsewhere } from './shared/session/session-storage.ts';
 import { registerServiceWorker } from './offline/register-sw.tsx';
 
 function browserStorage(): Storage | undefined {
@@ -20,6 +21,12 @@ function browserStorage(): Storage | undefined {
 
 const store = makeStore(browserStorage());
 void store.dispatch(restoreSession());
+
+// Signed out, or in as someone else, in another tab: this tab starts again as whoever it is now,
+// so it never sends one person's queued actions or saves screens under another's session.
+window.addEventListener('storage', (event) => {
+  if (signedInElsewhere(event, store.getState().session.user?.id ?? null)) window.location.reload();
+});
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');

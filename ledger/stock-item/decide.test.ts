@@ -384,7 +384,7 @@ describe('mark found', () => {
   });
 });
 
-describe('stock warnings', () => {
+describe('stock warnings that apply', () => {
   it('sets both thresholds', () => {
     spec
       .given([received(10)])

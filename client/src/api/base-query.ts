@@ -8,7 +8,7 @@
  */
 import { createAction } from '@reduxjs/toolkit';
 import { fetchBaseQuery, type BaseQueryApi, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError, type FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
-import { offlineCall, sendOrQueue } from '../offline/intercept.ts';
+import { isOnline as browserOnline, offlineCall, sendOrQueue, signedInUserId } from '../offline/intercept.ts';
 import { readFromSaved, readFromServer } from '../offline/offline-slice.ts';
 import { defaultReadCache, type ReadCache, savedReadKey } from '../offline/read-cache.ts';
 
@@ -89,11 +89,6 @@ function signedInUser(state: unknown): { id?: unknown } | null {
   return (state as { session?: { user?: { id?: unknown } | null } } | null)?.session?.user ?? null;
 }
 
-function signedInUserId(state: unknown): string | null {
-  const id = signedInUser(state)?.id;
-  return typeof id === 'string' ? id : null;
-}
-
 function pathOf(url: string): string {
   return new URL(url, 'http://localhost').pathname.replace(/\/+$/, '') || '/';
 }
@@ -168,12 +163,12 @@ export function createAppBaseQuery(options: AppBaseQueryOptions = {}): AppBaseQu
   };
 
   const readCache = options.readCache === undefined ? defaultReadCache() : options.readCache;
-  const isOnline = options.isOnline ?? (() => typeof navigator === 'undefined' || navigator.onLine !== false);
+  const isOnline = options.isOnline ?? browserOnline;
 
   /** A GET of a screen kept offline: saved when the server answers, read back when it cannot. */
   const withSavedReads = async (args: string | FetchArgs, api: BaseQueryApi, extraOptions: object): Promise<QueryResult> => {
     const url = readCache ? savedReadKey(args, baseUrl) : null;
-    const userId = signedInUserId(api.getState());
+    const userId = signedInUserId(api);
     if (!readCache || !url || !userId) return withMaintenance(args, api, extraOptions);
 
     const fromSaved = async (): Promise<QueryResult | null> => {
@@ -196,7 +191,7 @@ export function createAppBaseQuery(options: AppBaseQueryOptions = {}): AppBaseQu
     }
     // Kept only for the person it was asked for (and, for "who am I", who the server says answered).
     const answeredFor = url === ME_URL ? (result.data as { id?: unknown } | undefined)?.id : userId;
-    if (answeredFor === userId && signedInUserId(api.getState()) === userId) {
+    if (answeredFor === userId && signedInUserId(api) === userId) {
       void readCache.save(userId, url, result.data).catch(() => undefined);
     }
     api.dispatch(readFromServer(url));

@@ -37,6 +37,11 @@ export function offlineDb(userId: string): Promise<OfflineDb> {
         database.createObjectStore('queue', { keyPath: 'id' }).createIndex('seq', 'seq');
         database.createObjectStore('reads', { keyPath: 'url' }).createIndex('savedAt', 'savedAt');
       },
+      // Another tab deletes it (a logout): let go at once, so the deletion is not left blocked.
+      blocking(_current, _blocked, event) {
+        (event.target as IDBDatabase).close();
+        open.delete(userId);
+      },
     });
     open.set(userId, db);
   }

@@ -8,6 +8,7 @@ import { deleteOfflineDb } from './db.ts';
 import { offlineReducer } from './offline-slice.ts';
 import { enqueue, listActions } from './queue.ts';
 import { baseQuerySend } from './runtime.ts';
+import { CONCURRENT_CHANGE } from '@contract/messages.ts';
 import { sendQueue, tagsFor, verdictOf, withSendLock } from './sender.ts';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -186,6 +187,11 @@ describe('reading an answer', () => {
     expect(verdictOf({ error: { status: 401, data: null } })).toBe('sign-in');
     expect(verdictOf({ error: { status: 422, data: null } })).toBe('refused');
     expect(verdictOf({ error: { status: 'PARSING_ERROR', originalStatus: 201, data: '', error: 'x' } })).toBe('accepted');
+  });
+
+  it('sends again later when someone changed the same records at that instant, but asks about a taken part number', () => {
+    expect(verdictOf({ error: { status: 409, data: { error: 'CONFLICT', message: CONCURRENT_CHANGE } } })).toBe('retry-later');
+    expect(verdictOf({ error: { status: 409, data: { error: 'CONFLICT', message: 'Part number already exists' } } })).toBe('refused');
   });
 
   it("invalidates the project's stock and logs, or the warehouse's", () => {

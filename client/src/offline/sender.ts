@@ -5,6 +5,7 @@
  * gone → ask to sign in again and stop; any other refusal → "Needs attention" with the server's
  * message, and the next action still goes. Nothing is dropped without the person choosing it.
  */
+import { CONCURRENT_CHANGE } from '@contract/messages.ts';
 import { OCCURRED_AT_HEADER } from '@contract/offline.ts';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError, FetchBaseQueryMeta, QueryReturnValue } from '@reduxjs/toolkit/query';
@@ -34,6 +35,12 @@ type Verdict = 'accepted' | 'retry-later' | 'sign-in' | 'refused';
 // A refusal that is about the moment, not the action: try again later rather than ask the person.
 const TRANSIENT = new Set([408, 423, 429]);
 
+/** Someone else changed the same records at that instant: nothing is wrong with the action itself. */
+function isConcurrentChange(error: FetchBaseQueryError): boolean {
+  const data: unknown = 'data' in error ? error.data : null;
+  return error.status === 409 && typeof data === 'object' && data !== null && (data as { message?: unknown }).message === CONCURRENT_CHANGE;
+}
+
 export function verdictOf(result: SendResult): Verdict {
   const error = result.error;
   if (!error) return 'accepted';
@@ -41,7 +48,7 @@ export function verdictOf(result: SendResult): Verdict {
   if (typeof status !== 'number') return 'retry-later';
   if (status < 400) return 'accepted';
   if (status === 401) return 'sign-in';
-  if (status >= 500 || TRANSIENT.has(status)) return 'retry-later';
+  if (status >= 500 || TRANSIENT.has(status) || isConcurrentChange(error)) return 'retry-later';
   return 'refused';
 }
 

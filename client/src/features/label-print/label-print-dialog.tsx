@@ -10,7 +10,6 @@ import {
   PRINT_MESSAGES,
   type PrintBodyInput,
   type PrintFormat,
-  type PrintSourceInput,
   printBody,
   sourceCarriesCode,
 } from '@contract/label-print.ts';

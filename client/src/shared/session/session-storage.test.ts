@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { initialSessionState, type SessionState } from './session-slice.ts';
-import { loadSessionState, persistSessionState, STORAGE_KEYS, type StorageLike } from './session-storage.ts';
+import { loadSessionState, persistSessionState, signedInElsewhere, STORAGE_KEYS, type StorageLike } from './session-storage.ts';
 import type { Me } from './session-types.ts';
 
 class MemoryStorage implements StorageLike {
@@ -104,5 +104,22 @@ describe('session storage', () => {
     };
     expect(loadSessionState(broken)).toEqual(initialSessionState);
     expect(() => persistSessionState(broken, undefined, authenticated)).not.toThrow();
+  });
+});
+
+describe('a session changed in another tab', () => {
+  const stored = (id: string) => JSON.stringify({ user: { id, email: `${id}@example.com` }, role: 'user', currentProject: null, currentProjectRole: null });
+  const key = STORAGE_KEYS.session;
+
+  it('is a change when someone else signed in there, or everyone signed out', () => {
+    expect(signedInElsewhere({ key, newValue: stored('ben') }, 'ana')).toBe(true);
+    expect(signedInElsewhere({ key, newValue: null }, 'ana')).toBe(true);
+    expect(signedInElsewhere({ key, newValue: stored('ana') }, null)).toBe(true);
+  });
+
+  it('is no change for the same person, or for another key', () => {
+    expect(signedInElsewhere({ key, newValue: stored('ana') }, 'ana')).toBe(false);
+    expect(signedInElsewhere({ key: STORAGE_KEYS.section, newValue: 'labels' }, 'ana')).toBe(false);
+    expect(signedInElsewhere({ key, newValue: null }, null)).toBe(false);
   });
 });

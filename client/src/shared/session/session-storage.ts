@@ -98,3 +98,13 @@ export function persistSessionState(storage: StorageLike, previous: SessionState
     write(storage, STORAGE_KEYS.dashboardMode, next.dashboardMode);
   }
 }
+
+/**
+ * True when another tab's write to the stored session means someone else is signed in now (or no
+ * one): this tab must not go on as the previous person, whose offline queue and saved screens it
+ * holds. A token refresh or a project change for the same person is not a change.
+ */
+export function signedInElsewhere(event: { key: string | null; newValue: string | null }, currentUserId: string | null): boolean {
+  if (event.key !== STORAGE_KEYS.session) return false;
+  return (parseStoredSession(event.newValue)?.user?.id ?? null) !== currentUserId;
+}
