@@ -295,4 +295,19 @@ describe('field actions with no signal', () => {
       await admin.request('PATCH', '/api/site/settings', { offline_max_age_days: 7 });
     }
   }, 120_000);
+
+  it('a sign-out in another tab takes this tab to the sign-in page, so it never goes on as the person who left', async () => {
+    const laptop = await openBrowser();
+    try {
+      await signIn(laptop.page, server.url, server.admin.email, server.admin.password);
+      const other = await laptop.context.newPage();
+      await other.goto(`${server.url}/dashboard`);
+      await other.getByRole('button', { name: /User menu/ }).click();
+      await other.getByRole('menuitem', { name: 'Logout' }).click();
+      await other.waitForURL(/\/login/);
+      await laptop.page.waitForURL(/\/login/);
+    } finally {
+      await laptop.close();
+    }
+  }, 60_000);
 });
