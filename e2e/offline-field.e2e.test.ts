@@ -5,7 +5,8 @@
  * through a reload and through closing and reopening the browser on the same profile; when the
  * signal returns each is applied exactly once, dated when it was done. Two phones offline on the
  * last 5 units each assign 5: one is applied, the other waits under "Needs attention" with the
- * server's refusal and no retry of 0.
+ * server's refusal and no retry of 0. An action kept past the site's limit is refused with its
+ * reason and waits to be discarded; a tab follows who is signed in on the browser's other tabs.
  */
 import { rmSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
@@ -296,16 +297,20 @@ describe('field actions with no signal', () => {
     }
   }, 120_000);
 
-  it('a sign-out in another tab takes this tab to the sign-in page, so it never goes on as the person who left', async () => {
+  it('a tab follows who is signed in on the other tabs, so it never goes on as the person before', async () => {
     const laptop = await openBrowser();
     try {
       await signIn(laptop.page, server.url, server.admin.email, server.admin.password);
+      await expect.poll(visible(laptop.page.getByRole('button', { name: /User menu for Site Administrator/ }))).toBe(true);
       const other = await laptop.context.newPage();
       await other.goto(`${server.url}/dashboard`);
       await other.getByRole('button', { name: /User menu/ }).click();
       await other.getByRole('menuitem', { name: 'Logout' }).click();
       await other.waitForURL(/\/login/);
       await laptop.page.waitForURL(/\/login/);
+      // Grace signs in on the other tab: this one is hers now too, not the administrator's.
+      await signIn(other, server.url, 'grace@example.com', 'cobol-forever-1959');
+      await expect.poll(visible(laptop.page.getByRole('button', { name: /User menu for Grace Hopper/ }))).toBe(true);
     } finally {
       await laptop.close();
     }
