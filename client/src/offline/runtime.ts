@@ -62,8 +62,9 @@ export function startOfflineRuntime(deps: RuntimeDeps): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let pause = FIRST_PAUSE_MS;
 
+  // Without a readable store (no IndexedDB) nothing can have been kept: nothing to count or send.
   const recount = async () => {
-    const counts = countActions(await listActions(userId));
+    const counts = countActions(await listActions(userId).catch(() => []));
     if (!stopped) dispatch(queueCounted(counts));
   };
 
@@ -105,7 +106,7 @@ export function startOfflineRuntime(deps: RuntimeDeps): () => void {
     timer = undefined;
     // Offline: the online event starts the next run.
     if (stopped || !isOnline()) return 'retry-later';
-    const outcome = await withSendLock(userId, () => sendQueue({ userId, send, dispatch }));
+    const outcome = await withSendLock(userId, () => sendQueue({ userId, send, dispatch })).catch((): SendOutcome => 'done');
     if (stopped) return outcome;
     needsSignIn = outcome === 'sign-in';
     if (outcome === 'retry-later') {

@@ -16,10 +16,16 @@ export function usePendingActions(): QueuedAction[] {
   useEffect(() => {
     if (!userId) return;
     let live = true;
+    // No IndexedDB (an old or locked-down browser): nothing can have been kept, so nothing waits.
     const load = () =>
-      void listActions(userId).then((items) => {
-        if (live) setActions({ userId, items });
-      });
+      void listActions(userId).then(
+        (items) => {
+          if (live) setActions({ userId, items });
+        },
+        () => {
+          if (live) setActions({ userId, items: NONE });
+        },
+      );
     const unsubscribe = subscribeQueue((changed, gone) => {
       if (changed !== userId) return;
       if (gone) setActions({ userId, items: NONE });
