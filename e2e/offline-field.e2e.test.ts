@@ -58,6 +58,33 @@ async function choose(page: Page, label: string, option: string): Promise<void> 
   await expect.poll(() => field.inputValue()).toBe(option);
 }
 
+/** Assigns to Grace with the dashboard's wizard, as on any day; with no signal it is kept on the phone. */
+async function assignToGrace(page: Page, part: string, quantity: number): Promise<void> {
+  await button(page, 'Assign Materials').click();
+  const wizard = page.getByRole('dialog', { name: 'Assign Materials' });
+  await wizard.getByLabel('Part Number').fill(part);
+  await page.keyboard.press('Tab');
+  await button(wizard, 'Next').click();
+  await pick(page, wizard.getByRole('combobox', { name: 'Assign to' }), /Grace Hopper/);
+  await wizard.getByRole('textbox', { name: 'Quantity', exact: true }).fill(String(quantity));
+  await button(wizard, 'Next').click();
+  await button(wizard, 'Assign').click();
+  await expect.poll(seen(page, /Saved on this device/)).toBe(true);
+}
+
+/** Marks some lost from on hand in the part's details; with no signal it is kept on the phone. */
+async function markLost(page: Page, part: string, quantity: number): Promise<void> {
+  const row = await inventoryRow(page, part);
+  await row.getByRole('button', { name: `Details of ${part}` }).click();
+  const details = page.getByRole('dialog', { name: 'Material Details' });
+  await button(details, 'Mark Lost').click();
+  const lost = page.getByRole('dialog', { name: `Mark Lost · ${part}` });
+  await lost.getByRole('textbox', { name: 'Quantity', exact: true }).fill(String(quantity));
+  await button(lost, 'Mark Lost').click();
+  await expect.poll(seen(page, /Saved on this device/)).toBe(true);
+  await page.keyboard.press('Escape');
+}
+
 /** Signs in and waits until the service worker controls the page, as an installed app is. */
 async function installed(browser: Browser): Promise<void> {
   const { page } = browser;
@@ -101,27 +128,10 @@ describe('field actions with no signal', () => {
       await expect.poll(seen(page, /You are offline/)).toBe(true);
 
       // Assign 5 to Grace with the wizard, as on any day.
-      await button(page, 'Assign Materials').click();
-      const wizard = page.getByRole('dialog', { name: 'Assign Materials' });
-      await wizard.getByLabel('Part Number').fill('PIPE-50');
-      await page.keyboard.press('Tab');
-      await button(wizard, 'Next').click();
-      await pick(page, wizard.getByRole('combobox', { name: 'Assign to' }), /Grace Hopper/);
-      await wizard.getByRole('textbox', { name: 'Quantity', exact: true }).fill('5');
-      await button(wizard, 'Next').click();
-      await button(wizard, 'Assign').click();
-      await expect.poll(seen(page, /Saved on this device/)).toBe(true);
+      await assignToGrace(page, 'PIPE-50', 5);
 
       // Mark 2 lost from on hand.
-      const row = await inventoryRow(page, 'PIPE-50');
-      await row.getByRole('button', { name: 'Details of PIPE-50' }).click();
-      const details = page.getByRole('dialog', { name: 'Material Details' });
-      await button(details, 'Mark Lost').click();
-      const lost = page.getByRole('dialog', { name: 'Mark Lost · PIPE-50' });
-      await lost.getByRole('textbox', { name: 'Quantity', exact: true }).fill('2');
-      await button(lost, 'Mark Lost').click();
-      await expect.poll(seen(page, /Saved on this device/)).toBe(true);
-      await page.keyboard.press('Escape');
+      await markLost(page, 'PIPE-50', 2);
 
       // Scan-receive two serials into the project, in batch mode.
       await page.getByRole('button', { name: 'Scan', exact: true }).click();
@@ -212,17 +222,7 @@ describe('field actions with no signal', () => {
         await phone.context.setOffline(true);
       }
       for (const phone of [first, second]) {
-        const { page } = phone;
-        await button(page, 'Assign Materials').click();
-        const wizard = page.getByRole('dialog', { name: 'Assign Materials' });
-        await wizard.getByLabel('Part Number').fill('BOLT-M8');
-        await page.keyboard.press('Tab');
-        await button(wizard, 'Next').click();
-        await pick(page, wizard.getByRole('combobox', { name: 'Assign to' }), /Grace Hopper/);
-        await wizard.getByRole('textbox', { name: 'Quantity', exact: true }).fill('5');
-        await button(wizard, 'Next').click();
-        await button(wizard, 'Assign').click();
-        await expect.poll(seen(page, /Saved on this device/)).toBe(true);
+        await assignToGrace(phone.page, 'BOLT-M8', 5);
       }
 
       await first.context.setOffline(false);
@@ -261,15 +261,7 @@ describe('field actions with no signal', () => {
       await phone.context.setOffline(true);
       // The phone's clock says two days ago: the action was done then, and comes back only now.
       await page.clock.install({ time: new Date(Date.now() - 2 * 86_400_000) });
-      const row = await inventoryRow(page, 'PIPE-50');
-      await row.getByRole('button', { name: 'Details of PIPE-50' }).click();
-      const details = page.getByRole('dialog', { name: 'Material Details' });
-      await button(details, 'Mark Lost').click();
-      const lost = page.getByRole('dialog', { name: 'Mark Lost · PIPE-50' });
-      await lost.getByRole('textbox', { name: 'Quantity', exact: true }).fill('1');
-      await button(lost, 'Mark Lost').click();
-      await expect.poll(seen(page, /Saved on this device/)).toBe(true);
-      await page.keyboard.press('Escape');
+      await markLost(page, 'PIPE-50', 1);
       await page.clock.setSystemTime(new Date());
 
       await phone.context.setOffline(false);
