@@ -5,14 +5,7 @@
  */
 import { Alert, Box, Button, Checkbox, Divider, Group, Loader, NumberInput, Radio, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { labelsPerPage } from '@contract/label-media.ts';
-import {
-  PRINT_LIMITS,
-  PRINT_MESSAGES,
-  type PrintBodyInput,
-  type PrintFormat,
-  printBody,
-  sourceCarriesCode,
-} from '@contract/label-print.ts';
+import { PRINT_LIMITS, PRINT_MESSAGES, type PrintBodyInput, type PrintFormat, printBody, sourceCarriesCode } from '@contract/label-print.ts';
 import { useMemo, useState } from 'react';
 import { downloadBlob } from '../../api/download.ts';
 import { messageOr } from '../../api/error-message.ts';
