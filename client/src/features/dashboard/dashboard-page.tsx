@@ -48,12 +48,14 @@ export function DashboardPage({ manageProject, assets }: { manageProject?: React
   const then = useGetInventoryAtQuery(
     project && materials && past ? { projectId: project.id, asOf: instantOf(pointInTime.asOf), asKnownOn: instantOf(pointInTime.asKnownOn) } : skipToken,
   );
-  // Whom stock can be assigned to is asked for on each visit, so it is on the device when the signal goes.
+  // Whom stock can be assigned to is asked for on each visit, so it is on the device when the signal
+  // goes; only by those the server lets assign.
   const prefetchAssignable = projectsApi.usePrefetch('getAssignableUsers');
   const online = useAppSelector((state) => state.offline.online);
+  const assigns = canManageStock(access);
   useEffect(() => {
-    if (project && materials && online) prefetchAssignable(project.id);
-  }, [project, materials, online, prefetchAssignable]);
+    if (project && materials && online && assigns) prefetchAssignable(project.id);
+  }, [project, materials, online, assigns, prefetchAssignable]);
   // The dialogs act on today's stock whatever the table shows.
   const inventory = past ? then : today;
   // Field actions are checked against what this device's pending actions would leave.
