@@ -55,10 +55,13 @@ function ActionLine({ action, project }: { action: QueuedAction; project: string
 function RetryChoice({ action }: { action: QueuedAction }) {
   const need = figureNeeded(action);
   const part = partOf(action);
-  const inventory = useGetInventoryQuery(part?.projectId ?? '', { skip: !need || !part || need.figure === 'held' });
-  const holders = useGetAssigneesQuery(part ?? { projectId: '', number: '' }, { skip: !need || !part || need.figure !== 'held' });
+  // A figure cached before the refusal would offer the wrong number: ask the server again, and
+  // offer nothing until it has answered.
+  const fresh = { refetchOnMountOrArgChange: true } as const;
+  const inventory = useGetInventoryQuery(part?.projectId ?? '', { ...fresh, skip: !need || !part || need.figure === 'held' });
+  const holders = useGetAssigneesQuery(part ?? { projectId: '', number: '' }, { ...fresh, skip: !need || !part || need.figure !== 'held' });
   const [busy, setBusy] = useState(false);
-  if (!need || !part) return null;
+  if (!need || !part || inventory.isFetching || holders.isFetching) return null;
   const offer = retryOffer(action, availableNow(need, part.number, inventory.data, holders.data));
   if (offer === null) return null;
   const retry = () => {
