@@ -11,6 +11,7 @@ import { fetchBaseQuery, type BaseQueryApi, type BaseQueryFn, type FetchArgs, ty
 import { isOnline as browserOnline, offlineCall, sendOrQueue, signedInUserId } from '../offline/intercept.ts';
 import { readFromSaved, readFromServer } from '../offline/offline-slice.ts';
 import { defaultReadCache, type ReadCache, savedReadKey } from '../offline/read-cache.ts';
+import { pathOf } from '../shared/url-path.ts';
 
 /** Dispatched when the refresh token is no longer accepted; the session slice clears itself on it. */
 export const sessionExpired = createAction('session/expired');
@@ -87,10 +88,6 @@ const ME_URL = '/api/users/me';
 /** The signed-in user in the store's session, if any (read structurally: the store is built on this). */
 function signedInUser(state: unknown): { id?: unknown } | null {
   return (state as { session?: { user?: { id?: unknown } | null } } | null)?.session?.user ?? null;
-}
-
-function pathOf(url: string): string {
-  return new URL(url, 'http://localhost').pathname.replace(/\/+$/, '') || '/';
 }
 
 function methodOf(args: string | FetchArgs): string {

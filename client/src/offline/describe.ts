@@ -4,6 +4,7 @@
  */
 import type { OfflineActionKind } from '@contract/offline.ts';
 import { SCAN_PATHS } from '@contract/scan.ts';
+import { pathOf } from '../shared/url-path.ts';
 
 export interface CallDescription {
   kind: OfflineActionKind;
@@ -48,11 +49,6 @@ const VERB: Record<OfflineActionKind, string> = {
   'count-line': 'Count',
   'material-request': 'Request materials',
 };
-
-/** The path of a URL, without query and trailing slash. */
-export function pathOf(url: string): string {
-  return new URL(url, 'http://localhost').pathname.replace(/\/+$/, '') || '/';
-}
 
 export function kindOf(path: string): OfflineActionKind | null {
   return KIND_BY_PATH.find(([pattern]) => pattern.test(path))?.[1] ?? null;

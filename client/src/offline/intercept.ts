@@ -8,7 +8,7 @@
 import { isOfflineRoute } from '@contract/offline.ts';
 import type { BaseQueryApi, FetchArgs, FetchBaseQueryError, FetchBaseQueryMeta, QueryReturnValue } from '@reduxjs/toolkit/query';
 import { IDEMPOTENCY_HEADER, newIdempotencyKey } from '../api/idempotency.ts';
-import { pathOf } from './describe.ts';
+import { pathOf } from '../shared/url-path.ts';
 import { enqueue, hasUnsent } from './queue.ts';
 import type { QueuedAction, QueuedReceipt } from './queued.ts';
 
