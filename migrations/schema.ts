@@ -131,6 +131,8 @@ export interface SiteSettingsTable {
   freeze_transactions: boolean;
   maintenance_mode: boolean;
   offline_max_age_days: Generated<number>;
+  /** Webhook endpoints may use plain http and loopback or private addresses (migration 0056). */
+  webhooks_allow_private: Generated<boolean>;
   updated_at: Timestamp;
 }
 
@@ -574,6 +576,71 @@ export interface UploadPolicyUsesTable {
   used_at: GeneratedTimestamp;
 }
 
+/** API tokens (migration 0056): personal (a user's, narrowed) or service (a role of its own). */
+export interface ApiTokensTable {
+  id: string;
+  kind: 'personal' | 'service';
+  name: string;
+  token_hash: string;
+  hint: string;
+  user_id: string | null;
+  scopes: ColumnType<string[], string[], string[]>;
+  project_ids: ColumnType<string[] | null, string[] | null, string[] | null>;
+  role: string | null;
+  project_id: string | null;
+  project_role: 'user' | 'manager' | 'admin' | null;
+  created_by: string;
+  created_at: GeneratedTimestamp;
+  expires_at: Timestamp;
+  last_used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+}
+
+export interface WebhookEndpointsTable {
+  id: string;
+  project_id: string | null;
+  url: string;
+  kinds: ColumnType<string[], string[], string[]>;
+  description: Generated<string>;
+  secret: string;
+  enabled: Generated<boolean>;
+  disabled_reason: string | null;
+  disabled_at: Timestamp | null;
+  failing_since: Timestamp | null;
+  created_by: string;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+  lease_holder: string | null;
+  lease_until: GeneratedTimestamp;
+}
+
+/** One event to one endpoint; sent in `seq` order per endpoint. */
+export interface WebhookDeliveriesTable {
+  endpoint_id: string;
+  position: number;
+  seq: Generated<number>;
+  message_id: string;
+  kind: string;
+  payload: ColumnType<unknown, string, string>;
+  status: Generated<'pending' | 'delivered'>;
+  attempts: Generated<number>;
+  next_attempt_at: GeneratedTimestamp;
+  enqueued_at: GeneratedTimestamp;
+  delivered_at: Timestamp | null;
+}
+
+export interface WebhookAttemptsTable {
+  id: Generated<number>;
+  endpoint_id: string;
+  position: number;
+  message_id: string;
+  kind: string;
+  attempted_at: GeneratedTimestamp;
+  status: number | null;
+  error: string | null;
+  latency_ms: number;
+}
+
 export interface Database {
   events: EventsTable;
   command_results: CommandResultsTable;
@@ -620,4 +687,8 @@ export interface Database {
   ledger_merkle_blocks: LedgerMerkleBlocksTable;
   ledger_checkpoints: LedgerCheckpointsTable;
   upload_policy_uses: UploadPolicyUsesTable;
+  api_tokens: ApiTokensTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
 }

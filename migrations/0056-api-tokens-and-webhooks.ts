@@ -1,0 +1,89 @@
+import { sql, type Kysely } from 'kysely';
+
+/**
+ * API tokens and webhooks. Neither is in the ledger: a token is a credential like a session, and an
+ * endpoint holds the secret its deliveries are signed with, which an immutable, exported ledger must
+ * never carry. Both are configuration of who may read and who is told, not stock.
+ *
+ * - `api_tokens`: personal (acts as `user_id`, narrowed by `scopes` and `project_ids`) or service (no
+ *   person: `role` site-wide, or `project_role` in `project_id`). Only the SHA-256 hash is kept; a
+ *   change or deletion raises `access_changed` so every process forgets it at once.
+ * - `webhook_endpoints`, `webhook_deliveries` (one per endpoint and event, sent in `seq` order per
+ *   endpoint), `webhook_attempts` (every try, for the log).
+ * - `site_settings.webhooks_allow_private`: lets endpoints use plain http and loopback or private
+ *   addresses (tests, on-premises receivers).
+ */
+export async function up(db: Kysely<any>): Promise<void> {
+  await sql`
+    create table api_tokens (
+      id uuid primary key,
+      kind text not null check (kind in ('personal', 'service')),
+      name text not null,
+      token_hash text not null unique,
+      hint text not null,
+      user_id uuid references users (id),
+      scopes text[] not null,
+      project_ids uuid[],
+      role text,
+      project_id uuid references projects (id),
+      project_role text check (project_role in ('user', 'manager', 'admin')),
+      created_by uuid not null references users (id),
+      created_at timestamptz not null default now(),
+      expires_at timestamptz not null,
+      last_used_at timestamptz,
+      revoked_at timestamptz,
+      check ((kind = 'personal') = (user_id is not null))
+    )`.execute(db);
+  await sql`create index api_tokens_user on api_tokens (user_id) where user_id is not null`.execute(db);
+  await sql`create trigger api_tokens_access_changed after update or delete on api_tokens for each statement execute function access_changed()`.execute(db);
+
+  await sql`
+    create table webhook_endpoints (
+      id uuid primary key,
+      project_id uuid references projects (id),
+      url text not null,
+      kinds text[] not null,
+      description text not null default '',
+      secret text not null,
+      enabled boolean not null default true,
+      disabled_reason text,
+      disabled_at timestamptz,
+      failing_since timestamptz,
+      created_by uuid not null references users (id),
+      created_at timestamptz not null default now(),
+      updated_at timestamptz not null default now(),
+      lease_holder text,
+      lease_until timestamptz not null default now()
+    )`.execute(db);
+  await sql`create index webhook_endpoints_project on webhook_endpoints (project_id)`.execute(db);
+  await sql`
+    create table webhook_deliveries (
+      endpoint_id uuid not null references webhook_endpoints (id) on delete cascade,
+      position bigint not null,
+      seq bigserial not null,
+      message_id text not null,
+      kind text not null,
+      payload jsonb not null,
+      status text not null default 'pending' check (status in ('pending', 'delivered')),
+      attempts integer not null default 0,
+      next_attempt_at timestamptz not null default now(),
+      enqueued_at timestamptz not null default now(),
+      delivered_at timestamptz,
+      primary key (endpoint_id, position)
+    )`.execute(db);
+  await sql`create index webhook_deliveries_due on webhook_deliveries (endpoint_id, seq) where status = 'pending'`.execute(db);
+  await sql`
+    create table webhook_attempts (
+      id bigserial primary key,
+      endpoint_id uuid not null references webhook_endpoints (id) on delete cascade,
+      position bigint not null,
+      message_id text not null,
+      kind text not null,
+      attempted_at timestamptz not null default now(),
+      status integer,
+      error text,
+      latency_ms integer not null
+    )`.execute(db);
+  await sql`create index webhook_attempts_endpoint on webhook_attempts (endpoint_id, id desc)`.execute(db);
+  await sql`alter table site_settings add column webhooks_allow_private boolean not null default false`.execute(db);
+}
