@@ -8,7 +8,7 @@ import { sql, type Kysely } from 'kysely';
  * - `api_tokens`: personal (acts as `user_id`, narrowed by `scopes` and `project_ids`) or service (no
  *   person: `role` site-wide, or `project_role` in `project_id`). Only the SHA-256 hash is kept; a
  *   change or deletion raises `access_changed` so every process forgets it at once.
- * - `webhook_endpoints`, `webhook_deliveries` (one per endpoint and event, sent in `seq` order per
+ * - `webhook_endpoints`, `webhook_deliveries` (one per endpoint and message, sent in `seq` order per
  *   endpoint), `webhook_attempts` (every try, for the log).
  * - `site_settings.webhooks_allow_private`: lets endpoints use plain http and loopback or private
  *   addresses (tests, on-premises receivers).
@@ -49,6 +49,8 @@ export async function up(db: Kysely<any>): Promise<void> {
       disabled_reason text,
       disabled_at timestamptz,
       failing_since timestamptz,
+      -- The ledger's head when the endpoint was registered: it hears of what comes after.
+      start_position bigint not null default 0,
       created_by uuid not null references users (id),
       created_at timestamptz not null default now(),
       updated_at timestamptz not null default now(),
@@ -69,7 +71,8 @@ export async function up(db: Kysely<any>): Promise<void> {
       next_attempt_at timestamptz not null default now(),
       enqueued_at timestamptz not null default now(),
       delivered_at timestamptz,
-      primary key (endpoint_id, position)
+      -- One delivery per message: an event (evt_<position>) or a signed checkpoint (ckpt_<id>).
+      primary key (endpoint_id, message_id)
     )`.execute(db);
   await sql`create index webhook_deliveries_due on webhook_deliveries (endpoint_id, seq) where status = 'pending'`.execute(db);
   await sql`

@@ -607,6 +607,7 @@ export interface WebhookEndpointsTable {
   disabled_reason: string | null;
   disabled_at: Timestamp | null;
   failing_since: Timestamp | null;
+  start_position: ColumnType<number, number | undefined, number>;
   created_by: string;
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
