@@ -15,7 +15,8 @@ export async function openSocket(url: string, cookie: string): Promise<TestSocke
     inbox.push(JSON.parse(String(raw)));
     for (const wake of waiters.splice(0)) wake();
   });
-  const next = async (type: string, timeoutMs = 3000) => {
+  // Generous: on a loaded machine the fan-out waits for other transactions to pass the high-water mark.
+  const next = async (type: string, timeoutMs = 10_000) => {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const index = inbox.findIndex((m) => m.type === type);
