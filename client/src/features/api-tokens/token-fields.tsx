@@ -3,7 +3,7 @@
  * custom number of days up to a year) and its scopes, checked as the contract checks them.
  */
 import { Checkbox, NumberInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
-import { TOKEN_MESSAGES, TOKEN_NAME_MAX, TOKEN_SCOPES, type TokenScope } from '@contract/api-tokens.ts';
+import { TOKEN_MAX_DAYS, TOKEN_MESSAGES, TOKEN_NAME_MAX, TOKEN_SCOPES, type TokenScope } from '@contract/api-tokens.ts';
 import { formatDate } from '../../shared/format.ts';
 import { EXPIRY_PRESETS, type ExpiryChoice, expiryDate, expiryDays, type TokenField } from './token-model.ts';
 
@@ -63,17 +63,19 @@ export function CommonTokenFields({ draft, errors, onChange }: { draft: CommonDr
         />
         {draft.expiry === 'custom' && (
           <NumberInput
-            label="Days"
-            placeholder="1 to 365"
+            label="Number of days"
+            placeholder={`1 to ${TOKEN_MAX_DAYS}`}
             min={1}
-            max={365}
+            max={TOKEN_MAX_DAYS}
+            // Out of range is said, not silently changed to the nearest allowed number.
+            clampBehavior="none"
             allowDecimal={false}
             allowNegative={false}
             inputMode="numeric"
             value={draft.customDays}
             onChange={(value) => onChange({ customDays: String(value) })}
             error={errors.expires_in_days}
-            w={160}
+            maw={320}
           />
         )}
         {draft.expiry !== 'custom' && errors.expires_in_days && (

@@ -22,7 +22,7 @@ function Scopes({ token }: { token: ApiToken }) {
   return (
     <Group gap={4} wrap="nowrap">
       {token.scopes.map((scope) => (
-        <Badge key={scope} tt="none" variant="light" color={scope === 'write' ? 'orange' : 'blue'}>
+        <Badge key={scope} tt="none" miw="max-content" variant="light" color={scope === 'write' ? 'orange' : 'blue'}>
           {SCOPE_LABEL[scope]}
         </Badge>
       ))}
@@ -33,7 +33,7 @@ function Scopes({ token }: { token: ApiToken }) {
 function Status({ token, now }: { token: ApiToken; now: Date }) {
   const status = tokenStatus(token, now);
   return (
-    <Badge tt="none" variant="light" color={STATUS_COLOR[status]}>
+    <Badge tt="none" miw="max-content" variant="light" color={STATUS_COLOR[status]}>
       {STATUS_LABEL[status]}
     </Badge>
   );
@@ -78,7 +78,7 @@ export function TokenList({ kind, tokens, projectName, onRevoke }: TokenListProp
             <Text size="xs" c="dimmed" mt={4}>
               Expires {formatDate(token.expires_at)} · {token.last_used_at ? `Last used ${formatDateTime(token.last_used_at)}` : 'Never used'}
             </Text>
-            {revoke(token) && (
+            {tokenStatus(token, now) === 'active' && (
               <Group justify="flex-end" mt="xs">
                 {revoke(token)}
               </Group>
