@@ -126,9 +126,14 @@ describe('API tokens', () => {
     expect(write.status).toBe(403);
     expect(write.body?.message).toBe(TOKEN_MESSAGES.readOnly);
 
-    await page.reload();
-    await expect.poll(visible(row)).toBe(true);
-    expect(await row.innerText()).not.toContain('Never used');
+    // The server notes a use without holding up the call: the list shows it once written.
+    await expect
+      .poll(async () => {
+        await page.reload();
+        await row.waitFor();
+        return row.innerText();
+      })
+      .not.toContain('Never used');
     await browser.screenshot('api-tokens-list');
 
     await row.getByRole('button', { name: 'Revoke Stock report' }).click();
