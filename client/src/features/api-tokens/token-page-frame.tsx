@@ -63,7 +63,12 @@ export function TokenPageFrame({ title, kind, newLabel, list, empty, revoke, rev
           <Stack gap="sm">{empty}</Stack>
         </Paper>
       ) : (
-        <TokenList kind={kind} tokens={tokens} projectName={(id) => names.get(id) ?? id} onRevoke={setConfirming} />
+        <TokenList
+          kind={kind}
+          tokens={tokens}
+          projectName={(id) => names.get(id) ?? (projects.isLoading ? '…' : 'A project no longer listed')}
+          onRevoke={setConfirming}
+        />
       )}
       {creating && dialog(() => setCreating(false))}
       <ConfirmDialog
