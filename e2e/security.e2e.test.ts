@@ -29,6 +29,8 @@ const SCREENS = [
   '/projects',
   '/site-settings',
   '/outbox',
+  '/service-tokens',
+  '/account/tokens',
   '/labels',
   '/labels/templates',
   '/api/docs',

@@ -52,6 +52,7 @@ import { outboxRoutes } from './routes/outbox/outbox.routes.ts';
 import { projectRoutes } from './routes/projects/projects.routes.ts';
 import { siteRoutes } from './routes/site/site.routes.ts';
 import { userRoutes } from './routes/users/users.routes.ts';
+import { tokenRoutes } from './routes/tokens/tokens.routes.ts';
 import { transferRoutes } from './routes/transfers/transfers.routes.ts';
 import { requestRoutes } from './routes/requests/requests.routes.ts';
 import { requestFileRoutes } from './routes/requests/request-files.routes.ts';
@@ -148,6 +149,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(scanBatchRoutes);
   await app.register(countRoutes);
   await app.register(countReviewRoutes);
+  await app.register(tokenRoutes);
 
   await registerClient(app, deps.clientDir ?? null);
   return app;

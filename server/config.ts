@@ -1,5 +1,6 @@
 /** Settings from the environment, validated once at start-up. */
 import { z } from 'zod';
+import { TOKEN_RATE_LIMIT_PER_MINUTE } from '../contract/api-tokens.ts';
 import { loadStorageConfig, type StorageConfig } from './storage/storage-config.ts';
 
 const booleanFlag = z
@@ -58,6 +59,7 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('StockLedger <no-reply@stockledger.local>'),
   INVITE_RATE_LIMIT: z.coerce.number().int().positive().default(20),
+  API_TOKEN_RATE_LIMIT: z.coerce.number().int().positive().default(TOKEN_RATE_LIMIT_PER_MINUTE),
   LEDGER_SIGNING_KEY: z.string().optional(),
   LEDGER_SEALER: z.enum(['on', 'off']).default('on'),
   LEDGER_CHECKPOINT_SECONDS: z.coerce.number().positive().default(5),
@@ -107,6 +109,8 @@ export type Config = {
   mailFrom: string;
   /** Invitations one person may send an hour. */
   inviteRateLimit: number;
+  /** Calls one API token may make a minute, across every process. */
+  apiTokenRateLimit: number;
   /** Where files (label imports, request images) are kept: local disk or S3. */
   storage: StorageConfig;
   /** The Ed25519 key that signs checkpoints (PKCS#8 PEM); null keeps it in a file under dataDir. */
@@ -158,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL || null,
     mailFrom: e.MAIL_FROM,
     inviteRateLimit: e.INVITE_RATE_LIMIT,
+    apiTokenRateLimit: e.API_TOKEN_RATE_LIMIT,
     storage: loadStorageConfig(env, e.DATA_DIR),
     ledgerSigningKey: e.LEDGER_SIGNING_KEY || null,
     ledgerSealer: e.LEDGER_SEALER === 'on',

@@ -8,6 +8,7 @@
 import type { Db } from '../../ledger/database.ts';
 import type { RecordedEvent } from '../../ledger/event-store/types.ts';
 import type { ProjectRole } from '../../ledger/project/events.ts';
+import { callerForApiToken } from './api-tokens.ts';
 import { hashToken, sessionForAccessToken, type AuthenticatedUser } from './session-store.ts';
 
 export const ACCESS_CHANGED_CHANNEL = 'access_changed';
@@ -34,6 +35,7 @@ export interface AccessCacheOptions {
 
 export class AccessCache {
   private readonly users = new Map<string, Entry<AuthenticatedUser>>();
+  private readonly tokens = new Map<string, Entry<AuthenticatedUser>>();
   private readonly memberships = new Map<string, Entry<ProjectMembership>>();
   /** Lookups in flight: callers that miss at the same moment share one query. */
   private readonly pending = new Map<string, Promise<unknown>>();
@@ -53,6 +55,7 @@ export class AccessCache {
   clear(): void {
     this.generation += 1;
     this.users.clear();
+    this.tokens.clear();
     this.memberships.clear();
     this.pending.clear();
   }
@@ -80,6 +83,20 @@ export class AccessCache {
     return found?.user ?? null;
   }
 
+  /** The caller behind an API token (api-tokens.ts), remembered as a session is, never past its expiry. */
+  async apiToken(token: string, now = Date.now()): Promise<AuthenticatedUser | null> {
+    const key = hashToken(token);
+    const hit = this.tokens.get(key);
+    if (hit && hit.until > now) return hit.value;
+    const generation = this.generation;
+    const found = await this.once(`t:${key}`, () => callerForApiToken(this.db, key, new Date(now)));
+    if (found && generation === this.generation) {
+      this.remember(this.tokens, key, { value: found.user, until: Math.min(now + this.ttlMs, found.expiresAt.getTime()) });
+    }
+    return found?.user ?? null;
+  }
+
+  /** A person's project role, or a project service token's (its id stands for the caller's). */
   async membership(userId: string, projectId: string, now = Date.now()): Promise<ProjectMembership> {
     const key = `${userId}:${projectId}`;
     const hit = this.memberships.get(key);
@@ -89,12 +106,15 @@ export class AccessCache {
       this.db
         .selectFrom('projects as p')
         .leftJoin('project_members as m', (join) => join.onRef('m.project_id', '=', 'p.id').on('m.user_id', '=', userId))
-        .select(['p.id', 'm.project_role'])
+        .leftJoin('api_tokens as t', (join) =>
+          join.onRef('t.project_id', '=', 'p.id').on('t.id', '=', userId).on('t.kind', '=', 'service').on('t.revoked_at', 'is', null),
+        )
+        .select(['p.id', 'm.project_role', 't.project_role as token_role'])
         .where('p.id', '=', projectId)
         .where('p.archived_at', 'is', null)
         .executeTakeFirst(),
     );
-    const value = { exists: Boolean(row), role: row?.project_role ?? null };
+    const value = { exists: Boolean(row), role: row?.project_role ?? row?.token_role ?? null };
     if (generation === this.generation) this.remember(this.memberships, key, { value, until: now + this.ttlMs });
     return value;
   }

@@ -103,6 +103,8 @@ export const POLICIES = {
   // The ledger's seal: auditors and the superadmin read it; the superadmin seals on demand.
   'ledger.read': { roles: ['superadmin', 'auditor'] },
   'ledger.seal': { roles: SUPERADMIN },
+  // Service API tokens act as no person, with a role of their own: the superadmin's to hand out.
+  'token.service': { roles: SUPERADMIN },
 } as const satisfies Record<string, Policy>;
 
 export type PolicyName = keyof typeof POLICIES;

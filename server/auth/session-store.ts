@@ -6,6 +6,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { OFFLINE_MAX_AGE } from '../../contract/offline.ts';
+import type { TokenKind, TokenScope } from '../../contract/api-tokens.ts';
 import type { Db } from '../../ledger/database.ts';
 
 export interface SessionTokens {
@@ -33,7 +34,19 @@ export interface AuthenticatedUser {
   role: string;
   emails: boolean;
   stock_emails: boolean;
+  /** The session's id; for an API token's caller `token:<token id>` (no session row has it). */
   sessionId: string;
+  /** Present when the caller came with an API token (api-tokens.ts): what narrows it. */
+  token?: TokenGrant;
+}
+
+/** What an API token lets its caller do beyond who the caller is. */
+export interface TokenGrant {
+  id: string;
+  kind: TokenKind;
+  scopes: TokenScope[];
+  /** The projects it is limited to; null: every project its caller may see. */
+  projectIds: string[] | null;
 }
 
 /** Two tabs may refresh with the same token at once; within this window that is not an attack. */

@@ -1,21 +1,31 @@
 /**
- * Who is calling: resolves the access-token cookie to a user at most once a request, refuses a
- * caller with no session on every operation under /api but the public ones (public-operations.ts)
- * before anything else runs, and gives the routes behind that check the caller as `request.caller`.
- * What the caller may do is the authorization plugin's (authorization.ts). The server is the guard;
- * the browser only hides buttons.
+ * Who is calling: resolves the access-token cookie, or an `Authorization: Bearer` API token, to a
+ * user at most once a request, refuses a caller with neither on every operation under /api but the
+ * public ones (public-operations.ts) before anything else runs, and gives the routes behind that
+ * check the caller as `request.caller`. An API token's caller is narrowed here before the input is
+ * read: its calls are counted, a read-only one changes nothing, and the session's own operations
+ * (`config.sessionOnly`) refuse it. What the caller may do is the authorization plugin's
+ * (authorization.ts). The server is the guard; the browser only hides buttons.
  */
+import { TOKEN_MESSAGES } from '../../contract/api-tokens.ts';
 import { SIGN_IN_TO_CONTINUE } from '../../contract/messages.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ACCESS_CHANGED_CHANNEL, AccessCache, changesAccess } from '../auth/access-cache.ts';
-import { onSessionsRevoked, type AuthenticatedUser, type SessionTokens } from '../auth/session-store.ts';
+import { LastUseRecorder } from '../auth/api-tokens.ts';
+import { hitRateLimit } from '../auth/rate-limit.ts';
+import { onSessionsRevoked, type AuthenticatedUser, type SessionTokens, type TokenGrant } from '../auth/session-store.ts';
+import { needsWriteScope } from '../auth/token-limits.ts';
 import { isPublicOperation } from './public-operations.ts';
 
 export const ACCESS_COOKIE = 'sl_access';
 export const REFRESH_COOKIE = 'sl_refresh';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The session's own operation (signing out, the password, API tokens): an API token is refused it. */
+    sessionOnly?: boolean;
+  }
   interface FastifyRequest {
     /** The session's user once looked up; null signed out or not asked yet. */
     user: AuthenticatedUser | null;
@@ -36,8 +46,19 @@ declare module 'fastify' {
 }
 
 const UNAUTHORIZED = { error: 'UNAUTHORIZED', message: SIGN_IN_TO_CONTINUE };
+const INVALID_TOKEN = { error: 'UNAUTHORIZED', message: TOKEN_MESSAGES.invalid };
+const forbidden = (message: string) => ({ error: 'FORBIDDEN', message });
 
 export const roleOf = (user: { role: string }) => user.role.toLowerCase();
+
+/**
+ * The token of an `Authorization: Bearer …` header ('' when the header names none); undefined
+ * without one. Another scheme is not ours to judge: a proxy in front may use Basic for itself.
+ */
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const match = /^bearer(?:\s+(.*))?$/i.exec(request.headers.authorization ?? '');
+  return match ? (match[1]?.trim() ?? '') : undefined;
+}
 
 async function authPlugin(app: FastifyInstance): Promise<void> {
   const access = new AccessCache(app.db);
@@ -65,22 +86,47 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
       return this.user;
     },
   });
+  const lastUse = new LastUseRecorder(app.db);
+  const { apiTokenRateLimit } = app.config;
+
+  /** The refusal of a token's call before its input is read, or null to let it on. */
+  async function tokenRefusal(request: FastifyRequest, reply: FastifyReply, token: TokenGrant): Promise<FastifyReply | null> {
+    lastUse.touch(token.id).catch((error: unknown) => request.log.warn({ err: error }, 'API token last use not recorded'));
+    // Every process counts in the same table, so the limit is the token's whatever process answers.
+    const counted = await hitRateLimit(app.db, `token:${token.id}`, apiTokenRateLimit, 60);
+    if (!counted.allowed) {
+      reply.header('retry-after', String(counted.retryAfterSeconds));
+      return reply.code(429).send({ error: 'RATE_LIMITED', message: TOKEN_MESSAGES.rateLimited });
+    }
+    if (request.routeOptions.config.sessionOnly) return reply.code(403).send(forbidden(TOKEN_MESSAGES.sessionOnly));
+    if (!token.scopes.includes('write') && needsWriteScope(request.method, request.routeOptions.url ?? ''))
+      return reply.code(403).send(forbidden(TOKEN_MESSAGES.readOnly));
+    return null;
+  }
+
   app.addHook('onRequest', async (request, reply) => {
+    // A bearer header decides alone: a token that fails is never made good by a cookie beside it.
+    const bearer = bearerToken(request);
     let lookup: Promise<AuthenticatedUser | null> | null = null;
     request.session = () => {
       lookup ??= (async () => {
-        const token = request.cookies[ACCESS_COOKIE];
-        request.user = token ? await access.user(token) : null;
+        const token = bearer ?? request.cookies[ACCESS_COOKIE];
+        request.user = !token ? null : bearer !== undefined ? await access.apiToken(token) : await access.user(token);
         return request.user;
       })();
       return lookup;
     };
     // Sign-in before anything else: onRequest runs before the body is read or validated, so a
     // caller with no session learns nothing of a protected operation, not even its fields. An
-    // address under /api that names no route is answered the same.
+    // address under /api that names no route is answered the same. A token sent to an open
+    // operation of the session's own (signing out, refreshing) is judged, and refused.
     const path = request.url;
-    if (!path.startsWith('/api/') || isPublicOperation(request.method, request.routeOptions.url ?? '')) return;
-    if (!(await request.session())) return reply.code(401).send(UNAUTHORIZED);
+    if (!path.startsWith('/api/')) return;
+    const open = isPublicOperation(request.method, request.routeOptions.url ?? '');
+    if (open && !(bearer !== undefined && request.routeOptions.config.sessionOnly)) return;
+    const caller = await request.session();
+    if (!caller) return reply.code(401).send(bearer !== undefined ? INVALID_TOKEN : UNAUTHORIZED);
+    if (caller.token) return (await tokenRefusal(request, reply, caller.token)) ?? undefined;
   });
 
   const base = { httpOnly: true, sameSite: 'lax' as const, secure: app.config.cookieSecure ? true : ('auto' as const) };

@@ -10,10 +10,17 @@ async function openApiPlugin(app: FastifyInstance): Promise<void> {
     openapi: {
       info: {
         title: 'StockLedger API',
-        description: 'Materials and assets across projects and warehouses. Every call carries the session cookies set by POST /api/login.',
+        description:
+          "Materials and assets across projects and warehouses. Every call carries the session cookies set by POST /api/login, or an API token as `Authorization: Bearer <token>` (made under POST /api/tokens: it acts as its owner, narrowed by its scopes and projects, and is refused the session's own operations). Authorize with a token here to try calls.",
         version: '1.0.0',
       },
-      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'sl_access' } } },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'sl_access' },
+          bearer: { type: 'http', scheme: 'bearer', description: 'An API token: `slp_…` (personal) or `sls_…` (service).' },
+        },
+      },
+      security: [{ session: [] }, { bearer: [] }],
       tags: [
         {
           name: 'requests',
@@ -24,7 +31,8 @@ async function openApiPlugin(app: FastifyInstance): Promise<void> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // The token pasted under Authorize stays across reloads of the page, in this browser only.
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { persistAuthorization: true } });
 }
 
 export default fp(openApiPlugin, { name: 'openapi' });

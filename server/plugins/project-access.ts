@@ -1,12 +1,16 @@
 /**
  * Project access as a route option: a route that names `config.projectAccess` gets the caller's
  * access to the project its request names resolved before its handler runs, or a 401/403/404
- * answer. Handlers read `request.project` instead of asking again.
+ * answer. Handlers read `request.project` instead of asking again. A caller whose API token is
+ * limited to some projects is refused every operation that names none of them (token-limits.ts).
  *
  *   r.post('/api/materials/receive', { config: { projectAccess: { level: 'manage', from: 'body' } }, schema }, handler)
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { TOKEN_MESSAGES } from '../../contract/api-tokens.ts';
+import { DomainError } from '../../ledger/errors.ts';
+import { PROJECTLESS_READS, tokenProjects } from '../auth/token-limits.ts';
 import { projectAccess, checkLevel, type AccessLevel, type ProjectAccess } from '../projects/project-access.ts';
 
 export interface ProjectAccessOption {
@@ -46,10 +50,15 @@ async function projectAccessPlugin(app: FastifyInstance): Promise<void> {
   // preHandler runs after validation, so the id has already been checked by the route's schema.
   app.addHook('preHandler', async (request) => {
     const option = request.routeOptions.config.projectAccess;
-    if (!option) return;
+    const id = option ? projectIdOf(request, option) : null;
+    if (!option || id === null) {
+      // Whatever names no project may reach beyond the token's projects, but for the reads of who it is.
+      const limited = tokenProjects(request.user) !== null;
+      if (limited && !PROJECTLESS_READS.has(`${request.method} ${request.routeOptions.url ?? ''}`))
+        throw new DomainError('FORBIDDEN', TOKEN_MESSAGES.otherProject);
+      return;
+    }
     // Every such route is under /api, where the auth plugin has already refused a caller without a session.
-    const id = projectIdOf(request, option);
-    if (id === null) return;
     request.project = { id, ...checkLevel(await projectAccess(app.access, request.caller, id), option.level) };
   });
 }

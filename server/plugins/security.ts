@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
 import type { StorageConfig } from '../storage/storage-config.ts';
+import { bearerToken } from './auth.ts';
 
 /** Methods that change nothing: no origin check, no disk guard. */
 export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -90,6 +91,9 @@ async function securityPlugin(app: FastifyInstance): Promise<void> {
     const path = request.url;
     const isSocket = path === '/ws' || path.startsWith('/ws/') || path.startsWith('/ws?');
     if (SAFE_METHODS.has(request.method) && !isSocket) return;
+    // The check guards ambient credentials (cookies a browser adds by itself). A bearer token is sent
+    // only by whoever holds it, and then decides alone (auth.ts): there is nothing to forge.
+    if (!isSocket && bearerToken(request) !== undefined) return;
     if (originAllowed(request, allowed)) return;
     request.log.warn({ origin: request.headers.origin, url: path }, 'cross-site request refused');
     return reply.code(403).send({ error: 'FORBIDDEN', message: CROSS_SITE_MESSAGE });

@@ -14,6 +14,7 @@ import { DomainError } from '../../ledger/errors.ts';
 import type { ProjectRole } from '../../ledger/project/events.ts';
 import type { AccessCache } from '../auth/access-cache.ts';
 import type { AuthenticatedUser } from '../auth/session-store.ts';
+import { demandTokenProject } from '../auth/token-limits.ts';
 import { roleOf } from '../plugins/auth.ts';
 
 export type AccessLevel = 'view' | 'manage' | 'administer' | 'curate' | 'logs';
@@ -58,8 +59,12 @@ export function checkLevel(access: ProjectAccess | null, level: AccessLevel): Pr
   return access;
 }
 
-/** The caller's access to a project, from the process's access cache; null for no such project. */
+/**
+ * The caller's access to a project, from the process's access cache; null for no such project.
+ * Refuses (403) a project outside the caller's API token's projects, whether it exists or not.
+ */
 export async function projectAccess(cache: AccessCache, user: AuthenticatedUser, projectId: string): Promise<ProjectAccess | null> {
+  demandTokenProject(user, projectId);
   const membership = await cache.membership(user.id, projectId);
   return membership.exists ? accessFor(roleOf(user), membership.role) : null;
 }

@@ -53,6 +53,11 @@ export interface RouteCase {
   expected: (actor: Actor) => number;
   /** The answer signed out, when not 401. */
   signedOut?: number;
+  /**
+   * The answer to the actor's API token (read and write, every project) when it is not the
+   * session's: the session's own operations (`config.sessionOnly`) refuse every token with 403.
+   */
+  withToken?: (actor: Actor) => number;
 }
 
 /** What a row module may use; read when a row runs, after the matrix's setup. */

@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { openTestRuntime } from '../helpers/test-database.ts';
 import { buildTestApp } from '../helpers/test-app.ts';
 import { createSession } from '../../server/auth/session-store.ts';
+import { createPersonalToken } from '../../server/auth/api-tokens.ts';
 import { changeMembership, createProject } from '../../server/projects/project-commands.ts';
 import { runStock } from '../../server/materials/stock-commands.ts';
 import { inviteUser, SYSTEM_ACTOR } from '../../server/users/user-commands.ts';
@@ -44,6 +45,7 @@ import { labelPrintPermissionRows } from './label-print-rows.ts';
 import { countReviewPermissionRows } from './count-review-rows.ts';
 import { countPermissionRows } from './count-rows.ts';
 import { beyondPolicy, directory, guarded } from './policy-rules.ts';
+import { tokenPermissionRows } from './token-rows.ts';
 
 let runtime: Awaited<ReturnType<typeof openTestRuntime>>;
 let app: FastifyInstance;
@@ -61,6 +63,18 @@ async function newUser(role: GlobalRole = 'user'): Promise<string> {
 async function cookieFor(userId: string): Promise<string> {
   const tokens = await createSession(runtime.store.db, userId, { accessSeconds: 600, refreshSeconds: 600 }, {});
   return `sl_access=${tokens.accessToken}; sl_refresh=${tokens.refreshToken}`;
+}
+
+/** Each actor's API token: read and write, every project, so it may do exactly what the actor may. */
+const tokens = new Map<string, Promise<string>>();
+function bearerFor(actor: Actor): Promise<string> {
+  let token = tokens.get(actor.userId);
+  if (!token) {
+    const body = { name: 'Matrix', expires_in_days: 30, scopes: ['read' as const, 'write' as const], project_ids: null };
+    token = createPersonalToken(runtime.store.db, { id: actor.userId, role: actor.global }, body).then((created) => `Bearer ${created.token}`);
+    tokens.set(actor.userId, token);
+  }
+  return token;
 }
 
 async function memberOf(project: string, userId: string, role: ProjectRoleOrNone) {
@@ -305,9 +319,11 @@ const routes: RouteCase[] = [
     name: 'POST /api/auth/update-password',
     request: () => ({ method: 'POST', url: '/api/auth/update-password', payload: { password: 'a new password' } }),
     expected: always(200),
+    withToken: always(403),
   },
-  { name: 'POST /api/auth/refresh', request: () => ({ method: 'POST', url: '/api/auth/refresh' }), expected: always(200) },
-  { name: 'POST /api/logout', request: () => ({ method: 'POST', url: '/api/logout' }), expected: always(204) },
+  { name: 'POST /api/auth/refresh', request: () => ({ method: 'POST', url: '/api/auth/refresh' }), expected: always(200), withToken: always(403) },
+  { name: 'POST /api/logout', request: () => ({ method: 'POST', url: '/api/logout' }), expected: always(204), withToken: always(403) },
+  ...tokenPermissionRows(context),
   ...assetPermissionRows(context),
   ...materialPermissionRows(context),
   ...warehousePermissionRows(context),
@@ -351,7 +367,7 @@ const routes: RouteCase[] = [
 
 beforeAll(async () => {
   runtime = await openTestRuntime();
-  app = await buildTestApp(runtime, { inviteRateLimit: 10_000, ledgerSealer: true });
+  app = await buildTestApp(runtime, { inviteRateLimit: 10_000, apiTokenRateLimit: 100_000, ledgerSealer: true });
   projectId = await createProject(runtime.store, { name: 'Matrix', customer: 'ACME', number: 'M-1' }, system);
   requesterId = await newUser();
   await memberOf(projectId, requesterId, 'user');
@@ -411,7 +427,7 @@ describe("permissions: the matrix reads the routes' policies", () => {
 
 const cell = (a: Actor) => `${a.global}/${a.project}`;
 
-describe('permissions: every route for every global role × project role', () => {
+describe('permissions: every route for every global role × project role, with a session and with an API token', () => {
   it.each(routes.map((r) => [r.name, r] as const))('%s', async (_name, route) => {
     const expected: Record<string, number> = {};
     const actual: Record<string, number> = {};
@@ -420,6 +436,11 @@ describe('permissions: every route for every global role × project role', () =>
       const response = await app.inject({ ...options, headers: { ...options.headers, cookie: await cookieFor(actor.userId) } });
       expected[cell(actor)] = route.expected(actor);
       actual[cell(actor)] = response.statusCode;
+      // The same call with the actor's token in place of the cookie: exactly the actor's permissions.
+      const again = await route.request(actor);
+      const withToken = await app.inject({ ...again, headers: { ...again.headers, authorization: await bearerFor(actor) } });
+      expected[`${cell(actor)} with a token`] = (route.withToken ?? route.expected)(actor);
+      actual[`${cell(actor)} with a token`] = withToken.statusCode;
     }
     const signedOut = await app.inject(await route.request(actors[0]!));
     expected['signed out'] = route.signedOut ?? (route.name === 'POST /api/logout' ? 204 : 401);

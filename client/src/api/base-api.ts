@@ -48,6 +48,9 @@ export const TAG_TYPES = [
   'AssetLogs',
   // Stock counts: every list and session (LIST, DUE, LAST) and each session by id (its lines, its variance).
   'Counts',
+  // API tokens: the signed-in person's own (LIST and each id), and the site's service tokens.
+  'ApiTokens',
+  'ServiceTokens',
 ] as const;
 
 export type ApiTag = (typeof TAG_TYPES)[number];

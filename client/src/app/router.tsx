@@ -5,6 +5,8 @@
 import type { ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { AuthPage } from '../features/account/auth-page.tsx';
+import { ApiTokensPage } from '../features/api-tokens/api-tokens-page.tsx';
+import { ServiceTokensPage } from '../features/api-tokens/service-tokens-page.tsx';
 import { AssetCatalogPage } from '../features/assets/asset-catalog-page.tsx';
 import { AssetsDashboard } from '../features/assets/assets-dashboard.tsx';
 import { WarehouseAssetLogsPage } from '../features/assets/warehouse-asset-logs-page.tsx';
@@ -89,6 +91,9 @@ export const routes: RouteObject[] = [
       guarded('/site-settings', 'superadmin', <SiteSettingsPage />),
       // Where invitations and reset codes are read when no mail server is configured.
       guarded('/outbox', 'superadmin', <OutboxPage />),
+      // Tokens for programs: everyone's own, and the site's service tokens (superadmins).
+      guarded('/account/tokens', 'user', <ApiTokensPage />),
+      guarded('/service-tokens', 'superadmin', <ServiceTokensPage />),
       // The sealed books: superadmins and auditors.
       guarded('/ledger', 'ledger', <LedgerPage />),
       guarded('/labels', 'user', <LabelsPage />),

@@ -99,6 +99,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/auth/update-password',
     {
+      config: { sessionOnly: true },
       schema: {
         summary: "Set the signed-in person's password (at least 8 characters; activates an invited account); signs out their other sessions",
         tags,

@@ -58,7 +58,10 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   r.post(
     '/api/logout',
-    { schema: { summary: 'Sign out: revokes the session and clears its cookies', tags: ['auth'], response: { 204: z.null(), ...errorResponses } } },
+    {
+      config: { sessionOnly: true },
+      schema: { summary: 'Sign out: revokes the session and clears its cookies', tags: ['auth'], response: { 204: z.null(), ...errorResponses } },
+    },
     async (request, reply) => {
       const refresh = request.cookies[REFRESH_COOKIE];
       const access = request.cookies[ACCESS_COOKIE];
@@ -73,6 +76,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/auth/refresh',
     {
+      config: { sessionOnly: true },
       schema: {
         summary: 'Rotate the refresh token and issue a new access token',
         tags: ['auth'],
@@ -96,7 +100,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/users/me',
     {
-      schema: { summary: 'The signed-in user', tags: ['users'], security: [{ session: [] }], response: { 200: meSchema, ...errorResponses } },
+      schema: { summary: 'The signed-in user', tags: ['users'], security: [{ session: [] }, { bearer: [] }], response: { 200: meSchema, ...errorResponses } },
     },
     async (request) => toMe(request.caller),
   );

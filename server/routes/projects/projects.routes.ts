@@ -28,6 +28,7 @@ import { findProject, projectMembers, visibleProjects } from '../../../projectio
 import { userById } from '../../../projections/users/queries.ts';
 import { demand } from '../../auth/policies.ts';
 import { commandOptions } from '../../plugins/command-context.ts';
+import { callerProjects } from '../../projects/caller-projects.ts';
 import { projectAccess } from '../../projects/project-access.ts';
 import { changeMembership, createProject, projectCommand } from '../../projects/project-commands.ts';
 import { describeProjectEvent } from './history.ts';
@@ -56,7 +57,7 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const all = request.query.scope === 'all';
       if (all) demand('project.list-all', request.caller);
-      return { items: await visibleProjects(app.db, request.caller, { q: request.query.q, all }) };
+      return { items: await callerProjects(app.db, app.access, request.caller, { q: request.query.q, all }) };
     },
   );
 

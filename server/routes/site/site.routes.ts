@@ -3,8 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../../contract/errors.ts';
 import { bootstrap, bootstrapQuery, publicSettings, siteSettings, siteSettingsPatch } from '../../../contract/site.ts';
-import { findProject, visibleProjects } from '../../../projections/projects/queries.ts';
+import { findProject } from '../../../projections/projects/queries.ts';
+import { withinTokenProjects } from '../../auth/token-limits.ts';
 import { commandOptions } from '../../plugins/command-context.ts';
+import { callerProjects } from '../../projects/caller-projects.ts';
 import { projectAccess } from '../../projects/project-access.ts';
 import { unreadCount } from '../../requests/request-reads.ts';
 import { changeSiteSettings, readSiteSettings } from '../../site/site-settings.ts';
@@ -64,9 +66,9 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const me = request.caller;
-      const projects = await visibleProjects(app.db, me);
-      const wanted = request.query.project_id;
-      // A project the caller may not see is simply not current: the bootstrap never refuses.
+      const projects = await callerProjects(app.db, app.access, me);
+      // A project the caller may not see, or its API token may not reach, is simply not current: the bootstrap never refuses.
+      const wanted = request.query.project_id && withinTokenProjects(me, request.query.project_id) ? request.query.project_id : undefined;
       const access = wanted ? await projectAccess(app.access, me, wanted) : null;
       const current = wanted && access?.view ? ((await findProject(app.db, wanted)) ?? null) : null;
       // The request count is a manager's (spec 01 §6); others see none.

@@ -26,7 +26,7 @@ describe('sidebar', () => {
   });
 
   it('adds the Administration group for a superadmin, in both sections', () => {
-    const administration = ['/users', '/projects', '/warehouse-manager', '/site-settings', '/outbox'];
+    const administration = ['/users', '/projects', '/warehouse-manager', '/site-settings', '/outbox', '/service-tokens'];
     const inventory = paths(buildNavigation('inventory', { role: 'superadmin', projectRole: null }));
     expect(inventory.administration).toEqual(administration);
     expect(inventory.project).toContain('/dashboard/manage_requests');

@@ -28,6 +28,7 @@ const ADMINISTRATION: NavGroup = {
     { to: '/warehouse-manager', label: 'Warehouse Manager' },
     { to: '/site-settings', label: 'Site Settings' },
     { to: '/outbox', label: 'Outbox' },
+    { to: '/service-tokens', label: 'Service Tokens' },
   ],
 };
 

@@ -1,9 +1,11 @@
 /**
- * The header's user menu: who is signed in, the e-mail notification switches, and Logout (which
- * first warns when actions kept on this device have not been sent: logging out discards them).
+ * The header's user menu: who is signed in, the e-mail notification switches, the person's API
+ * tokens, and Logout (which first warns when actions kept on this device have not been sent:
+ * logging out discards them).
  */
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { EmailPrefsSwitches } from '../../features/account/email-prefs-switches.tsx';
 import { displayName, selectUser } from '../../shared/session/session-selectors.ts';
@@ -51,6 +53,10 @@ export function UserMenu() {
           <Menu.Divider />
           <Menu.Label>Email notifications</Menu.Label>
           <EmailPrefsSwitches />
+          <Menu.Divider />
+          <Menu.Item component={Link} to="/account/tokens">
+            API tokens
+          </Menu.Item>
           <Menu.Divider />
           <Menu.Item color="red" onClick={() => (unsent > 0 ? setConfirming(true) : void logout())}>
             Logout
