@@ -13,7 +13,14 @@ import { roleOf } from '../plugins/auth.ts';
 export const AUDITOR_READ_ONLY_MESSAGE = 'Auditors have read-only access.';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-const ALLOWED = [/^\/api\/(login|logout)$/, /^\/api\/auth\//, /^\/api\/users\/me\//, /^\/api\/invite-token\//];
+const ALLOWED = [
+  /^\/api\/(login|logout)$/,
+  /^\/api\/auth\//,
+  /^\/api\/users\/me\//,
+  /^\/api\/invite-token\//,
+  // Their own API tokens: what a token of theirs may do is still an auditor's.
+  /^\/api\/tokens(\/|$)/,
+];
 
 async function auditorGuard(app: FastifyInstance): Promise<void> {
   app.addHook('preHandler', async (request, reply) => {
