@@ -69,13 +69,19 @@ export interface AppDependencies {
   clientDir?: string | null;
   /** false silences request logs (tests). */
   logger?: boolean;
+  /** Where the log goes instead of standard output (tests that read it). */
+  logStream?: { write(line: string): void };
   /** How free space under DATA_DIR is measured (tests stand in for a full disk). */
   freeSpace?: FreeSpace;
 }
 
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: deps.logger === false ? false : { level: deps.config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    // API tokens and session cookies never reach the log.
+    logger:
+      deps.logger === false
+        ? false
+        : { level: deps.config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'], ...(deps.logStream ? { stream: deps.logStream } : {}) },
     bodyLimit: deps.config.bodyLimitBytes,
     // A request whose body never ends (or trickles in) is cut off instead of holding a connection.
     requestTimeout: deps.config.requestTimeoutMs,
