@@ -29,7 +29,7 @@ export interface Receiver {
   endpoint(secret: string): string;
   received: Received[];
   /** Decides each answer (by default 200). */
-  respond(answer: (request: Received) => Answer): void;
+  respond(answer: (request: Received) => Answer | Promise<Answer>): void;
   /** Stops listening (connections refused) until `up`. */
   down(): Promise<void>;
   up(): Promise<void>;
@@ -45,7 +45,7 @@ export async function startReceiver(): Promise<Receiver> {
   const secrets = new Map<string, string>();
   const inFlight = new Map<string, number>();
   const received: Received[] = [];
-  let answer: (request: Received) => Answer = () => ({ status: 200 });
+  let answer: (request: Received) => Answer | Promise<Answer> = () => ({ status: 200 });
   let server: Server;
   let port = 0;
 
@@ -81,10 +81,11 @@ export async function startReceiver(): Promise<Receiver> {
         verified,
       };
       received.push(record);
-      const decided = verified ? answer(record) : { status: 400, body: 'signature did not verify' };
-      if (decided === 'hang') return;
-      finish();
-      response.writeHead(decided.status, { 'content-type': 'text/plain' }).end(decided.body ?? '');
+      void Promise.resolve(verified ? answer(record) : { status: 400, body: 'signature did not verify' }).then((decided) => {
+        if (decided === 'hang') return;
+        finish();
+        response.writeHead(decided.status, { 'content-type': 'text/plain' }).end(decided.body ?? '');
+      });
     });
   };
 
