@@ -111,6 +111,8 @@ export interface SenderOptions {
 export function createSender({ lookup = systemLookup, timeoutMs = WEBHOOK_LIMITS.timeoutMs }: SenderOptions = {}): Sender {
   // The connection's lookup runs inside the request, which knows the setting: it is passed through here.
   let currentAllowPrivate = false;
+  // The secret's key is decoded once per leased endpoint, not once per request.
+  const signers = new WeakMap<SendTarget, Webhook>();
   const agent = new Agent({
     keepAliveTimeout: 30_000,
     connect: { lookup: guardedLookup(lookup, () => currentAllowPrivate), timeout: timeoutMs },
@@ -124,7 +126,12 @@ export function createSender({ lookup = systemLookup, timeoutMs = WEBHOOK_LIMITS
       if (Buffer.byteLength(message.body) > WEBHOOK_LIMITS.bodyMaxBytes)
         return { kind: 'failed', status: null, error: `The body is larger than ${WEBHOOK_LIMITS.bodyMaxBytes / 1024} KB: not sent.`, latencyMs: latency() };
       const at = new Date();
-      const signature = new Webhook(target.secret).sign(message.messageId, at, message.body);
+      let signer = signers.get(target);
+      if (!signer) {
+        signer = new Webhook(target.secret);
+        signers.set(target, signer);
+      }
+      const signature = signer.sign(message.messageId, at, message.body);
       currentAllowPrivate = allowPrivate;
       const controller = new AbortController();
       let timedOut = false;

@@ -25,8 +25,10 @@ export type Answer = { status: number; body?: string } | 'hang';
 
 export interface Receiver {
   port: number;
-  /** A URL of its own, whose requests are verified with `secret`. */
-  endpoint(secret: string): string;
+  /** A URL of its own, whose requests are verified with `secret` (given now, or later with `trust`). */
+  endpoint(secret?: string): string;
+  /** The secret a URL's requests are verified with (the server tells it when the endpoint is registered). */
+  trust(url: string, secret: string): void;
   received: Received[];
   /** Decides each answer (by default 200). */
   respond(answer: (request: Received) => Answer | Promise<Answer>): void;
@@ -109,10 +111,13 @@ export async function startReceiver(): Promise<Receiver> {
     get port() {
       return port;
     },
-    endpoint: (secret) => {
+    endpoint: (secret = '') => {
       const path = `/hook/${secrets.size + 1}`;
       secrets.set(path, secret);
       return `http://127.0.0.1:${port}${path}`;
+    },
+    trust: (url, secret) => {
+      secrets.set(new URL(url).pathname, secret);
     },
     received,
     respond: (next) => {
