@@ -74,13 +74,16 @@ export async function releaseLease(db: Db, endpointId: string, holder: string): 
   await sql`update webhook_endpoints set lease_holder = null, lease_until = now() where id = ${endpointId} and lease_holder = ${holder}`.execute(db);
 }
 
-/** The endpoint's first pending deliveries in send order. */
-export async function pendingPage(db: Db, endpointId: string, limit: number): Promise<PendingDelivery[]> {
+/** The endpoint's first pending deliveries in send order; none once it is disabled or its lease is another's. */
+export async function pendingPage(db: Db, endpointId: string, holder: string, limit: number): Promise<PendingDelivery[]> {
   const rows = await db
     .selectFrom('webhook_deliveries')
     .select(['message_id', 'position', 'kind', 'payload', 'attempts', 'next_attempt_at'])
     .where('endpoint_id', '=', endpointId)
     .where('status', '=', 'pending')
+    .where((eb) =>
+      eb.exists(eb.selectFrom('webhook_endpoints').select('id').where('id', '=', endpointId).where('enabled', '=', true).where('lease_holder', '=', holder)),
+    )
     .orderBy('seq')
     .limit(limit)
     .execute();
@@ -94,7 +97,12 @@ export async function pendingPage(db: Db, endpointId: string, limit: number): Pr
   }));
 }
 
-export type RecordedState = { disabled: false } | { disabled: true; reason: string };
+export interface RecordedState {
+  /** The endpoint is off now (disabled here, or by a person meanwhile): sending to it stops. */
+  stop: boolean;
+  /** Disabled here, and its creator e-mailed. */
+  disabled: boolean;
+}
 
 /**
  * Records a run of sends (deliveries in order; only the last may have failed) in one transaction:
@@ -109,10 +117,10 @@ export async function recordResults(
   results: SendResult[],
   policy: RetryPolicy,
 ): Promise<RecordedState> {
-  if (results.length === 0) return { disabled: false };
+  if (results.length === 0) return { stop: false, disabled: false };
   return db.transaction().execute(async (trx) => {
-    const { rows } = await sql<{ lease_holder: string | null; failing_since: Date | null }>`
-      select lease_holder, failing_since from webhook_endpoints where id = ${endpointId} for update`.execute(trx);
+    const { rows } = await sql<{ lease_holder: string | null; failing_since: Date | null; enabled: boolean }>`
+      select lease_holder, failing_since, enabled from webhook_endpoints where id = ${endpointId} for update`.execute(trx);
     const endpoint = rows[0];
     if (!endpoint || endpoint.lease_holder !== holder) throw new LeaseLost();
 
@@ -159,9 +167,10 @@ export async function recordResults(
     await sql`
       update webhook_endpoints set failing_since = ${failingSince}, lease_until = now() + ${leaseMs} * interval '1 millisecond'
        where id = ${endpointId}`.execute(trx);
-    if (!disabledReason || last.outcome.kind === 'delivered') return { disabled: false };
+    if (!endpoint.enabled) return { stop: true, disabled: false };
+    if (!disabledReason || last.outcome.kind === 'delivered') return { stop: false, disabled: false };
     await disableEndpoint(trx, endpointId, disabledReason, last.outcome.error, last.at);
-    return { disabled: true, reason: disabledReason };
+    return { stop: true, disabled: true };
   });
 }
 

@@ -104,4 +104,31 @@ describe('webhook sender leases', () => {
     expect(twice[1]!.body).toBe(twice[0]!.body);
     expect(twice.every((r) => r.verified)).toBe(true);
   });
+
+  it('stops sending to an endpoint a person disables, after the request in flight, and keeps the rest pending', async () => {
+    const secret = newSecret();
+    const url = receiver.endpoint(secret);
+    const endpointId = await insertEndpoint(runtime.store.db, { url, secret, createdBy: userId });
+    await enqueueDeliveries(
+      runtime.store.db,
+      endpointId,
+      [1, 2, 3, 4, 5].map((p) => stockPayload(p)),
+    );
+    receiver.respond(async (request) => {
+      if (request.id === 'evt_3') await runtime.store.db.updateTable('webhook_endpoints').set({ enabled: false }).where('id', '=', endpointId).execute();
+      return { status: 200 };
+    });
+    const sender = start({ flushEvery: 1 });
+    await waitFor('evt_3 sent', () => receiver.received.some((r) => r.id === 'evt_3'));
+    await sender.idle();
+
+    expect(receiver.received.map((r) => r.id)).toEqual(['evt_1', 'evt_2', 'evt_3']);
+    const rows = await runtime.store.db
+      .selectFrom('webhook_deliveries')
+      .select(['message_id', 'status'])
+      .where('endpoint_id', '=', endpointId)
+      .orderBy('seq')
+      .execute();
+    expect(rows.map((r) => r.status)).toEqual(['delivered', 'delivered', 'delivered', 'pending', 'pending']);
+  });
 });

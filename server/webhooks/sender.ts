@@ -23,7 +23,6 @@ import {
   type EndpointTarget,
   LeaseLost,
   pendingPage,
-  type RecordedState,
   recordResults,
   releaseLease,
   type RetryPolicy,
@@ -69,6 +68,9 @@ interface Worker {
   done: Promise<void>;
 }
 
+/** The endpoint was disabled (here, or by a person) while this process was sending to it. */
+class EndpointOff extends Error {}
+
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
 export function startWebhookSender(options: WebhookSenderOptions): WebhookSender {
@@ -88,18 +90,19 @@ export function startWebhookSender(options: WebhookSenderOptions): WebhookSender
 
   /** Sends what is due of one page; true when it delivered something and more may follow. */
   const sendPage = async (target: EndpointTarget, lease: { renewedAt: number }): Promise<boolean> => {
-    const page = await pendingPage(db, target.id, pageSize);
+    const page = await pendingPage(db, target.id, holder, pageSize);
     if (page.length === 0 || page[0]!.nextAttemptAt > now()) return false;
     const allowPrivate = await options.allowPrivate();
     let batch: SendResult[] = [];
     let batchStarted = performance.now();
-    const flush = async (): Promise<RecordedState> => {
+    const flush = async (): Promise<void> => {
       const started = performance.now();
       const state = await recordResults(db, target.id, holder, leaseMs, batch, policy);
       lease.renewedAt = started;
       batch = [];
       batchStarted = performance.now();
-      return state;
+      if (state.disabled) options.onDisabled?.();
+      if (state.stop) throw new EndpointOff();
     };
     for (const delivery of page) {
       if (stopped) break;
@@ -119,9 +122,8 @@ export function startWebhookSender(options: WebhookSenderOptions): WebhookSender
       if (batch.length >= flushEvery || performance.now() - batchStarted >= flushMs) await flush();
     }
     const last = batch.at(-1);
-    const state = await flush();
-    if (state.disabled) options.onDisabled?.();
-    return !stopped && !state.disabled && last?.outcome.kind !== 'failed' && last?.outcome.kind !== 'gone';
+    await flush();
+    return !stopped && last?.outcome.kind !== 'failed' && last?.outcome.kind !== 'gone';
   };
 
   const work = async (endpointId: string, worker: Worker): Promise<void> => {
@@ -137,7 +139,7 @@ export function startWebhookSender(options: WebhookSenderOptions): WebhookSender
       }
     } catch (error) {
       if (error instanceof LeaseLost) held = false;
-      else log.warn({ err: error, endpointId }, 'webhooks: sending failed; it will be tried again');
+      else if (!(error instanceof EndpointOff)) log.warn({ err: error, endpointId }, 'webhooks: sending failed; it will be tried again');
     } finally {
       if (held) await releaseLease(db, endpointId, holder).catch(() => undefined);
     }
