@@ -24,6 +24,7 @@ import maintenancePlugin from './plugins/maintenance.ts';
 import occurredAtPlugin from './plugins/occurred-at.ts';
 import notificationsPlugin from './notifications/notifications.plugin.ts';
 import webhooksPlugin from './webhooks/webhooks.plugin.ts';
+import webhookSenderPlugin from './webhooks/sender.plugin.ts';
 import projectAccessPlugin from './plugins/project-access.ts';
 import authorizationPlugin from './plugins/authorization.ts';
 import answersPlugin from './plugins/answers.ts';
@@ -117,6 +118,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(realtimePlugin);
   await app.register(notificationsPlugin);
   await app.register(webhooksPlugin);
+  await app.register(webhookSenderPlugin);
   await app.register(storagePlugin, { config: deps.config.storage });
   await app.register(labelImportPlugin);
   await app.register(ledgerSealPlugin);

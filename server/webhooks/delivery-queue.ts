@@ -183,7 +183,7 @@ async function disableEndpoint(trx: Db, endpointId: string, reason: string, last
     .execute();
   const row = await trx
     .selectFrom('webhook_endpoints as e')
-    .innerJoin('users as u', 'u.id', 'e.created_by')
+    .leftJoin('users as u', 'u.id', 'e.created_by')
     .leftJoin('projects as p', 'p.id', 'e.project_id')
     .select((eb) => [
       'e.url',
@@ -198,5 +198,7 @@ async function disableEndpoint(trx: Db, endpointId: string, reason: string, last
     ])
     .where('e.id', '=', endpointId)
     .executeTakeFirstOrThrow();
+  // A creator no longer in the users table (read tables are rebuilt): the endpoint's page still says why.
+  if (!row.email) return;
   await enqueueMail(trx, disabledMail(row.email, { url: row.url, projectName: row.project_name, reason, lastError, pending: Number(row.pending ?? 0) }));
 }
