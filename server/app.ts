@@ -23,6 +23,8 @@ import mailPlugin from './plugins/mail.ts';
 import maintenancePlugin from './plugins/maintenance.ts';
 import occurredAtPlugin from './plugins/occurred-at.ts';
 import notificationsPlugin from './notifications/notifications.plugin.ts';
+import webhooksPlugin from './webhooks/webhooks.plugin.ts';
+import webhookSenderPlugin from './webhooks/sender.plugin.ts';
 import projectAccessPlugin from './plugins/project-access.ts';
 import authorizationPlugin from './plugins/authorization.ts';
 import answersPlugin from './plugins/answers.ts';
@@ -60,6 +62,7 @@ import { scanBatchRoutes } from './routes/scan/scan-batch.routes.ts';
 import { scanRoutes } from './routes/scan/scan.routes.ts';
 import { warehouseStockRoutes } from './routes/warehouses/warehouse-stock.routes.ts';
 import { warehouseRoutes } from './routes/warehouses/warehouses.routes.ts';
+import { webhookRoutes } from './routes/webhooks/webhooks.routes.ts';
 
 export interface AppDependencies {
   config: Config;
@@ -121,6 +124,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(openApiPlugin);
   await app.register(realtimePlugin);
   await app.register(notificationsPlugin);
+  await app.register(webhooksPlugin);
+  await app.register(webhookSenderPlugin);
   await app.register(storagePlugin, { config: deps.config.storage });
   await app.register(labelImportPlugin);
   await app.register(ledgerSealPlugin);
@@ -156,6 +161,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(countRoutes);
   await app.register(countReviewRoutes);
   await app.register(tokenRoutes);
+  await app.register(webhookRoutes);
 
   await registerClient(app, deps.clientDir ?? null);
   return app;

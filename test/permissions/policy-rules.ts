@@ -41,6 +41,7 @@ export const POLICY_RULES: Record<PolicyName, Rule> = {
   'ledger.read': can.ledger,
   'ledger.seal': can.superadmin,
   'token.service': can.superadmin,
+  'webhook.site': can.superadmin,
 };
 
 /** A row whose answer is its policy's: `ok` for whom the policy lets through, 403 for the rest. */
