@@ -126,8 +126,8 @@ async function finishedImports(trx: Trx, events: LabelsImportedEvent[], page: re
       moreInTransaction = later.some(
         (e) => e.transactionId === event.transactionId && e.type === 'LabelsImported' && (e.data as { importId: string }).importId === importId,
       );
-      if (!moreInTransaction && index === page.length - 1) {
-        // The page ended here: the command's next event may open the next page.
+      if (!moreInTransaction && page[page.length - 1]!.transactionId === event.transactionId) {
+        // The page ended inside the transaction: the command's next event may open the next page.
         const { rows } = await sql<{ more: boolean }>`
           select exists (select 1 from events where transaction_id = ${event.transactionId}::xid8 and global_position > ${event.globalPosition}
                             and stream_id = ${event.streamId} and data->>'importId' = ${importId}) as more`.execute(trx);

@@ -10,14 +10,17 @@ import { DomainError } from '../../ledger/errors.ts';
 import type { AccessCache } from '../auth/access-cache.ts';
 import { allows, demand } from '../auth/policies.ts';
 import type { AuthenticatedUser } from '../auth/session-store.ts';
-import { projectAccess } from '../projects/project-access.ts';
+import { type ProjectAccess, projectAccess } from '../projects/project-access.ts';
+
+/** A superadmin administers every project's webhooks, whatever their role in it. */
+const administers = (caller: AuthenticatedUser, project: ProjectAccess) => allows('webhook.site', caller) || project.projectRole === 'admin';
 
 /** Refuses a caller who may not manage the endpoints of this scope (a project, or the site: null). */
 export async function demandWebhookScope(access: AccessCache, caller: AuthenticatedUser, projectId: string | null): Promise<void> {
   if (projectId === null) return demand('webhook.site', caller);
   const project = await projectAccess(access, caller, projectId);
   if (!project) throw new DomainError('NOT_FOUND', PROJECT_NOT_FOUND, 'project_id');
-  if (project.projectRole !== 'admin') throw new DomainError('FORBIDDEN', WEBHOOK_PROJECT_ADMINS_ONLY);
+  if (!administers(caller, project)) throw new DomainError('FORBIDDEN', WEBHOOK_PROJECT_ADMINS_ONLY);
 }
 
 /** Refuses a caller who may not manage an endpoint of this scope: 404 where they may not even see it. */
@@ -28,5 +31,5 @@ export async function demandEndpointAccess(access: AccessCache, caller: Authenti
   }
   const project = await projectAccess(access, caller, projectId);
   if (!project?.view) throw new DomainError('NOT_FOUND', WEBHOOK_NOT_FOUND);
-  if (project.projectRole !== 'admin') throw new DomainError('FORBIDDEN', WEBHOOK_PROJECT_ADMINS_ONLY);
+  if (!administers(caller, project)) throw new DomainError('FORBIDDEN', WEBHOOK_PROJECT_ADMINS_ONLY);
 }

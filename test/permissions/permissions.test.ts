@@ -44,6 +44,7 @@ import { scanPermissionRows } from './scan-rows.ts';
 import { labelPrintPermissionRows } from './label-print-rows.ts';
 import { countReviewPermissionRows } from './count-review-rows.ts';
 import { countPermissionRows } from './count-rows.ts';
+import { webhookPermissionRows } from './webhook-rows.ts';
 import { beyondPolicy, directory, guarded } from './policy-rules.ts';
 import { tokenPermissionRows } from './token-rows.ts';
 
@@ -347,6 +348,7 @@ const routes: RouteCase[] = [
   ...labelPrintPermissionRows(context),
   ...countReviewPermissionRows(context),
   ...countPermissionRows(context),
+  ...webhookPermissionRows(context),
   {
     name: 'POST /api/materials/corrections',
     access: 'material.correct',
