@@ -48,6 +48,10 @@ export const TAG_TYPES = [
   'AssetLogs',
   // Stock counts: every list and session (LIST, DUE, LAST) and each session by id (its lines, its variance).
   'Counts',
+  // Webhook endpoints: one list per scope (a project id, or SITE for the site-wide ones), and each
+  // endpoint's attempt log by its id.
+  'Webhooks',
+  'WebhookAttempts',
 ] as const;
 
 export type ApiTag = (typeof TAG_TYPES)[number];

@@ -1,0 +1,94 @@
+/**
+ * An endpoint's attempt log, newest first, 50 a page: when, which event (kind and ledger position),
+ * the receiver's status or the error, and how long it took. It refreshes on its own while open,
+ * since deliveries happen in the background.
+ */
+import { Alert, Badge, Button, Center, Group, Loader, Pagination, Stack, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { messageOr } from '../../api/error-message.ts';
+import { useListWebhookAttemptsQuery, WEBHOOK_ATTEMPTS_PAGE_SIZE } from '../../api/webhooks-api.ts';
+import { NoData } from '../../components/no-data.tsx';
+import { WideTable } from '../../components/wide-table.tsx';
+import { formatDateTime } from '../../shared/format.ts';
+import { attemptResult, kindLabel } from './webhook-status.ts';
+
+const REFRESH_MS = 5000;
+
+export function WebhookAttempts({ endpointId }: { endpointId: string }) {
+  const [page, setPage] = useState(1);
+  const attempts = useListWebhookAttemptsQuery(
+    { id: endpointId, page },
+    { refetchOnMountOrArgChange: true, pollingInterval: REFRESH_MS, skipPollingIfUnfocused: true },
+  );
+  const items = attempts.data?.items ?? [];
+  const pages = Math.max(1, Math.ceil((attempts.data?.total ?? 0) / WEBHOOK_ATTEMPTS_PAGE_SIZE));
+
+  return (
+    <Stack gap="xs">
+      <Group justify="space-between">
+        <Title order={3} size="h5">
+          Attempts
+        </Title>
+        <Button size="xs" variant="default" onClick={() => void attempts.refetch()} loading={attempts.isFetching && !attempts.isLoading}>
+          Refresh
+        </Button>
+      </Group>
+      {attempts.isLoading ? (
+        <Center p="md">
+          <Loader size="sm" />
+        </Center>
+      ) : attempts.error ? (
+        <Alert color="red" role="alert">
+          {messageOr(attempts.error, 'The attempts could not be loaded.')}
+        </Alert>
+      ) : items.length === 0 ? (
+        <NoData text="No attempts yet: the first event of a chosen kind is sent as soon as it is recorded." />
+      ) : (
+        <WideTable minWidth={600}>
+          <Table verticalSpacing="xs" aria-label="Attempts">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Time</Table.Th>
+                <Table.Th>Event</Table.Th>
+                <Table.Th ta="right">Position</Table.Th>
+                <Table.Th>Result</Table.Th>
+                <Table.Th ta="right">Latency</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((attempt) => {
+                const result = attemptResult(attempt);
+                return (
+                  <Table.Tr key={attempt.id} title={`webhook-id ${attempt.message_id}`}>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(attempt.attempted_at)}</Table.Td>
+                    <Table.Td>{kindLabel(attempt.kind)}</Table.Td>
+                    <Table.Td ta="right">{attempt.position.toLocaleString('en-US')}</Table.Td>
+                    <Table.Td>
+                      {attempt.status !== null ? (
+                        <Badge color={result.ok ? 'green' : 'red'} variant="light">
+                          {result.text}
+                        </Badge>
+                      ) : (
+                        <Text size="sm" c="red">
+                          {result.text}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                      {attempt.latency_ms.toLocaleString('en-US')} ms
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </WideTable>
+      )}
+      {pages > 1 && (
+        <Group justify="center">
+          <Pagination total={pages} value={page} onChange={setPage} size="sm" />
+        </Group>
+      )}
+    </Stack>
+  );
+}
