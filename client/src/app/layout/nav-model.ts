@@ -56,7 +56,7 @@ function projectGroup(access: Pick<Access, 'role' | 'projectRole'>): NavGroup {
   items.push(manages ? { to: '/dashboard/manage_requests', label: 'Requests' } : { to: '/dashboard/requests', label: 'Requests' });
   // Counters are often plain members: everyone finds the counts they were given here.
   items.push({ to: '/dashboard/counts', label: 'Counts' });
-  if (canManageProjectWebhooks(access)) items.push({ to: '/dashboard/webhooks', label: 'Webhooks' });
+  if (canManageProjectWebhooks(access)) items.push({ to: '/dashboard/webhooks', label: 'Project Webhooks' });
   return { id: 'project', title: 'Project', items };
 }
 

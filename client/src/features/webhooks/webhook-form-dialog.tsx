@@ -35,10 +35,13 @@ export function WebhookFormDialog({ opened, onClose, ...props }: WebhookFormDial
   );
 }
 
-/** The field a refusal names: `kinds.0` is about the kinds. */
-function refusedField(field: string | null): Field | null {
+const URL_REFUSALS: readonly string[] = [WEBHOOK_MESSAGES.url, WEBHOOK_MESSAGES.privateAddress, WEBHOOK_MESSAGES.unresolvable];
+
+/** The field a refusal is about: the one it names (`kinds.0` is about the kinds), or the URL for the address checks' own messages. */
+function refusedField(field: string | null, message: string): Field | null {
   const head = field?.split('.')[0];
-  return head === 'url' || head === 'kinds' || head === 'description' ? head : null;
+  if (head === 'url' || head === 'kinds' || head === 'description') return head;
+  return URL_REFUSALS.includes(message) ? 'url' : null;
 }
 
 function WebhookForm({ onClose, projectId, endpoint, onCreated }: Omit<WebhookFormDialogProps, 'opened'>) {
@@ -64,8 +67,8 @@ function WebhookForm({ onClose, projectId, endpoint, onCreated }: Omit<WebhookFo
 
     const body = { url: url.trim(), kinds: orderedKinds(kinds), description: description.trim() };
     const refuse = (error: Parameters<typeof serverField>[0]) => {
-      const field = refusedField(serverField(error));
       const message = messageOr(error, endpoint ? 'The endpoint could not be saved.' : 'The endpoint could not be added.');
+      const field = refusedField(serverField(error), message);
       if (field) setErrors({ [field]: message });
       else toast.error(message);
     };

@@ -83,7 +83,9 @@ describe('the webhooks panel', () => {
   it('lists an endpoint with its kinds and status, and replays from a position in its dialog', async () => {
     const { user, server } = renderWithProviders(<WebhooksPanel projectId={null} />, {
       routes: {
-        'GET /api/webhooks': { items: [endpoint, { ...endpoint, id: 'off', url: 'https://old.example.com/hook', enabled: false, disabled_reason: WEBHOOK_MESSAGES.disabledGone }] },
+        'GET /api/webhooks': {
+          items: [endpoint, { ...endpoint, id: 'off', url: 'https://old.example.com/hook', enabled: false, disabled_reason: WEBHOOK_MESSAGES.disabledGone }],
+        },
         [`GET /api/webhooks/${HOOK}/attempts`]: { items: [attempt], total: 1 },
         [`POST /api/webhooks/${HOOK}/replay`]: { queued: 1 },
       },
