@@ -29,28 +29,31 @@ export function WebhookReplayForm({ endpoint }: { endpoint: WebhookEndpoint }) {
 
   return (
     <Stack gap={6}>
-      <Group align="flex-start" gap="sm" wrap="wrap">
-        <NumberInput
-          label="Replay from position"
-          description="Every event after this ledger position is sent again, in ledger order."
-          value={from}
-          onChange={(next) => {
-            setFrom(next);
-            setQueued(null);
-          }}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') void submit();
-          }}
-          error={error}
-          allowDecimal={false}
-          allowNegative={false}
-          inputMode="numeric"
-          w={{ base: '100%', xs: 320 }}
-        />
-        <Button mt={{ base: 0, xs: 46 }} onClick={() => void submit()} loading={isLoading}>
-          Replay
-        </Button>
-      </Group>
+      <NumberInput
+        label="Replay from position"
+        description="Every event after this ledger position is sent again, in ledger order."
+        value={from}
+        onChange={(next) => {
+          setFrom(next);
+          setQueued(null);
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') void submit();
+        }}
+        error={error}
+        allowDecimal={false}
+        allowNegative={false}
+        inputMode="numeric"
+        // The button sits beside the box itself, level with it whatever the description's wrapping.
+        inputContainer={(box) => (
+          <Group gap="sm" wrap="nowrap" align="center">
+            <div style={{ flex: '0 1 240px', minWidth: 0 }}>{box}</div>
+            <Button onClick={() => void submit()} loading={isLoading}>
+              Replay
+            </Button>
+          </Group>
+        )}
+      />
       {queued !== null && (
         <Text size="sm" fw={600} role="status">
           {queuedText(queued)}

@@ -1,5 +1,5 @@
 /** The pieces an endpoint is shown with, in the list and in its own dialog: kinds, status, delivery figures. */
-import { Badge, Group, Stack, Text } from '@mantine/core';
+import { Badge, Group, Text } from '@mantine/core';
 import type { WebhookEndpoint } from '../../api/webhooks-api.ts';
 import { formatDateTime } from '../../shared/format.ts';
 import { endpointStatus, kindLabel, orderedKinds } from './webhook-status.ts';
@@ -19,8 +19,8 @@ export function KindBadges({ kinds }: { kinds: readonly string[] }) {
 export function EndpointStatusBadge({ endpoint, withDetail = false }: { endpoint: WebhookEndpoint; withDetail?: boolean }) {
   const status = endpointStatus(endpoint, formatDateTime);
   return (
-    <Stack gap={2}>
-      <Badge color={status.color} variant="light" style={{ textTransform: 'none' }} aria-label={`Status: ${status.label}`}>
+    <Group gap="xs" wrap="wrap">
+      <Badge color={status.color} variant="light" style={{ textTransform: 'none' }}>
         {status.label}
       </Badge>
       {status.detail && (withDetail || !endpoint.enabled) && (
@@ -28,7 +28,7 @@ export function EndpointStatusBadge({ endpoint, withDetail = false }: { endpoint
           {status.detail}
         </Text>
       )}
-    </Stack>
+    </Group>
   );
 }
 
@@ -40,7 +40,7 @@ export function DeliveryFacts({ endpoint }: { endpoint: WebhookEndpoint }) {
     ['Last attempt', formatDateTime(endpoint.last_attempt_at)],
   ] as const;
   return (
-    <Group gap="lg" wrap="wrap">
+    <Group gap="lg" wrap="wrap" style={{ rowGap: 2 }}>
       {facts.map(([label, value]) => (
         <Text key={label} size="sm">
           <Text span c="dimmed" size="sm">

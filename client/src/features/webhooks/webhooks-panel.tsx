@@ -66,19 +66,17 @@ function EndpointCard({ endpoint, onOpen }: { endpoint: WebhookEndpoint; onOpen:
   return (
     <Paper withBorder radius="md" p="md" role="listitem" aria-label={endpoint.url}>
       <Stack gap={8}>
-        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-          <UnstyledButton onClick={onOpen} style={{ minWidth: 0 }}>
-            <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-              {endpoint.url}
+        <UnstyledButton onClick={onOpen} style={{ minWidth: 0 }}>
+          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+            {endpoint.url}
+          </Text>
+          {endpoint.description && (
+            <Text size="sm" c="dimmed">
+              {endpoint.description}
             </Text>
-            {endpoint.description && (
-              <Text size="sm" c="dimmed">
-                {endpoint.description}
-              </Text>
-            )}
-          </UnstyledButton>
-          <EndpointStatusBadge endpoint={endpoint} />
-        </Group>
+          )}
+        </UnstyledButton>
+        <EndpointStatusBadge endpoint={endpoint} />
         <KindBadges kinds={endpoint.kinds} />
         <Group justify="space-between" align="flex-end" wrap="wrap" gap="xs">
           <DeliveryFacts endpoint={endpoint} />
