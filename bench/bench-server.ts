@@ -8,6 +8,8 @@ import { type RunningServer, startServer } from '../e2e/helpers/server.ts';
 
 export interface BenchSession {
   server: RunningServer;
+  /** The server's database on PostgreSQL, or null on PGlite. */
+  databaseUrl: string | null;
   /** The signed-in admin's cookie header. */
   cookie: string;
   /** POSTs JSON as the admin and answers the JSON reply; a refusal throws with its status and body. */
@@ -32,11 +34,13 @@ export async function withBenchServer<T>(
 ): Promise<T> {
   const dbName = `stockledger_bench_${name}_${randomBytes(4).toString('hex')}`;
   let env: Record<string, string> = {};
+  let databaseUrl: string | null = null;
   if (baseUrl) {
     const url = new URL(baseUrl);
     url.pathname = `/${dbName}`;
     await admin(baseUrl, `create database ${dbName}`);
-    env = { DATABASE_URL: url.toString(), DB_POOL_SIZE: String(poolSize) };
+    databaseUrl = url.toString();
+    env = { DATABASE_URL: databaseUrl, DB_POOL_SIZE: String(poolSize) };
   }
   const server = await startServer({ ...env, LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '1000' });
   try {
@@ -59,7 +63,7 @@ export async function withBenchServer<T>(
       if (!response.ok) throw new Error(`${path}: ${response.status} ${(await response.text()).slice(0, 300)}`);
       return (await response.json()) as R;
     };
-    return await run({ server, cookie, post });
+    return await run({ server, databaseUrl, cookie, post });
   } finally {
     await server.stop();
     if (baseUrl) await admin(baseUrl, `drop database if exists ${dbName} with (force)`);

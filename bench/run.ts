@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --events N] [-- --quick] [-- --peer]` (`-- --labels`, `-- --soak`, `-- --scan`, `-- --scan-batch`, `-- --label-print` and `-- --counts`
+ * `npm run bench [-- --events N] [-- --quick] [-- --peer]` (`-- --labels`, `-- --soak`, `-- --scan`, `-- --scan-batch`, `-- --label-print`, `-- --counts` and `-- --webhooks`
  * measure only those; the scan batch and the label print also on the embedded database when DATABASE_URL is unset): on PostgreSQL (DATABASE_URL), measures
  * receives and reads on a fresh database (beside the Emmett peer's with --peer), then builds a
  * synthetic history and measures reads, rebuild and verify at its size, each figure beside its
@@ -31,6 +31,7 @@ import { alignColumns, formatReport, type BenchReport, type PeerPair } from './r
 import { measureScanDecode, scanDecodeRows } from './scan-decode.ts';
 import { labelPrintRows, measureLabelPrint } from './label-print.ts';
 import { countRows, measureCounts } from './counts.ts';
+import { measureWebhooks, webhookRows } from './webhooks.ts';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -61,6 +62,9 @@ const labelPrintOnly = args.includes('--label-print');
 const labelPrintSizes = { labels: quick ? 20_000 : 100_000, selection: 10_000 };
 // `--counts` measures only stock counts (a session of 5,000 lines at --events, a million by default: its variance read and its post) and updates its part.
 const countsOnly = args.includes('--counts');
+// `--webhooks` measures only webhook delivery (1,000 receives a second for 10 s, 2 s with --quick, to a local receiver) and updates its part.
+const webhooksOnly = args.includes('--webhooks');
+const webhookLoad = { rate: 1000, seconds: quick ? 2 : 10 };
 const resultsFile = path.join(import.meta.dirname, 'results.json');
 const baseUrl = process.env.DATABASE_URL;
 
@@ -148,6 +152,14 @@ async function main(): Promise<void> {
   }
   if (!Number.isInteger(events) || events < 1000) throw new Error('--events takes a whole number of at least 1000');
   if (!Number.isInteger(labelCount) || labelCount < 10_000) throw new Error('--label-count takes a whole number of at least 10000');
+  if (webhooksOnly) {
+    const webhooks = await measureWebhooks(baseUrl, { ...webhookLoad, log: console.log });
+    printTable(webhookRows(webhooks));
+    writeResultsPart({ webhooks });
+    console.log('\nWrote the webhook figures to bench/results.json');
+    process.exitCode = webhooks.passed ? 0 : 1;
+    return;
+  }
   if (countsOnly) {
     const counts = await measureCounts(baseUrl, { events, reads: quick ? 5 : 20, log: console.log });
     printTable(countRows(counts));
@@ -295,6 +307,7 @@ async function main(): Promise<void> {
     const scanBatch = await measureScanBatch(baseUrl, { runs: scanBatchRuns, log: console.log });
     const scanDecode = await measureScanDecode({ log: console.log });
     const labelPrint = await measureLabelPrint(baseUrl, { ...labelPrintSizes, log: console.log });
+    const webhooks = await measureWebhooks(baseUrl, { ...webhookLoad, log: console.log });
 
     console.log('Rebuild and verify…');
     const { count } = await runtime.database.db
@@ -349,11 +362,12 @@ async function main(): Promise<void> {
     console.log(`\n${formatReport(report)}`);
     printTable(scanBatchRows([scanBatch]));
     printTable(labelPrintRows([labelPrint]));
+    printTable(webhookRows(webhooks));
     const previous = existsSync(resultsFile) ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as Record<string, unknown>) : {};
     // The embedded database's batch and print figures come from their own runs (`--scan-batch`, `--label-print`
     // without DATABASE_URL) and are kept.
     const kept = { scanBatchPglite: previous.scanBatchPglite, labelPrintPglite: previous.labelPrintPglite };
-    writeFileSync(resultsFile, `${JSON.stringify({ ...report, scanBatch, labelPrint, ...kept }, null, 2)}\n`);
+    writeFileSync(resultsFile, `${JSON.stringify({ ...report, scanBatch, labelPrint, webhooks, ...kept }, null, 2)}\n`);
     console.log('\nWrote bench/results.json');
   } finally {
     await server?.stop();

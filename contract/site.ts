@@ -11,11 +11,17 @@ export const offlineMaxAgeDays = z
   .int(OFFLINE_MAX_AGE_INVALID)
   .min(OFFLINE_MAX_AGE.minDays, OFFLINE_MAX_AGE_INVALID)
   .max(OFFLINE_MAX_AGE.maxDays, OFFLINE_MAX_AGE_INVALID);
-export const siteSettings = z.object({ freeze_transactions: z.boolean(), maintenance_mode: z.boolean(), offline_max_age_days: offlineMaxAgeDays });
+export const siteSettings = z.object({
+  freeze_transactions: z.boolean(),
+  maintenance_mode: z.boolean(),
+  offline_max_age_days: offlineMaxAgeDays,
+  /** Webhook endpoints may use plain http and loopback or private addresses (tests, on-premises receivers). */
+  webhooks_allow_private: z.boolean({ error: 'Webhooks allow private must be true or false.' }),
+});
 export type SiteSettings = z.infer<typeof siteSettings>;
 export const siteSettingsPatch = siteSettings
   .partial()
-  .refine((v) => Object.keys(v).length > 0, 'Send freeze_transactions, maintenance_mode or offline_max_age_days');
+  .refine((v) => Object.keys(v).length > 0, 'Send freeze_transactions, maintenance_mode, offline_max_age_days or webhooks_allow_private');
 /** What every signed-in page reads: maintenance sends people to the maintenance page, the freeze shows its banner. */
 export const publicSettings = z.object({ maintenance_mode: z.boolean(), freeze_transactions: z.boolean() });
 

@@ -142,3 +142,9 @@ export interface WebhookPayload {
     truncated?: true;
   };
 }
+
+export const webhookIdParams = z.object({ id: id('Webhook', 'Webhook id must be a valid id') });
+export const WEBHOOK_ATTEMPTS_PAGE_SIZE = 50;
+export const WEBHOOK_NOT_FOUND = 'Webhook not found.';
+export const WEBHOOK_PROJECT_ADMINS_ONLY = "Only the project's admins can manage its webhooks.";
+export const WEBHOOK_SITE_SUPERADMIN_ONLY = 'Only a superadmin can manage site-wide webhooks.';

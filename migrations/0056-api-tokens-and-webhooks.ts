@@ -40,7 +40,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`
     create table webhook_endpoints (
       id uuid primary key,
-      project_id uuid references projects (id),
+      -- No foreign keys to projects or users: those are read tables, dropped and swapped by a rebuild.
+      project_id uuid,
       url text not null,
       kinds text[] not null,
       description text not null default '',
@@ -51,7 +52,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       failing_since timestamptz,
       -- The ledger's head when the endpoint was registered: it hears of what comes after.
       start_position bigint not null default 0,
-      created_by uuid not null references users (id),
+      -- The last signed checkpoint (ledger_seq) it was told of or passed over: it hears of later ones.
+      checkpoint_seq bigint not null default 0,
+      created_by uuid not null,
       created_at timestamptz not null default now(),
       updated_at timestamptz not null default now(),
       lease_holder text,
@@ -75,6 +78,8 @@ export async function up(db: Kysely<any>): Promise<void> {
       primary key (endpoint_id, message_id)
     )`.execute(db);
   await sql`create index webhook_deliveries_due on webhook_deliveries (endpoint_id, seq) where status = 'pending'`.execute(db);
+  // The last delivered message of an endpoint, which its page shows.
+  await sql`create index webhook_deliveries_sent on webhook_deliveries (endpoint_id, seq) where status = 'delivered'`.execute(db);
   await sql`
     create table webhook_attempts (
       id bigserial primary key,

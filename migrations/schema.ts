@@ -608,6 +608,8 @@ export interface WebhookEndpointsTable {
   disabled_at: Timestamp | null;
   failing_since: Timestamp | null;
   start_position: ColumnType<number, number | undefined, number>;
+  /** The last signed checkpoint (ledger_seq) the endpoint was told of or passed over. */
+  checkpoint_seq: ColumnType<number, number | undefined, number>;
   created_by: string;
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;

@@ -23,6 +23,7 @@ import mailPlugin from './plugins/mail.ts';
 import maintenancePlugin from './plugins/maintenance.ts';
 import occurredAtPlugin from './plugins/occurred-at.ts';
 import notificationsPlugin from './notifications/notifications.plugin.ts';
+import webhooksPlugin from './webhooks/webhooks.plugin.ts';
 import projectAccessPlugin from './plugins/project-access.ts';
 import authorizationPlugin from './plugins/authorization.ts';
 import answersPlugin from './plugins/answers.ts';
@@ -59,6 +60,7 @@ import { scanBatchRoutes } from './routes/scan/scan-batch.routes.ts';
 import { scanRoutes } from './routes/scan/scan.routes.ts';
 import { warehouseStockRoutes } from './routes/warehouses/warehouse-stock.routes.ts';
 import { warehouseRoutes } from './routes/warehouses/warehouses.routes.ts';
+import { webhookRoutes } from './routes/webhooks/webhooks.routes.ts';
 
 export interface AppDependencies {
   config: Config;
@@ -114,6 +116,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(openApiPlugin);
   await app.register(realtimePlugin);
   await app.register(notificationsPlugin);
+  await app.register(webhooksPlugin);
   await app.register(storagePlugin, { config: deps.config.storage });
   await app.register(labelImportPlugin);
   await app.register(ledgerSealPlugin);
@@ -148,6 +151,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(scanBatchRoutes);
   await app.register(countRoutes);
   await app.register(countReviewRoutes);
+  await app.register(webhookRoutes);
 
   await registerClient(app, deps.clientDir ?? null);
   return app;

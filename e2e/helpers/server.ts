@@ -24,6 +24,8 @@ export interface RestartableServer {
   url: string;
   admin: { email: string; password: string };
   stop(): Promise<void>;
+  /** Ends the process with SIGKILL, as a crash would: nothing is finished or released. */
+  kill(): Promise<void>;
   start(): Promise<void>;
   /** Stops it for good and removes its data. */
   dispose(): Promise<void>;
@@ -139,6 +141,14 @@ export async function startRestartableServer(env: Record<string, string> = {}): 
       current = await launch(port, dataDir, env);
     },
     stop,
+    kill: async () => {
+      const running = current;
+      current = null;
+      if (!running || running.child.exitCode !== null || running.child.signalCode !== null) return;
+      const exited = new Promise((r) => running.child.once('exit', r));
+      running.child.kill('SIGKILL');
+      await exited;
+    },
     dispose: async () => {
       await stop();
       rmSync(dataDir, { recursive: true, force: true });

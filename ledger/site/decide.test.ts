@@ -5,7 +5,10 @@ import { siteSettingsDecider } from './decide.ts';
 import type { SiteEvent } from './events.ts';
 
 const spec = deciderSpec(siteSettingsDecider);
-const frozen: SiteEvent = { type: 'SiteSettingsChanged', data: { freezeTransactions: true, maintenanceMode: false, offlineMaxAgeDays: 7 } };
+const frozen: SiteEvent = {
+  type: 'SiteSettingsChanged',
+  data: { freezeTransactions: true, maintenanceMode: false, offlineMaxAgeDays: 7, webhooksAllowPrivate: false },
+};
 
 describe('site settings aggregate', () => {
   it('freezes transactions and keeps maintenance as it was', () => {
@@ -19,7 +22,7 @@ describe('site settings aggregate', () => {
     spec
       .given([frozen])
       .when({ type: 'ChangeSiteSettings', data: { maintenanceMode: true } })
-      .then([{ type: 'SiteSettingsChanged', data: { freezeTransactions: true, maintenanceMode: true, offlineMaxAgeDays: 7 } }]);
+      .then([{ type: 'SiteSettingsChanged', data: { freezeTransactions: true, maintenanceMode: true, offlineMaxAgeDays: 7, webhooksAllowPrivate: false } }]);
   });
 
   it('records nothing when nothing changes', () => {
@@ -33,7 +36,7 @@ describe('site settings aggregate', () => {
     spec
       .given([frozen])
       .when({ type: 'ChangeSiteSettings', data: { offlineMaxAgeDays: 30 } })
-      .then([{ type: 'SiteSettingsChanged', data: { freezeTransactions: true, maintenanceMode: false, offlineMaxAgeDays: 30 } }]);
+      .then([{ type: 'SiteSettingsChanged', data: { freezeTransactions: true, maintenanceMode: false, offlineMaxAgeDays: 30, webhooksAllowPrivate: false } }]);
   });
 
   it('reads an event recorded before the limit existed as the default', () => {
@@ -48,5 +51,11 @@ describe('site settings aggregate', () => {
       .given([])
       .when({ type: 'ChangeSiteSettings', data: { offlineMaxAgeDays: 91 } })
       .thenThrows(OFFLINE_MAX_AGE_INVALID);
+  });
+  it('allows webhooks to private addresses, keeping the rest, and reads older events as not allowed', () => {
+    spec
+      .given([{ type: 'SiteSettingsChanged', data: { freezeTransactions: true, maintenanceMode: false, offlineMaxAgeDays: 7 } }])
+      .when({ type: 'ChangeSiteSettings', data: { webhooksAllowPrivate: true } })
+      .then([{ type: 'SiteSettingsChanged', data: { freezeTransactions: true, maintenanceMode: false, offlineMaxAgeDays: 7, webhooksAllowPrivate: true } }]);
   });
 });

@@ -13,9 +13,14 @@ export function decide(command: SiteCommand, state: SiteState): SiteEvent[] {
   const offlineMaxAgeDays = command.data.offlineMaxAgeDays ?? state.offlineMaxAgeDays;
   if (!Number.isInteger(offlineMaxAgeDays) || offlineMaxAgeDays < OFFLINE_MAX_AGE.minDays || offlineMaxAgeDays > OFFLINE_MAX_AGE.maxDays)
     throw new DomainError('VALIDATION', OFFLINE_MAX_AGE_INVALID, 'offline_max_age_days');
-  const same = freezeTransactions === state.freezeTransactions && maintenanceMode === state.maintenanceMode && offlineMaxAgeDays === state.offlineMaxAgeDays;
+  const webhooksAllowPrivate = command.data.webhooksAllowPrivate ?? state.webhooksAllowPrivate;
+  const same =
+    freezeTransactions === state.freezeTransactions &&
+    maintenanceMode === state.maintenanceMode &&
+    offlineMaxAgeDays === state.offlineMaxAgeDays &&
+    webhooksAllowPrivate === state.webhooksAllowPrivate;
   if (same) return [];
-  return [{ type: 'SiteSettingsChanged', data: { freezeTransactions, maintenanceMode, offlineMaxAgeDays } }];
+  return [{ type: 'SiteSettingsChanged', data: { freezeTransactions, maintenanceMode, offlineMaxAgeDays, webhooksAllowPrivate } }];
 }
 
 export const siteSettingsDecider: Decider<SiteCommand, SiteEvent, SiteState> = { initialState: initialSiteState, decide, evolve };

@@ -1,4 +1,4 @@
-/** Events of the site settings stream (`site:settings`): the transaction freeze, maintenance mode and the age limit of offline actions. */
+/** Events of the site settings stream (`site:settings`): the transaction freeze, maintenance mode and the age limit of offline actions, and whether webhooks may go to private addresses. */
 import { z } from 'zod';
 import type { RecordedEvent } from '../event-store/types.ts';
 import { EVERY_PROJECT } from '../../contract/topics.ts';
@@ -12,6 +12,7 @@ export const siteEventSchemas = {
     maintenanceMode: z.boolean(),
     // Absent on events recorded before the setting existed: those mean the default.
     offlineMaxAgeDays: z.number().int().optional(),
+    webhooksAllowPrivate: z.boolean().optional(),
   }),
 } as const;
 

@@ -8,5 +8,6 @@ export function evolve(_state: SiteState, event: SiteEvent): SiteState {
     freezeTransactions: event.data.freezeTransactions,
     maintenanceMode: event.data.maintenanceMode,
     offlineMaxAgeDays: event.data.offlineMaxAgeDays ?? OFFLINE_MAX_AGE.defaultDays,
+    webhooksAllowPrivate: event.data.webhooksAllowPrivate ?? false,
   };
 }

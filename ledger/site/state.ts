@@ -7,6 +7,12 @@ export interface SiteState {
   freezeTransactions: boolean;
   maintenanceMode: boolean;
   offlineMaxAgeDays: number;
+  webhooksAllowPrivate: boolean;
 }
 
-export const initialSiteState = (): SiteState => ({ freezeTransactions: false, maintenanceMode: false, offlineMaxAgeDays: OFFLINE_MAX_AGE.defaultDays });
+export const initialSiteState = (): SiteState => ({
+  freezeTransactions: false,
+  maintenanceMode: false,
+  offlineMaxAgeDays: OFFLINE_MAX_AGE.defaultDays,
+  webhooksAllowPrivate: false,
+});

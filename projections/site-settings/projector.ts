@@ -5,8 +5,14 @@ import { isSiteEvent } from '../../ledger/site/events.ts';
 
 export const siteSettingsProjector: Projector = {
   name: 'site_settings',
-  version: 2,
-  tables: [{ name: 'site_settings', key: ['id'], columns: ['id', 'freeze_transactions', 'maintenance_mode', 'offline_max_age_days', 'updated_at'] }],
+  version: 3,
+  tables: [
+    {
+      name: 'site_settings',
+      key: ['id'],
+      columns: ['id', 'freeze_transactions', 'maintenance_mode', 'offline_max_age_days', 'webhooks_allow_private', 'updated_at'],
+    },
+  ],
   handles: ['SiteSettingsChanged'],
   project(event): RowOp[] {
     const e = event;
@@ -20,6 +26,8 @@ export const siteSettingsProjector: Projector = {
           freeze_transactions: e.data.freezeTransactions,
           maintenance_mode: e.data.maintenanceMode,
           offline_max_age_days: e.data.offlineMaxAgeDays ?? OFFLINE_MAX_AGE.defaultDays,
+          // Events recorded before the setting existed: webhooks to private addresses were not allowed.
+          webhooks_allow_private: e.data.webhooksAllowPrivate ?? false,
           updated_at: event.occurredAt,
         },
       },

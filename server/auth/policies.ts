@@ -9,6 +9,7 @@
  * (server/<feature>/*-access.ts); the table names them where a route's gate is one of them.
  */
 import type { FastifyRequest } from 'fastify';
+import { WEBHOOK_SITE_SUPERADMIN_ONLY } from '../../contract/webhooks.ts';
 import type { Db } from '../../ledger/database.ts';
 import { DomainError } from '../../ledger/errors.ts';
 import type { GlobalRole } from '../../ledger/user/events.ts';
@@ -103,6 +104,8 @@ export const POLICIES = {
   // The ledger's seal: auditors and the superadmin read it; the superadmin seals on demand.
   'ledger.read': { roles: ['superadmin', 'auditor'] },
   'ledger.seal': { roles: SUPERADMIN },
+  // Webhooks: a project's endpoints are its admins' (webhook-access.ts); site-wide ones, the superadmin's.
+  'webhook.site': { roles: SUPERADMIN, refusal: WEBHOOK_SITE_SUPERADMIN_ONLY },
 } as const satisfies Record<string, Policy>;
 
 export type PolicyName = keyof typeof POLICIES;

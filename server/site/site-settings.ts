@@ -1,4 +1,4 @@
-/** Reading and changing the site settings (freeze, maintenance, the age limit of offline actions). */
+/** Reading and changing the site settings (freeze, maintenance, the age limit of offline actions, private webhook receivers). */
 import { OFFLINE_MAX_AGE } from '../../contract/offline.ts';
 import type { SiteSettings } from '../../contract/site.ts';
 import type { Db } from '../../ledger/database.ts';
@@ -12,10 +12,10 @@ import { SITE_SETTINGS_STREAM } from '../../ledger/site/events.ts';
 export async function readSiteSettings(db: Db): Promise<SiteSettings> {
   const row = await db
     .selectFrom('site_settings')
-    .select(['freeze_transactions', 'maintenance_mode', 'offline_max_age_days'])
+    .select(['freeze_transactions', 'maintenance_mode', 'offline_max_age_days', 'webhooks_allow_private'])
     .where('id', '=', 1)
     .executeTakeFirst();
-  return row ?? { freeze_transactions: false, maintenance_mode: false, offline_max_age_days: OFFLINE_MAX_AGE.defaultDays };
+  return row ?? { freeze_transactions: false, maintenance_mode: false, offline_max_age_days: OFFLINE_MAX_AGE.defaultDays, webhooks_allow_private: false };
 }
 
 type SiteChange = Partial<SiteSettings>;
@@ -26,7 +26,12 @@ const siteHandler = foldedStreamHandler({
   streamId: (_change: SiteChange) => SITE_SETTINGS_STREAM,
   command: (change) => ({
     type: 'ChangeSiteSettings' as const,
-    data: { freezeTransactions: change.freeze_transactions, maintenanceMode: change.maintenance_mode, offlineMaxAgeDays: change.offline_max_age_days },
+    data: {
+      freezeTransactions: change.freeze_transactions,
+      maintenanceMode: change.maintenance_mode,
+      offlineMaxAgeDays: change.offline_max_age_days,
+      webhooksAllowPrivate: change.webhooks_allow_private,
+    },
   }),
 });
 

@@ -40,6 +40,7 @@ export const POLICY_RULES: Record<PolicyName, Rule> = {
   'transfer.request': can.requestTransfer,
   'ledger.read': can.ledger,
   'ledger.seal': can.superadmin,
+  'webhook.site': can.superadmin,
 };
 
 /** A row whose answer is its policy's: `ok` for whom the policy lets through, 403 for the rest. */

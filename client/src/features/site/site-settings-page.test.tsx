@@ -5,7 +5,7 @@ import { OFFLINE_MAX_AGE_INVALID } from '@contract/offline.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { SiteSettingsPage } from './site-settings-page.tsx';
 
-const settings = { freeze_transactions: false, maintenance_mode: false, offline_max_age_days: 7 };
+const settings = { freeze_transactions: false, maintenance_mode: false, offline_max_age_days: 7, webhooks_allow_private: false };
 
 describe('the offline actions limit on Site settings', () => {
   it('says what is wrong with a limit out of bounds and saves a valid one', async () => {
@@ -31,5 +31,21 @@ describe('the offline actions limit on Site settings', () => {
     await user.click(save);
     expect(await screen.findByText('Settings updated')).toBeTruthy();
     expect(server.sent('PATCH /api/site/settings').map((r) => r.body)).toEqual([{ offline_max_age_days: 30 }]);
+  });
+
+  it('turns on webhooks to private addresses with its switch', async () => {
+    const { user, server } = renderWithProviders(<SiteSettingsPage />, {
+      routes: {
+        'GET /api/site/settings': settings,
+        'PATCH /api/site/settings': (request: { body: unknown }) => ({ ...settings, ...(request.body as object) }),
+      },
+    });
+    const toggle = await screen.findByRole('switch', { name: /Allow webhooks to loopback and private addresses/ });
+    expect((toggle as HTMLInputElement).checked).toBe(false);
+    expect(screen.getByText(/Leave off on a public site/)).toBeTruthy();
+    await user.click(toggle);
+    expect(await screen.findByText('Settings updated')).toBeTruthy();
+    expect(server.sent('PATCH /api/site/settings').map((r) => r.body)).toEqual([{ webhooks_allow_private: true }]);
+    expect((toggle as HTMLInputElement).checked).toBe(true);
   });
 });

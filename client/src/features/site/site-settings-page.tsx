@@ -1,6 +1,7 @@
 /**
  * /site-settings (superadmin): Freeze all Transactions and Maintenance Mode (spec 02 §2.9), and how
- * many days old a field action kept offline may be when it arrives. "Loading..." until the settings
+ * many days old a field action kept offline may be when it arrives, and whether webhooks may go to
+ * loopback and private addresses. "Loading..." until the settings
  * arrive; the switches flip at once and revert on failure; the number is saved when valid.
  */
 import { Button, Group, NumberInput, Paper, Stack, Switch, Text } from '@mantine/core';
@@ -51,6 +52,13 @@ export function SiteSettingsPage() {
               onChange={(event) => void flip({ maintenance_mode: event.currentTarget.checked })}
             />
             <OfflineMaxAgeField saved={data.offline_max_age_days} save={flip} />
+            <Switch
+              size="md"
+              label="Allow webhooks to loopback and private addresses (tests, on-premises)"
+              description="Lets webhook endpoints use plain http and addresses inside this network (127.0.0.1, 10.x, 192.168.x). Leave off on a public site: otherwise anyone who may register an endpoint can make the server call into its own network. Link-local addresses stay refused."
+              checked={data.webhooks_allow_private}
+              onChange={(event) => void flip({ webhooks_allow_private: event.currentTarget.checked })}
+            />
           </Stack>
         ) : (
           <Text c="dimmed">Failed to load settings</Text>
