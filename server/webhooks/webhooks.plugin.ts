@@ -3,7 +3,8 @@
  * run it at a time. It starts from the ledger's head the first time (an installation does not send
  * its history; replay does that on request) and from its checkpoint after that. After each page,
  * and after the signed checkpoints it has passed are queued, whatever sends deliveries is told
- * (`onEnqueued`), so they leave at once instead of at its next poll.
+ * (`onEnqueued`), so they leave at once instead of at its next poll. Every process also runs the
+ * sender, woken by those queueings; endpoint leases keep each endpoint to one sender at a time.
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -11,7 +12,9 @@ import { startSubscription, type Subscription } from '../../ledger/subscriptions
 import { enqueueSignedCheckpoints } from './checkpoint-deliveries.ts';
 import { StockFigureCache } from './deliveries.ts';
 import { deliveryEnqueuer } from './enqueue.ts';
+import { readSiteSettings } from '../site/site-settings.ts';
 import { replayEndpoint } from './replay.ts';
+import { startWebhookSender, type WebhookSender } from './sender.ts';
 
 export const WEBHOOKS_SUBSCRIPTION = 'webhooks';
 
@@ -43,6 +46,7 @@ async function webhooksPlugin(app: FastifyInstance): Promise<void> {
   };
   const enqueue = deliveryEnqueuer(cache);
   let subscription: Subscription | null = null;
+  let sender: WebhookSender | null = null;
   let pageWrote = 0;
 
   let checkpoints: Promise<void> | null = null;
@@ -64,6 +68,13 @@ async function webhooksPlugin(app: FastifyInstance): Promise<void> {
   timer.unref();
 
   app.addHook('onReady', async () => {
+    sender = startWebhookSender({
+      db: app.db,
+      log: app.log,
+      allowPrivate: async () => (await readSiteSettings(app.db)).webhooks_allow_private,
+    });
+    const wakeSender = () => sender?.wake();
+    listeners.add(wakeSender);
     subscription = startSubscription(app.store, {
       name: WEBHOOKS_SUBSCRIPTION,
       from: 'head',
@@ -104,6 +115,7 @@ async function webhooksPlugin(app: FastifyInstance): Promise<void> {
   app.addHook('onClose', async () => {
     clearInterval(timer);
     await subscription?.stop();
+    await sender?.stop();
     await checkpoints?.catch(() => undefined);
   });
 }
