@@ -130,6 +130,7 @@ describe('webhooks', () => {
     const line = log.getByRole('row').filter({ hasText: '200' });
     expect(await line.getByText('Stock moved').isVisible()).toBe(true);
     expect(await line.getByText(position.toLocaleString('en-US'), { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => details.getByText(`Delivered up to position: ${position.toLocaleString('en-US')}`).isVisible(), { timeout: 20_000 }).toBe(true);
 
     await details.getByRole('textbox', { name: /Replay from position/ }).fill(String(position - 1));
     await details.getByRole('button', { name: 'Replay' }).click();
@@ -156,6 +157,9 @@ describe('webhooks', () => {
       await card.getByRole('button', { name: `Open ${hookUrl}` }).click();
       const log = page.getByRole('dialog', { name: 'Webhook endpoint' }).getByRole('table', { name: 'Attempts' });
       await expect.poll(visible(log)).toBe(true);
+      // The event goes under its time, so every column is in sight.
+      expect(await log.getByRole('columnheader', { name: 'Latency' }).isVisible()).toBe(true);
+      expect(await page.getByText('More columns to the right', { exact: false }).count()).toBe(0);
       expect(await pageOverflow(page)).toBe(0);
       await settledShot(phone, 'webhooks-phone-endpoint');
     } finally {

@@ -91,7 +91,7 @@ function EndpointDetails({ endpoint, onClose, onSecret }: { endpoint: WebhookEnd
       <Divider />
       <WebhookReplayForm endpoint={endpoint} />
       <Divider />
-      <WebhookAttempts endpointId={endpoint.id} />
+      <WebhookAttempts endpoint={endpoint} />
 
       <WebhookFormDialog opened={editing} onClose={() => setEditing(false)} projectId={endpoint.project_id} endpoint={endpoint} />
       <ConfirmDialog
