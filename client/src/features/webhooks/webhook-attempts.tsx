@@ -51,7 +51,7 @@ export function WebhookAttempts({ endpoint }: { endpoint: WebhookEndpoint }) {
       ) : items.length === 0 ? (
         <NoData text="No attempts yet: the first event of a chosen kind is sent as soon as it is recorded." />
       ) : (
-        <WideTable minWidth={phone ? 340 : 600}>
+        <WideTable minWidth={phone ? 320 : 600}>
           <Table verticalSpacing="xs" aria-label="Attempts">
             <Table.Thead>
               <Table.Tr>
@@ -68,7 +68,7 @@ export function WebhookAttempts({ endpoint }: { endpoint: WebhookEndpoint }) {
                 return (
                   <Table.Tr key={attempt.id} title={`webhook-id ${attempt.message_id}`}>
                     <Table.Td>
-                      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                      <Text size="sm" style={{ whiteSpace: phone ? undefined : 'nowrap' }}>
                         {formatDateTime(attempt.attempted_at)}
                       </Text>
                       {phone && (
