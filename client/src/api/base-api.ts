@@ -51,6 +51,10 @@ export const TAG_TYPES = [
   // API tokens: the signed-in person's own (LIST and each id), and the site's service tokens.
   'ApiTokens',
   'ServiceTokens',
+  // Webhook endpoints: one list per scope (a project id, or SITE for the site-wide ones), and each
+  // endpoint's attempt log by its id.
+  'Webhooks',
+  'WebhookAttempts',
 ] as const;
 
 export type ApiTag = (typeof TAG_TYPES)[number];

@@ -41,6 +41,8 @@ import { UsersPage } from '../features/users/users-page.tsx';
 import { WarehouseInventoryPage } from '../features/warehouses/warehouse-inventory-page.tsx';
 import { WarehouseLogsPage } from '../features/warehouses/warehouse-logs-page.tsx';
 import { WarehouseManagerPage } from '../features/warehouses/warehouse-manager-page.tsx';
+import { WebhooksPanel } from '../features/webhooks/webhooks-panel.tsx';
+import { ProjectWebhooksPage, SiteWebhooksPage } from '../features/webhooks/webhooks-page.tsx';
 import { OfflinePage } from '../offline/offline-page.tsx';
 import { OFFLINE_PATH } from '../offline/offline-status.tsx';
 import { ProtectedLayout } from './layout/protected-layout.tsx';
@@ -67,7 +69,14 @@ export const routes: RouteObject[] = [
   {
     element: <ProtectedLayout />,
     children: [
-      guarded('/dashboard', 'user', <DashboardPage manageProject={<ManageProjectButton />} assets={<AssetsDashboard />} />),
+      guarded(
+        '/dashboard',
+        'user',
+        <DashboardPage
+          manageProject={<ManageProjectButton webhooks={(projectId) => <WebhooksPanel projectId={projectId} />} />}
+          assets={<AssetsDashboard />}
+        />,
+      ),
       guarded('/dashboard/receive_return', 'admin', <ProjectLogsPage />),
       guarded('/dashboard/receive_return/bulk', 'admin', <BulkPage />),
       guarded('/dashboard/assign_unassign', 'admin', <AssignLogsPage />),
@@ -77,6 +86,8 @@ export const routes: RouteObject[] = [
       guarded('/dashboard/transfers', 'user', <TransfersPage />),
       // Stock counts: counters are often plain members; what each may do is the server's to say.
       guarded('/dashboard/counts', 'user', <ProjectCountsPage />),
+      // A project's webhooks: its admins, who may be plain users globally and so not reach Manage Project.
+      guarded('/dashboard/webhooks', 'project-admin', <ProjectWebhooksPage />),
       guarded('/counts/:id/count', 'user', <CountingPage />),
       guarded('/counts/:id/review', 'user', <ReviewPage />),
       guarded('/warehouses', 'admin', <InventoryMode materials={<WarehouseInventoryPage />} assets={<WarehouseAssetsPage />} />),
@@ -94,6 +105,8 @@ export const routes: RouteObject[] = [
       // Tokens for programs: everyone's own, and the site's service tokens (superadmins).
       guarded('/account/tokens', 'user', <ApiTokensPage />),
       guarded('/service-tokens', 'superadmin', <ServiceTokensPage />),
+      // Site-wide webhooks: the events of every project.
+      guarded('/webhooks', 'superadmin', <SiteWebhooksPage />),
       // The sealed books: superadmins and auditors.
       guarded('/ledger', 'ledger', <LedgerPage />),
       guarded('/labels', 'user', <LabelsPage />),

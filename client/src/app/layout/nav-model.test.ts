@@ -26,12 +26,22 @@ describe('sidebar', () => {
   });
 
   it('adds the Administration group for a superadmin, in both sections', () => {
-    const administration = ['/users', '/projects', '/warehouse-manager', '/site-settings', '/outbox', '/service-tokens'];
+    const administration = ['/users', '/projects', '/warehouse-manager', '/site-settings', '/outbox', '/service-tokens', '/webhooks'];
     const inventory = paths(buildNavigation('inventory', { role: 'superadmin', projectRole: null }));
     expect(inventory.administration).toEqual(administration);
     expect(inventory.project).toContain('/dashboard/manage_requests');
     const labels = paths(buildNavigation('labels', { role: 'superadmin', projectRole: null }));
     expect(labels).toEqual({ labels: ['/labels', '/labels/templates'], administration });
+  });
+
+  it("lists a project's webhooks for its admins, whatever their global role, and superadmins", () => {
+    const webhooks = (role: string, projectRole: string | null) =>
+      paths(buildNavigation('inventory', { role, projectRole })).project?.includes('/dashboard/webhooks');
+    expect(webhooks('user', 'admin')).toBe(true);
+    expect(webhooks('admin', 'admin')).toBe(true);
+    expect(webhooks('superadmin', null)).toBe(true);
+    expect(webhooks('user', 'manager')).toBe(false);
+    expect(webhooks('admin', null)).toBe(false);
   });
 
   it('lists the Ledger for superadmins and auditors only, in the inventory section', () => {

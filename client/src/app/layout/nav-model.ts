@@ -2,7 +2,15 @@
  * What the sidebar lists for whom (spec 02 §2.2), and where switching section goes. Pure, so the
  * role rules are tested without rendering anything.
  */
-import { actsAsProjectAdminOrManager, canAuditLedger, canUseWarehouses, hasAdminAccess, isSuperadmin, type Access } from '../../shared/session/permissions.ts';
+import {
+  actsAsProjectAdminOrManager,
+  canAuditLedger,
+  canManageProjectWebhooks,
+  canUseWarehouses,
+  hasAdminAccess,
+  isSuperadmin,
+  type Access,
+} from '../../shared/session/permissions.ts';
 import type { Section } from '../../shared/session/session-types.ts';
 import { WAREHOUSE_INVENTORY_TITLE, WAREHOUSE_LOGS_TITLE } from '../../shared/messages.ts';
 
@@ -29,6 +37,7 @@ const ADMINISTRATION: NavGroup = {
     { to: '/site-settings', label: 'Site Settings' },
     { to: '/outbox', label: 'Outbox' },
     { to: '/service-tokens', label: 'Service Tokens' },
+    { to: '/webhooks', label: 'Webhooks' },
   ],
 };
 
@@ -48,6 +57,7 @@ function projectGroup(access: Pick<Access, 'role' | 'projectRole'>): NavGroup {
   items.push(manages ? { to: '/dashboard/manage_requests', label: 'Requests' } : { to: '/dashboard/requests', label: 'Requests' });
   // Counters are often plain members: everyone finds the counts they were given here.
   items.push({ to: '/dashboard/counts', label: 'Counts' });
+  if (canManageProjectWebhooks(access)) items.push({ to: '/dashboard/webhooks', label: 'Project Webhooks' });
   return { id: 'project', title: 'Project', items };
 }
 

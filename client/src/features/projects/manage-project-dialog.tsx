@@ -1,13 +1,14 @@
 /**
  * The Manage Project dialog (spec 01 §2, §6): tabs Info, Users and Settings, plus History for a
- * superadmin. It checks the right again when opened: a global admin's project role is fetched
+ * superadmin and Webhooks for the project's admins and superadmins. It checks the right again when opened: a global admin's project role is fetched
  * fresh, since it may have changed since the dashboard stored it.
  */
 import { Center, Loader, Tabs, Text } from '@mantine/core';
 import { skipToken } from '@reduxjs/toolkit/query';
+import type { ReactNode } from 'react';
 import { useAppSelector } from '../../shared/hooks.ts';
 import { AppModal } from '../../components/app-modal.tsx';
-import { canManageProject, isSuperadmin } from '../../shared/session/permissions.ts';
+import { canManageProject, canManageProjectWebhooks, isSuperadmin } from '../../shared/session/permissions.ts';
 import { selectRole } from '../../shared/session/session-selectors.ts';
 import type { CurrentProject } from '../../shared/session/session-types.ts';
 import { ProjectHistoryTab } from './project-history-tab.tsx';
@@ -21,17 +22,19 @@ interface ManageProjectDialogProps {
   project: CurrentProject;
   opened: boolean;
   onClose: () => void;
+  /** The project's webhooks, composed in by the app (a feature of its own). */
+  webhooks?: (projectId: string) => ReactNode;
 }
 
-export function ManageProjectDialog({ project, opened, onClose }: ManageProjectDialogProps) {
+export function ManageProjectDialog({ project, opened, onClose, webhooks }: ManageProjectDialogProps) {
   return (
     <AppModal opened={opened} onClose={onClose} title="Manage Project" size="xl">
-      <ManageProjectContent project={project} onClose={onClose} />
+      <ManageProjectContent project={project} onClose={onClose} webhooks={webhooks} />
     </AppModal>
   );
 }
 
-function ManageProjectContent({ project, onClose }: Omit<ManageProjectDialogProps, 'opened'>) {
+function ManageProjectContent({ project, onClose, webhooks }: Omit<ManageProjectDialogProps, 'opened'>) {
   const role = useAppSelector(selectRole);
   const superadmin = isSuperadmin(role);
   const myRole = useGetMyProjectRoleQuery(superadmin ? skipToken : project.id, {
@@ -47,6 +50,7 @@ function ManageProjectContent({ project, onClose }: Omit<ManageProjectDialogProp
   }
   const projectRole = superadmin ? 'admin' : (myRole.data?.project_role?.toLowerCase() ?? null);
   if (!canManageProject({ role, projectRole })) return <Text>{MANAGE_PROJECT_DENIED}</Text>;
+  const showWebhooks = webhooks !== undefined && canManageProjectWebhooks({ role, projectRole });
 
   return (
     // Unmounted when hidden, so each tab reads fresh data when it is opened.
@@ -55,6 +59,7 @@ function ManageProjectContent({ project, onClose }: Omit<ManageProjectDialogProp
         <Tabs.Tab value="info">Info</Tabs.Tab>
         <Tabs.Tab value="users">Users</Tabs.Tab>
         <Tabs.Tab value="settings">Settings</Tabs.Tab>
+        {showWebhooks && <Tabs.Tab value="webhooks">Webhooks</Tabs.Tab>}
         {superadmin && <Tabs.Tab value="history">History</Tabs.Tab>}
       </Tabs.List>
       <Tabs.Panel value="info">
@@ -66,6 +71,7 @@ function ManageProjectContent({ project, onClose }: Omit<ManageProjectDialogProp
       <Tabs.Panel value="settings">
         <ProjectSettingsTab projectId={project.id} projectName={project.project_name} onDeleted={onClose} />
       </Tabs.Panel>
+      {showWebhooks && <Tabs.Panel value="webhooks">{webhooks(project.id)}</Tabs.Panel>}
       {superadmin && (
         <Tabs.Panel value="history">
           <ProjectHistoryTab projectId={project.id} />

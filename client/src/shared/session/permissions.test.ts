@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canDeleteProject, canManageProject, guardAwaitsProject, guardRedirect, homeRedirect, type Access } from './permissions.ts';
+import { canDeleteProject, canManageProject, canManageProjectWebhooks, guardAwaitsProject, guardRedirect, homeRedirect, type Access } from './permissions.ts';
 import { displayName } from './session-selectors.ts';
 
 const access = (role: string | null, projectRole: string | null = null): Access => ({
@@ -39,6 +39,21 @@ describe('route guards', () => {
     expect(guardAwaitsProject('admin', anonymous, false)).toBe(false);
     expect(guardAwaitsProject('user', access('user'), false)).toBe(false);
     expect(guardAwaitsProject('superadmin', access('user'), false)).toBe(false);
+  });
+
+  it("admits a project's admins, whatever their global role, and superadmins to its webhooks", () => {
+    expect(canManageProjectWebhooks(access('user', 'admin'))).toBe(true);
+    expect(canManageProjectWebhooks(access('admin', 'admin'))).toBe(true);
+    expect(canManageProjectWebhooks(access('superadmin'))).toBe(true);
+    expect(canManageProjectWebhooks(access('admin', 'manager'))).toBe(false);
+    expect(canManageProjectWebhooks(access('admin'))).toBe(false);
+    expect(guardRedirect('project-admin', access('user', 'admin'))).toBeNull();
+    expect(guardRedirect('project-admin', access('user', 'manager'))).toBe('/dashboard');
+    expect(guardRedirect('project-admin', anonymous)).toBe('/login');
+    // A global admin is admitted only by the project role, so they wait for the project too.
+    expect(guardAwaitsProject('project-admin', access('admin'), false)).toBe(true);
+    expect(guardAwaitsProject('project-admin', access('superadmin'), false)).toBe(false);
+    expect(guardAwaitsProject('project-admin', access('user', 'admin'), true)).toBe(false);
   });
 
   it('admits only superadmins to superadmin routes', () => {

@@ -3,7 +3,7 @@
  * route sends someone; the server enforces the real permissions. Roles arrive lower-cased.
  */
 
-export type RouteGuard = 'user' | 'admin' | 'superadmin' | 'global-admin' | 'ledger';
+export type RouteGuard = 'user' | 'admin' | 'superadmin' | 'global-admin' | 'ledger' | 'project-admin';
 
 export interface Access {
   signedIn: boolean;
@@ -48,6 +48,12 @@ export const canUseWarehouses = (role: string | null): boolean => isGlobalAdmin(
 /** Creating, editing, deactivating warehouses (the Warehouse Manager): superadmin only. */
 export const canManageWarehouses = (role: string | null): boolean => isSuperadmin(role);
 
+/**
+ * A project's webhooks: its admins (project role admin, whatever their global role) and superadmins.
+ * Site-wide webhooks are the superadmin's alone.
+ */
+export const canManageProjectWebhooks = (access: Pick<Access, 'role' | 'projectRole'>): boolean => isSuperadmin(access.role) || access.projectRole === 'admin';
+
 /** What a screen says to someone its rule keeps out (spec 02 §8, in the words of the rule applied). */
 export { ADMIN_ACCESS_DENIED, SUPERADMIN_ACCESS_DENIED } from '@contract/messages.ts';
 
@@ -61,7 +67,11 @@ export const canExportInventory = (role: string | null): boolean => isGlobalAdmi
  * deciding at once would send a project manager away from a screen they may use.
  */
 export function guardAwaitsProject(guard: RouteGuard, access: Access, hasCurrentProject: boolean): boolean {
-  return guard === 'admin' && access.signedIn && !isGlobalAdmin(access.role) && !hasCurrentProject;
+  if (!access.signedIn || hasCurrentProject) return false;
+  if (guard === 'admin') return !isGlobalAdmin(access.role);
+  // Only the project role admits a global admin here, so they wait for the project too.
+  if (guard === 'project-admin') return !isSuperadmin(access.role);
+  return false;
 }
 
 /** Where a guarded route sends the visitor instead, or null when they may stay. */
@@ -78,6 +88,8 @@ export function guardRedirect(guard: RouteGuard, access: Access): string | null 
       return isGlobalAdmin(access.role) ? null : '/dashboard';
     case 'ledger':
       return canAuditLedger(access.role) ? null : '/dashboard';
+    case 'project-admin':
+      return canManageProjectWebhooks(access) ? null : '/dashboard';
     default: {
       const unknownGuard: never = guard;
       throw new Error(`Unknown route guard ${String(unknownGuard)}`);
