@@ -65,8 +65,13 @@ export interface WebhookSender {
 
 interface Worker {
   again: boolean;
+  /** Resolves a run waiting for more deliveries. */
+  onWake: (() => void) | null;
   done: Promise<void>;
 }
+
+/** How long a run keeps its lease waiting for more deliveries before it lets the endpoint go. */
+const IDLE_HOLD_MS = 250;
 
 /** The endpoint was disabled (here, or by a person) while this process was sending to it. */
 class EndpointOff extends Error {}
@@ -88,14 +93,18 @@ export function startWebhookSender(options: WebhookSenderOptions): WebhookSender
   let round: Promise<void> | null = null;
   let roundAgain = false;
 
-  /** Sends what is due of one page; true when it delivered something and more may follow. */
-  const sendPage = async (target: EndpointTarget, lease: { renewedAt: number }): Promise<boolean> => {
-    const page = await pendingPage(db, target.id, holder, pageSize);
-    if (page.length === 0 || page[0]!.nextAttemptAt > now()) return false;
-    const allowPrivate = await options.allowPrivate();
+  /**
+   * One leased endpoint's run of sends, page after page. Results are recorded every `flushEvery`
+   * sends or `flushMs`, before any further send, so what a record finds (a lost lease, a disabled
+   * endpoint) stops the run at once. Under a steady stream the run keeps its lease a moment for the
+   * next deliveries instead of letting the endpoint go and taking it again with every page.
+   */
+  const runEndpoint = async (target: EndpointTarget, worker: Worker, startedAt: number): Promise<void> => {
+    const lease = { renewedAt: startedAt };
     let batch: SendResult[] = [];
     let batchStarted = performance.now();
     const flush = async (): Promise<void> => {
+      if (batch.length === 0) return;
       const started = performance.now();
       const state = await recordResults(db, target.id, holder, leaseMs, batch, policy);
       lease.renewedAt = started;
@@ -104,39 +113,61 @@ export function startWebhookSender(options: WebhookSenderOptions): WebhookSender
       if (state.disabled) options.onDisabled?.();
       if (state.stop) throw new EndpointOff();
     };
-    for (const delivery of page) {
-      if (stopped) break;
-      // A long page renews the lease before it could lapse; an empty batch renews it on its own.
-      if (performance.now() - lease.renewedAt > leaseMs / 2) {
-        if (batch.length > 0) await flush();
-        else {
-          const started = performance.now();
-          if (!(await acquireLease(db, target.id, holder, leaseMs))) throw new LeaseLost();
-          lease.renewedAt = started;
+    try {
+      while (!stopped) {
+        worker.again = false;
+        const page = await pendingPage(db, target.id, holder, pageSize);
+        if (page.length === 0 || page[0]!.nextAttemptAt > now()) {
+          if (page.length > 0) return; // the head waits for its retry
+          await Promise.race([new Promise<void>((resolve) => (worker.onWake = resolve)), sleep(IDLE_HOLD_MS)]);
+          worker.onWake = null;
+          if (worker.again) continue;
+          return;
         }
+        const allowPrivate = await allowPrivateNow();
+        for (const delivery of page) {
+          if (stopped) break;
+          // A long run renews the lease before it could lapse; an empty batch renews it on its own.
+          if (performance.now() - lease.renewedAt > leaseMs / 2) {
+            if (batch.length > 0) await flush();
+            else {
+              const started = performance.now();
+              if (!(await acquireLease(db, target.id, holder, leaseMs))) throw new LeaseLost();
+              lease.renewedAt = started;
+            }
+          }
+          const at = now();
+          const outcome = await http.send(target, { messageId: delivery.messageId, body: webhookBody(delivery.payload) }, allowPrivate);
+          batch.push({ delivery, outcome, at });
+          if (outcome.kind !== 'delivered') {
+            await flush();
+            return;
+          }
+          if (batch.length >= flushEvery || performance.now() - batchStarted >= flushMs) await flush();
+        }
+        await flush();
       }
-      const at = now();
-      const outcome = await http.send(target, { messageId: delivery.messageId, body: webhookBody(delivery.payload) }, allowPrivate);
-      batch.push({ delivery, outcome, at });
-      if (outcome.kind !== 'delivered') break;
-      if (batch.length >= flushEvery || performance.now() - batchStarted >= flushMs) await flush();
+    } finally {
+      // Whatever was sent is recorded before the lease goes (unless the record itself refused).
+      if (batch.length > 0) await flush();
     }
-    const last = batch.at(-1);
-    await flush();
-    return !stopped && last?.outcome.kind !== 'failed' && last?.outcome.kind !== 'gone';
+  };
+
+  /** The site setting, read at most once a second by a busy sender. */
+  let allowPrivateRead: { value: boolean; at: number } | null = null;
+  const allowPrivateNow = async (): Promise<boolean> => {
+    if (allowPrivateRead && performance.now() - allowPrivateRead.at < 1000) return allowPrivateRead.value;
+    allowPrivateRead = { value: await options.allowPrivate(), at: performance.now() };
+    return allowPrivateRead.value;
   };
 
   const work = async (endpointId: string, worker: Worker): Promise<void> => {
     const started = performance.now();
     const target = await acquireLease(db, endpointId, holder, leaseMs);
     if (!target) return;
-    const lease = { renewedAt: started };
     let held = true;
     try {
-      while (!stopped) {
-        worker.again = false;
-        if (!(await sendPage(target, lease)) && !worker.again) break;
-      }
+      await runEndpoint(target, worker, started);
     } catch (error) {
       if (error instanceof LeaseLost) held = false;
       else if (!(error instanceof EndpointOff)) log.warn({ err: error, endpointId }, 'webhooks: sending failed; it will be tried again');
@@ -146,7 +177,7 @@ export function startWebhookSender(options: WebhookSenderOptions): WebhookSender
   };
 
   const startWorker = (endpointId: string) => {
-    const worker: Worker = { again: false, done: Promise.resolve() };
+    const worker: Worker = { again: false, onWake: null, done: Promise.resolve() };
     worker.done = work(endpointId, worker).finally(() => workers.delete(endpointId));
     workers.set(endpointId, worker);
   };
@@ -157,7 +188,10 @@ export function startWebhookSender(options: WebhookSenderOptions): WebhookSender
 
   const wake = () => {
     if (stopped) return;
-    for (const worker of workers.values()) worker.again = true;
+    for (const worker of workers.values()) {
+      worker.again = true;
+      worker.onWake?.();
+    }
     if (round) {
       roundAgain = true;
       return;
@@ -186,6 +220,7 @@ export function startWebhookSender(options: WebhookSenderOptions): WebhookSender
     stop: async () => {
       stopped = true;
       clearInterval(timer);
+      for (const worker of workers.values()) worker.onWake?.();
       await settled();
       await http.close();
     },
