@@ -1,11 +1,9 @@
 /**
  * Auditors read and change nothing: every mutating call (POST, PUT, PATCH, DELETE) of a caller whose
  * global role is `auditor` gets 403 here, before any route's own rules, so a route that forgets to
- * name the role still cannot be used to write. Their own session and password stay theirs to
- * manage; an invitation link answers them as it answers anyone signed out; and the posts that only
- * read are theirs too: starting a verification of the ledger, a label export and a label print or
- * its preview (spec 02 §6: viewing and export are a reader's) and a transfer's history (spec 02 §7
- * makes it a POST).
+ * name the role still cannot be used to write. Their own session, password and API tokens stay
+ * theirs to manage; an invitation link answers them as it answers anyone signed out; and the posts
+ * that only read are theirs too (reading-posts.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -15,7 +13,14 @@ import { roleOf } from '../plugins/auth.ts';
 export const AUDITOR_READ_ONLY_MESSAGE = 'Auditors have read-only access.';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-const ALLOWED = [/^\/api\/(login|logout)$/, /^\/api\/auth\//, /^\/api\/users\/me\//, /^\/api\/invite-token\//];
+const ALLOWED = [
+  /^\/api\/(login|logout)$/,
+  /^\/api\/auth\//,
+  /^\/api\/users\/me\//,
+  /^\/api\/invite-token\//,
+  // Their own API tokens: what a token of theirs may do is still an auditor's.
+  /^\/api\/tokens(\/|$)/,
+];
 
 async function auditorGuard(app: FastifyInstance): Promise<void> {
   app.addHook('preHandler', async (request, reply) => {

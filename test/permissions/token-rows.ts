@@ -34,7 +34,7 @@ export function tokenPermissionRows(context: MatrixContext): RouteCase[] {
     {
       name: "DELETE /api/tokens/:id (someone else's)",
       request: async () => {
-        const { id } = await createPersonalToken(db(), { id: context.memberId(), role: 'user' }, { name: 'Not yours', ...READ_ONLY, project_ids: null });
+        const { id } = await createPersonalToken(db(), { id: await context.newUser(), role: 'user' }, { name: 'Not yours', ...READ_ONLY, project_ids: null });
         return { method: 'DELETE', url: `/api/tokens/${id}` };
       },
       expected: always(404),
