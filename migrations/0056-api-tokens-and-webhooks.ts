@@ -36,7 +36,12 @@ export async function up(db: Kysely<any>): Promise<void> {
       check ((kind = 'personal') = (user_id is not null))
     )`.execute(db);
   await sql`create index api_tokens_user on api_tokens (user_id) where user_id is not null`.execute(db);
-  await sql`create trigger api_tokens_access_changed after update or delete on api_tokens for each statement execute function access_changed()`.execute(db);
+  // Only the columns that decide what a token may do: its last use, written at most once a minute
+  // per process, changes nobody's access and must not make every process forget what it remembers.
+  await sql`
+    create trigger api_tokens_access_changed
+      after update of token_hash, user_id, scopes, project_ids, role, project_id, project_role, expires_at, revoked_at or delete on api_tokens
+      for each statement execute function access_changed()`.execute(db);
 
   await sql`
     create table webhook_endpoints (
