@@ -1,5 +1,5 @@
 // Needs two real concurrent connections, so it runs only on PostgreSQL (TEST_DATABASE_URL).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openTestRuntime } from '../../test/helpers/test-database.ts';
 import { START_CHECKPOINT, type StreamAppend } from './types.ts';
 
@@ -45,7 +45,14 @@ describe('safe high-water mark', () => {
 
     releaseSlow();
     await slow;
-    const safe = await store.readAllSafe(START_CHECKPOINT, 100);
-    expect(safe.map((e) => e.globalPosition)).toEqual([slowPosition, fastPosition]);
+    // Both committed: the mark passes them once no transaction older than theirs is open anywhere on
+    // the server (other test files run theirs at the same time), and then in position order.
+    await vi.waitFor(
+      async () => {
+        const safe = await store.readAllSafe(START_CHECKPOINT, 100);
+        expect(safe.map((e) => e.globalPosition)).toEqual([slowPosition, fastPosition]);
+      },
+      { timeout: 20_000, interval: 50 },
+    );
   });
 });
