@@ -1,63 +1,29 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { WEBHOOK_LIMITS, WEBHOOK_MESSAGES } from '../../contract/webhooks.ts';
-import { openTestRuntime } from '../../test/helpers/test-database.ts';
-import { createUser } from '../../test/helpers/test-app.ts';
-import { newSecret, type Receiver, startReceiver } from '../../test/helpers/webhook-receiver.ts';
+import { senderTestBed } from '../../test/helpers/sender-bed.ts';
+import { newSecret } from '../../test/helpers/webhook-receiver.ts';
 import { enqueueDeliveries, insertEndpoint, stockPayload, waitFor } from '../../test/helpers/webhook-rows.ts';
 import type { AddressLookup } from './address-guard.ts';
-import { startWebhookSender, type WebhookSender, type WebhookSenderOptions } from './sender.ts';
 import { webhookBody } from './send-request.ts';
 
-type TestRuntime = Awaited<ReturnType<typeof openTestRuntime>>;
-let runtime: TestRuntime;
-let userId: string;
-let receiver: Receiver;
-const senders: WebhookSender[] = [];
-
-function start(overrides: Partial<WebhookSenderOptions> = {}): WebhookSender {
-  const sender = startWebhookSender({
-    db: runtime.store.db,
-    log: { warn: () => undefined },
-    allowPrivate: async () => true,
-    pollMs: 25,
-    firstRetryMs: 60_000,
-    ...overrides,
-  });
-  senders.push(sender);
-  return sender;
-}
+const bed = senderTestBed('guard-owner@example.com', { firstRetryMs: 60_000 });
 
 const attempts = (endpointId: string) =>
-  runtime.store.db.selectFrom('webhook_attempts').select(['message_id', 'status', 'error']).where('endpoint_id', '=', endpointId).orderBy('id').execute();
-
-beforeAll(async () => {
-  runtime = await openTestRuntime();
-  userId = (await createUser(runtime, 'guard-owner@example.com', 'a-long-password-1')).userId;
-});
-afterAll(async () => {
-  await runtime.close();
-});
-beforeEach(async () => {
-  receiver = await startReceiver();
-});
-afterEach(async () => {
-  await Promise.all(senders.splice(0).map((s) => s.stop()));
-  await receiver.close();
-});
+  bed.runtime.store.db.selectFrom('webhook_attempts').select(['message_id', 'status', 'error']).where('endpoint_id', '=', endpointId).orderBy('id').execute();
 
 describe('webhook sender guards', () => {
   it('sends an event whose details would pass 256 KB without them, marked truncated, and never sends a larger body', async () => {
     const secret = newSecret();
-    const url = receiver.endpoint(secret);
-    const endpointId = await insertEndpoint(runtime.store.db, { url, secret, createdBy: userId });
+    const url = bed.receiver.endpoint(secret);
+    const endpointId = await insertEndpoint(bed.runtime.store.db, { url, secret, createdBy: bed.userId });
     const huge = stockPayload(1, { note: 'x'.repeat(300 * 1024) });
     const unknownShape = { type: 'stock.moved', padding: 'y'.repeat(WEBHOOK_LIMITS.bodyMaxBytes + 1) };
-    await enqueueDeliveries(runtime.store.db, endpointId, [huge, unknownShape]);
-    start();
+    await enqueueDeliveries(bed.runtime.store.db, endpointId, [huge, unknownShape]);
+    bed.start();
     await waitFor('two attempts', async () => (await attempts(endpointId)).length === 2);
 
-    const [got] = receiver.received;
-    expect(receiver.received).toHaveLength(1);
+    const [got] = bed.receiver.received;
+    expect(bed.receiver.received).toHaveLength(1);
     expect(got!.verified).toBe(true);
     expect(Buffer.byteLength(got!.body)).toBeLessThanOrEqual(WEBHOOK_LIMITS.bodyMaxBytes);
     const { details, ...rest } = stockPayload(1).data;
@@ -77,17 +43,17 @@ describe('webhook sender guards', () => {
   it('refuses a private address while the site does not allow them: an attempt with the reason, nothing sent', async () => {
     const secret = newSecret();
     const insideLookup: AddressLookup = async () => [{ address: '10.0.0.5' }];
-    const endpointId = await insertEndpoint(runtime.store.db, { url: 'https://hooks.inside.example/in', secret, createdBy: userId });
-    const plain = await insertEndpoint(runtime.store.db, { url: receiver.endpoint(secret), secret, createdBy: userId });
-    await enqueueDeliveries(runtime.store.db, endpointId, [stockPayload(1)]);
-    await enqueueDeliveries(runtime.store.db, plain, [stockPayload(1)]);
-    start({ allowPrivate: async () => false, lookup: insideLookup });
+    const endpointId = await insertEndpoint(bed.runtime.store.db, { url: 'https://hooks.inside.example/in', secret, createdBy: bed.userId });
+    const plain = await insertEndpoint(bed.runtime.store.db, { url: bed.receiver.endpoint(secret), secret, createdBy: bed.userId });
+    await enqueueDeliveries(bed.runtime.store.db, endpointId, [stockPayload(1)]);
+    await enqueueDeliveries(bed.runtime.store.db, plain, [stockPayload(1)]);
+    bed.start({ allowPrivate: async () => false, lookup: insideLookup });
     await waitFor('refused attempts', async () => (await attempts(endpointId)).length === 1 && (await attempts(plain)).length === 1);
 
     expect(await attempts(endpointId)).toEqual([{ message_id: 'evt_1', status: null, error: WEBHOOK_MESSAGES.privateAddress }]);
     expect(await attempts(plain)).toEqual([{ message_id: 'evt_1', status: null, error: WEBHOOK_MESSAGES.url }]);
-    expect(receiver.received).toHaveLength(0);
-    const pending = await runtime.store.db.selectFrom('webhook_deliveries').select('status').where('endpoint_id', 'in', [endpointId, plain]).execute();
+    expect(bed.receiver.received).toHaveLength(0);
+    const pending = await bed.runtime.store.db.selectFrom('webhook_deliveries').select('status').where('endpoint_id', 'in', [endpointId, plain]).execute();
     expect(pending.map((d) => d.status)).toEqual(['pending', 'pending']);
   });
 
@@ -96,33 +62,33 @@ describe('webhook sender guards', () => {
     let lookups = 0;
     // Public for the check before the send, loopback (the receiver) when the connection looks it up.
     const rebinding: AddressLookup = async () => [{ address: lookups++ === 0 ? '93.184.216.34' : '127.0.0.1' }];
-    const endpointId = await insertEndpoint(runtime.store.db, { url: `https://rebind.example:${receiver.port}/in`, secret, createdBy: userId });
-    await enqueueDeliveries(runtime.store.db, endpointId, [stockPayload(1)]);
-    start({ allowPrivate: async () => false, lookup: rebinding });
+    const endpointId = await insertEndpoint(bed.runtime.store.db, { url: `https://rebind.example:${bed.receiver.port}/in`, secret, createdBy: bed.userId });
+    await enqueueDeliveries(bed.runtime.store.db, endpointId, [stockPayload(1)]);
+    bed.start({ allowPrivate: async () => false, lookup: rebinding });
     await waitFor('a refused attempt', async () => (await attempts(endpointId)).length === 1);
 
     expect(await attempts(endpointId)).toEqual([{ message_id: 'evt_1', status: null, error: WEBHOOK_MESSAGES.privateAddress }]);
     expect(lookups).toBe(2);
-    expect(receiver.received).toHaveLength(0);
+    expect(bed.receiver.received).toHaveLength(0);
   });
 
   it('does not follow a redirect: a 3xx is a failure, logged with its status', async () => {
     const secret = newSecret();
-    receiver.respond(() => ({ status: 307, body: 'moved' }));
-    const endpointId = await insertEndpoint(runtime.store.db, { url: receiver.endpoint(secret), secret, createdBy: userId });
-    await enqueueDeliveries(runtime.store.db, endpointId, [stockPayload(1)]);
-    start();
+    bed.receiver.respond(() => ({ status: 307, body: 'moved' }));
+    const endpointId = await insertEndpoint(bed.runtime.store.db, { url: bed.receiver.endpoint(secret), secret, createdBy: bed.userId });
+    await enqueueDeliveries(bed.runtime.store.db, endpointId, [stockPayload(1)]);
+    bed.start();
     await waitFor('an attempt', async () => (await attempts(endpointId)).length === 1);
     expect(await attempts(endpointId)).toEqual([{ message_id: 'evt_1', status: 307, error: 'moved' }]);
-    expect(receiver.received).toHaveLength(1);
+    expect(bed.receiver.received).toHaveLength(1);
   });
 
   it('keeps only the first kilobyte of a failing answer in the log', async () => {
     const secret = newSecret();
-    receiver.respond(() => ({ status: 500, body: 'e'.repeat(100_000) }));
-    const endpointId = await insertEndpoint(runtime.store.db, { url: receiver.endpoint(secret), secret, createdBy: userId });
-    await enqueueDeliveries(runtime.store.db, endpointId, [stockPayload(1)]);
-    start();
+    bed.receiver.respond(() => ({ status: 500, body: 'e'.repeat(100_000) }));
+    const endpointId = await insertEndpoint(bed.runtime.store.db, { url: bed.receiver.endpoint(secret), secret, createdBy: bed.userId });
+    await enqueueDeliveries(bed.runtime.store.db, endpointId, [stockPayload(1)]);
+    bed.start();
     await waitFor('an attempt', async () => (await attempts(endpointId)).length === 1);
     const [attempt] = await attempts(endpointId);
     expect(attempt!.status).toBe(500);

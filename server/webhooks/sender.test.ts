@@ -1,30 +1,17 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { WEBHOOK_LIMITS } from '../../contract/webhooks.ts';
-import { openTestRuntime } from '../../test/helpers/test-database.ts';
-import { createUser } from '../../test/helpers/test-app.ts';
-import { newSecret, type Receiver, startReceiver } from '../../test/helpers/webhook-receiver.ts';
+import { senderTestBed } from '../../test/helpers/sender-bed.ts';
+import { newSecret } from '../../test/helpers/webhook-receiver.ts';
 import { enqueueDeliveries, insertEndpoint, stockPayload, waitFor } from '../../test/helpers/webhook-rows.ts';
-import { startWebhookSender, type WebhookSender, type WebhookSenderOptions } from './sender.ts';
 import { USER_AGENT } from './send-request.ts';
 
-type TestRuntime = Awaited<ReturnType<typeof openTestRuntime>>;
-let runtime: TestRuntime;
-let userId: string;
-let receiver: Receiver;
-const senders: WebhookSender[] = [];
-const quiet = { warn: () => undefined };
-
-function start(overrides: Partial<WebhookSenderOptions> = {}): WebhookSender {
-  const sender = startWebhookSender({ db: runtime.store.db, log: quiet, allowPrivate: async () => true, pollMs: 25, firstRetryMs: 10, ...overrides });
-  senders.push(sender);
-  return sender;
-}
+const bed = senderTestBed('hooks-owner@example.com', { firstRetryMs: 10 });
 
 async function endpointWith(count: number, secret = newSecret()) {
-  const url = receiver.endpoint(secret);
-  const id = await insertEndpoint(runtime.store.db, { url, secret, createdBy: userId });
+  const url = bed.receiver.endpoint(secret);
+  const id = await insertEndpoint(bed.runtime.store.db, { url, secret, createdBy: bed.userId });
   const ids = await enqueueDeliveries(
-    runtime.store.db,
+    bed.runtime.store.db,
     id,
     Array.from({ length: count }, (_, i) => stockPayload(i + 1)),
   );
@@ -32,41 +19,27 @@ async function endpointWith(count: number, secret = newSecret()) {
 }
 
 const delivered = (endpointId: string) =>
-  runtime.store.db
+  bed.runtime.store.db
     .selectFrom('webhook_deliveries')
     .select(['message_id', 'status', 'attempts', 'delivered_at'])
     .where('endpoint_id', '=', endpointId)
     .orderBy('seq')
     .execute();
 const attempts = (endpointId: string) =>
-  runtime.store.db
+  bed.runtime.store.db
     .selectFrom('webhook_attempts')
     .select(['message_id', 'position', 'kind', 'status', 'error', 'latency_ms'])
     .where('endpoint_id', '=', endpointId)
     .orderBy('id')
     .execute();
-const endpointRow = (endpointId: string) => runtime.store.db.selectFrom('webhook_endpoints').selectAll().where('id', '=', endpointId).executeTakeFirstOrThrow();
-const arrivals = (path: string) => receiver.received.filter((r) => r.path === path);
-
-beforeAll(async () => {
-  runtime = await openTestRuntime();
-  userId = (await createUser(runtime, 'hooks-owner@example.com', 'a-long-password-1')).userId;
-});
-afterAll(async () => {
-  await runtime.close();
-});
-beforeEach(async () => {
-  receiver = await startReceiver();
-});
-afterEach(async () => {
-  await Promise.all(senders.splice(0).map((s) => s.stop()));
-  await receiver.close();
-});
+const endpointRow = (endpointId: string) =>
+  bed.runtime.store.db.selectFrom('webhook_endpoints').selectAll().where('id', '=', endpointId).executeTakeFirstOrThrow();
+const arrivals = (path: string) => bed.receiver.received.filter((r) => r.path === path);
 
 describe('webhook sender', () => {
   it('sends every delivery once, signed, in order, one at a time, and logs each attempt', async () => {
     const endpoint = await endpointWith(25);
-    start();
+    bed.start();
     await waitFor('all delivered', async () => (await delivered(endpoint.id)).every((d) => d.status === 'delivered'));
 
     const got = arrivals(endpoint.path);
@@ -86,9 +59,9 @@ describe('webhook sender', () => {
 
   it('retries the head while the receiver answers 500, holding back the rest, then delivers all in order', async () => {
     let failures = 3;
-    receiver.respond(() => (failures-- > 0 ? { status: 500, body: 'busy, try later' } : { status: 200 }));
+    bed.receiver.respond(() => (failures-- > 0 ? { status: 500, body: 'busy, try later' } : { status: 200 }));
     const endpoint = await endpointWith(5);
-    start();
+    bed.start();
     await waitFor('all delivered', async () => (await delivered(endpoint.id)).every((d) => d.status === 'delivered'));
 
     expect(arrivals(endpoint.path).map((r) => r.id)).toEqual(['evt_1', 'evt_1', 'evt_1', 'evt_1', 'evt_2', 'evt_3', 'evt_4', 'evt_5']);
@@ -105,14 +78,14 @@ describe('webhook sender', () => {
 
   it('keeps trying while the receiver is down and delivers everything in order once it is back', async () => {
     const endpoint = await endpointWith(10);
-    await receiver.down();
-    start();
+    await bed.receiver.down();
+    bed.start();
     await waitFor('two refused attempts', async () => (await attempts(endpoint.id)).length >= 2);
     const failing = await endpointRow(endpoint.id);
     expect(failing.failing_since).toBeInstanceOf(Date);
     expect((await attempts(endpoint.id))[0]).toMatchObject({ message_id: 'evt_1', status: null, error: 'Connection refused' });
 
-    await receiver.up();
+    await bed.receiver.up();
     await waitFor('all delivered', async () => (await delivered(endpoint.id)).every((d) => d.status === 'delivered'));
     const got = arrivals(endpoint.path);
     expect(got.map((r) => r.id)).toEqual(endpoint.ids);
@@ -122,9 +95,9 @@ describe('webhook sender', () => {
 
   it('disables the endpoint on 410 Gone, e-mails its creator and keeps its deliveries until it is enabled again', async () => {
     let gone = true;
-    receiver.respond(() => (gone ? { status: 410, body: 'no such hook' } : { status: 200 }));
+    bed.receiver.respond(() => (gone ? { status: 410, body: 'no such hook' } : { status: 200 }));
     const endpoint = await endpointWith(3);
-    start();
+    bed.start();
     await waitFor('disabled', async () => !(await endpointRow(endpoint.id)).enabled);
 
     const row = await endpointRow(endpoint.id);
@@ -132,7 +105,7 @@ describe('webhook sender', () => {
     expect(row.disabled_at).toBeInstanceOf(Date);
     expect(arrivals(endpoint.path).map((r) => r.id)).toEqual(['evt_1']);
     expect((await delivered(endpoint.id)).map((d) => d.status)).toEqual(['pending', 'pending', 'pending']);
-    const mail = await runtime.store.db.selectFrom('outbox').selectAll().where('subject', '=', `Webhook disabled: ${endpoint.url}`).execute();
+    const mail = await bed.runtime.store.db.selectFrom('outbox').selectAll().where('subject', '=', `Webhook disabled: ${endpoint.url}`).execute();
     expect(mail).toHaveLength(1);
     expect(mail[0]!.to_email).toBe('hooks-owner@example.com');
     expect(mail[0]!.body).toContain('Disabled: the receiver answered 410 Gone.');
@@ -141,12 +114,12 @@ describe('webhook sender', () => {
     expect(mail[0]!.body).toContain('Administration → Webhooks');
 
     gone = false;
-    await runtime.store.db
+    await bed.runtime.store.db
       .updateTable('webhook_endpoints')
       .set({ enabled: true, disabled_reason: null, disabled_at: null, failing_since: null })
       .where('id', '=', endpoint.id)
       .execute();
-    await runtime.store.db.updateTable('webhook_deliveries').set({ next_attempt_at: new Date() }).where('endpoint_id', '=', endpoint.id).execute();
+    await bed.runtime.store.db.updateTable('webhook_deliveries').set({ next_attempt_at: new Date() }).where('endpoint_id', '=', endpoint.id).execute();
     await waitFor('all delivered', async () => (await delivered(endpoint.id)).every((d) => d.status === 'delivered'));
     expect(arrivals(endpoint.path).map((r) => r.id)).toEqual(['evt_1', 'evt_1', 'evt_2', 'evt_3']);
   });
@@ -154,9 +127,9 @@ describe('webhook sender', () => {
   it('disables the endpoint after 24 hours of failures and e-mails its creator the last error', async () => {
     const t0 = Math.ceil(Date.now() / 1000) * 1000 + 1000;
     let clock = t0;
-    receiver.respond(() => ({ status: 503, body: 'maintenance' }));
+    bed.receiver.respond(() => ({ status: 503, body: 'maintenance' }));
     const endpoint = await endpointWith(2);
-    start({ now: () => new Date(clock), firstRetryMs: 60_000 });
+    bed.start({ now: () => new Date(clock), firstRetryMs: 60_000 });
     await waitFor('the first failure', async () => (await attempts(endpoint.id)).length === 1);
     expect((await endpointRow(endpoint.id)).failing_since?.getTime()).toBe(t0);
     const retry = await delivered(endpoint.id);
@@ -172,7 +145,11 @@ describe('webhook sender', () => {
     const row = await endpointRow(endpoint.id);
     expect(row.disabled_reason).toBe('Disabled: deliveries failed for 24 hours.');
     expect(row.disabled_at?.getTime()).toBe(clock);
-    const mail = await runtime.store.db.selectFrom('outbox').selectAll().where('subject', '=', `Webhook disabled: ${endpoint.url}`).executeTakeFirstOrThrow();
+    const mail = await bed.runtime.store.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('subject', '=', `Webhook disabled: ${endpoint.url}`)
+      .executeTakeFirstOrThrow();
     expect(mail.body).toContain('Disabled: deliveries failed for 24 hours.');
     expect(mail.body).toContain('Last error: maintenance');
     expect((await delivered(endpoint.id)).map((d) => d.status)).toEqual(['pending', 'pending']);
@@ -180,9 +157,9 @@ describe('webhook sender', () => {
   });
 
   it('gives up on a receiver that does not answer within the time limit and tries again later', async () => {
-    receiver.respond(() => 'hang');
+    bed.receiver.respond(() => 'hang');
     const endpoint = await endpointWith(1);
-    start({ timeoutMs: 300, firstRetryMs: 60_000 });
+    bed.start({ timeoutMs: 300, firstRetryMs: 60_000 });
     await waitFor('a timed-out attempt', async () => (await attempts(endpoint.id)).length === 1);
     const [attempt] = await attempts(endpoint.id);
     expect(attempt).toMatchObject({ status: null, error: 'No answer within 0.3 s' });
