@@ -3,17 +3,15 @@
  * project) and its role there: a global role site-wide, a project role in a project. Sent to
  * POST /api/service-tokens; a refusal is shown on the field it names, else above the buttons.
  */
-import { Button, Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { messageOr, serverField } from '../../api/error-message.ts';
 import { projectLabel } from '../../api/project-types.ts';
 import { useListProjectsQuery } from '../../api/projects-api.ts';
 import { type CreatedApiToken, useCreateServiceTokenMutation } from '../../api/tokens-api.ts';
 import { FailureAlert } from '../../components/failure-alert.tsx';
-import { CREATE_FAILED } from '../../shared/messages.ts';
-import { CommonTokenFields, type CommonDraft, checkCommon, EMPTY_DRAFT, type FieldErrors } from './token-fields.tsx';
+import { CommonTokenFields, type CommonDraft, checkCommon, EMPTY_DRAFT, type FieldErrors, CreateTokenActions, refusalOf } from './token-fields.tsx';
 import { TokenDialog } from './token-dialog.tsx';
-import { refusedField, ROLE_LABEL, roleForReach, type ServiceReach, serviceRoleOptions } from './token-model.ts';
+import { ROLE_LABEL, roleForReach, type ServiceReach, serviceRoleOptions } from './token-model.ts';
 
 const REACHES = [
   { value: 'site', label: 'Site-wide' },
@@ -54,10 +52,9 @@ function NewServiceTokenForm({ onCancel, onCreated }: { onCancel: () => void; on
     if ('errors' in checked || Object.keys(found).length > 0) return;
     const result = await create({ ...checked.body, project_id: reach === 'project' ? projectId : null, role });
     if (result.error) {
-      const message = messageOr(result.error, CREATE_FAILED);
-      const field = refusedField(serverField(result.error));
-      if (field) setErrors({ [field]: message });
-      else setFailure(message);
+      const refusal = refusalOf(result.error);
+      if ('errors' in refusal) setErrors(refusal.errors);
+      else setFailure(refusal.failure);
       return;
     }
     onCreated(result.data);
@@ -105,14 +102,7 @@ function NewServiceTokenForm({ onCancel, onCreated }: { onCancel: () => void; on
           required
         />
         <FailureAlert failure={failure} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={isLoading}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={isLoading}>
-            Create token
-          </Button>
-        </Group>
+        <CreateTokenActions onCancel={onCancel} busy={isLoading} />
       </Stack>
     </form>
   );

@@ -3,18 +3,15 @@
  * projects (none chosen: all of them, now and later). Sent to POST /api/tokens; a refusal is shown
  * on the field it names, else above the buttons.
  */
-import { Button, Group, MultiSelect, Stack } from '@mantine/core';
+import { MultiSelect, Stack } from '@mantine/core';
 import { TOKEN_MAX_PROJECTS } from '@contract/api-tokens.ts';
 import { useState, type FormEvent } from 'react';
-import { messageOr, serverField } from '../../api/error-message.ts';
 import { projectLabel } from '../../api/project-types.ts';
 import { useListProjectsQuery } from '../../api/projects-api.ts';
 import { type CreatedApiToken, useCreateApiTokenMutation } from '../../api/tokens-api.ts';
 import { FailureAlert } from '../../components/failure-alert.tsx';
-import { CREATE_FAILED } from '../../shared/messages.ts';
-import { CommonTokenFields, type CommonDraft, checkCommon, EMPTY_DRAFT, type FieldErrors } from './token-fields.tsx';
+import { CommonTokenFields, type CommonDraft, checkCommon, EMPTY_DRAFT, type FieldErrors, CreateTokenActions, refusalOf } from './token-fields.tsx';
 import { TokenDialog } from './token-dialog.tsx';
-import { refusedField } from './token-model.ts';
 
 export function NewTokenDialog({ onClose }: { onClose: () => void }) {
   const [created, setCreated] = useState<CreatedApiToken | null>(null);
@@ -44,10 +41,9 @@ function NewTokenForm({ onCancel, onCreated }: { onCancel: () => void; onCreated
     setErrors({});
     const result = await create({ ...checked.body, project_ids: projectIds.length > 0 ? projectIds : null });
     if (result.error) {
-      const message = messageOr(result.error, CREATE_FAILED);
-      const field = refusedField(serverField(result.error));
-      if (field) setErrors({ [field]: message });
-      else setFailure(message);
+      const refusal = refusalOf(result.error);
+      if ('errors' in refusal) setErrors(refusal.errors);
+      else setFailure(refusal.failure);
       return;
     }
     onCreated(result.data);
@@ -72,14 +68,7 @@ function NewTokenForm({ onCancel, onCreated }: { onCancel: () => void; onCreated
           comboboxProps={{ withinPortal: true }}
         />
         <FailureAlert failure={failure} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={isLoading}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={isLoading}>
-            Create token
-          </Button>
-        </Group>
+        <CreateTokenActions onCancel={onCancel} busy={isLoading} />
       </Stack>
     </form>
   );

@@ -2,10 +2,12 @@
  * The fields both kinds of token share: a name, how long it lives (30, 90 or 365 days, or a
  * custom number of days up to a year) and its scopes, checked as the contract checks them.
  */
-import { Checkbox, NumberInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, NumberInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { TOKEN_MAX_DAYS, TOKEN_MESSAGES, TOKEN_NAME_MAX, TOKEN_SCOPES, type TokenScope } from '@contract/api-tokens.ts';
+import { messageOr, serverField } from '../../api/error-message.ts';
 import { formatDate } from '../../shared/format.ts';
-import { EXPIRY_PRESETS, type ExpiryChoice, expiryDate, expiryDays, type TokenField } from './token-model.ts';
+import { CREATE_FAILED } from '../../shared/messages.ts';
+import { EXPIRY_PRESETS, type ExpiryChoice, expiryDate, expiryDays, refusedField, type TokenField } from './token-model.ts';
 
 export interface CommonDraft {
   name: string;
@@ -97,5 +99,25 @@ export function CommonTokenFields({ draft, errors, onChange }: { draft: CommonDr
         </Stack>
       </Checkbox.Group>
     </>
+  );
+}
+
+/** A refused creation: on the field the server names, or above the form's buttons. */
+export function refusalOf(error: Parameters<typeof messageOr>[0]): { errors: FieldErrors } | { failure: string } {
+  const message = messageOr(error, CREATE_FAILED);
+  const field = refusedField(serverField(error));
+  return field ? { errors: { [field]: message } } : { failure: message };
+}
+
+export function CreateTokenActions({ onCancel, busy }: { onCancel: () => void; busy: boolean }) {
+  return (
+    <Group justify="flex-end" gap="sm">
+      <Button variant="default" onClick={onCancel} disabled={busy}>
+        Cancel
+      </Button>
+      <Button type="submit" loading={busy}>
+        Create token
+      </Button>
+    </Group>
   );
 }
