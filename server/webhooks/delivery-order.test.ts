@@ -41,7 +41,7 @@ beforeAll(async () => {
   for (const scope of [[projects[0]!], [projects[1]!], [...projects]]) {
     const url = receiver.endpoint();
     const endpoint = await createEndpoint(
-      runtime.store.db,
+      runtime.store,
       { project_id: scope.length === 1 ? scope[0]! : null, url, kinds: ['stock.moved'], description: '' },
       adminId,
     );

@@ -15,6 +15,7 @@ import {
   type WebhookEventKind,
 } from '../../contract/webhooks.ts';
 import type { Db } from '../../ledger/database.ts';
+import type { EventStore } from '../../ledger/event-store/event-store.ts';
 import { DomainError } from '../../ledger/errors.ts';
 import { readSiteSettings } from '../site/site-settings.ts';
 import { type AddressLookup, checkWebhookTarget } from './address-guard.ts';
@@ -29,12 +30,6 @@ export async function checkEndpointUrl(db: Db, url: string, lookup?: AddressLook
   const checked = await checkWebhookTarget(url, { allowPrivate: webhooks_allow_private, ...(lookup ? { lookup } : {}) });
   if (!checked.ok) throw new DomainError('VALIDATION', checked.message, 'url');
   return url;
-}
-
-/** The ledger's newest committed position: a new endpoint hears of what comes after it. */
-async function headPosition(db: Db): Promise<number> {
-  const row = await db.selectFrom('events').select(sql<string>`coalesce(max(global_position), 0)::text`.as('head')).executeTakeFirstOrThrow();
-  return Number(row.head);
 }
 
 function endpointQuery(db: Db) {
@@ -101,11 +96,12 @@ export async function endpointScope(db: Db, id: string): Promise<{ project_id: s
 
 /** Registers an endpoint that hears of events after the ledger's head now; returns it with its secret. */
 export async function createEndpoint(
-  db: Db,
+  store: EventStore,
   input: CreateWebhookBody,
   createdBy: string,
   lookup?: AddressLookup,
 ): Promise<WebhookEndpoint & { secret: string }> {
+  const { db } = store;
   const url = await checkEndpointUrl(db, input.url, lookup);
   const id = randomUUID();
   const secret = newWebhookSecret();
@@ -118,7 +114,7 @@ export async function createEndpoint(
       kinds: [...new Set(input.kinds)],
       description: input.description,
       secret,
-      start_position: await headPosition(db),
+      start_position: await store.headPosition(),
       checkpoint_seq: await latestCheckpointSeq(db),
       created_by: createdBy,
     })

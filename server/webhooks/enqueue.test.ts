@@ -26,7 +26,7 @@ const RECEIVES = 1000;
 const RECEIVER = 'http://127.0.0.1:9/hook';
 
 async function register(projectId: string | null, kinds: WebhookEventKind[]): Promise<string> {
-  return (await createEndpoint(runtime.store.db, { project_id: projectId, url: RECEIVER, kinds, description: '' }, adminId)).id;
+  return (await createEndpoint(runtime.store, { project_id: projectId, url: RECEIVER, kinds, description: '' }, adminId)).id;
 }
 
 interface DeliveryRow {

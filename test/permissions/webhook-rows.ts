@@ -22,7 +22,7 @@ export function webhookPermissionRows(context: MatrixContext): RouteCase[] {
   const endpoint = async () => {
     await allowLoopback();
     const owner = context.actors().find((a) => a.global === 'superadmin')!.userId;
-    const created = await createEndpoint(context.runtime().store.db, { project_id: context.projectId(), url: RECEIVER, kinds: KINDS, description: '' }, owner);
+    const created = await createEndpoint(context.runtime().store, { project_id: context.projectId(), url: RECEIVER, kinds: KINDS, description: '' }, owner);
     return created.id;
   };
   return [

@@ -72,7 +72,7 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       await demandWebhookScope(app.access, request.caller, request.body.project_id);
-      return reply.code(201).send(await createEndpoint(app.db, request.body, request.caller.id));
+      return reply.code(201).send(await createEndpoint(app.store, request.body, request.caller.id));
     },
   );
 
