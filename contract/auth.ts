@@ -7,6 +7,17 @@ import { INVALID_LINK, OTP_FIELDS_REQUIRED, PASSWORD_REQUIRED } from './messages
 
 export const globalRole = z.enum(GLOBAL_ROLES, { error: 'Choose guest, user, admin, superadmin or auditor' });
 
+/** Where the signed-in person stands with the site's second-factor policy (contract/sign-in.ts). */
+export const secondFactorStatus = z.object({
+  /** The site's policy asks this person for a second factor. */
+  required: z.boolean(),
+  /** How many they have (passkeys and an authenticator app). */
+  enrolled: z.number(),
+  /** Required and none yet: nothing but enrolment until they add one. */
+  must_enrol: z.boolean(),
+});
+export type SecondFactorStatus = z.infer<typeof secondFactorStatus>;
+
 /** The signed-in user as GET /api/users/me returns it. */
 export const meSchema = z.object({
   id: z.string(),
@@ -17,6 +28,7 @@ export const meSchema = z.object({
   role: globalRole,
   emails: z.boolean(),
   stock_emails: z.boolean(),
+  second_factor: secondFactorStatus,
 });
 export type Me = z.infer<typeof meSchema>;
 

@@ -30,6 +30,7 @@ import * as m0053 from './0053-label-media.ts';
 import * as m0054 from './0054-stock-counts.ts';
 import * as m0055 from './0055-offline-max-age.ts';
 import * as m0056 from './0056-api-tokens-and-webhooks.ts';
+import * as m0057 from './0057-sign-in-factors.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-ledger-events': m0001,
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '0054-stock-counts': m0054,
   '0055-offline-max-age': m0055,
   '0056-api-tokens-and-webhooks': m0056,
+  '0057-sign-in-factors': m0057,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {

@@ -72,6 +72,8 @@ export interface UsersTable {
   created_at: Timestamp;
   deactivated_at: Timestamp | null;
   status: 'active' | 'invited';
+  /** Passkeys plus an authenticator app (migration 0057). */
+  second_factors: Generated<number>;
 }
 
 export interface UserCredentialsTable {
@@ -89,6 +91,9 @@ export interface AuthSessionsTable {
   revoked_reason: string | null;
   user_agent: string | null;
   ip: string | null;
+  /** Opened through this single sign-on provider (migration 0057). */
+  sso_provider: Generated<string | null>;
+  sso_id_token: Generated<string | null>;
 }
 
 export interface AuthTokensTable {
@@ -133,7 +138,62 @@ export interface SiteSettingsTable {
   offline_max_age_days: Generated<number>;
   /** Webhook endpoints may use plain http and loopback or private addresses (migration 0056). */
   webhooks_allow_private: Generated<boolean>;
+  /** Who must have a second factor (migration 0057). */
+  second_factor_policy: Generated<'none' | 'admins' | 'managers' | 'everyone'>;
+  /** Off: only the superadmin signs in with a password. */
+  password_sign_in: Generated<boolean>;
+  /** A first single sign-on may create an account (in ALLOWED_EMAIL_DOMAIN). */
+  sso_sign_up: Generated<boolean>;
   updated_at: Timestamp;
+}
+
+export interface UserPasskeysTable {
+  credential_id: string;
+  user_id: string;
+  passkey_id: string;
+  name: string;
+  public_key: Uint8Array;
+  counter: string | number | bigint;
+  transports: string[];
+  device_type: string;
+  backed_up: boolean;
+  created_at: GeneratedTimestamp;
+  last_used_at: Timestamp | null;
+}
+
+export interface UserTotpTable {
+  user_id: string;
+  secret: string;
+  confirmed_at: Timestamp | null;
+  last_step: string | number | bigint | null;
+  created_at: GeneratedTimestamp;
+}
+
+export interface UserRecoveryCodesTable {
+  user_id: string;
+  code_hash: string;
+  used_at: Timestamp | null;
+  created_at: GeneratedTimestamp;
+}
+
+export interface UserIdentitiesTable {
+  provider: string;
+  subject: string;
+  user_id: string;
+  email: string;
+  created_at: GeneratedTimestamp;
+  last_used_at: Timestamp | null;
+}
+
+export interface SignInAttemptsTable {
+  token_hash: string;
+  kind: 'second-factor' | 'passkey' | 'oidc' | 'enrol-passkey';
+  user_id: string | null;
+  password_ok: Generated<boolean>;
+  data: Generated<unknown>;
+  attempts: Generated<number>;
+  expires_at: Timestamp;
+  created_at: GeneratedTimestamp;
 }
 
 export interface AccountTokensTable {
@@ -659,6 +719,11 @@ export interface Database {
   projects: ProjectsTable;
   project_members: ProjectMembersTable;
   site_settings: SiteSettingsTable;
+  user_passkeys: UserPasskeysTable;
+  user_totp: UserTotpTable;
+  user_recovery_codes: UserRecoveryCodesTable;
+  user_identities: UserIdentitiesTable;
+  sign_in_attempts: SignInAttemptsTable;
   account_tokens: AccountTokensTable;
   one_time_codes: OneTimeCodesTable;
   outbox: OutboxTable;

@@ -58,7 +58,7 @@ describe('rebuild', () => {
   it(`loads fresh tables ${onPostgres ? 'with COPY' : 'by multi-row inserts'} identical to the ones written inline`, async () => {
     const before = await tablesAsText();
     expect(before.activity_log).toHaveLength(61);
-    expect(before.site_settings).toEqual([expect.stringMatching(/^\(1,f,f,".*",30,f\)$/)]);
+    expect(before.site_settings).toEqual([expect.stringMatching(/^\(1,f,f,".*",30,f,none,t,f\)$/)]);
     const result = await rebuildProjections(runtime.store, projectors, { databaseUrl: runtime.database.url });
     expect(result.events).toBeGreaterThanOrEqual(60);
     expect(await tablesAsText()).toEqual(before);

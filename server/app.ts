@@ -39,6 +39,12 @@ import { assetMoveRoutes } from './routes/assets/asset-moves.routes.ts';
 import { assetReadRoutes } from './routes/assets/asset-reads.routes.ts';
 import { catalogRoutes } from './routes/catalog/catalog.routes.ts';
 import { authRoutes } from './routes/auth/auth.routes.ts';
+import { secondFactorRoutes } from './routes/auth/second-factor.routes.ts';
+import { ssoRoutes } from './routes/auth/sso.routes.ts';
+import { passkeyRoutes } from './routes/account/passkeys.routes.ts';
+import { securityRoutes } from './routes/account/security.routes.ts';
+import { totpRoutes } from './routes/account/totp.routes.ts';
+import { secondFactorAdminRoutes } from './routes/users/second-factors.routes.ts';
 import { healthRoutes } from './routes/health.routes.ts';
 import { labelRoutes } from './routes/labels.routes.ts';
 import { labelPrintRoutes } from './routes/labels-print.routes.ts';
@@ -132,6 +138,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(secondFactorRoutes);
+  await app.register(ssoRoutes);
+  await app.register(securityRoutes);
+  await app.register(passkeyRoutes);
+  await app.register(totpRoutes);
+  await app.register(secondFactorAdminRoutes);
   await app.register(accountRoutes);
   await app.register(userRoutes);
   await app.register(projectRoutes);

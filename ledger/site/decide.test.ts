@@ -5,9 +5,11 @@ import { siteSettingsDecider } from './decide.ts';
 import type { SiteEvent } from './events.ts';
 
 const spec = deciderSpec(siteSettingsDecider);
+/** What a change that leaves sign-in alone records of it: the defaults. */
+const signInDefaults = { secondFactorPolicy: 'none', passwordSignIn: true, ssoSignUp: false } as const;
 const frozen: SiteEvent = {
   type: 'SiteSettingsChanged',
-  data: { freezeTransactions: true, maintenanceMode: false, offlineMaxAgeDays: 7, webhooksAllowPrivate: false },
+  data: { freezeTransactions: true, maintenanceMode: false, offlineMaxAgeDays: 7, webhooksAllowPrivate: false, ...signInDefaults },
 };
 
 describe('site settings aggregate', () => {
@@ -22,7 +24,12 @@ describe('site settings aggregate', () => {
     spec
       .given([frozen])
       .when({ type: 'ChangeSiteSettings', data: { maintenanceMode: true } })
-      .then([{ type: 'SiteSettingsChanged', data: { freezeTransactions: true, maintenanceMode: true, offlineMaxAgeDays: 7, webhooksAllowPrivate: false } }]);
+      .then([
+        {
+          type: 'SiteSettingsChanged',
+          data: { freezeTransactions: true, maintenanceMode: true, offlineMaxAgeDays: 7, webhooksAllowPrivate: false, ...signInDefaults },
+        },
+      ]);
   });
 
   it('records nothing when nothing changes', () => {
@@ -36,7 +43,12 @@ describe('site settings aggregate', () => {
     spec
       .given([frozen])
       .when({ type: 'ChangeSiteSettings', data: { offlineMaxAgeDays: 30 } })
-      .then([{ type: 'SiteSettingsChanged', data: { freezeTransactions: true, maintenanceMode: false, offlineMaxAgeDays: 30, webhooksAllowPrivate: false } }]);
+      .then([
+        {
+          type: 'SiteSettingsChanged',
+          data: { freezeTransactions: true, maintenanceMode: false, offlineMaxAgeDays: 30, webhooksAllowPrivate: false, ...signInDefaults },
+        },
+      ]);
   });
 
   it('reads an event recorded before the limit existed as the default', () => {
@@ -56,6 +68,25 @@ describe('site settings aggregate', () => {
     spec
       .given([{ type: 'SiteSettingsChanged', data: { freezeTransactions: true, maintenanceMode: false, offlineMaxAgeDays: 7 } }])
       .when({ type: 'ChangeSiteSettings', data: { webhooksAllowPrivate: true } })
-      .then([{ type: 'SiteSettingsChanged', data: { freezeTransactions: true, maintenanceMode: false, offlineMaxAgeDays: 7, webhooksAllowPrivate: true } }]);
+      .then([
+        {
+          type: 'SiteSettingsChanged',
+          data: { freezeTransactions: true, maintenanceMode: false, offlineMaxAgeDays: 7, webhooksAllowPrivate: true, ...signInDefaults },
+        },
+      ]);
+  });
+
+  it('requires a second factor of admins and turns password sign-in off, keeping the rest', () => {
+    spec
+      .given([frozen])
+      .when({ type: 'ChangeSiteSettings', data: { secondFactorPolicy: 'admins', passwordSignIn: false } })
+      .then([{ type: 'SiteSettingsChanged', data: { ...frozen.data, secondFactorPolicy: 'admins', passwordSignIn: false } }]);
+  });
+
+  it('refuses a policy it does not know, naming the field', () => {
+    spec
+      .given([])
+      .when({ type: 'ChangeSiteSettings', data: { secondFactorPolicy: 'sometimes' as never } })
+      .thenThrows('Second factor policy must be none, admins, managers or everyone.', 'VALIDATION');
   });
 });

@@ -9,5 +9,8 @@ export function evolve(_state: SiteState, event: SiteEvent): SiteState {
     maintenanceMode: event.data.maintenanceMode,
     offlineMaxAgeDays: event.data.offlineMaxAgeDays ?? OFFLINE_MAX_AGE.defaultDays,
     webhooksAllowPrivate: event.data.webhooksAllowPrivate ?? false,
+    secondFactorPolicy: event.data.secondFactorPolicy ?? 'none',
+    passwordSignIn: event.data.passwordSignIn ?? true,
+    ssoSignUp: event.data.ssoSignUp ?? false,
   };
 }

@@ -1,4 +1,5 @@
 import { OFFLINE_MAX_AGE } from '../../contract/offline.ts';
+import type { SecondFactorPolicy } from '../../contract/sign-in.ts';
 
 /**
  * The site settings. Loaded by folding its stream: one short stream for the whole site.
@@ -8,6 +9,9 @@ export interface SiteState {
   maintenanceMode: boolean;
   offlineMaxAgeDays: number;
   webhooksAllowPrivate: boolean;
+  secondFactorPolicy: SecondFactorPolicy;
+  passwordSignIn: boolean;
+  ssoSignUp: boolean;
 }
 
 export const initialSiteState = (): SiteState => ({
@@ -15,4 +19,7 @@ export const initialSiteState = (): SiteState => ({
   maintenanceMode: false,
   offlineMaxAgeDays: OFFLINE_MAX_AGE.defaultDays,
   webhooksAllowPrivate: false,
+  secondFactorPolicy: 'none',
+  passwordSignIn: true,
+  ssoSignUp: false,
 });

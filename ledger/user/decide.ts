@@ -1,10 +1,11 @@
-/** The user aggregate: registration and invitation, activation, role, e-mail preferences, deactivation. */
+/** The user aggregate: registration and invitation, activation, role, e-mail preferences, deactivation; sign-in rules in decide-factors.ts. */
 import { USER_NOT_FOUND } from '../../contract/messages.ts';
 import { DomainError } from '../errors.ts';
 import type { Decider } from '../decider.ts';
 import type { UserCommand } from './commands.ts';
 import { GLOBAL_ROLES } from '../../contract/roles.ts';
 import type { GlobalRole, UserEvent } from './events.ts';
+import { decideFactors } from './decide-factors.ts';
 import { evolve } from './evolve.ts';
 import { initialUserState, type UserState } from './state.ts';
 
@@ -53,10 +54,8 @@ export function decide(command: UserCommand, state: UserState): UserEvent[] {
       const userId = requireExisting(state);
       return [{ type: 'UserDeactivated', data: { userId } }];
     }
-    default: {
-      const unknown: never = command;
-      throw new Error(`unknown command ${JSON.stringify(unknown)}`);
-    }
+    default:
+      return decideFactors(command, state, requireExisting(state));
   }
 }
 

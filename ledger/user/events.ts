@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { RecordedEvent } from '../event-store/types.ts';
 import { GLOBAL_ROLES } from '../../contract/roles.ts';
+import { SECOND_FACTOR_METHODS, SIGN_IN_METHODS } from '../../contract/sign-in.ts';
 import { EVERY_PROJECT } from '../../contract/topics.ts';
 import type { Change } from '../topics.ts';
 
@@ -27,6 +28,26 @@ export const userEventSchemas = {
   UserRoleChanged: z.object({ userId: z.uuid(), role: globalRoleSchema, previousRole: globalRoleSchema }),
   UserEmailPreferencesChanged: z.object({ userId: z.uuid(), emails: z.boolean(), stockEmails: z.boolean() }),
   UserDeactivated: z.object({ userId: z.uuid() }),
+  // Sign-in and second factors. The secrets stay beside the ledger (user_passkeys, user_totp,
+  // user_recovery_codes); these say what happened. `secondFactors` is the count after the event.
+  PasskeyRegistered: z.object({ userId: z.uuid(), passkeyId: z.uuid(), name: z.string(), secondFactors: z.number().int() }),
+  PasskeyRenamed: z.object({ userId: z.uuid(), passkeyId: z.uuid(), name: z.string() }),
+  PasskeyRemoved: z.object({ userId: z.uuid(), passkeyId: z.uuid(), name: z.string(), secondFactors: z.number().int() }),
+  AuthenticatorAppEnrolled: z.object({ userId: z.uuid(), secondFactors: z.number().int() }),
+  AuthenticatorAppRemoved: z.object({ userId: z.uuid(), secondFactors: z.number().int() }),
+  RecoveryCodesGenerated: z.object({ userId: z.uuid(), count: z.number().int() }),
+  RecoveryCodeUsed: z.object({ userId: z.uuid(), remaining: z.number().int() }),
+  /** An admin took away every second factor (the actor in the metadata is who did it). */
+  SecondFactorsReset: z.object({ userId: z.uuid(), passkeys: z.number().int(), authenticatorApp: z.boolean(), recoveryCodes: z.number().int() }),
+  UserSignedIn: z.object({
+    userId: z.uuid(),
+    method: z.enum(SIGN_IN_METHODS),
+    secondFactor: z.enum(SECOND_FACTOR_METHODS).nullable(),
+    /** The single sign-on provider's id, for method `sso`. */
+    provider: z.string().nullable(),
+  }),
+  /** A provider's account was linked to this person on their first single sign-on. */
+  SingleSignOnLinked: z.object({ userId: z.uuid(), provider: z.string(), email: z.string() }),
 } as const;
 
 type Schemas = typeof userEventSchemas;

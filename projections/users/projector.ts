@@ -2,16 +2,21 @@
 import { isUserEvent, USER_EVENT_TYPES } from '../../ledger/user/events.ts';
 import type { Projector, RowOp } from '../projector.ts';
 
-const update = (userId: string, set: Record<string, string | boolean | Date | null>): RowOp => ({ kind: 'update', table: 'users', key: { id: userId }, set });
+const update = (userId: string, set: Record<string, string | number | boolean | Date | null>): RowOp => ({
+  kind: 'update',
+  table: 'users',
+  key: { id: userId },
+  set,
+});
 
 export const usersProjector: Projector = {
   name: 'users',
-  version: 2,
+  version: 3,
   tables: [
     {
       name: 'users',
       key: ['id'],
-      columns: ['id', 'email', 'user_firstname', 'user_lastname', 'role', 'emails', 'stock_emails', 'status', 'created_at', 'deactivated_at'],
+      columns: ['id', 'email', 'user_firstname', 'user_lastname', 'role', 'emails', 'stock_emails', 'status', 'created_at', 'deactivated_at', 'second_factors'],
     },
   ],
   handles: USER_EVENT_TYPES,
@@ -36,6 +41,7 @@ export const usersProjector: Projector = {
               status: e.type === 'UserInvited' ? 'invited' : 'active',
               created_at: event.occurredAt,
               deactivated_at: null,
+              second_factors: 0,
             },
           },
         ];
@@ -47,6 +53,20 @@ export const usersProjector: Projector = {
         return [update(e.data.userId, { emails: e.data.emails, stock_emails: e.data.stockEmails })];
       case 'UserDeactivated':
         return [update(e.data.userId, { deactivated_at: event.occurredAt })];
+      case 'PasskeyRegistered':
+      case 'PasskeyRemoved':
+      case 'AuthenticatorAppEnrolled':
+      case 'AuthenticatorAppRemoved':
+        return [update(e.data.userId, { second_factors: e.data.secondFactors })];
+      case 'SecondFactorsReset':
+        return [update(e.data.userId, { second_factors: 0 })];
+      // The security history reads these from the user's stream; no read table holds them.
+      case 'PasskeyRenamed':
+      case 'RecoveryCodesGenerated':
+      case 'RecoveryCodeUsed':
+      case 'UserSignedIn':
+      case 'SingleSignOnLinked':
+        return [];
       default: {
         const unknown: never = e;
         return unknown;

@@ -11,7 +11,11 @@ type User = Selectable<UsersTable>;
 
 const globalRoleOf = (role: string) => role.toLowerCase() as GlobalRole;
 
-export function toMe(user: Pick<User, 'id' | 'email' | 'user_firstname' | 'user_lastname' | 'role' | 'emails' | 'stock_emails'>): Me {
+/** The person as GET /api/users/me answers; `second_factor` is their standing with the site's policy. */
+export function toMe(
+  user: Pick<User, 'id' | 'email' | 'user_firstname' | 'user_lastname' | 'role' | 'emails' | 'stock_emails'>,
+  second_factor: Me['second_factor'],
+): Me {
   return {
     id: user.id,
     email: user.email,
@@ -21,6 +25,7 @@ export function toMe(user: Pick<User, 'id' | 'email' | 'user_firstname' | 'user_
     role: globalRoleOf(user.role),
     emails: user.emails,
     stock_emails: user.stock_emails,
+    second_factor,
   };
 }
 
@@ -87,7 +92,7 @@ export async function signInCandidate(db: Db, email: string) {
   return db
     .selectFrom('users as u')
     .leftJoin('user_credentials as c', 'c.user_id', 'u.id')
-    .select(['u.id', 'u.email', 'u.user_firstname', 'u.user_lastname', 'u.role', 'u.emails', 'u.stock_emails', 'c.password_hash'])
+    .select(['u.id', 'u.email', 'u.user_firstname', 'u.user_lastname', 'u.role', 'u.emails', 'u.stock_emails', 'u.second_factors', 'c.password_hash'])
     .where((eb) => eb(eb.fn('lower', ['u.email']), '=', email.toLowerCase()))
     .where('u.deactivated_at', 'is', null)
     .executeTakeFirst();

@@ -21,6 +21,7 @@ import {
 import { PROJECT_NOT_FOUND } from '../../contract/messages.ts';
 import { OFFLINE_MAX_AGE } from '../../contract/offline.ts';
 import type { Db } from '../../ledger/database.ts';
+import { secondFactorRequiredSql } from './second-factor-policy.ts';
 import { DomainError } from '../../ledger/errors.ts';
 import type { ApiTokensTable } from '../../migrations/schema.ts';
 import { hashToken, sessionsRevoked, type AuthenticatedUser } from './session-store.ts';
@@ -167,6 +168,8 @@ export async function callerForApiToken(db: Db, tokenHash: string, now = new Dat
     .select(['u.id as user_id', 'u.email', 'u.user_firstname', 'u.user_lastname', 'u.role as user_role', 'u.emails', 'u.stock_emails', 'u.deactivated_at'])
     .select(sql<boolean>`coalesce(site.maintenance_mode, false)`.as('maintenance_mode'))
     .select(sql<number>`coalesce(site.offline_max_age_days, ${OFFLINE_MAX_AGE.defaultDays})::int`.as('offline_max_age_days'))
+    // A personal token is its person's: one the policy asks to enrol may do nothing with it either.
+    .select(['u.second_factors', sql<boolean>`coalesce(${secondFactorRequiredSql}, false)`.as('second_factor_required')])
     .where('t.token_hash', '=', tokenHash)
     .where('t.expires_at', '>', now)
     .where('t.revoked_at', 'is', null)
@@ -178,12 +181,16 @@ export async function callerForApiToken(db: Db, tokenHash: string, now = new Dat
     if (!row.user_id || row.deactivated_at) return null;
     const person = { id: row.user_id, email: row.email!, user_firstname: row.user_firstname!, user_lastname: row.user_lastname!, role: row.user_role! };
     const grant = { id: row.id, kind: row.kind, scopes, projectIds: row.project_ids };
-    return { user: { ...person, emails: row.emails!, stock_emails: row.stock_emails!, ...site, token: grant }, expiresAt: row.expires_at };
+    const factors = { second_factors: row.second_factors ?? 0, second_factor_required: row.second_factor_required };
+    return { user: { ...person, emails: row.emails!, stock_emails: row.stock_emails!, ...factors, ...site, token: grant }, expiresAt: row.expires_at };
   }
   const grant = { id: row.id, kind: row.kind, scopes, projectIds: row.project_id ? [row.project_id] : null };
   // A project token's global role is a plain user's: what it may do there is its project role (access-cache.ts).
   const identity = { id: row.id, email: '', user_firstname: row.name, user_lastname: SERVICE_TOKEN_LASTNAME, role: row.role ?? 'user' };
-  return { user: { ...identity, emails: false, stock_emails: false, ...site, token: grant }, expiresAt: row.expires_at };
+  return {
+    user: { ...identity, emails: false, stock_emails: false, second_factors: 0, second_factor_required: false, ...site, token: grant },
+    expiresAt: row.expires_at,
+  };
 }
 
 /** How seldom one process writes a token's last use: the list shows it to the minute. */

@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import { OFFLINE_MAX_AGE } from '../../contract/offline.ts';
 import type { TokenKind, TokenScope } from '../../contract/api-tokens.ts';
 import type { Db } from '../../ledger/database.ts';
+import { secondFactorRequiredSql } from './second-factor-policy.ts';
 
 export interface SessionTokens {
   sessionId: string;
@@ -34,6 +35,10 @@ export interface AuthenticatedUser {
   role: string;
   emails: boolean;
   stock_emails: boolean;
+  /** Passkeys and an authenticator app the person has (0 for a service token). */
+  second_factors: number;
+  /** The site's policy asks this person for a second factor; with none, they may only enrol (plugins/auth.ts). */
+  second_factor_required: boolean;
   /** The session's id; for an API token's caller `token:<token id>` (no session row has it). */
   sessionId: string;
   /** Present when the caller came with an API token (api-tokens.ts): what narrows it. */
@@ -132,6 +137,7 @@ export async function sessionForAccessToken(db: Db, tokenHash: string, now = new
     .select(['u.id', 'u.email', 'u.user_firstname', 'u.user_lastname', 'u.role', 'u.emails', 'u.stock_emails', 's.id as sessionId', 't.expires_at'])
     .select(sql<boolean>`coalesce(site.maintenance_mode, false)`.as('maintenance_mode'))
     .select(sql<number>`coalesce(site.offline_max_age_days, ${OFFLINE_MAX_AGE.defaultDays})::int`.as('offline_max_age_days'))
+    .select(['u.second_factors', secondFactorRequiredSql.as('second_factor_required')])
     .where('t.token_hash', '=', tokenHash)
     .where('t.kind', '=', 'access')
     .where('t.expires_at', '>', now)

@@ -9,6 +9,7 @@
  */
 import { TOKEN_MESSAGES } from '../../contract/api-tokens.ts';
 import { SIGN_IN_TO_CONTINUE } from '../../contract/messages.ts';
+import { SIGN_IN_MESSAGES } from '../../contract/sign-in.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ACCESS_CHANGED_CHANNEL, AccessCache, changesAccess } from '../auth/access-cache.ts';
@@ -16,7 +17,7 @@ import { LastUseRecorder } from '../auth/api-tokens.ts';
 import { hitRateLimit } from '../auth/rate-limit.ts';
 import { onSessionsRevoked, type AuthenticatedUser, type SessionTokens, type TokenGrant } from '../auth/session-store.ts';
 import { needsWriteScope } from '../auth/token-limits.ts';
-import { isPublicOperation } from './public-operations.ts';
+import { isEnrolmentOperation, isPublicOperation } from './public-operations.ts';
 
 export const ACCESS_COOKIE = 'sl_access';
 export const REFRESH_COOKIE = 'sl_refresh';
@@ -126,7 +127,14 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
     if (open && !(bearer !== undefined && request.routeOptions.config.sessionOnly)) return;
     const caller = await request.session();
     if (!caller) return reply.code(401).send(bearer !== undefined ? INVALID_TOKEN : UNAUTHORIZED);
-    if (caller.token) return (await tokenRefusal(request, reply, caller.token)) ?? undefined;
+    if (caller.token) {
+      const refused = await tokenRefusal(request, reply, caller.token);
+      if (refused) return refused;
+    }
+    // The site asks this person for a second factor and they have none: enrolment only. Signing
+    // out and refreshing are open operations and pass above; a token is its person's and waits too.
+    if (caller.second_factor_required && caller.second_factors === 0 && !open && !isEnrolmentOperation(request.method, request.routeOptions.url ?? ''))
+      return reply.code(403).send({ error: 'SECOND_FACTOR_REQUIRED', message: SIGN_IN_MESSAGES.mustEnrol });
   });
 
   const base = { httpOnly: true, sameSite: 'lax' as const, secure: app.config.cookieSecure ? true : ('auto' as const) };

@@ -1,11 +1,13 @@
 /**
- * Clears what only grows: expired session tokens (and sessions left with none) and rate-limit
+ * Clears what only grows: expired session tokens (and sessions left with none), sign-ins abandoned
+ * between their steps, and rate-limit
  * windows that have closed. Every process may run it; the deletes are idempotent.
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { pruneRateLimits } from '../auth/rate-limit.ts';
 import { pruneExpiredTokens } from '../auth/session-store.ts';
+import { pruneAttempts } from '../auth/sign-in-attempts.ts';
 
 const EVERY_MS = 60 * 60 * 1000;
 
@@ -14,6 +16,7 @@ async function housekeepingPlugin(app: FastifyInstance): Promise<void> {
     try {
       const now = new Date();
       await pruneExpiredTokens(app.db, now);
+      await pruneAttempts(app.db, now);
       // Twice the longest window in use (sign-in's, or an hour for invitations) leaves every open window alone.
       const longestWindowMs = Math.max(app.config.loginRateWindowSeconds, 3600) * 1000;
       await pruneRateLimits(app.db, new Date(now.getTime() - 2 * longestWindowMs));

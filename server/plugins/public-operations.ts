@@ -8,6 +8,14 @@ const PUBLIC_OPERATIONS = new Set([
   'POST /api/login',
   'POST /api/logout',
   'POST /api/auth/refresh',
+  // The steps after the password, a passkey's own sign-in, and single sign-on (contract/sign-in.ts).
+  'POST /api/login/second-factor',
+  'POST /api/login/second-factor/passkey-options',
+  'POST /api/login/passkey/options',
+  'POST /api/login/passkey',
+  'GET /api/auth/providers',
+  'GET /api/auth/oidc/:provider/start',
+  'GET /api/auth/oidc/:provider/callback',
   // The invitation and reset flows (spec 02 §2.1: /login/{id}, /forgot_password and /auth are open).
   'POST /api/invite-token/:id',
   'POST /api/auth/verify-otp',
@@ -27,4 +35,23 @@ const PUBLIC_PREFIX = '/api/docs';
 /** `route` is the router's pattern (`/api/invite-token/:id`), not the address asked for. */
 export function isPublicOperation(method: string, route: string): boolean {
   return PUBLIC_OPERATIONS.has(`${method} ${route}`) || route === PUBLIC_PREFIX || route.startsWith(`${PUBLIC_PREFIX}/`);
+}
+
+/**
+ * What a person whose site requires a second factor, and who has none yet, may do: see who they are,
+ * enrol one, and sign out. Everything else answers 403 until they have (plugins/auth.ts).
+ */
+const ENROLMENT_OPERATIONS = new Set([
+  'GET /api/users/me',
+  'GET /api/account/security',
+  'GET /api/account/security/history',
+  'POST /api/account/passkeys/options',
+  'POST /api/account/passkeys',
+  'POST /api/account/totp',
+  'POST /api/account/totp/confirm',
+  'POST /api/account/recovery-codes',
+]);
+
+export function isEnrolmentOperation(method: string, route: string): boolean {
+  return ENROLMENT_OPERATIONS.has(`${method} ${route}`);
 }

@@ -12,10 +12,34 @@ import { SITE_SETTINGS_STREAM } from '../../ledger/site/events.ts';
 export async function readSiteSettings(db: Db): Promise<SiteSettings> {
   const row = await db
     .selectFrom('site_settings')
-    .select(['freeze_transactions', 'maintenance_mode', 'offline_max_age_days', 'webhooks_allow_private'])
+    .select([
+      'freeze_transactions',
+      'maintenance_mode',
+      'offline_max_age_days',
+      'webhooks_allow_private',
+      'second_factor_policy',
+      'password_sign_in',
+      'sso_sign_up',
+    ])
     .where('id', '=', 1)
     .executeTakeFirst();
-  return row ?? { freeze_transactions: false, maintenance_mode: false, offline_max_age_days: OFFLINE_MAX_AGE.defaultDays, webhooks_allow_private: false };
+  return row ?? DEFAULT_SETTINGS;
+}
+
+const DEFAULT_SETTINGS: SiteSettings = {
+  freeze_transactions: false,
+  maintenance_mode: false,
+  offline_max_age_days: OFFLINE_MAX_AGE.defaultDays,
+  webhooks_allow_private: false,
+  second_factor_policy: 'none',
+  password_sign_in: true,
+  sso_sign_up: false,
+};
+
+/** Off, only the superadmin signs in with a password. */
+export async function passwordSignInAllowed(db: Db): Promise<boolean> {
+  const row = await db.selectFrom('site_settings').select('password_sign_in').where('id', '=', 1).executeTakeFirst();
+  return row?.password_sign_in ?? true;
 }
 
 type SiteChange = Partial<SiteSettings>;
@@ -31,6 +55,9 @@ const siteHandler = foldedStreamHandler({
       maintenanceMode: change.maintenance_mode,
       offlineMaxAgeDays: change.offline_max_age_days,
       webhooksAllowPrivate: change.webhooks_allow_private,
+      secondFactorPolicy: change.second_factor_policy,
+      passwordSignIn: change.password_sign_in,
+      ssoSignUp: change.sso_sign_up,
     },
   }),
 });

@@ -47,6 +47,10 @@ import { countPermissionRows } from './count-rows.ts';
 import { webhookPermissionRows } from './webhook-rows.ts';
 import { beyondPolicy, directory, guarded } from './policy-rules.ts';
 import { tokenPermissionRows } from './token-rows.ts';
+import { passkeyPermissionRows } from './passkey-rows.ts';
+import { totpPermissionRows } from './totp-rows.ts';
+import { securityPermissionRows } from './security-rows.ts';
+import { ssoPermissionRows } from './sso-rows.ts';
 
 let runtime: Awaited<ReturnType<typeof openTestRuntime>>;
 let app: FastifyInstance;
@@ -325,6 +329,10 @@ const routes: RouteCase[] = [
   { name: 'POST /api/auth/refresh', request: () => ({ method: 'POST', url: '/api/auth/refresh' }), expected: always(200), withToken: always(403) },
   { name: 'POST /api/logout', request: () => ({ method: 'POST', url: '/api/logout' }), expected: always(204), withToken: always(403) },
   ...tokenPermissionRows(context),
+  ...passkeyPermissionRows(context),
+  ...totpPermissionRows(context),
+  ...securityPermissionRows(context),
+  ...ssoPermissionRows(context),
   ...assetPermissionRows(context),
   ...materialPermissionRows(context),
   ...warehousePermissionRows(context),

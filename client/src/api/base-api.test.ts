@@ -14,6 +14,7 @@ const ME: Me = {
   role: 'user',
   emails: true,
   stock_emails: false,
+  second_factor: { required: false, enrolled: 0, must_enrol: false },
 };
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

@@ -7,6 +7,8 @@ import { createAppBaseQuery } from './base-query.ts';
 
 export const TAG_TYPES = [
   'Me',
+  // The signed-in person's second factors (and, per user id, what an admin sees of someone's).
+  'Security',
   'Ledger',
   'PublicSettings',
   'SiteSettings',

@@ -31,6 +31,7 @@ import { ManageRequestsPage } from '../features/requests/manage-requests-page.ts
 import { RequestsPage } from '../features/requests/requests-page.tsx';
 import { LoginPage } from '../features/login/login-page.tsx';
 import { ScanPage } from '../features/scan/scan-page.tsx';
+import { SecurityPage } from '../features/security/security-page.tsx';
 import type { RouteGuard } from '../shared/session/permissions.ts';
 import { HomeRedirect, RedirectIfSignedIn, RequireRole } from '../shared/session/route-guards.tsx';
 import { InventoryMode } from './inventory-mode.tsx';
@@ -104,6 +105,8 @@ export const routes: RouteObject[] = [
       guarded('/outbox', 'superadmin', <OutboxPage />),
       // Tokens for programs: everyone's own, and the site's service tokens (superadmins).
       guarded('/account/tokens', 'user', <ApiTokensPage />),
+      // Passkeys, the authenticator app, recovery codes and the sign-in history: everyone's own.
+      guarded('/account/security', 'user', <SecurityPage />),
       guarded('/service-tokens', 'superadmin', <ServiceTokensPage />),
       // Site-wide webhooks: the events of every project.
       guarded('/webhooks', 'superadmin', <SiteWebhooksPage />),

@@ -13,6 +13,7 @@ const ME: Me = {
   role: 'Admin' as Me['role'],
   emails: true,
   stock_emails: true,
+  second_factor: { required: false, enrolled: 0, must_enrol: false },
 };
 
 class MemoryStorage implements StorageLike {

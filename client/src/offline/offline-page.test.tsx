@@ -28,6 +28,7 @@ function me(): Me {
     role: 'user',
     emails: true,
     stock_emails: false,
+    second_factor: { required: false, enrolled: 0, must_enrol: false },
   };
 }
 

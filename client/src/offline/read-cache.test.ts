@@ -23,6 +23,7 @@ const me = (id: string): Me => ({
   role: 'user',
   emails: true,
   stock_emails: false,
+  second_factor: { required: false, enrolled: 0, must_enrol: false },
 });
 
 describe('which GETs are kept', () => {

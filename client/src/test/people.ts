@@ -14,6 +14,7 @@ export const person = (role: Me['role']): Me => ({
   role,
   emails: true,
   stock_emails: true,
+  second_factor: { required: false, enrolled: 0, must_enrol: false },
 });
 
 /** North Yard, empty unless the test gives it figures. */

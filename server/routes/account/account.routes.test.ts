@@ -270,7 +270,15 @@ describe('maintenance mode', () => {
     await createUser(runtime, 'worker@acme.test', 'worker password', 'user');
     const worker = await signIn(app, 'worker@acme.test', 'worker password');
     const on = await app.inject({ method: 'PATCH', url: '/api/site/settings', headers: { cookie: admin }, payload: { maintenance_mode: true } });
-    expect(on.json()).toEqual({ freeze_transactions: false, maintenance_mode: true, offline_max_age_days: 7, webhooks_allow_private: false });
+    expect(on.json()).toEqual({
+      freeze_transactions: false,
+      maintenance_mode: true,
+      offline_max_age_days: 7,
+      webhooks_allow_private: false,
+      second_factor_policy: 'none',
+      password_sign_in: true,
+      sso_sign_up: false,
+    });
 
     const blocked = await app.inject({ method: 'GET', url: '/api/projects', headers: { cookie: worker } });
     expect(blocked.statusCode).toBe(503);

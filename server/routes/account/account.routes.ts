@@ -4,22 +4,15 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  exchangeBody,
-  inviteTokenAnswer,
-  inviteTokenParams,
-  ok,
-  resetRequestBody,
-  sessionReply,
-  updatePasswordBody,
-  verifyOtpBody,
-} from '../../../contract/auth.ts';
+import { exchangeBody, inviteTokenAnswer, inviteTokenParams, ok, resetRequestBody, updatePasswordBody, verifyOtpBody } from '../../../contract/auth.ts';
 import { errorResponses } from '../../../contract/errors.ts';
+import { loginReply } from '../../../contract/sign-in.ts';
+import { afterFirstStep } from '../../auth/sign-in-flow.ts';
 import { INVALID_CODE, INVALID_LINK } from '../../../contract/messages.ts';
-import { activeUserByEmail, toMe, userById } from '../../../projections/users/queries.ts';
+import { activeUserByEmail, userById } from '../../../projections/users/queries.ts';
 import { consumeLinkToken, createLinkToken, invitedUserOfLink, verifyOneTimeCode } from '../../auth/account-tokens.ts';
 import { hitRateLimit } from '../../auth/rate-limit.ts';
-import { createSession, revokeOtherSessions } from '../../auth/session-store.ts';
+import { revokeOtherSessions } from '../../auth/session-store.ts';
 import { commandOptions } from '../../plugins/command-context.ts';
 import { setPassword } from '../../users/user-commands.ts';
 import { mailVerificationCode } from '../users/invitations.ts';
@@ -30,7 +23,6 @@ const tags = ['account'];
 
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const lifetimes = { accessSeconds: app.config.accessTokenTtlSeconds, refreshSeconds: app.config.refreshTokenTtlSeconds };
 
   r.post(
     '/api/invite-token/:id',
@@ -57,10 +49,10 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     '/api/auth/verify-otp',
     {
       schema: {
-        summary: 'Check an e-mailed one-time code; signs the person in on success',
+        summary: 'Check an e-mailed one-time code; signs the person in on success, or asks for their second factor',
         tags,
         body: verifyOtpBody,
-        response: { 200: sessionReply, ...errorResponses },
+        response: { 200: loginReply, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -69,9 +61,9 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       if (!limited.allowed) return reply.code(429).send({ error: 'RATE_LIMITED', message: 'Too many attempts. Please wait a few minutes.' });
       const user = await activeUserByEmail(app.db, email);
       if (!user || !(await verifyOneTimeCode(app.db, user.id, type, token))) return reply.code(400).send(CODE_REFUSED);
-      const tokens = await createSession(app.db, user.id, lifetimes, { userAgent: request.headers['user-agent'], ip: request.ip });
-      app.setSessionCookies(reply, tokens);
-      return { user: toMe(user) };
+      // An e-mailed code is not a second factor: a person who has one is asked for it next.
+      const step = { userId: user.id, secondFactors: user.second_factors, passed: true, how: { method: 'email-code' as const, provider: null } };
+      return (await afterFirstStep(app, request, reply, step))!;
     },
   );
 
@@ -79,10 +71,10 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     '/api/auth/exchange',
     {
       schema: {
-        summary: 'Exchange an invitation or reset link token for a session (single use)',
+        summary: 'Exchange an invitation or reset link token for a session (single use), or the second-factor step',
         tags,
         body: exchangeBody,
-        response: { 200: sessionReply, ...errorResponses },
+        response: { 200: loginReply, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -90,9 +82,9 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       const user = userId ? await userById(app.db, userId, { activeOnly: true }) : undefined;
       // A link is a credential: refused, it answers as a failed sign-in does, whatever the reason.
       if (!user) return reply.code(401).send(LINK_REFUSED);
-      const tokens = await createSession(app.db, user.id, lifetimes, { userAgent: request.headers['user-agent'], ip: request.ip });
-      app.setSessionCookies(reply, tokens);
-      return { user: toMe(user) };
+      // A reset link must not get round a second factor: a person who has one is asked for it next.
+      const step = { userId: user.id, secondFactors: user.second_factors, passed: true, how: { method: 'link' as const, provider: null } };
+      return (await afterFirstStep(app, request, reply, step))!;
     },
   );
 

@@ -4,14 +4,19 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dummyPasswordHash, verifyPassword } from '../../auth/passwords.ts';
 import { clearRateLimit, forgiveRateLimitHit, hitRateLimit } from '../../auth/rate-limit.ts';
-import { createSession, revokeSession, rotateRefreshToken, sessionOfRefreshToken } from '../../auth/session-store.ts';
+import { revokeSession, rotateRefreshToken, sessionOfRefreshToken } from '../../auth/session-store.ts';
 import { ACCESS_COOKIE, REFRESH_COOKIE } from '../../plugins/auth.ts';
 import { loginBody, meSchema, sessionReply } from '../../../contract/auth.ts';
 import { errorResponses } from '../../../contract/errors.ts';
 import { INVALID_CREDENTIALS } from '../../../contract/messages.ts';
-import { signInCandidate, toMe, userById } from '../../../projections/users/queries.ts';
+import { signInCandidate, toMe } from '../../../projections/users/queries.ts';
+import { loginReply, SIGN_IN_MESSAGES } from '../../../contract/sign-in.ts';
+import { statusOf } from '../../auth/second-factor-policy.ts';
+import { afterFirstStep, meOf } from '../../auth/sign-in-flow.ts';
+import { passwordSignInAllowed } from '../../site/site-settings.ts';
 
 const INVALID = { error: 'UNAUTHORIZED', message: INVALID_CREDENTIALS };
+const PASSWORD_OFF = { error: 'UNAUTHORIZED', message: SIGN_IN_MESSAGES.passwordSignInOff };
 // One office behind one address signs in many people; the per-address budget is wider.
 const PER_ADDRESS_FACTOR = 5;
 
@@ -23,10 +28,10 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     '/api/login',
     {
       schema: {
-        summary: 'Sign in with e-mail and password; sets the session cookies',
+        summary: 'Sign in with e-mail and password: sets the session cookies, or asks for the second factor (POST /api/login/second-factor)',
         tags: ['auth'],
         body: loginBody,
-        response: { 200: sessionReply, ...errorResponses },
+        response: { 200: loginReply, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -45,14 +50,18 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       }
       const user = await signInCandidate(app.db, email);
       const ok = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), request.body.password);
-      if (!user || !user.password_hash || !ok) return reply.code(401).send(INVALID);
+      // Turned off, the password is the superadmin's way in only; every refusal then says so alike.
+      const passwordOn = await passwordSignInAllowed(app.db);
+      const refusal = passwordOn ? INVALID : PASSWORD_OFF;
+      if (!user?.password_hash || (!passwordOn && user.role !== 'superadmin')) return reply.code(401).send(refusal);
+      const step = { userId: user.id, secondFactors: user.second_factors, passed: ok, how: { method: 'password' as const, provider: null } };
+      const answer = await afterFirstStep(app, request, reply, step);
+      if (!answer) return reply.code(401).send(refusal);
+      if (!('user' in answer)) return answer;
       await clearRateLimit(app.db, `login:email:${email}`);
       // The per-address budget counts failures only: an office behind one address signs in all day.
       await forgiveRateLimitHit(app.db, `login:ip:${request.ip}`, window);
-      const tokens = await createSession(app.db, user.id, lifetimes, { userAgent: request.headers['user-agent'], ip: request.ip });
-      app.setSessionCookies(reply, tokens);
-      request.log.info({ userId: user.id }, 'signed in');
-      return { user: toMe(user) };
+      return answer;
     },
   );
 
@@ -91,9 +100,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         app.clearSessionCookies(reply);
         return reply.code(401).send({ error: 'UNAUTHORIZED', message: 'Your session has ended. Please sign in again.' });
       }
-      const user = (await userById(app.db, outcome.userId))!;
+      const user = (await meOf(app.db, outcome.userId))!;
       app.setSessionCookies(reply, outcome.tokens);
-      return { user: toMe(user) };
+      return { user };
     },
   );
 
@@ -102,6 +111,6 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: { summary: 'The signed-in user', tags: ['users'], security: [{ session: [] }, { bearer: [] }], response: { 200: meSchema, ...errorResponses } },
     },
-    async (request) => toMe(request.caller),
+    async (request) => toMe(request.caller, statusOf(request.caller)),
   );
 }

@@ -1,6 +1,7 @@
 /**
  * Gate of every signed-in route: wait for the session, send visitors to /login, and send
- * non-superadmins to /maintenance while maintenance mode is on (spec 02 §4.3, §4.4).
+ * non-superadmins to /maintenance while maintenance mode is on (spec 02 §4.3, §4.4), and hold
+ * someone the site requires a second factor of at enrolment until they have one.
  */
 import { Navigate, useLocation } from 'react-router-dom';
 import { FullPageLoader } from '../../components/full-page-loader.tsx';
@@ -10,9 +11,10 @@ import { selectSession } from '../../shared/session/session-selectors.ts';
 import { useGetPublicSettingsQuery } from '../../api/site-api.ts';
 import { useAppSelector } from '../../shared/hooks.ts';
 import { AppLayout } from './app-layout.tsx';
+import { EnrolmentRequired } from '../../features/security/security-page.tsx';
 
 export function ProtectedLayout() {
-  const { status, role } = useAppSelector(selectSession);
+  const { status, role, user } = useAppSelector(selectSession);
   const location = useLocation();
   const signedIn = status === 'authenticated';
   const exempt = isSuperadmin(role);
@@ -29,6 +31,8 @@ export function ProtectedLayout() {
   if (status === 'loading') return <FullPageLoader />;
   // Sign-in comes back to the page asked for (a label's QR code, a shared link).
   if (!signedIn) return <Navigate to="/login" replace state={returnState(location)} />;
+  // The site requires a second factor of this person and they have none: enrolment, nothing else.
+  if (user?.second_factor?.must_enrol) return <EnrolmentRequired />;
   if (!exempt && (settings.isLoading || recheckingMaintenance)) return <FullPageLoader />;
   if (!exempt && settings.data?.maintenance_mode === true) {
     return <Navigate to="/maintenance" replace />;

@@ -54,6 +54,9 @@ export function UserMenu() {
           <Menu.Label>Email notifications</Menu.Label>
           <EmailPrefsSwitches />
           <Menu.Divider />
+          <Menu.Item component={Link} to="/account/security">
+            Sign-in security
+          </Menu.Item>
           <Menu.Item component={Link} to="/account/tokens">
             API tokens
           </Menu.Item>

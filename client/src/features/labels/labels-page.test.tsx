@@ -24,6 +24,7 @@ const user = (role: 'user' | 'admin') => ({
   role,
   emails: false,
   stock_emails: false,
+  second_factor: { required: false, enrolled: 0, must_enrol: false },
 });
 const label = (n: number, extra: string[] = []): Label => ({
   id: `l-${n}`,

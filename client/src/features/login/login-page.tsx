@@ -10,7 +10,11 @@ import { useAppDispatch, useAppSelector } from '../../shared/hooks.ts';
 import { FullPageLoader } from '../../components/full-page-loader.tsx';
 import { PRODUCT_NAME } from '../../components/logo.tsx';
 import { PublicFrame } from '../../components/public-frame.tsx';
-import { useLoginMutation } from '../../shared/session/auth-api.ts';
+import { isSignedIn, useLoginMutation } from '../../shared/session/auth-api.ts';
+import type { SecondFactorMethod } from '@contract/sign-in.ts';
+import { PasskeySignInButton } from './passkey-sign-in-button.tsx';
+import { SecondFactorStep } from './second-factor-step.tsx';
+import { SsoButtons } from './sso-buttons.tsx';
 import { validateLogin, type LoginFieldErrors } from './login-form.ts';
 import { selectSessionStatus } from '../../shared/session/session-selectors.ts';
 import { returnPath } from '../../shared/session/return-to.ts';
@@ -25,6 +29,7 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<LoginFieldErrors>({});
   const [failure, setFailure] = useState<{ message: string | null } | null>(null);
+  const [secondStep, setSecondStep] = useState<SecondFactorMethod[] | null>(null);
 
   if (status === 'loading') return <FullPageLoader />;
   // Success lands here too: the session slice marks the user authenticated when login resolves.
@@ -40,7 +45,21 @@ export function LoginPage() {
     dispatch(baseApi.util.resetApiState());
     const result = await login({ email: email.trim(), password });
     if (result.error) setFailure({ message: serverMessage(result.error) });
+    else if (!isSignedIn(result.data)) setSecondStep(result.data.second_factor.methods);
   };
+
+  if (secondStep)
+    return (
+      <PublicFrame>
+        <SecondFactorStep
+          methods={secondStep}
+          onCancel={() => {
+            setSecondStep(null);
+            setPassword('');
+          }}
+        />
+      </PublicFrame>
+    );
 
   return (
     <PublicFrame>
@@ -82,6 +101,8 @@ export function LoginPage() {
             </Anchor>
           </Stack>
         </form>
+        <PasskeySignInButton />
+        <SsoButtons />
       </Paper>
     </PublicFrame>
   );

@@ -19,6 +19,7 @@ export const person = (id: string, role: 'user' | 'admin' = 'user') => ({
   role,
   emails: false,
   stock_emails: false,
+  second_factor: { required: false, enrolled: 0, must_enrol: false },
 });
 
 export const line = (part: string, qty: number, status: RequestLine['status'] = 'requested', notes: string | null = null): RequestLine => ({

@@ -35,6 +35,7 @@ const me = {
   role: 'admin' as const,
   emails: true,
   stock_emails: true,
+  second_factor: { required: false, enrolled: 0, must_enrol: false },
 };
 
 const part = (at: 'project' | 'warehouse'): ScanMatch => ({

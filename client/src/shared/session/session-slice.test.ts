@@ -23,6 +23,7 @@ const user = (over: Partial<Me> = {}): Me => ({
   role: 'user',
   emails: true,
   stock_emails: true,
+  second_factor: { required: false, enrolled: 0, must_enrol: false },
   ...over,
 });
 

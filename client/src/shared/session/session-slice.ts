@@ -83,7 +83,11 @@ export const sessionSlice = createSlice({
   extraReducers: (builder) => {
     builder
       .addCase(sessionExpired, (state) => clearUser(state))
-      .addMatcher(authApi.endpoints.login.matchFulfilled, (state, action) => setUser(state, action.payload.user))
+      .addMatcher(authApi.endpoints.login.matchFulfilled, (state, action) => {
+        // Asked for a second factor instead: nobody is signed in yet.
+        if ('user' in action.payload) setUser(state, action.payload.user);
+      })
+      .addMatcher(authApi.endpoints.secondFactor.matchFulfilled, (state, action) => setUser(state, action.payload.user))
       .addMatcher(authApi.endpoints.refresh.matchFulfilled, (state, action) => setUser(state, action.payload.user))
       .addMatcher(authApi.endpoints.me.matchFulfilled, (state, action) => setUser(state, action.payload));
   },

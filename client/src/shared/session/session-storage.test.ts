@@ -25,6 +25,7 @@ const me: Me = {
   role: 'admin',
   emails: true,
   stock_emails: false,
+  second_factor: { required: false, enrolled: 0, must_enrol: false },
 };
 
 const authenticated: SessionState = {

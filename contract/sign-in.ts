@@ -1,0 +1,163 @@
+/**
+ * Signing in beyond the password: the second-factor step, passkeys, authenticator codes, recovery
+ * codes, single sign-on, and the site's policy of who must have a second factor.
+ */
+import { z } from 'zod';
+import { secondFactorStatus, sessionReply } from './auth.ts';
+import { id, text } from './fields.ts';
+import { globalRole } from './auth.ts';
+
+export { secondFactorStatus, type SecondFactorStatus } from './auth.ts';
+
+/** Who must have a second factor: nobody, global admins, also project admins and managers, everyone. */
+export const SECOND_FACTOR_POLICIES = ['none', 'admins', 'managers', 'everyone'] as const;
+export type SecondFactorPolicy = (typeof SECOND_FACTOR_POLICIES)[number];
+export const SECOND_FACTOR_POLICY_LABELS: Record<SecondFactorPolicy, string> = {
+  none: 'Nobody',
+  admins: 'Site admins and superadmins',
+  managers: 'Site admins, and project admins and managers',
+  everyone: 'Everyone',
+};
+export const secondFactorPolicy = z.enum(SECOND_FACTOR_POLICIES, { error: 'Second factor policy must be none, admins, managers or everyone.' });
+
+/** How the second step may be passed: a passkey, an authenticator app's code, or a recovery code. */
+export const SECOND_FACTOR_METHODS = ['passkey', 'totp', 'recovery'] as const;
+export type SecondFactorMethod = (typeof SECOND_FACTOR_METHODS)[number];
+
+/** How a person signed in, as their history shows it. */
+export const SIGN_IN_METHODS = ['password', 'passkey', 'sso', 'email-code', 'link'] as const;
+export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
+
+export const SIGN_IN_LIMITS = {
+  /** A sign-in between its steps lives this long. */
+  attemptSeconds: 300,
+  /** Wrong second factors one attempt may take before it is void. */
+  attemptTries: 5,
+  /** Second-factor checks per person per window, across attempts and processes. */
+  perUserTries: 10,
+  perUserWindowSeconds: 900,
+  maxPasskeys: 10,
+  passkeyName: 60,
+  recoveryCodes: 10,
+  /** An authenticator code is 6 digits; a recovery code 10 characters shown as xxxxx-xxxxx. */
+  totpDigits: 6,
+  recoveryCodeLength: 10,
+  /** A WebAuthn answer (JSON) is small; anything larger is refused before it is parsed. */
+  webauthnResponseBytes: 16_384,
+} as const;
+
+export const SIGN_IN_MESSAGES = {
+  /** The second step refused: the same words whether the password, the factor or both were wrong. */
+  refused: 'Invalid email, password or code',
+  attemptExpired: 'Your sign-in took too long. Please sign in again.',
+  tooManyTries: 'Too many attempts. Please wait a few minutes and sign in again.',
+  passwordSignInOff: 'Invalid email or password. Password sign-in is turned off for this site: sign in with your company account.',
+  mustEnrol: 'Your site requires a second factor. Add a passkey or an authenticator app to continue.',
+  lastFactorRequired: 'Your site requires a second factor: add another one before removing this one.',
+  passkeyNotFound: 'Passkey not found',
+  passkeyNameRequired: 'Passkey name is required',
+  passkeyNameTaken: 'You already have a passkey with this name.',
+  tooManyPasskeys: `You can have at most ${SIGN_IN_LIMITS.maxPasskeys} passkeys.`,
+  passkeyRefused: 'The passkey could not be verified. Please try again.',
+  passkeyNotUserVerifying: 'This passkey did not verify you (no PIN or biometric); sign in with your password first.',
+  totpAlreadyEnrolled: 'An authenticator app is already set up. Remove it first to set up another.',
+  totpNotEnrolled: 'No authenticator app is set up.',
+  totpCodeRefused: 'That code is not right. Check the time on your phone and try the newest code.',
+  noRecoveryCodesLeft: 'No recovery codes are left.',
+  nothingToReset: 'This person has no second factors to reset.',
+  ssoProviderUnknown: 'Unknown sign-in provider',
+  ssoFailed: 'Single sign-on failed. Please try again.',
+  ssoNoAccount: 'There is no account for this e-mail address. Ask an administrator to invite you.',
+  ssoEmailUnverified: 'Your company account did not confirm your e-mail address.',
+  ssoDeactivated: 'This account is deactivated.',
+} as const;
+
+/** POST /api/login's answer: signed in, or the second step to take (its cookie set). */
+export const secondFactorChallenge = z.object({
+  second_factor: z.object({ methods: z.array(z.enum(SECOND_FACTOR_METHODS)) }),
+});
+export const loginReply = z.union([sessionReply, secondFactorChallenge]);
+export type LoginReply = z.infer<typeof loginReply>;
+
+/** A WebAuthn answer as @simplewebauthn/browser makes it; its shape is the verifier's to check. */
+export const webauthnResponse = z
+  .record(z.string(), z.unknown(), { error: 'response must be a WebAuthn answer' })
+  .refine((value) => JSON.stringify(value).length <= SIGN_IN_LIMITS.webauthnResponseBytes, 'response is too large');
+
+const codeField = (label: string, max: number) => text({ label, max, required: `${label} is required` });
+
+/** POST /api/login/second-factor */
+export const secondFactorBody = z.discriminatedUnion(
+  'method',
+  [
+    z.object({ method: z.literal('totp'), code: codeField('Code', 12) }),
+    z.object({ method: z.literal('recovery'), code: codeField('Recovery code', 24) }),
+    z.object({ method: z.literal('passkey'), response: webauthnResponse }),
+  ],
+  { error: 'method must be passkey, totp or recovery' },
+);
+export type SecondFactorBody = z.infer<typeof secondFactorBody>;
+
+/** The signed-in person's second factors as the security page shows them. */
+export const passkeySummary = z.object({
+  id: z.string(),
+  name: z.string(),
+  created_at: z.string(),
+  last_used_at: z.string().nullable(),
+  /** Synced between devices (a password manager, iCloud Keychain) or bound to one. */
+  backed_up: z.boolean(),
+});
+export type PasskeySummary = z.infer<typeof passkeySummary>;
+
+export const securityOverview = z.object({
+  status: secondFactorStatus,
+  passkeys: z.array(passkeySummary),
+  totp: z.object({ enrolled: z.boolean(), enrolled_at: z.string().nullable() }),
+  recovery_codes: z.object({ remaining: z.number() }),
+});
+export type SecurityOverview = z.infer<typeof securityOverview>;
+
+export const passkeyName = text({ label: 'Passkey name', max: SIGN_IN_LIMITS.passkeyName, required: SIGN_IN_MESSAGES.passkeyNameRequired });
+export const passkeyParams = z.object({ id: id('Passkey') });
+export const renamePasskeyBody = z.object({ name: passkeyName });
+export const registerPasskeyBody = z.object({ name: passkeyName, response: webauthnResponse });
+export const passkeySignInBody = z.object({ response: webauthnResponse });
+
+export const totpEnrolment = z.object({
+  /** Base32, for typing into an app that cannot scan. */
+  secret: z.string(),
+  otpauth_url: z.string(),
+  /** The otpauth URL as a QR code (an SVG data URL). */
+  qr_svg: z.string(),
+});
+export const totpConfirmBody = z.object({ code: codeField('Code', 12) });
+/** Shown once; only their hashes are kept. */
+export const recoveryCodes = z.object({ codes: z.array(z.string()) });
+
+/** One line of a person's sign-in and security history (their user stream). */
+export const securityHistoryItem = z.object({
+  position: z.string(),
+  type: z.string(),
+  at: z.string(),
+  /** Who did it: the person, or an admin who reset their factors. */
+  actor: z.string(),
+  /** Words a person reads: "Signed in with a password and an authenticator code". */
+  summary: z.string(),
+});
+export const securityHistoryPage = z.object({ items: z.array(securityHistoryItem), next_before: z.string().nullable() });
+export const securityHistoryQuery = z.object({
+  before: z
+    .string()
+    .regex(/^\d{1,19}$/, 'before must be a ledger position')
+    .optional(),
+});
+
+/** GET /api/auth/providers: what /login offers (open: the page shows it before anyone signs in). */
+export const signInOptions = z.object({
+  password: z.boolean(),
+  providers: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+export type SignInOptions = z.infer<typeof signInOptions>;
+
+export const resetFactorsParams = z.object({ id: id('User') });
+export const userRole = globalRole;

@@ -1,0 +1,6 @@
+/** The passkey routes' rows of the route × role matrix (permissions.test.ts). */
+import type { MatrixContext, RouteCase } from './matrix.ts';
+
+export function passkeyPermissionRows(_context: MatrixContext): RouteCase[] {
+  return [];
+}

@@ -1,0 +1,6 @@
+/** The sso routes' rows of the route × role matrix (permissions.test.ts). */
+import type { MatrixContext, RouteCase } from './matrix.ts';
+
+export function ssoPermissionRows(_context: MatrixContext): RouteCase[] {
+  return [];
+}
