@@ -10,6 +10,7 @@ import { useGetSecurityQuery } from '../../api/security-api.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PublicFrame } from '../../components/public-frame.tsx';
 import { PRODUCT_NAME } from '../../components/logo.tsx';
+import { useMeQuery } from '../../shared/session/auth-api.ts';
 import { useLogout } from '../../shared/session/use-logout.ts';
 import { AuthenticatorSection } from './authenticator-section.tsx';
 import { PasskeysSection } from './passkeys-section.tsx';
@@ -56,6 +57,8 @@ export function SecurityPage() {
 export function EnrolmentRequired() {
   useDocumentTitle(`Set up a second factor · ${PRODUCT_NAME}`);
   const logout = useLogout();
+  // Held while enrolling, so the first factor's 'Me' invalidation refetches the person and lifts the gate.
+  useMeQuery();
   return (
     <PublicFrame size={760}>
       <Stack gap="lg">
