@@ -1,4 +1,140 @@
-/** The authenticator app (TOTP) and recovery codes: enrol, confirm, remove, new codes. */
+/**
+ * The authenticator app (TOTP) and recovery codes of the signed-in person: start enrolment (a new
+ * secret and its QR code), confirm it with a code (the app is then a second factor, and the first
+ * recovery codes are shown once), remove it, and replace the recovery codes.
+ */
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses } from '../../../contract/errors.ts';
+import { recoveryCodes, SIGN_IN_MESSAGES, totpConfirmBody, totpEnrolment } from '../../../contract/sign-in.ts';
+import { DomainError } from '../../../ledger/errors.ts';
+import { changeFactors } from '../../auth/factors/factor-commands.ts';
+import { newRecoveryCodes, storeRecoveryCodes, unusedRecoveryCodes } from '../../auth/factors/recovery-codes.ts';
+import { matchingStep, newTotpSecret, totpEnrolmentOf } from '../../auth/factors/totp.ts';
+import { hitRateLimit } from '../../auth/rate-limit.ts';
+import { secondFactorStandingOf } from '../../auth/second-factor-policy.ts';
+import { commandOptions } from '../../plugins/command-context.ts';
 
-export async function totpRoutes(_app: FastifyInstance): Promise<void> {}
+const tags = ['account'];
+const NO_FACTOR_YET = 'Set up a passkey or an authenticator app first: recovery codes stand in for one.';
+
+export async function totpRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/api/account/totp',
+    {
+      config: { sessionOnly: true },
+      schema: {
+        summary: 'Start setting up an authenticator app: a new secret and its QR code, confirmed with POST /api/account/totp/confirm',
+        tags,
+        response: { 200: totpEnrolment, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const me = request.caller;
+      const current = await app.db.selectFrom('user_totp').select('confirmed_at').where('user_id', '=', me.id).executeTakeFirst();
+      if (current?.confirmed_at) throw new DomainError('CONFLICT', SIGN_IN_MESSAGES.totpAlreadyEnrolled);
+      const secret = newTotpSecret();
+      // An unconfirmed secret is not a factor yet: replaced freely until a code confirms it.
+      await app.db
+        .insertInto('user_totp')
+        .values({ user_id: me.id, secret })
+        .onConflict((oc) => oc.column('user_id').doUpdateSet({ secret, last_step: null, created_at: new Date() }))
+        .execute();
+      return totpEnrolmentOf(secret, me.email);
+    },
+  );
+
+  r.post(
+    '/api/account/totp/confirm',
+    {
+      config: { sessionOnly: true },
+      schema: {
+        summary: 'Confirm the authenticator app with a code: it becomes a second factor; the first recovery codes are answered once',
+        tags,
+        body: totpConfirmBody,
+        response: { 200: recoveryCodes, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const me = request.caller;
+      const limited = await hitRateLimit(app.db, `totp-confirm:${me.id}`, 10, 900);
+      if (!limited.allowed) return reply.code(429).send({ error: 'RATE_LIMITED', message: SIGN_IN_MESSAGES.tooManyTries });
+      const pending = await app.db.selectFrom('user_totp').select(['secret', 'confirmed_at']).where('user_id', '=', me.id).executeTakeFirst();
+      if (pending?.confirmed_at) throw new DomainError('CONFLICT', SIGN_IN_MESSAGES.totpAlreadyEnrolled);
+      if (!pending) throw new DomainError('NOT_FOUND', 'Start setting up the authenticator app again.');
+      const step = await matchingStep(pending.secret, request.body.code, null);
+      if (step === null) throw new DomainError('VALIDATION', SIGN_IN_MESSAGES.totpCodeRefused, 'code');
+      const codes = (await unusedRecoveryCodes(app.db, me.id)) === 0 ? newRecoveryCodes() : [];
+      const options = commandOptions(request);
+      await changeFactors(
+        app.store,
+        {
+          userId: me.id,
+          command: { type: 'EnrolAuthenticatorApp', data: {} },
+          write: async (trx) => {
+            await trx.updateTable('user_totp').set({ confirmed_at: new Date(), last_step: step }).where('user_id', '=', me.id).execute();
+          },
+        },
+        options,
+      );
+      if (codes.length > 0)
+        await changeFactors(
+          app.store,
+          { userId: me.id, command: { type: 'GenerateRecoveryCodes', data: { count: codes.length } }, write: (trx) => storeRecoveryCodes(trx, me.id, codes) },
+          options,
+        );
+      return { codes };
+    },
+  );
+
+  r.delete(
+    '/api/account/totp',
+    {
+      config: { sessionOnly: true },
+      schema: {
+        summary: 'Remove the authenticator app (refused when it is the last factor the site requires)',
+        tags,
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const me = request.caller;
+      const { second_factor_required } = await secondFactorStandingOf(app.db, me.id);
+      await changeFactors(
+        app.store,
+        {
+          userId: me.id,
+          command: { type: 'RemoveAuthenticatorApp', data: { factorRequired: second_factor_required } },
+          write: async (trx) => {
+            await trx.deleteFrom('user_totp').where('user_id', '=', me.id).execute();
+          },
+        },
+        commandOptions(request),
+      );
+      return reply.code(204).send(null);
+    },
+  );
+
+  r.post(
+    '/api/account/recovery-codes',
+    {
+      config: { sessionOnly: true },
+      schema: { summary: 'Ten new recovery codes, answered once; the old ones stop working', tags, response: { 200: recoveryCodes, ...errorResponses } },
+    },
+    async (request) => {
+      const me = request.caller;
+      const { second_factors } = await secondFactorStandingOf(app.db, me.id);
+      if (second_factors === 0) throw new DomainError('CONFLICT', NO_FACTOR_YET);
+      const codes = newRecoveryCodes();
+      await changeFactors(
+        app.store,
+        { userId: me.id, command: { type: 'GenerateRecoveryCodes', data: { count: codes.length } }, write: (trx) => storeRecoveryCodes(trx, me.id, codes) },
+        commandOptions(request),
+      );
+      return { codes };
+    },
+  );
+}
