@@ -4,6 +4,7 @@
  */
 import type { z } from 'zod';
 import type { sessionReply } from '@contract/auth.ts';
+import type { LoginReply } from '@contract/sign-in.ts';
 import type { emailPrefs } from '@contract/users.ts';
 import { baseApi } from '../../api/base-api.ts';
 import type { ExchangeFlow, OtpType } from './auth-flow.ts';
@@ -16,10 +17,10 @@ export const accountApi = baseApi.injectEndpoints({
     acceptInviteToken: build.mutation<{ email: string; type: 'invite' }, string>({
       query: (id) => ({ url: `api/invite-token/${encodeURIComponent(id)}`, method: 'POST' }),
     }),
-    verifyOtp: build.mutation<SignedInResponse, { email: string; token: string; type: OtpType }>({
+    verifyOtp: build.mutation<LoginReply, { email: string; token: string; type: OtpType }>({
       query: (body) => ({ url: 'api/auth/verify-otp', method: 'POST', body }),
     }),
-    exchangeToken: build.mutation<SignedInResponse, { token: string; flow: ExchangeFlow }>({
+    exchangeToken: build.mutation<LoginReply, { token: string; flow: ExchangeFlow }>({
       query: (body) => ({ url: 'api/auth/exchange', method: 'POST', body }),
     }),
     updatePassword: build.mutation<{ ok: true }, { password: string }>({

@@ -18,8 +18,10 @@ import { useExchangeTokenMutation } from './account-api.ts';
 import { AUTH_TEXT, authFlowType, codeFromLink, exchangeFlow, passwordStepTitle } from './auth-flow.ts';
 import { PasswordStep } from './password-step.tsx';
 import { VerifyStep } from './verify-step.tsx';
+import type { SecondFactorMethod } from '@contract/sign-in.ts';
+import { SecondFactorStep } from '../../components/second-factor/second-factor-step.tsx';
 
-type Step = 'exchange' | 'verify' | 'password';
+type Step = 'exchange' | 'verify' | 'second-factor' | 'password';
 
 export function AuthPage() {
   const [params] = useSearchParams();
@@ -30,6 +32,15 @@ export function AuthPage() {
   const [step, setStep] = useState<Step>(token ? 'exchange' : 'verify');
   const [exchange] = useExchangeTokenMutation();
   const exchanged = useRef(false);
+  const [methods, setMethods] = useState<SecondFactorMethod[]>([]);
+  const askSecondFactor = (asked: SecondFactorMethod[]) => {
+    setMethods(asked);
+    setStep('second-factor');
+  };
+  // The second step signs the person in (the session slice); the flow goes on to the password.
+  useEffect(() => {
+    if (step === 'second-factor' && sessionStatus === 'authenticated') setStep('password');
+  }, [step, sessionStatus]);
   useDocumentTitle(`${step === 'password' ? passwordStepTitle(type) : AUTH_TEXT.verifyTitle} · ${PRODUCT_NAME}`);
 
   useEffect(() => {
@@ -40,6 +51,11 @@ export function AuthPage() {
     void (async () => {
       dispatch(baseApi.util.resetApiState());
       const result = await exchange({ token, flow: exchangeFlow(type) });
+      if (result.data && !('user' in result.data)) {
+        setMethods(result.data.second_factor.methods);
+        setStep('second-factor');
+        return;
+      }
       if (result.data) {
         dispatch(authenticated(result.data.user));
         setStep('password');
@@ -62,8 +78,15 @@ export function AuthPage() {
           </Center>
         )}
         {step === 'verify' && (
-          <VerifyStep type={type} initialEmail={params.get('email') ?? ''} initialCode={codeFromLink(params)} onVerified={() => setStep('password')} />
+          <VerifyStep
+            type={type}
+            initialEmail={params.get('email') ?? ''}
+            initialCode={codeFromLink(params)}
+            onVerified={() => setStep('password')}
+            onSecondFactor={askSecondFactor}
+          />
         )}
+        {step === 'second-factor' && <SecondFactorStep methods={methods} onCancel={() => setStep('verify')} />}
         {step === 'password' && <PasswordStep type={type} />}
       </Paper>
     </PublicFrame>

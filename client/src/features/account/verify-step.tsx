@@ -1,4 +1,5 @@
 /** Step 1 of /auth, "Verify your email": the address and the one-time code from the e-mail. */
+import type { SecondFactorMethod } from '@contract/sign-in.ts';
 import { Alert, Button, Stack, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { baseApi } from '../../api/base-api.ts';
@@ -14,9 +15,11 @@ interface VerifyStepProps {
   initialEmail: string;
   initialCode: string;
   onVerified: () => void;
+  /** The person has a second factor: the server asks for it before signing them in. */
+  onSecondFactor: (methods: SecondFactorMethod[]) => void;
 }
 
-export function VerifyStep({ type, initialEmail, initialCode, onVerified }: VerifyStepProps) {
+export function VerifyStep({ type, initialEmail, initialCode, onVerified, onSecondFactor }: VerifyStepProps) {
   const dispatch = useAppDispatch();
   const [verifyOtp, { isLoading }] = useVerifyOtpMutation();
   const [email, setEmail] = useState(initialEmail);
@@ -39,6 +42,10 @@ export function VerifyStep({ type, initialEmail, initialCode, onVerified }: Veri
     if (result.error || !result.data) {
       toast.error(AUTH_TEXT.invalidCode);
       setFailed(true);
+      return;
+    }
+    if (!('user' in result.data)) {
+      onSecondFactor(result.data.second_factor.methods);
       return;
     }
     dispatch(authenticated(result.data.user));

@@ -13,7 +13,7 @@ import { PublicFrame } from '../../components/public-frame.tsx';
 import { isSignedIn, useLoginMutation } from '../../shared/session/auth-api.ts';
 import type { SecondFactorMethod } from '@contract/sign-in.ts';
 import { PasskeySignInButton } from './passkey-sign-in-button.tsx';
-import { SecondFactorStep } from './second-factor-step.tsx';
+import { SecondFactorStep } from '../../components/second-factor/second-factor-step.tsx';
 import { SsoButtons } from './sso-buttons.tsx';
 import { validateLogin, type LoginFieldErrors } from './login-form.ts';
 import { selectSessionStatus } from '../../shared/session/session-selectors.ts';

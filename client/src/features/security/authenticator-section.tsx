@@ -1,7 +1,159 @@
-/** The authenticator app (scan a QR, confirm a code) and the recovery codes. */
-import type { JSX } from 'react';
+/**
+ * The authenticator app: set it up (scan the QR code or type the secret, then confirm one code),
+ * remove it, and the recovery codes (how many are left; new ones, shown once).
+ */
+import { Alert, Button, Code, Group, Image, Paper, PinInput, Stack, Text, Title } from '@mantine/core';
 import type { SecurityOverview } from '@contract/sign-in.ts';
+import { useState } from 'react';
+import { serverMessage } from '../../api/error-message.ts';
+import { type TotpEnrolment, useConfirmTotpMutation, useNewRecoveryCodesMutation, useRemoveTotpMutation, useStartTotpMutation } from '../../api/totp-api.ts';
+import { AppModal } from '../../components/app-modal.tsx';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { formatDate } from '../../shared/format.ts';
+import { toast } from '../../shared/toast.ts';
+import { RECOVERY_CODES_TITLE, RecoveryCodesPanel } from './recovery-codes-panel.tsx';
 
-export function AuthenticatorSection(_props: { overview: SecurityOverview }): JSX.Element | null {
-  return null;
+export const AUTHENTICATOR_TITLE = 'Authenticator app';
+
+function SetUpDialog({ enrolment, onClose }: { enrolment: TotpEnrolment; onClose: () => void }) {
+  const [code, setCode] = useState('');
+  const [confirm, { isLoading, error }] = useConfirmTotpMutation();
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const submit = async () => {
+    const result = await confirm({ code });
+    if (result.data) {
+      toast.success('Authenticator app set up');
+      if (result.data.codes.length > 0) setCodes(result.data.codes);
+      else onClose();
+    }
+  };
+  return (
+    // While the codes show, a stray click must not close them unseen.
+    <AppModal opened onClose={onClose} title={codes ? RECOVERY_CODES_TITLE : 'Set up an authenticator app'} closeOnClickOutside={!codes} size="md">
+      {codes ? (
+        <RecoveryCodesPanel codes={codes} onDone={onClose} />
+      ) : (
+        <Stack gap="md">
+          <Text size="sm">Scan this code with an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password, …).</Text>
+          <Image src={enrolment.qr_svg} alt="QR code for your authenticator app" w={200} h={200} mx="auto" />
+          <Text size="sm">Or type this key into the app:</Text>
+          <Code block aria-label="Authenticator key" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
+            {enrolment.secret}
+          </Code>
+          <Text size="sm" fw={500}>
+            Then enter the 6-digit code the app shows:
+          </Text>
+          <PinInput
+            length={6}
+            type="number"
+            oneTimeCode
+            value={code}
+            onChange={setCode}
+            aria-label="Authentication code"
+            error={Boolean(error)}
+            onComplete={(value) => setCode(value)}
+          />
+          {error && (
+            <Alert color="red" role="alert">
+              {serverMessage(error)}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button onClick={() => void submit()} disabled={code.length !== 6} loading={isLoading}>
+              Confirm
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </AppModal>
+  );
+}
+
+export function AuthenticatorSection({ overview }: { overview: SecurityOverview }) {
+  const [start, { isLoading: starting }] = useStartTotpMutation();
+  const [remove, { isLoading: removing }] = useRemoveTotpMutation();
+  const [renew, { isLoading: renewing }] = useNewRecoveryCodesMutation();
+  const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
+  const [confirming, setConfirming] = useState<'remove' | 'codes' | null>(null);
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const { totp, recovery_codes, status } = overview;
+
+  const onStart = async () => {
+    const result = await start();
+    if (result.data) setEnrolment(result.data);
+    else toast.error(serverMessage(result.error) ?? 'The authenticator app could not be set up.');
+  };
+  const onRemove = async () => {
+    const result = await remove();
+    setConfirming(null);
+    if (result.error) toast.error(serverMessage(result.error) ?? 'The authenticator app could not be removed.');
+    else toast.success('Authenticator app removed');
+  };
+  const onRenew = async () => {
+    const result = await renew();
+    setConfirming(null);
+    if (result.data) setCodes(result.data.codes);
+    else toast.error(serverMessage(result.error) ?? 'New recovery codes could not be made.');
+  };
+
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Stack gap="sm">
+        <Title order={3} size="h4">
+          {AUTHENTICATOR_TITLE}
+        </Title>
+        {totp.enrolled ? (
+          <Group justify="space-between" wrap="wrap">
+            <Text size="sm">Set up{totp.enrolled_at ? ` on ${formatDate(totp.enrolled_at)}` : ''}: a code from the app is asked after your password.</Text>
+            <Button variant="default" color="red" onClick={() => setConfirming('remove')}>
+              Remove
+            </Button>
+          </Group>
+        ) : (
+          <Group justify="space-between" wrap="wrap">
+            <Text size="sm" c="dimmed">
+              Not set up. An app on your phone makes a new 6-digit code every 30 seconds.
+            </Text>
+            <Button onClick={() => void onStart()} loading={starting}>
+              Set up authenticator app
+            </Button>
+          </Group>
+        )}
+        {status.enrolled > 0 && (
+          <Group justify="space-between" wrap="wrap">
+            <Text size="sm">Recovery codes: {recovery_codes.remaining} left</Text>
+            <Button variant="default" onClick={() => setConfirming('codes')}>
+              Generate new codes
+            </Button>
+          </Group>
+        )}
+      </Stack>
+      {enrolment && <SetUpDialog enrolment={enrolment} onClose={() => setEnrolment(null)} />}
+      <AppModal opened={codes !== null} onClose={() => setCodes(null)} title={RECOVERY_CODES_TITLE} closeOnClickOutside={false} size="md">
+        {codes && <RecoveryCodesPanel codes={codes} onDone={() => setCodes(null)} />}
+      </AppModal>
+      <ConfirmDialog
+        opened={confirming === 'remove'}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => void onRemove()}
+        title="Remove the authenticator app?"
+        message="Its codes will no longer sign you in."
+        confirmLabel="Remove"
+        color="red"
+        loading={removing}
+      />
+      <ConfirmDialog
+        opened={confirming === 'codes'}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => void onRenew()}
+        title="Generate new recovery codes?"
+        message="Your old recovery codes will stop working."
+        confirmLabel="Generate"
+        loading={renewing}
+      />
+    </Paper>
+  );
 }
