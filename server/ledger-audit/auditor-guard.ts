@@ -1,7 +1,7 @@
 /**
  * Auditors read and change nothing: every mutating call (POST, PUT, PATCH, DELETE) of a caller whose
  * global role is `auditor` gets 403 here, before any route's own rules, so a route that forgets to
- * name the role still cannot be used to write. Their own session, password and API tokens stay
+ * name the role still cannot be used to write. Their own session, password, second factors and API tokens stay
  * theirs to manage; an invitation link answers them as it answers anyone signed out; and the posts
  * that only read are theirs too (reading-posts.ts).
  */
@@ -15,6 +15,10 @@ export const AUDITOR_READ_ONLY_MESSAGE = 'Auditors have read-only access.';
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const ALLOWED = [
   /^\/api\/(login|logout)$/,
+  // The steps of a sign-in after the password, and a passkey's own sign-in.
+  /^\/api\/login\//,
+  // Their own second factors (passkeys, authenticator app, recovery codes).
+  /^\/api\/account\//,
   /^\/api\/auth\//,
   /^\/api\/users\/me\//,
   /^\/api\/invite-token\//,

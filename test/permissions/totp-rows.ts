@@ -1,6 +1,33 @@
-/** The totp routes' rows of the route × role matrix (permissions.test.ts). */
+/**
+ * The authenticator app's rows of the route × role matrix (permissions.test.ts): everyone manages
+ * their own with their session; an API token never manages credentials. Each row uses a fresh
+ * person the actor signs in as, so one actor's earlier rows never decide the answer.
+ */
 import type { MatrixContext, RouteCase } from './matrix.ts';
+import { always } from './matrix.ts';
 
 export function totpPermissionRows(_context: MatrixContext): RouteCase[] {
-  return [];
+  const refused = always(403);
+  return [
+    // Starting again replaces an unconfirmed secret: every actor may, any number of times.
+    { name: 'POST /api/account/totp', request: () => ({ method: 'POST', url: '/api/account/totp' }), expected: always(200), withToken: refused },
+    {
+      name: 'POST /api/account/totp/confirm (a wrong code)',
+      request: () => ({ method: 'POST', url: '/api/account/totp/confirm', payload: { code: '000000' } }),
+      expected: always(400),
+      withToken: refused,
+    },
+    {
+      name: 'DELETE /api/account/totp (none set up)',
+      request: () => ({ method: 'DELETE', url: '/api/account/totp' }),
+      expected: always(404),
+      withToken: refused,
+    },
+    {
+      name: 'POST /api/account/recovery-codes (no factor yet)',
+      request: () => ({ method: 'POST', url: '/api/account/recovery-codes' }),
+      expected: always(409),
+      withToken: refused,
+    },
+  ];
 }
