@@ -6,8 +6,8 @@ import { baseApi } from './base-api.ts';
 export type TotpEnrolment = z.infer<typeof totpEnrolment>;
 export type RecoveryCodes = z.infer<typeof recoveryCodes>;
 
-/** A factor added or removed changes the person's standing with the policy too. */
-const changed = ['Me' as const, { type: 'Security' as const, id: 'ME' }];
+/** The person's standing with the policy is read again by the screen (useRefreshMe), once any codes are saved. */
+const changed = [{ type: 'Security' as const, id: 'ME' }];
 
 export const totpApi = baseApi.injectEndpoints({
   endpoints: (build) => ({

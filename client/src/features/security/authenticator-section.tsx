@@ -2,7 +2,7 @@
  * The authenticator app: set it up (scan the QR code or type the secret, then confirm one code),
  * remove it, and the recovery codes (how many are left; new ones, shown once).
  */
-import { Alert, Button, Code, Group, Image, Paper, PinInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Code, Group, Image, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { SecurityOverview } from '@contract/sign-in.ts';
 import { useState } from 'react';
 import { serverMessage } from '../../api/error-message.ts';
@@ -11,11 +11,19 @@ import { AppModal } from '../../components/app-modal.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { formatDate } from '../../shared/format.ts';
 import { toast } from '../../shared/toast.ts';
+import { useRefreshMe } from '../../shared/session/use-refresh-me.ts';
 import { RECOVERY_CODES_TITLE, RecoveryCodesPanel } from './recovery-codes-panel.tsx';
 
 export const AUTHENTICATOR_TITLE = 'Authenticator app';
 
-function SetUpDialog({ enrolment, onClose }: { enrolment: TotpEnrolment; onClose: () => void }) {
+function SetUpDialog({ enrolment, onClose: close }: { enrolment: TotpEnrolment; onClose: () => void }) {
+  const refreshMe = useRefreshMe();
+  // Enrolled, the enrolment gate may lift: only once the recovery codes have been seen and closed.
+  const [enrolled, setEnrolled] = useState(false);
+  const onClose = () => {
+    close();
+    if (enrolled) refreshMe();
+  };
   const [code, setCode] = useState('');
   const [confirm, { isLoading, error }] = useConfirmTotpMutation();
   const [codes, setCodes] = useState<string[] | null>(null);
@@ -23,8 +31,12 @@ function SetUpDialog({ enrolment, onClose }: { enrolment: TotpEnrolment; onClose
     const result = await confirm({ code });
     if (result.data) {
       toast.success('Authenticator app set up');
+      setEnrolled(true);
       if (result.data.codes.length > 0) setCodes(result.data.codes);
-      else onClose();
+      else {
+        close();
+        refreshMe();
+      }
     }
   };
   return (
@@ -40,18 +52,16 @@ function SetUpDialog({ enrolment, onClose }: { enrolment: TotpEnrolment; onClose
           <Code block aria-label="Authenticator key" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
             {enrolment.secret}
           </Code>
-          <Text size="sm" fw={500}>
-            Then enter the 6-digit code the app shows:
-          </Text>
-          <PinInput
-            length={6}
-            type="number"
-            oneTimeCode
+          <Text size="sm">Then enter the 6-digit code the app shows.</Text>
+          <TextInput
+            label="Authentication code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            w={180}
             value={code}
-            onChange={setCode}
-            aria-label="Authentication code"
+            onChange={(event) => setCode(event.currentTarget.value.replace(/\D/g, ''))}
             error={Boolean(error)}
-            onComplete={(value) => setCode(value)}
           />
           {error && (
             <Alert color="red" role="alert">
@@ -79,6 +89,7 @@ export function AuthenticatorSection({ overview }: { overview: SecurityOverview 
   const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
   const [confirming, setConfirming] = useState<'remove' | 'codes' | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
+  const refreshMe = useRefreshMe();
   const { totp, recovery_codes, status } = overview;
 
   const onStart = async () => {
@@ -90,7 +101,10 @@ export function AuthenticatorSection({ overview }: { overview: SecurityOverview 
     const result = await remove();
     setConfirming(null);
     if (result.error) toast.error(serverMessage(result.error) ?? 'The authenticator app could not be removed.');
-    else toast.success('Authenticator app removed');
+    else {
+      toast.success('Authenticator app removed');
+      refreshMe();
+    }
   };
   const onRenew = async () => {
     const result = await renew();
