@@ -76,6 +76,17 @@ export async function up(db: Kysely<any>): Promise<void> {
       created_at timestamptz not null default now()
     )`.execute(db);
   await sql`create index sign_in_attempts_expiry on sign_in_attempts (expires_at)`.execute(db);
+  // Sign-ins and the like change nobody's access: they must not wake every process's cache
+  // (ACCESS_NEUTRAL_USER_EVENTS in ledger/user/events.ts).
+  await sql`
+    create or replace function access_changed_on_append() returns trigger language plpgsql as $$
+    begin
+      if exists (select 1 from appended where (stream_id like 'user:%' or stream_id like 'project:%' or stream_id like 'site:%')
+          and type not in ('UserSignedIn', 'RecoveryCodeUsed', 'RecoveryCodesGenerated', 'PasskeyRenamed', 'SingleSignOnLinked')) then
+        perform pg_notify('access_changed', '');
+      end if;
+      return null;
+    end $$`.execute(db);
   // A session opened through a provider remembers it, and the ID token its sign-out is asked with.
   await sql`alter table auth_sessions add column sso_provider text, add column sso_id_token text`.execute(db);
 }

@@ -57,6 +57,19 @@ export const USER_EVENT_TYPES = Object.keys(userEventSchemas) as UserEventType[]
 
 export const userStreamId = (userId: string) => `user:${userId}`;
 
+/**
+ * User events that change nobody's access: a sign-in, a recovery code used or renewed, a renamed
+ * passkey, a linked provider account. Caches of who may do what keep their answers across them, so
+ * a morning's sign-ins do not empty every process's cache (migration 0057 lists them too).
+ */
+export const ACCESS_NEUTRAL_USER_EVENTS: readonly UserEventType[] = [
+  'UserSignedIn',
+  'RecoveryCodeUsed',
+  'RecoveryCodesGenerated',
+  'PasskeyRenamed',
+  'SingleSignOnLinked',
+];
+
 export const isUserEvent = (event: RecordedEvent): event is RecordedEvent & UserEvent => Object.hasOwn(userEventSchemas, event.type);
 
 export const userTopics = (): Change[] => [{ projectId: EVERY_PROJECT, topics: ['users'] }];

@@ -8,13 +8,15 @@
 import type { Db } from '../../ledger/database.ts';
 import type { RecordedEvent } from '../../ledger/event-store/types.ts';
 import type { ProjectRole } from '../../ledger/project/events.ts';
+import { ACCESS_NEUTRAL_USER_EVENTS } from '../../ledger/user/events.ts';
 import { callerForApiToken } from './api-tokens.ts';
 import { hashToken, sessionForAccessToken, type AuthenticatedUser } from './session-store.ts';
 
 export const ACCESS_CHANGED_CHANNEL = 'access_changed';
 
 /** Streams whose events can change a session's user, a membership or the maintenance flag. */
-export const changesAccess = (event: RecordedEvent) => /^(user|project|site):/.test(event.streamId);
+export const changesAccess = (event: RecordedEvent) =>
+  /^(user|project|site):/.test(event.streamId) && !(ACCESS_NEUTRAL_USER_EVENTS as readonly string[]).includes(event.type);
 
 export interface ProjectMembership {
   /** False for a project that does not exist or was deleted. */
