@@ -1,4 +1,227 @@
-/** Passkeys: enrol, rename and remove one's own; the passkey sign-in and the passkey second step. */
-import type { FastifyInstance } from 'fastify';
+/**
+ * Passkeys: a person's own (add, rename, remove), a passkey as the second step of a sign-in, and a
+ * user-verifying passkey as a whole sign-in. Every challenge is issued and kept by the server, bound
+ * to the sign-in attempt or the person it was issued for, and good for one answer.
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses } from '../../../contract/errors.ts';
+import { sessionReply } from '../../../contract/auth.ts';
+import { passkeyParams, passkeySignInBody, passkeySummary, registerPasskeyBody, renamePasskeyBody, SIGN_IN_MESSAGES } from '../../../contract/sign-in.ts';
+import { DomainError } from '../../../ledger/errors.ts';
+import { changeFactors } from '../../auth/factors/factor-commands.ts';
+import { authenticationOptions, registrationOptions, verifiedAssertion, verifiedRegistration } from '../../auth/factors/passkeys.ts';
+import { hitRateLimit } from '../../auth/rate-limit.ts';
+import { secondFactorStandingOf } from '../../auth/second-factor-policy.ts';
+import { ATTEMPT_COOKIE, attemptOf, createAttempt, endAttempt, updateAttemptData, type AttemptKind } from '../../auth/sign-in-attempts.ts';
+import { attemptCookieOptions, startSession } from '../../auth/sign-in-flow.ts';
+import { commandOptions, displayName } from '../../plugins/command-context.ts';
 
-export async function passkeyRoutes(_app: FastifyInstance): Promise<void> {}
+/** Each ceremony's challenge behind its own cookie, so one never overwrites another's. */
+const ENROL_COOKIE = 'sl_passkey_enrol';
+const SIGN_IN_COOKIE = 'sl_passkey_sign_in';
+/** Anything opaque in the browser's options answer: its shape is WebAuthn's, checked by the browser. */
+const webauthnOptions = z.record(z.string(), z.unknown());
+const REFUSED = { error: 'UNAUTHORIZED', message: SIGN_IN_MESSAGES.passkeyRefused };
+
+export async function passkeyRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const account = ['account'];
+
+  async function issue(reply: FastifyReply, cookie: string, kind: AttemptKind, userId: string | null, challenge: string) {
+    const attempt = await createAttempt(app.db, { kind, userId, data: { challenge } });
+    reply.setCookie(cookie, attempt.token, attemptCookieOptions(app, attempt.expiresAt));
+  }
+
+  r.post(
+    '/api/account/passkeys/options',
+    {
+      config: { sessionOnly: true },
+      schema: {
+        summary: 'Options to create a passkey (navigator.credentials.create); the challenge is kept by the server',
+        tags: account,
+        response: { 200: webauthnOptions, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const me = request.caller;
+      const options = await registrationOptions(app, { id: me.id, email: me.email, name: displayName(me) });
+      await issue(reply, ENROL_COOKIE, 'enrol-passkey', me.id, options.challenge);
+      return options as unknown as Record<string, unknown>;
+    },
+  );
+
+  r.post(
+    '/api/account/passkeys',
+    {
+      config: { sessionOnly: true },
+      schema: {
+        summary: 'Add the passkey the browser created, under a name',
+        tags: account,
+        body: registerPasskeyBody,
+        response: { 201: passkeySummary, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const me = request.caller;
+      const attempt = await attemptOf(app.db, request.cookies[ENROL_COOKIE], 'enrol-passkey');
+      if (!attempt || attempt.userId !== me.id || typeof attempt.data.challenge !== 'string' || !(await endAttempt(app.db, attempt)))
+        throw new DomainError('VALIDATION', 'The passkey took too long to create. Please try again.', 'response');
+      const info = await verifiedRegistration(app, request.body.response, attempt.data.challenge);
+      if (!info) throw new DomainError('VALIDATION', SIGN_IN_MESSAGES.passkeyRefused, 'response');
+      const passkeyId = randomUUID();
+      const { credential } = info;
+      await changeFactors(
+        app.store,
+        {
+          userId: me.id,
+          command: { type: 'RegisterPasskey', data: { passkeyId, name: request.body.name } },
+          write: async (trx) => {
+            await trx
+              .insertInto('user_passkeys')
+              .values({
+                credential_id: credential.id,
+                user_id: me.id,
+                passkey_id: passkeyId,
+                name: request.body.name.trim(),
+                public_key: credential.publicKey,
+                counter: credential.counter,
+                transports: credential.transports ?? [],
+                device_type: info.credentialDeviceType,
+                backed_up: info.credentialBackedUp,
+              })
+              .execute();
+          },
+        },
+        commandOptions(request),
+      );
+      reply.clearCookie(ENROL_COOKIE, { path: '/api' });
+      const row = await app.db.selectFrom('user_passkeys').selectAll().where('passkey_id', '=', passkeyId).executeTakeFirstOrThrow();
+      return reply.code(201).send({ id: passkeyId, name: row.name, created_at: row.created_at.toISOString(), last_used_at: null, backed_up: row.backed_up });
+    },
+  );
+
+  r.patch(
+    '/api/account/passkeys/:id',
+    {
+      config: { sessionOnly: true },
+      schema: {
+        summary: 'Rename one of your passkeys',
+        tags: account,
+        params: passkeyParams,
+        body: renamePasskeyBody,
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const me = request.caller;
+      const { id } = request.params;
+      await changeFactors(
+        app.store,
+        {
+          userId: me.id,
+          command: { type: 'RenamePasskey', data: { passkeyId: id, name: request.body.name } },
+          write: async (trx) => {
+            await trx.updateTable('user_passkeys').set({ name: request.body.name.trim() }).where('passkey_id', '=', id).where('user_id', '=', me.id).execute();
+          },
+        },
+        commandOptions(request),
+      );
+      return reply.code(204).send(null);
+    },
+  );
+
+  r.delete(
+    '/api/account/passkeys/:id',
+    {
+      config: { sessionOnly: true },
+      schema: {
+        summary: 'Remove one of your passkeys (refused when it is the last factor the site requires)',
+        tags: account,
+        params: passkeyParams,
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const me = request.caller;
+      const { id } = request.params;
+      const { second_factor_required } = await secondFactorStandingOf(app.db, me.id);
+      await changeFactors(
+        app.store,
+        {
+          userId: me.id,
+          command: { type: 'RemovePasskey', data: { passkeyId: id, factorRequired: second_factor_required } },
+          write: async (trx) => {
+            await trx.deleteFrom('user_passkeys').where('passkey_id', '=', id).where('user_id', '=', me.id).execute();
+          },
+        },
+        commandOptions(request),
+      );
+      return reply.code(204).send(null);
+    },
+  );
+
+  r.post(
+    '/api/login/second-factor/passkey-options',
+    {
+      schema: {
+        summary: "Options to answer a sign-in's second step with a passkey (navigator.credentials.get)",
+        tags: ['auth'],
+        response: { 200: webauthnOptions, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const attempt = await attemptOf(app.db, request.cookies[ATTEMPT_COOKIE], 'second-factor');
+      if (!attempt?.userId) return reply.code(401).send({ error: 'UNAUTHORIZED', message: SIGN_IN_MESSAGES.attemptExpired });
+      // The same options whether the password was right: the step must not tell.
+      const options = await authenticationOptions(app, attempt.userId);
+      await updateAttemptData(app.db, attempt, { ...attempt.data, challenge: options.challenge });
+      return options as unknown as Record<string, unknown>;
+    },
+  );
+
+  r.post(
+    '/api/login/passkey/options',
+    {
+      schema: {
+        summary: 'Options to sign in with a passkey alone (a discoverable, user-verifying one)',
+        tags: ['auth'],
+        response: { 200: webauthnOptions, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const limited = await hitRateLimit(app.db, `passkey:ip:${request.ip}`, app.config.loginRateLimit * 5, app.config.loginRateWindowSeconds);
+      if (!limited.allowed) return reply.code(429).send({ error: 'RATE_LIMITED', message: SIGN_IN_MESSAGES.tooManyTries });
+      const options = await authenticationOptions(app, null);
+      await issue(reply, SIGN_IN_COOKIE, 'passkey', null, options.challenge);
+      return options as unknown as Record<string, unknown>;
+    },
+  );
+
+  r.post(
+    '/api/login/passkey',
+    {
+      schema: {
+        summary: 'Sign in with a passkey that verified its holder (PIN or biometric): both factors in one',
+        tags: ['auth'],
+        body: passkeySignInBody,
+        response: { 200: sessionReply, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const attempt = await attemptOf(app.db, request.cookies[SIGN_IN_COOKIE], 'passkey');
+      // Each challenge answers once, whatever the answer.
+      if (!attempt || typeof attempt.data.challenge !== 'string' || !(await endAttempt(app.db, attempt)))
+        return reply.code(401).send({ error: 'UNAUTHORIZED', message: SIGN_IN_MESSAGES.attemptExpired });
+      reply.clearCookie(SIGN_IN_COOKIE, { path: '/api' });
+      const checked = await verifiedAssertion(app, request.body.response, attempt.data.challenge, { userId: null, requireUserVerification: false });
+      if (!checked) return reply.code(401).send(REFUSED);
+      if (!checked.userVerified) return reply.code(401).send({ error: 'UNAUTHORIZED', message: SIGN_IN_MESSAGES.passkeyNotUserVerifying });
+      const active = await app.db.selectFrom('users').select('id').where('id', '=', checked.userId).where('deactivated_at', 'is', null).executeTakeFirst();
+      if (!active) return reply.code(401).send(REFUSED);
+      return startSession(app, request, reply, checked.userId, { method: 'passkey', secondFactor: null, provider: null });
+    },
+  );
+}
