@@ -1,6 +1,48 @@
 /** A passkey as the second step of a sign-in. */
-import type { JSX } from 'react';
+import { Alert, Button, Stack } from '@mantine/core';
+import { browserSupportsWebAuthn, startAuthentication } from '@simplewebauthn/browser';
+import { useState } from 'react';
+import { serverMessage } from '../../api/error-message.ts';
+import { ceremonyMessage, useSecondStepPasskeyOptionsMutation } from '../../api/passkeys-api.ts';
+import { useSecondFactorMutation } from '../../shared/session/auth-api.ts';
 
-export function PasskeyFactor(): JSX.Element | null {
-  return null;
+export function PasskeyFactor() {
+  const [options] = useSecondStepPasskeyOptionsMutation();
+  const [send] = useSecondFactorMutation();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (!browserSupportsWebAuthn()) return null;
+
+  const answerWithPasskey = async () => {
+    setFailure(null);
+    setBusy(true);
+    try {
+      const asked = await options();
+      if (asked.error) return setFailure(serverMessage(asked.error));
+      let response: Record<string, unknown>;
+      try {
+        response = (await startAuthentication({ optionsJSON: asked.data })) as unknown as Record<string, unknown>;
+      } catch (error) {
+        return setFailure(ceremonyMessage(error));
+      }
+      // Signed in, the session slice holds the person and the page moves on by itself.
+      const result = await send({ method: 'passkey', response });
+      if (result.error) setFailure(serverMessage(result.error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Stack gap="sm">
+      {failure && (
+        <Alert color="red" title="Login failed" role="alert">
+          {failure}
+        </Alert>
+      )}
+      <Button fullWidth onClick={() => void answerWithPasskey()} loading={busy}>
+        Use your passkey
+      </Button>
+    </Stack>
+  );
 }
