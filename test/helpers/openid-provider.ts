@@ -49,8 +49,9 @@ function resign(jwt: string, change: (claims: IdTokenClaims) => IdTokenClaims, k
 }
 
 export async function startTestOpenIdProvider(options: {
-  redirectUris: string[];
-  postLogoutRedirectUris?: string[];
+  /** A function when the client's address is known only later (a server started after this one): read on the first request. */
+  redirectUris: string[] | (() => string[]);
+  postLogoutRedirectUris?: string[] | (() => string[]);
   /** oidc-provider's own login and consent pages (a person types the account's sub as the login). */
   loginPage?: boolean;
 }): Promise<TestOpenIdProvider> {
@@ -68,34 +69,43 @@ export async function startTestOpenIdProvider(options: {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  const provider = new Provider(issuer, {
-    clients: [
-      {
-        client_id: clientId,
-        client_secret: clientSecret,
-        redirect_uris: options.redirectUris,
-        post_logout_redirect_uris: options.postLogoutRedirectUris ?? [],
-        response_types: ['code'],
-        grant_types: ['authorization_code'],
-        token_endpoint_auth_method: 'client_secret_post',
+  const listOf = (value: string[] | (() => string[]) | undefined) => (typeof value === 'function' ? value() : (value ?? []));
+  const makeProvider = () =>
+    new Provider(issuer, {
+      clients: [
+        {
+          client_id: clientId,
+          client_secret: clientSecret,
+          redirect_uris: listOf(options.redirectUris),
+          post_logout_redirect_uris: listOf(options.postLogoutRedirectUris),
+          response_types: ['code'],
+          grant_types: ['authorization_code'],
+          token_endpoint_auth_method: 'client_secret_post',
+        },
+      ],
+      jwks: { keys: [jwk] },
+      cookies: { keys: [randomUUID()] },
+      // amr with the openid scope, so the ID token names the methods used, as Entra ID and Keycloak send it.
+      claims: { openid: ['sub', 'amr'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name', 'name'] },
+      // Scope-asked claims in the ID token as well, as Keycloak, Entra ID and Google send them.
+      conformIdTokenClaims: false,
+      pkce: { required: () => true },
+      features: { devInteractions: { enabled: Boolean(options.loginPage) }, rpInitiatedLogout: { enabled: true } },
+      ...(options.loginPage ? {} : { interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` } }),
+      ttl: { AccessToken: 600, AuthorizationCode: 60, IdToken: 600, Interaction: 600, Session: 3600, Grant: 3600 },
+      findAccount: (_ctx: unknown, sub: string) => {
+        const account = accounts.get(sub);
+        return account ? { accountId: sub, claims: () => ({ ...account }) } : undefined;
       },
-    ],
-    jwks: { keys: [jwk] },
-    cookies: { keys: [randomUUID()] },
-    // amr with the openid scope, so the ID token names the methods used, as Entra ID and Keycloak send it.
-    claims: { openid: ['sub', 'amr'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name', 'name'] },
-    // Scope-asked claims in the ID token as well, as Keycloak, Entra ID and Google send them.
-    conformIdTokenClaims: false,
-    pkce: { required: () => true },
-    features: { devInteractions: { enabled: Boolean(options.loginPage) }, rpInitiatedLogout: { enabled: true } },
-    ...(options.loginPage ? {} : { interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` } }),
-    ttl: { AccessToken: 600, AuthorizationCode: 60, IdToken: 600, Interaction: 600, Session: 3600, Grant: 3600 },
-    findAccount: (_ctx: unknown, sub: string) => {
-      const account = accounts.get(sub);
-      return account ? { accountId: sub, claims: () => ({ ...account }) } : undefined;
-    },
-  });
-  const providerCallback = provider.callback();
+    });
+  let built: { provider: Provider; callback: (req: IncomingMessage, res: ServerResponse) => void } | null = null;
+  const op = () => {
+    if (!built) {
+      const provider = makeProvider();
+      built = { provider, callback: provider.callback() };
+    }
+    return built;
+  };
 
   /** Who our own interaction signs in next, keyed by nothing: one flow at a time per test. */
   let nextLogin: { sub: string; amr: string[] | undefined } | null = null;
@@ -130,6 +140,7 @@ export async function startTestOpenIdProvider(options: {
   };
 
   async function interact(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const { provider } = op();
     const details = await provider.interactionDetails(req, res);
     if (!nextLogin) throw new Error('no sign-in expected');
     const grant = new provider.Grant({ accountId: nextLogin.sub, clientId: details.params.client_id });
@@ -151,7 +162,7 @@ export async function startTestOpenIdProvider(options: {
       res.setHeader('content-length', Buffer.byteLength(changed));
       return end(changed);
     }) as typeof res.end;
-    providerCallback(req, res);
+    op().callback(req, res);
   }
 
   handler = (req, res) => {
@@ -164,7 +175,7 @@ export async function startTestOpenIdProvider(options: {
       return;
     }
     if (req.method === 'POST' && path === '/token' && state.tamper) return tamperedTokens(req, res);
-    providerCallback(req, res);
+    op().callback(req, res);
   };
   return state;
 }
