@@ -161,3 +161,58 @@ export type SignInOptions = z.infer<typeof signInOptions>;
 
 export const resetFactorsParams = z.object({ id: id('User') });
 export const userRole = globalRole;
+
+// ---- Single sign-on (OpenID Connect) ----
+
+/** Why a single sign-on was refused: /login?sso_error=<code> shows the matching words. */
+export const SSO_ERROR_CODES = ['failed', 'unavailable', 'denied', 'expired', 'no_account', 'email_unverified', 'deactivated', 'unknown_provider'] as const;
+export type SsoErrorCode = (typeof SSO_ERROR_CODES)[number];
+
+export const SSO_MESSAGES = {
+  unavailable: 'The sign-in provider could not be reached. Please try again in a moment.',
+  denied: 'The sign-in was cancelled at your company account.',
+} as const;
+
+export const SSO_ERROR_MESSAGES: Record<SsoErrorCode, string> = {
+  failed: SIGN_IN_MESSAGES.ssoFailed,
+  unavailable: SSO_MESSAGES.unavailable,
+  denied: SSO_MESSAGES.denied,
+  expired: SIGN_IN_MESSAGES.attemptExpired,
+  no_account: SIGN_IN_MESSAGES.ssoNoAccount,
+  email_unverified: SIGN_IN_MESSAGES.ssoEmailUnverified,
+  deactivated: SIGN_IN_MESSAGES.ssoDeactivated,
+  unknown_provider: SIGN_IN_MESSAGES.ssoProviderUnknown,
+};
+
+/** The words for a code from the address bar; anything unknown reads as a plain failure. */
+export function ssoErrorMessage(code: string): string {
+  return (SSO_ERROR_MESSAGES as Record<string, string>)[code] ?? SIGN_IN_MESSAGES.ssoFailed;
+}
+
+/** A provider's id as configured (OIDC_PROVIDERS): lowercase letters, digits and dashes. */
+export const ssoProviderParams = z.object({
+  provider: z.string().regex(/^[a-z][a-z0-9-]{0,31}$/, 'provider must be a configured provider id'),
+});
+
+/** Where to go after signing in: a path of this site only (never another site, never the API). */
+export const returnToPath = z
+  .string()
+  .max(512, 'return_to is too long')
+  .regex(/^\/(?![/\\])[^\s\\]*$/, 'return_to must be a path of this site')
+  .refine((path) => !path.startsWith('/api/') && path !== '/api', 'return_to must be a page, not the API');
+
+export const ssoStartQuery = z.object({ return_to: returnToPath.optional() });
+
+/** The provider's answer as it arrives in the address; openid-client checks it. */
+const callbackValue = (label: string, max: number) => z.string({ error: `${label} must be text` }).max(max, `${label} is too long`);
+export const ssoCallbackQuery = z.looseObject({
+  code: callbackValue('code', 4096).optional(),
+  state: callbackValue('state', 512).optional(),
+  iss: callbackValue('iss', 2048).optional(),
+  error: callbackValue('error', 256).optional(),
+  error_description: callbackValue('error_description', 2048).optional(),
+});
+
+/** POST /api/logout's answer when the session came through a provider that can sign out too. */
+export const logoutReply = z.object({ end_session_url: z.string() });
+export type LogoutReply = z.infer<typeof logoutReply>;

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { TOKEN_RATE_LIMIT_PER_MINUTE } from '../contract/api-tokens.ts';
 import { loadStorageConfig, type StorageConfig } from './storage/storage-config.ts';
+import { loadOidcProviders, type OidcProviderConfig } from './auth/sso/sso-config.ts';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', ''])
@@ -119,6 +120,8 @@ export type Config = {
   ledgerSealer: boolean;
   /** How often the active sealer signs the chain's head when it has grown. */
   ledgerCheckpointSeconds: number;
+  /** Single sign-on providers (OIDC_* variables, auth/sso/sso-config.ts); empty: none offered. */
+  oidcProviders: OidcProviderConfig[];
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -167,5 +170,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ledgerSigningKey: e.LEDGER_SIGNING_KEY || null,
     ledgerSealer: e.LEDGER_SEALER === 'on',
     ledgerCheckpointSeconds: e.LEDGER_CHECKPOINT_SECONDS,
+    oidcProviders: loadOidcProviders(env),
   };
 }

@@ -47,11 +47,25 @@ export function clearAttemptCookie(app: FastifyInstance, reply: FastifyReply): v
   reply.clearCookie(ATTEMPT_COOKIE, { ...attemptCookieOptions(app, new Date(0)), expires: undefined });
 }
 
+/** What a session opened through a single sign-on provider keeps for signing out there too. */
+export interface SsoSession {
+  /** The provider's ID token, sent back as `id_token_hint` when signing out; null when not at hand. */
+  idToken: string | null;
+}
+
 /**
  * Signs the person in: records the sign-in in their stream (using up a recovery code, when that was
- * the second factor, in the same decision), opens the session and sets its cookies.
+ * the second factor, in the same decision), opens the session and sets its cookies. A session
+ * through a provider (`how.provider`) remembers it, and the ID token when `sso` gives it.
  */
-export async function startSession(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, userId: string, how: SignInHow): Promise<{ user: Me }> {
+export async function startSession(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: string,
+  how: SignInHow,
+  sso?: SsoSession,
+): Promise<{ user: Me }> {
   const user = await userById(app.db, userId, { activeOnly: true });
   if (!user) throw new Error('startSession for a user who cannot sign in');
   await userCommand(
@@ -62,6 +76,13 @@ export async function startSession(app: FastifyInstance, request: FastifyRequest
   );
   const lifetimes = { accessSeconds: app.config.accessTokenTtlSeconds, refreshSeconds: app.config.refreshTokenTtlSeconds };
   const tokens = await createSession(app.db, userId, lifetimes, { userAgent: request.headers['user-agent'], ip: request.ip });
+  if (how.method === 'sso' && how.provider) {
+    await app.db
+      .updateTable('auth_sessions')
+      .set({ sso_provider: how.provider, sso_id_token: sso?.idToken ?? null })
+      .where('id', '=', tokens.sessionId)
+      .execute();
+  }
   app.setSessionCookies(reply, tokens);
   request.log.info({ userId, method: how.method, secondFactor: how.secondFactor }, 'signed in');
   return { user: toMe(user, statusOf(await secondFactorStandingOf(app.db, userId))) };
@@ -81,13 +102,24 @@ export interface FirstStep {
  * not, so the answer tells nothing), a session when they have none and the step was right, null
  * (the caller refuses) otherwise.
  */
-export async function afterFirstStep(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, step: FirstStep): Promise<LoginReply | null> {
+export async function afterFirstStep(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  step: FirstStep,
+  sso?: SsoSession,
+): Promise<LoginReply | null> {
   if (step.secondFactors > 0) {
     const methods = await availableMethods(app.db, step.userId);
-    const attempt = await createAttempt(app.db, { kind: 'second-factor', userId: step.userId, passwordOk: step.passed, data: { how: step.how } });
+    const attempt = await createAttempt(app.db, {
+      kind: 'second-factor',
+      userId: step.userId,
+      passwordOk: step.passed,
+      data: { how: step.how, ...(sso ? { sso } : {}) },
+    });
     reply.setCookie(ATTEMPT_COOKIE, attempt.token, attemptCookieOptions(app, attempt.expiresAt));
     return { second_factor: { methods } };
   }
   if (!step.passed) return null;
-  return startSession(app, request, reply, step.userId, { ...step.how, secondFactor: null });
+  return startSession(app, request, reply, step.userId, { ...step.how, secondFactor: null }, sso);
 }

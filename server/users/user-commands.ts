@@ -36,6 +36,8 @@ export interface InvitationMail {
 type NewUserCommand = NewUserInput & { userId: string; invitedBy: string | null } & (
     | { kind: 'register'; passwordHash: string }
     | { kind: 'invite'; mail: InvitationMail | null }
+    // Signs in through a single sign-on provider only: no password, no invitation.
+    | { kind: 'sso' }
   );
 
 const newUserHandler = foldedStreamHandler({
@@ -53,7 +55,7 @@ const newUserHandler = foldedStreamHandler({
   command(input, _state, taken): UserCommand {
     if (taken) throw new DomainError('CONFLICT', EMAIL_TAKEN);
     const profile = { userId: input.userId, email: input.email, firstName: input.firstName, lastName: input.lastName, role: input.role };
-    return input.kind === 'register' ? { type: 'RegisterUser', data: profile } : { type: 'InviteUser', data: { ...profile, invitedBy: input.invitedBy } };
+    return input.kind === 'invite' ? { type: 'InviteUser', data: { ...profile, invitedBy: input.invitedBy } } : { type: 'RegisterUser', data: profile };
   },
   async write(trx, accepted) {
     for (const { input } of accepted) {
@@ -61,7 +63,7 @@ const newUserHandler = foldedStreamHandler({
         await trx.insertInto('user_credentials').values({ user_id: input.userId, password_hash: input.passwordHash }).execute();
         continue;
       }
-      if (!input.mail) continue;
+      if (input.kind === 'sso' || !input.mail) continue;
       const token = await createLinkToken(trx, input.userId, 'invite');
       await enqueueMail(trx, {
         to: input.email,
@@ -96,6 +98,13 @@ export async function inviteUser(
 ): Promise<{ userId: string }> {
   const userId = randomUUID();
   await runCommand(store, newUserHandler, { ...input, userId, invitedBy: options.metadata.actorId, kind: 'invite', mail }, options);
+  return { userId };
+}
+
+/** A user created by their first single sign-on: active at once, with no password. */
+export async function registerSsoUser(store: EventStore, input: NewUserInput, options: CommandOptions): Promise<{ userId: string }> {
+  const userId = randomUUID();
+  await runCommand(store, newUserHandler, { ...input, userId, invitedBy: null, kind: 'sso' }, options);
   return { userId };
 }
 

@@ -10,10 +10,11 @@ import { loginBody, meSchema, sessionReply } from '../../../contract/auth.ts';
 import { errorResponses } from '../../../contract/errors.ts';
 import { INVALID_CREDENTIALS } from '../../../contract/messages.ts';
 import { signInCandidate, toMe } from '../../../projections/users/queries.ts';
-import { loginReply, SIGN_IN_MESSAGES } from '../../../contract/sign-in.ts';
+import { loginReply, logoutReply, SIGN_IN_MESSAGES } from '../../../contract/sign-in.ts';
 import { statusOf } from '../../auth/second-factor-policy.ts';
 import { afterFirstStep, meOf } from '../../auth/sign-in-flow.ts';
 import { passwordSignInAllowed } from '../../site/site-settings.ts';
+import { takeEndSessionUrl } from '../../auth/sso/sso-sign-out.ts';
 
 const INVALID = { error: 'UNAUTHORIZED', message: INVALID_CREDENTIALS };
 const PASSWORD_OFF = { error: 'UNAUTHORIZED', message: SIGN_IN_MESSAGES.passwordSignInOff };
@@ -69,15 +70,21 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     '/api/logout',
     {
       config: { sessionOnly: true },
-      schema: { summary: 'Sign out: revokes the session and clears its cookies', tags: ['auth'], response: { 204: z.null(), ...errorResponses } },
+      schema: {
+        summary: 'Sign out: revokes the session and clears its cookies; through a single sign-on provider, answers its sign-out address',
+        tags: ['auth'],
+        response: { 200: logoutReply, 204: z.null(), ...errorResponses },
+      },
     },
     async (request, reply) => {
       const refresh = request.cookies[REFRESH_COOKIE];
       const access = request.cookies[ACCESS_COOKIE];
       const accessUser = access ? await app.access.user(access) : null;
       const sessionId = accessUser?.sessionId ?? (refresh ? await sessionOfRefreshToken(app.db, refresh) : null);
+      const endSessionUrl = sessionId ? await takeEndSessionUrl(app, request, sessionId) : null;
       if (sessionId) await revokeSession(app.db, sessionId, 'signed out');
       app.clearSessionCookies(reply);
+      if (endSessionUrl) return reply.code(200).send({ end_session_url: endSessionUrl });
       return reply.code(204).send(null);
     },
   );

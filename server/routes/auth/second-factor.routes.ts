@@ -13,7 +13,7 @@ import { spendRecoveryCode } from '../../auth/factors/recovery-codes.ts';
 import { verifyTotpCode } from '../../auth/factors/totp.ts';
 import { hitRateLimit } from '../../auth/rate-limit.ts';
 import { ATTEMPT_COOKIE, attemptOf, countTry, endAttempt, type SignInAttempt } from '../../auth/sign-in-attempts.ts';
-import { clearAttemptCookie, startSession } from '../../auth/sign-in-flow.ts';
+import { clearAttemptCookie, type SsoSession, startSession } from '../../auth/sign-in-flow.ts';
 
 const REFUSED = { error: 'UNAUTHORIZED', message: SIGN_IN_MESSAGES.refused };
 const EXPIRED = { error: 'UNAUTHORIZED', message: SIGN_IN_MESSAGES.attemptExpired };
@@ -66,7 +66,9 @@ export async function secondFactorRoutes(app: FastifyInstance): Promise<void> {
       if (!(await endAttempt(app.db, attempt))) return reply.code(401).send(EXPIRED);
       clearAttemptCookie(app, reply);
       const how = (attempt.data.how ?? { method: 'password', provider: null }) as { method: SignInMethod; provider: string | null };
-      return startSession(app, request, reply, userId, { method: how.method, provider: how.provider, secondFactor: request.body.method });
+      // After a single sign-on, the session keeps the provider's ID token for signing out there.
+      const sso = attempt.data.sso as SsoSession | undefined;
+      return startSession(app, request, reply, userId, { method: how.method, provider: how.provider, secondFactor: request.body.method }, sso);
     },
   );
 }

@@ -1,8 +1,13 @@
-/** /login: email and password; "Login failed" above the form on failure (spec 01 §2, §8). */
-import { Alert, Anchor, Button, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+/**
+ * /login: email and password; "Login failed" above the form on failure (spec 01 §2, §8). Single
+ * sign-on comes back here with `?sso_error=<code>` (shown in the same alert) or
+ * `?second_factor=<methods>` (the second step); with password sign-in off, the provider buttons
+ * come first and the form waits behind "Superadmin sign-in".
+ */
+import { Alert, Anchor, Button, Divider, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useState, type FormEvent } from 'react';
-import { Link, Navigate, useLocation } from 'react-router-dom';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { baseApi } from '../../api/base-api.ts';
 import { serverMessage } from '../../api/error-message.ts';
 import { MAX_LENGTH } from '../../shared/field-limits.ts';
@@ -11,7 +16,8 @@ import { FullPageLoader } from '../../components/full-page-loader.tsx';
 import { PRODUCT_NAME } from '../../components/logo.tsx';
 import { PublicFrame } from '../../components/public-frame.tsx';
 import { isSignedIn, useLoginMutation } from '../../shared/session/auth-api.ts';
-import type { SecondFactorMethod } from '@contract/sign-in.ts';
+import { SECOND_FACTOR_METHODS, ssoErrorMessage, type SecondFactorMethod } from '@contract/sign-in.ts';
+import { useGetSignInOptionsQuery } from '../../api/sso-api.ts';
 import { PasskeySignInButton } from './passkey-sign-in-button.tsx';
 import { SecondFactorStep } from '../../components/second-factor/second-factor-step.tsx';
 import { SsoButtons } from './sso-buttons.tsx';
@@ -19,17 +25,30 @@ import { validateLogin, type LoginFieldErrors } from './login-form.ts';
 import { selectSessionStatus } from '../../shared/session/session-selectors.ts';
 import { returnPath } from '../../shared/session/return-to.ts';
 
+/** What single sign-on sent back in the address: a refusal's words, or the second step's methods. */
+function ssoOutcome(search: string): { error: string | null; methods: SecondFactorMethod[] | null } {
+  const params = new URLSearchParams(search);
+  const code = params.get('sso_error');
+  const listed = params.get('second_factor');
+  const methods = listed === null ? null : SECOND_FACTOR_METHODS.filter((method) => listed.split(',').includes(method));
+  return { error: code === null ? null : ssoErrorMessage(code), methods: methods && methods.length > 0 ? methods : null };
+}
+
 export function LoginPage() {
   useDocumentTitle(`Login · ${PRODUCT_NAME}`);
   const dispatch = useAppDispatch();
   const status = useAppSelector(selectSessionStatus);
   const location = useLocation();
+  const navigate = useNavigate();
   const [login, { isLoading }] = useLoginMutation();
+  const [fromSso] = useState(() => ssoOutcome(location.search));
+  const { data: options } = useGetSignInOptionsQuery();
+  const [superadminForm, setSuperadminForm] = useState(false);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<LoginFieldErrors>({});
-  const [failure, setFailure] = useState<{ message: string | null } | null>(null);
-  const [secondStep, setSecondStep] = useState<SecondFactorMethod[] | null>(null);
+  const [failure, setFailure] = useState<{ message: string | null } | null>(fromSso.error ? { message: fromSso.error } : null);
+  const [secondStep, setSecondStep] = useState<SecondFactorMethod[] | null>(fromSso.methods);
 
   if (status === 'loading') return <FullPageLoader />;
   // Success lands here too: the session slice marks the user authenticated when login resolves.
@@ -56,10 +75,46 @@ export function LoginPage() {
           onCancel={() => {
             setSecondStep(null);
             setPassword('');
+            if (location.search) navigate('/login', { replace: true, state: location.state });
           }}
         />
       </PublicFrame>
     );
+
+  // Password sign-in off is the superadmin's way in only: the providers come first (unless none is set up).
+  const passwordFirst = options?.password !== false || options.providers.length === 0;
+  const returnTo = returnPath(location.state);
+  const form = (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="sm">
+        <TextInput
+          label="Email"
+          maxLength={MAX_LENGTH.email}
+          type="email"
+          autoComplete="username"
+          required
+          value={email}
+          error={fieldErrors.email}
+          onChange={(event) => setEmail(event.currentTarget.value)}
+        />
+        <PasswordInput
+          label="Password"
+          maxLength={MAX_LENGTH.password}
+          autoComplete="current-password"
+          required
+          value={password}
+          error={fieldErrors.password}
+          onChange={(event) => setPassword(event.currentTarget.value)}
+        />
+        <Button type="submit" fullWidth disabled={isLoading} mt="xs">
+          {isLoading ? 'Logging in…' : 'Login'}
+        </Button>
+        <Anchor component={Link} to="/forgot_password" size="sm" ta="center">
+          Forgot Password?
+        </Anchor>
+      </Stack>
+    </form>
+  );
 
   return (
     <PublicFrame>
@@ -72,37 +127,28 @@ export function LoginPage() {
             {failure.message}
           </Alert>
         )}
-        <form onSubmit={onSubmit} noValidate>
-          <Stack gap="sm">
-            <TextInput
-              label="Email"
-              maxLength={MAX_LENGTH.email}
-              type="email"
-              autoComplete="username"
-              required
-              value={email}
-              error={fieldErrors.email}
-              onChange={(event) => setEmail(event.currentTarget.value)}
-            />
-            <PasswordInput
-              label="Password"
-              maxLength={MAX_LENGTH.password}
-              autoComplete="current-password"
-              required
-              value={password}
-              error={fieldErrors.password}
-              onChange={(event) => setPassword(event.currentTarget.value)}
-            />
-            <Button type="submit" fullWidth disabled={isLoading} mt="xs">
-              {isLoading ? 'Logging in…' : 'Login'}
-            </Button>
-            <Anchor component={Link} to="/forgot_password" size="sm" ta="center">
-              Forgot Password?
-            </Anchor>
-          </Stack>
-        </form>
-        <PasskeySignInButton />
-        <SsoButtons />
+        {passwordFirst ? (
+          <>
+            {form}
+            <PasskeySignInButton />
+            <SsoButtons returnTo={returnTo} />
+          </>
+        ) : (
+          <>
+            <SsoButtons returnTo={returnTo} divider={false} />
+            <PasskeySignInButton />
+            {superadminForm ? (
+              <>
+                <Divider label="Superadmin" labelPosition="center" my="md" />
+                {form}
+              </>
+            ) : (
+              <Anchor component="button" type="button" size="sm" display="block" mx="auto" mt="md" onClick={() => setSuperadminForm(true)}>
+                Superadmin sign-in
+              </Anchor>
+            )}
+          </>
+        )}
       </Paper>
     </PublicFrame>
   );
