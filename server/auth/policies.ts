@@ -108,6 +108,9 @@ export const POLICIES = {
   'token.service': { roles: SUPERADMIN },
   // Webhooks: a project's endpoints are its admins' (webhook-access.ts); site-wide ones, the superadmin's.
   'webhook.site': { roles: SUPERADMIN, refusal: WEBHOOK_SITE_SUPERADMIN_ONLY },
+  // A person's sign-in security: admins read it and reset their second factors (an admin's only
+  // by a superadmin, server/users/reset-factors.ts, as it depends on the person).
+  'user.security': { roles: ADMINS, refusal: "Only admins can see or reset a person's sign-in security." },
 } as const satisfies Record<string, Policy>;
 
 export type PolicyName = keyof typeof POLICIES;

@@ -42,6 +42,8 @@ export const POLICY_RULES: Record<PolicyName, Rule> = {
   'ledger.seal': can.superadmin,
   'token.service': can.superadmin,
   'webhook.site': can.superadmin,
+  // A global admin is refused an admin's reset: the target decides the rest.
+  'user.security': can.admins,
 };
 
 /** A row whose answer is its policy's: `ok` for whom the policy lets through, 403 for the rest. */

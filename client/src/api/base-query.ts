@@ -32,6 +32,15 @@ export const transactionsFrozenDetected = createAction('site/transactionsFrozenD
 
 export const FROZEN_ERROR = 'FROZEN';
 
+/**
+ * Dispatched when the server answers 403 SECOND_FACTOR_REQUIRED: the site now requires a second
+ * factor of this person and they have none (a new policy, or an admin reset theirs). The person is
+ * read again, and the protected layout shows the enrolment screen (features/security/enrolment-gate-listener.ts).
+ */
+export const secondFactorRequiredDetected = createAction('session/secondFactorRequiredDetected');
+
+export const SECOND_FACTOR_REQUIRED_ERROR = 'SECOND_FACTOR_REQUIRED';
+
 export const REFRESH_PATH = '/api/auth/refresh';
 
 /** Calls whose 401 means "wrong credentials" or "no session", never "access token expired". */
@@ -74,6 +83,13 @@ export function isMaintenanceError(error: FetchBaseQueryError | undefined): bool
   if (error?.status !== 503) return false;
   const data: unknown = error.data;
   return typeof data === 'object' && data !== null && (data as { error?: unknown }).error === MAINTENANCE_ERROR;
+}
+
+/** True for the server's "set up a second factor first" refusal. */
+export function isSecondFactorRequiredError(error: FetchBaseQueryError | undefined): boolean {
+  if (error?.status !== 403) return false;
+  const data: unknown = error.data;
+  return typeof data === 'object' && data !== null && (data as { error?: unknown }).error === SECOND_FACTOR_REQUIRED_ERROR;
 }
 
 /** True for the server's "transactions are frozen" refusal. */
@@ -156,6 +172,7 @@ export function createAppBaseQuery(options: AppBaseQueryOptions = {}): AppBaseQu
     const result = await withRefresh(args, api, extraOptions);
     if (isMaintenanceError(result.error)) api.dispatch(maintenanceDetected());
     if (isFrozenError(result.error)) api.dispatch(transactionsFrozenDetected());
+    if (isSecondFactorRequiredError(result.error)) api.dispatch(secondFactorRequiredDetected());
     return result;
   };
 

@@ -5,6 +5,7 @@ import { baseApi } from '../api/base-api.ts';
 import type { SessionState } from '../shared/session/session-slice.ts';
 import { rootReducer } from '../shared/root-reducer.ts';
 import { createSiteSignalListener } from '../features/site/site-signal-listener.ts';
+import { createEnrolmentGateListener } from '../features/security/enrolment-gate-listener.ts';
 import { loadSessionState, persistSessionState, type StorageLike } from '../shared/session/session-storage.ts';
 
 interface WithSession {
@@ -27,7 +28,8 @@ export function makeStore(storage: StorageLike | undefined) {
 
   const store = configureStore({
     reducer: rootReducer,
-    middleware: (getDefault) => getDefault().prepend(persistence.middleware).concat(baseApi.middleware, createSiteSignalListener()),
+    middleware: (getDefault) =>
+      getDefault().prepend(persistence.middleware).concat(baseApi.middleware, createSiteSignalListener(), createEnrolmentGateListener()),
     preloadedState: { session: loadSessionState(storage) },
   });
 

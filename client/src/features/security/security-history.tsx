@@ -1,6 +1,2 @@
-/** A person's sign-ins and second-factor changes, newest first, from their stream. */
-import type { JSX } from 'react';
-
-export function SecurityHistory(_props: { userId: string | null }): JSX.Element | null {
-  return null;
-}
+/** A person's sign-ins and second-factor changes: shared with User Management's Security dialog, so it lives in components/. */
+export { SecurityHistory } from '../../components/security-history.tsx';

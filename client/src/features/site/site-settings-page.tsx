@@ -1,11 +1,14 @@
 /**
  * /site-settings (superadmin): Freeze all Transactions and Maintenance Mode (spec 02 §2.9), and how
  * many days old a field action kept offline may be when it arrives, and whether webhooks may go to
- * loopback and private addresses. "Loading..." until the settings
- * arrive; the switches flip at once and revert on failure; the number is saved when valid.
+ * loopback and private addresses; and Sign-in: whom a second factor is required of, whether people
+ * sign in with a password, and whether a first single sign-on creates an account. "Loading..." until
+ * the settings arrive; the switches and the policy change at once and revert on failure; the number
+ * is saved when valid.
  */
-import { Button, Group, NumberInput, Paper, Stack, Switch, Text } from '@mantine/core';
+import { Button, Divider, Group, NumberInput, Paper, Select, Stack, Switch, Text, Title } from '@mantine/core';
 import { OFFLINE_MAX_AGE_INVALID } from '@contract/offline.ts';
+import { SECOND_FACTOR_POLICIES, SECOND_FACTOR_POLICY_LABELS, type SecondFactorPolicy } from '@contract/sign-in.ts';
 import { offlineMaxAgeDays } from '@contract/site.ts';
 import { useEffect, useState } from 'react';
 import { toast } from '../../shared/toast.ts';
@@ -59,6 +62,7 @@ export function SiteSettingsPage() {
               checked={data.webhooks_allow_private}
               onChange={(event) => void flip({ webhooks_allow_private: event.currentTarget.checked })}
             />
+            <SignInSettings settings={data} save={flip} />
           </Stack>
         ) : (
           <Text c="dimmed">Failed to load settings</Text>
@@ -102,5 +106,44 @@ function OfflineMaxAgeField({ saved, save }: { saved: number; save: (patch: Part
         Save
       </Button>
     </Group>
+  );
+}
+
+const POLICY_CHOICES = SECOND_FACTOR_POLICIES.map((value) => ({ value, label: SECOND_FACTOR_POLICY_LABELS[value] }));
+
+/** Who signs in how: the second-factor policy, password sign-in, and accounts made by single sign-on. */
+function SignInSettings({ settings, save }: { settings: SiteSettings; save: (patch: Partial<SiteSettings>) => Promise<void> }) {
+  return (
+    <>
+      <Divider />
+      <Title order={3} size="h4">
+        Sign-in
+      </Title>
+      <Select
+        label="Require a second factor of"
+        description="Those it names must set up a passkey or an authenticator app before they can do anything else; whoever has one is asked for it at every sign-in."
+        data={POLICY_CHOICES}
+        value={settings.second_factor_policy}
+        allowDeselect={false}
+        onChange={(next) => {
+          if (next && next !== settings.second_factor_policy) void save({ second_factor_policy: next as SecondFactorPolicy });
+        }}
+        maw={420}
+      />
+      <Switch
+        size="md"
+        label="Password sign-in"
+        description="Off: only the superadmin signs in with a password; everyone else signs in through single sign-on."
+        checked={settings.password_sign_in}
+        onChange={(event) => void save({ password_sign_in: event.currentTarget.checked })}
+      />
+      <Switch
+        size="md"
+        label="Create accounts on first single sign-on"
+        description="Someone without an account who signs in through single sign-on gets one (role user, in no project) when their e-mail is in the ALLOWED_EMAIL_DOMAIN domain. Off: only people already invited or registered can sign in."
+        checked={settings.sso_sign_up}
+        onChange={(event) => void save({ sso_sign_up: event.currentTarget.checked })}
+      />
+    </>
   );
 }

@@ -1,8 +1,9 @@
 /**
  * /users, User Management (superadmin only): search from two characters, 25 users a page,
- * checkbox selection with bulk role change and bulk delete, and the invite dialog.
+ * checkbox selection with bulk role change and bulk delete, the invite dialog, and each person's
+ * Security dialog (their second factors, sign-in history, and a reset).
  */
-import { Badge, Button, Center, Checkbox, Group, Loader, Pagination, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Center, Checkbox, Group, Loader, Pagination, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { MAX_LENGTH } from '../../shared/field-limits.ts';
@@ -23,6 +24,7 @@ import { InviteDialog } from '../../components/invite-dialog.tsx';
 import { GLOBAL_ROLES, USER_PAGE_SIZE, personName, roleLabel } from '../../api/user-types.ts';
 import { useDeleteUsersMutation, useListUsersQuery, useUpdateUserRolesMutation } from '../../api/users-api.ts';
 import { LIST_USERS_FAILED, UPDATE_FAILED } from '../../shared/messages.ts';
+import { UserSecurityDialog } from './user-security-dialog.tsx';
 
 export const NO_ACCESS_TEXT = 'You do not have permission to view this page.';
 
@@ -49,6 +51,7 @@ function UserManagement() {
   const [page, setPage] = useState(1);
   const [picked, setPicked] = useState<Set<string>>(new Set());
   const [dialog, setDialog] = useState<Dialog>(null);
+  const [securityOf, setSecurityOf] = useState<{ id: string; name: string } | null>(null);
   const { data, isLoading, isFetching, isError } = useListUsersQuery({
     q,
     page,
@@ -136,7 +139,7 @@ function UserManagement() {
       ) : users.length === 0 ? (
         <NoData text={isError ? LIST_USERS_FAILED : undefined} />
       ) : (
-        <WideTable minWidth={720}>
+        <WideTable minWidth={820}>
           <Table highlightOnHover verticalSpacing="sm" style={{ opacity: isFetching ? 0.6 : 1 }}>
             <Table.Thead>
               <Table.Tr>
@@ -154,6 +157,9 @@ function UserManagement() {
                 <Table.Th>Role</Table.Th>
                 <Table.Th>Status</Table.Th>
                 <Table.Th>Created</Table.Th>
+                <Table.Th w={110}>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -176,6 +182,16 @@ function UserManagement() {
                     </Badge>
                   </Table.Td>
                   <Table.Td>{formatDate(user.created_at)}</Table.Td>
+                  <Table.Td>
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      aria-label={`Security of ${personName(user)}`}
+                      onClick={() => setSecurityOf({ id: user.id, name: personName(user) })}
+                    >
+                      Security
+                    </Button>
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -209,6 +225,7 @@ function UserManagement() {
         onCancel={() => setDialog(null)}
       />
       <InviteDialog opened={dialog === 'invite'} onClose={() => setDialog(null)} />
+      <UserSecurityDialog user={securityOf} onClose={() => setSecurityOf(null)} />
     </>
   );
 }
