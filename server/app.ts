@@ -39,6 +39,7 @@ import { assetMoveRoutes } from './routes/assets/asset-moves.routes.ts';
 import { assetReadRoutes } from './routes/assets/asset-reads.routes.ts';
 import { catalogRoutes } from './routes/catalog/catalog.routes.ts';
 import { authRoutes } from './routes/auth/auth.routes.ts';
+import { loggedRequest } from './logged-request.ts';
 import { secondFactorRoutes } from './routes/auth/second-factor.routes.ts';
 import { ssoRoutes } from './routes/auth/sso.routes.ts';
 import { passkeyRoutes } from './routes/account/passkeys.routes.ts';
@@ -90,7 +91,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     logger:
       deps.logger === false
         ? false
-        : { level: deps.config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'], ...(deps.logStream ? { stream: deps.logStream } : {}) },
+        : {
+            level: deps.config.logLevel,
+            redact: ['req.headers.cookie', 'req.headers.authorization'],
+            // A single sign-on callback's code and state do not reach the log either.
+            serializers: { req: loggedRequest },
+            ...(deps.logStream ? { stream: deps.logStream } : {}),
+          },
     bodyLimit: deps.config.bodyLimitBytes,
     // A request whose body never ends (or trickles in) is cut off instead of holding a connection.
     requestTimeout: deps.config.requestTimeoutMs,
