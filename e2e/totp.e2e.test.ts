@@ -74,6 +74,9 @@ describe('an authenticator app as the second factor', () => {
     await page.getByLabel('Authentication code').fill('000000');
     await page.getByRole('button', { name: 'Confirm' }).click();
     await expect.poll(seen(page, SIGN_IN_MESSAGES.totpCodeRefused)).toBe(true);
+    // The refused code stays in the field to be corrected.
+    expect(await page.getByLabel('Authentication code').inputValue()).toBe('000000');
+    await settledShot(browser, 'totp-setup-refused');
     await page.getByLabel('Authentication code').fill(await codeAt(-1));
     await page.getByRole('button', { name: 'Confirm' }).click();
 
@@ -84,6 +87,7 @@ describe('an authenticator app as the second factor', () => {
     await page.getByRole('button', { name: 'I have saved my codes' }).click();
     await expect.poll(seen(page, 'Recovery codes: 10 left')).toBe(true);
     await expect.poll(seen(page, /Set up on/)).toBe(true);
+    await settledShot(browser, 'totp-security-page');
     await signOut(page, person.name);
   });
 
@@ -113,6 +117,37 @@ describe('an authenticator app as the second factor', () => {
     await page.getByRole('button', { name: 'Verify' }).click();
     await expect.poll(seen(page, SIGN_IN_MESSAGES.refused)).toBe(true);
     expect(page.url()).toMatch(/\/login$/);
+    await settledShot(browser, 'totp-recovery-refused');
+  });
+});
+
+describe('a password reset by someone with an authenticator app', () => {
+  it('asks for the second factor after the e-mailed code, then for the new password', async () => {
+    const { page } = browser;
+    await page.goto(`${server.url}/forgot_password`);
+    await page.getByLabel('Email').fill(person.email);
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await page.waitForURL(/\/auth\?type=reset/);
+    const outbox = await admin.get<{ items: { subject: string; body: string }[] }>(`/api/outbox?to=${encodeURIComponent(person.email)}`);
+    const mail = outbox.items.find((item) => /password reset code/i.test(item.subject));
+    const emailed = /one-time code is (\d{6})/.exec(mail?.body ?? '')?.[1];
+    expect(emailed).toMatch(/^\d{6}$/);
+    await page.getByLabel('One-time code').fill(emailed!);
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    // The e-mailed code alone signs nobody in who has a second factor.
+    await expect.poll(seen(page, 'Two-step verification')).toBe(true);
+    await page.getByRole('button', { name: 'Use a recovery code' }).click();
+    await page.getByLabel('Recovery code').fill(recoveryCodes[1]!);
+    await settledShot(browser, 'totp-reset-second-step');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect.poll(visible(page.getByLabel('New password'))).toBe(true);
+    person.password = 'a-new-time-based-3';
+    await page.getByLabel('New password').fill(person.password);
+    await page.getByLabel('Confirm password').fill(person.password);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await atDashboard(page);
+    await signOut(page, person.name);
   });
 });
 
@@ -128,10 +163,13 @@ describe('a policy that requires a second factor of admins', () => {
     await page.locator('input[type=email]').fill(boss.email);
     await page.locator('input[type=password]').fill(boss.password);
     await page.getByRole('button', { name: 'Login' }).click();
+    await expect.poll(seen(page, 'Set up a second factor')).toBe(true);
     await expect.poll(seen(page, SIGN_IN_MESSAGES.mustEnrol)).toBe(true);
-    expect(await page.getByRole('link', { name: 'Site Settings' }).count()).toBe(0);
-    await page.goto(`${server.url}/dashboard/requests`);
+    // Nothing but enrolment: no navigation, and the dashboard's address shows the same.
+    expect(await page.locator('nav').count()).toBe(0);
+    await page.goto(`${server.url}/dashboard`);
     await expect.poll(seen(page, SIGN_IN_MESSAGES.mustEnrol)).toBe(true);
+    expect(await page.locator('nav').count()).toBe(0);
     await settledShot(browser, 'totp-enrolment-required');
 
     await page.getByRole('button', { name: 'Set up authenticator app' }).click();
@@ -144,6 +182,8 @@ describe('a policy that requires a second factor of admins', () => {
     await page.getByRole('button', { name: 'I have saved my codes' }).click();
     // Enrolled: the app opens where they were going.
     await expect.poll(seen(page, SIGN_IN_MESSAGES.mustEnrol)).toBe(false);
+    expect(page.url()).toMatch(/\/dashboard$/);
+    await expect.poll(visible(page.locator('nav'))).toBe(true);
     await expect.poll(() => page.getByText(boss.name).first().isVisible()).toBe(true);
   });
 });

@@ -68,9 +68,64 @@ describe('setting up the authenticator app', () => {
     const stored = await runtime.store.db.selectFrom('user_recovery_codes').select('code_hash').where('user_id', '=', userId).execute();
     expect(stored.map((s) => s.code_hash)).not.toContain(codes[0]);
 
+    const user = await runtime.store.db.selectFrom('users').select('second_factors').where('id', '=', userId).executeTakeFirstOrThrow();
+    expect(user.second_factors).toBe(1);
+
     const again = await app.inject({ method: 'POST', url: '/api/account/totp', headers: { cookie } });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(SIGN_IN_MESSAGES.totpAlreadyEnrolled);
+  });
+  it('confirms only the newest secret: a code of a setup started again is refused', async () => {
+    const { userId } = await createUser(runtime, 'restart@example.com', 'correct horse');
+    const cookie = await signIn(app, 'restart@example.com', 'correct horse');
+    const old = (await app.inject({ method: 'POST', url: '/api/account/totp', headers: { cookie } })).json().secret;
+    const newest = (await app.inject({ method: 'POST', url: '/api/account/totp', headers: { cookie } })).json().secret;
+    expect(newest).not.toBe(old);
+    const withOld = await app.inject({ method: 'POST', url: '/api/account/totp/confirm', headers: { cookie }, payload: { code: await totpCode(old) } });
+    expect(withOld.statusCode).toBe(400);
+    const withNewest = await app.inject({ method: 'POST', url: '/api/account/totp/confirm', headers: { cookie }, payload: { code: await totpCode(newest) } });
+    expect(withNewest.statusCode).toBe(200);
+    expect(withNewest.json().codes).toHaveLength(10);
+    // The enrolment and its first codes are one command: one transaction, adjacent in the stream.
+    const events = await runtime.store.db
+      .selectFrom('events')
+      .select(['type', 'transaction_id'])
+      .where('stream_id', '=', `user:${userId}`)
+      .orderBy('global_position')
+      .execute();
+    const [enrolled, generated] = events.slice(-2);
+    expect([enrolled?.type, generated?.type]).toEqual(['AuthenticatorAppEnrolled', 'RecoveryCodesGenerated']);
+    expect(enrolled?.transaction_id).toBe(generated?.transaction_id);
+  });
+
+  it('keeps unused recovery codes when the app is set up again, and replaces them on request', async () => {
+    const person = await enrolled();
+    expect((await app.inject({ method: 'DELETE', url: '/api/account/totp', headers: { cookie: person.cookie } })).statusCode).toBe(204);
+    const restarted = (await app.inject({ method: 'POST', url: '/api/account/totp', headers: { cookie: person.cookie } })).json();
+    const confirmed = await app.inject({
+      method: 'POST',
+      url: '/api/account/totp/confirm',
+      headers: { cookie: person.cookie },
+      payload: { code: await totpCode(restarted.secret) },
+    });
+    expect(confirmed.json()).toEqual({ codes: [] });
+    const renewed = await app.inject({ method: 'POST', url: '/api/account/recovery-codes', headers: { cookie: person.cookie } });
+    expect(renewed.statusCode).toBe(200);
+    const fresh = renewed.json().codes as string[];
+    expect(fresh).toHaveLength(10);
+    // The old codes stop working, the new ones work.
+    const withOld = await firstStep(app, person.email, 'correct horse');
+    expect((await secondStep(app, withOld.attempt, { method: 'recovery', code: person.codes[0] })).statusCode).toBe(401);
+    const withNew = await firstStep(app, person.email, 'correct horse');
+    expect((await secondStep(app, withNew.attempt, { method: 'recovery', code: fresh[0] })).statusCode).toBe(200);
+  });
+
+  it('refuses new recovery codes to someone with no second factor', async () => {
+    await createUser(runtime, 'nofactor@example.com', 'correct horse');
+    const cookie = await signIn(app, 'nofactor@example.com', 'correct horse');
+    const refused = await app.inject({ method: 'POST', url: '/api/account/recovery-codes', headers: { cookie } });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toMatch(/passkey or an authenticator app first/);
   });
 });
 
@@ -132,6 +187,37 @@ describe('signing in with the authenticator app', () => {
     const cookie = used.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
     const overview = (await app.inject({ method: 'GET', url: '/api/account/security', headers: { cookie } })).json();
     expect(overview.recovery_codes.remaining).toBe(9);
+  });
+
+  it('signs in once when the same code arrives twice at once', async () => {
+    const person = await enrolled();
+    const code = await totpCode(person.secret, 1);
+    const attempts = await Promise.all([firstStep(app, person.email, 'correct horse'), firstStep(app, person.email, 'correct horse')]);
+    const answers = await Promise.all(attempts.map(({ attempt }) => secondStep(app, attempt, { method: 'totp', code })));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 401]);
+  });
+
+  it('lets one of two sign-ins at once use a recovery code, and counts it used once', async () => {
+    const person = await enrolled();
+    const code = person.codes[0]!.replace('-', ' ');
+    const attempts = await Promise.all([firstStep(app, person.email, 'correct horse'), firstStep(app, person.email, 'correct horse')]);
+    const answers = await Promise.all(attempts.map(({ attempt }) => secondStep(app, attempt, { method: 'recovery', code })));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 401]);
+    const used = await runtime.store.db
+      .selectFrom('events')
+      .select('data')
+      .where('stream_id', '=', `user:${person.userId}`)
+      .where('type', '=', 'RecoveryCodeUsed')
+      .execute();
+    expect(used.map((e) => e.data)).toEqual([expect.objectContaining({ remaining: 9 })]);
+  });
+
+  it('refuses a code of the authenticator app before the last accepted one', async () => {
+    const person = await enrolled();
+    const first = await firstStep(app, person.email, 'correct horse');
+    expect((await secondStep(app, first.attempt, { method: 'totp', code: await totpCode(person.secret, 1) })).statusCode).toBe(200);
+    const second = await firstStep(app, person.email, 'correct horse');
+    expect((await secondStep(app, second.attempt, { method: 'totp', code: await totpCode(person.secret, 0) })).statusCode).toBe(401);
   });
 
   it('voids a sign-in after five wrong tries, and limits tries per person across sign-ins', async () => {

@@ -9,7 +9,8 @@ import { z } from 'zod';
 import { errorResponses } from '../../../contract/errors.ts';
 import { recoveryCodes, SIGN_IN_MESSAGES, totpConfirmBody, totpEnrolment } from '../../../contract/sign-in.ts';
 import { DomainError } from '../../../ledger/errors.ts';
-import { changeFactors } from '../../auth/factors/factor-commands.ts';
+import type { Trx } from '../../../ledger/event-store/event-store.ts';
+import { changeFactors, changeFactorsTogether } from '../../auth/factors/factor-commands.ts';
 import { newRecoveryCodes, storeRecoveryCodes, unusedRecoveryCodes } from '../../auth/factors/recovery-codes.ts';
 import { matchingStep, newTotpSecret, totpEnrolmentOf } from '../../auth/factors/totp.ts';
 import { hitRateLimit } from '../../auth/rate-limit.ts';
@@ -18,6 +19,7 @@ import { commandOptions } from '../../plugins/command-context.ts';
 
 const tags = ['account'];
 const NO_FACTOR_YET = 'Set up a passkey or an authenticator app first: recovery codes stand in for one.';
+const SETUP_CHANGED = 'The authenticator app was set up again meanwhile: scan the newest QR code and enter its code.';
 
 export async function totpRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -68,24 +70,25 @@ export async function totpRoutes(app: FastifyInstance): Promise<void> {
       const step = await matchingStep(pending.secret, request.body.code, null);
       if (step === null) throw new DomainError('VALIDATION', SIGN_IN_MESSAGES.totpCodeRefused, 'code');
       const codes = (await unusedRecoveryCodes(app.db, me.id)) === 0 ? newRecoveryCodes() : [];
-      const options = commandOptions(request);
-      await changeFactors(
-        app.store,
-        {
-          userId: me.id,
-          command: { type: 'EnrolAuthenticatorApp', data: {} },
-          write: async (trx) => {
-            await trx.updateTable('user_totp').set({ confirmed_at: new Date(), last_step: step }).where('user_id', '=', me.id).execute();
-          },
+      const enrol = {
+        command: { type: 'EnrolAuthenticatorApp' as const, data: {} },
+        write: async (trx: Trx) => {
+          // Confirms the secret the code was checked against: a setup started again meanwhile is not confirmed by it.
+          const confirmed = await trx
+            .updateTable('user_totp')
+            .set({ confirmed_at: new Date(), last_step: step })
+            .where('user_id', '=', me.id)
+            .where('secret', '=', pending.secret)
+            .where('confirmed_at', 'is', null)
+            .executeTakeFirst();
+          if (Number(confirmed.numUpdatedRows) !== 1) throw new DomainError('CONFLICT', SETUP_CHANGED);
         },
-        options,
-      );
-      if (codes.length > 0)
-        await changeFactors(
-          app.store,
-          { userId: me.id, command: { type: 'GenerateRecoveryCodes', data: { count: codes.length } }, write: (trx) => storeRecoveryCodes(trx, me.id, codes) },
-          options,
-        );
+      };
+      const firstCodes = {
+        command: { type: 'GenerateRecoveryCodes' as const, data: { count: codes.length } },
+        write: (trx: Trx) => storeRecoveryCodes(trx, me.id, codes),
+      };
+      await changeFactorsTogether(app.store, me.id, codes.length > 0 ? [enrol, firstCodes] : [enrol], commandOptions(request));
       return { codes };
     },
   );

@@ -66,6 +66,13 @@ export function AuthPage() {
     })();
   }, [step, token, type, sessionStatus, exchange, dispatch]);
 
+  // The second step is framed by itself, as on /login.
+  if (step === 'second-factor')
+    return (
+      <PublicFrame>
+        <SecondFactorStep methods={methods} onCancel={() => setStep('verify')} />
+      </PublicFrame>
+    );
   return (
     <PublicFrame>
       <Paper withBorder radius="md" p="lg" shadow="sm">
@@ -86,7 +93,6 @@ export function AuthPage() {
             onSecondFactor={askSecondFactor}
           />
         )}
-        {step === 'second-factor' && <SecondFactorStep methods={methods} onCancel={() => setStep('verify')} />}
         {step === 'password' && <PasswordStep type={type} />}
       </Paper>
     </PublicFrame>

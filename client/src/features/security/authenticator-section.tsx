@@ -4,7 +4,7 @@
  */
 import { Alert, Button, Code, Group, Image, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { SecurityOverview } from '@contract/sign-in.ts';
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { serverMessage } from '../../api/error-message.ts';
 import { type TotpEnrolment, useConfirmTotpMutation, useNewRecoveryCodesMutation, useRemoveTotpMutation, useStartTotpMutation } from '../../api/totp-api.ts';
 import { AppModal } from '../../components/app-modal.tsx';
@@ -27,7 +27,9 @@ function SetUpDialog({ enrolment, onClose: close }: { enrolment: TotpEnrolment; 
   const [code, setCode] = useState('');
   const [confirm, { isLoading, error }] = useConfirmTotpMutation();
   const [codes, setCodes] = useState<string[] | null>(null);
-  const submit = async () => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (code.length !== 6) return;
     const result = await confirm({ code });
     if (result.data) {
       toast.success('Authenticator app set up');
@@ -45,38 +47,40 @@ function SetUpDialog({ enrolment, onClose: close }: { enrolment: TotpEnrolment; 
       {codes ? (
         <RecoveryCodesPanel codes={codes} onDone={onClose} />
       ) : (
-        <Stack gap="md">
-          <Text size="sm">Scan this code with an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password, …).</Text>
-          <Image src={enrolment.qr_svg} alt="QR code for your authenticator app" w={200} h={200} mx="auto" />
-          <Text size="sm">Or type this key into the app:</Text>
-          <Code block aria-label="Authenticator key" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
-            {enrolment.secret}
-          </Code>
-          <Text size="sm">Then enter the 6-digit code the app shows.</Text>
-          <TextInput
-            label="Authentication code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            w={180}
-            value={code}
-            onChange={(event) => setCode(event.currentTarget.value.replace(/\D/g, ''))}
-            error={Boolean(error)}
-          />
-          {error && (
-            <Alert color="red" role="alert">
-              {serverMessage(error)}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button onClick={() => void submit()} disabled={code.length !== 6} loading={isLoading}>
-              Confirm
-            </Button>
-          </Group>
-        </Stack>
+        <form onSubmit={(event) => void submit(event)} noValidate>
+          <Stack gap="md">
+            <Text size="sm">Scan this code with an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password, …).</Text>
+            <Image src={enrolment.qr_svg} alt="QR code for your authenticator app" w={200} h={200} mx="auto" />
+            <Text size="sm">Or type this key into the app:</Text>
+            <Code block aria-label="Authenticator key" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
+              {enrolment.secret}
+            </Code>
+            <Text size="sm">Then enter the 6-digit code the app shows.</Text>
+            <TextInput
+              label="Authentication code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              w={180}
+              value={code}
+              // Apps show the code as "123 456"; a pasted one keeps its six digits.
+              onChange={(event) => setCode(event.currentTarget.value.replace(/\D/g, '').slice(0, 6))}
+              error={Boolean(error)}
+            />
+            {error && (
+              <Alert color="red" role="alert">
+                {serverMessage(error)}
+              </Alert>
+            )}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={onClose}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={code.length !== 6} loading={isLoading}>
+                Confirm
+              </Button>
+            </Group>
+          </Stack>
+        </form>
       )}
     </AppModal>
   );
