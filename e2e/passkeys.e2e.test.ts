@@ -1,7 +1,8 @@
 /**
  * Passkeys in a real browser with Chromium's virtual authenticator (a platform authenticator that
  * verifies its holder): a person adds a passkey on Sign-in security, signs out, signs in with the
- * passkey alone, then signs in with the password and passes the second step with the passkey.
+ * passkey alone, then signs in with the password and passes the second step with the passkey,
+ * and finds the passkey's last use on the page.
  * The app is opened at localhost: a passkey belongs to a site name, never to an IP address.
  */
 import type { CDPSession } from 'playwright-core';
@@ -89,7 +90,18 @@ describe('passkeys', () => {
     await page.locator('input[type=password]').fill(person.password);
     await page.getByRole('button', { name: 'Login' }).click();
     await expect.poll(seen(page, 'Two-step verification')).toBe(true);
+    await settledShot(browser, 'passkeys-second-step');
     await page.getByRole('button', { name: 'Use your passkey' }).click();
     await atDashboard();
+  });
+
+  it('show when they were last used', async () => {
+    const { page } = browser;
+    await page.getByText(person.name).first().click();
+    await page.getByRole('menuitem', { name: 'Sign-in security' }).click();
+    await page.waitForURL(/\/account\/security$/);
+    const row = page.getByRole('row', { name: /Work laptop/ });
+    await expect.poll(() => row.isVisible()).toBe(true);
+    await expect.poll(() => row.getByRole('cell').nth(2).textContent()).not.toBe('Never');
   });
 });

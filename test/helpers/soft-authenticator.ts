@@ -28,6 +28,17 @@ export class SoftPasskey {
     this.publicJwk = publicKey.export({ format: 'jwk' }) as { x: string; y: string };
   }
 
+  /** Answers from now on as if from another page (a look-alike site relaying the ceremony). */
+  from(origin: string): this {
+    this.options.origin = origin;
+    return this;
+  }
+
+  /** Sets the signature counter back, as a copy of the authenticator's key would. */
+  rewind(steps: number): void {
+    this.counter -= steps;
+  }
+
   get id(): string {
     return b64url(this.credentialId);
   }

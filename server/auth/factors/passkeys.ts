@@ -80,41 +80,65 @@ export async function authenticationOptions(app: FastifyInstance, userId: string
 
 const credentialIdOf = (response: Record<string, unknown>) => (typeof response.id === 'string' ? response.id : null);
 
+/** The user handle a discoverable passkey answers with: the person it was created for (their id's bytes), when it says. */
+function userHandleOf(response: Record<string, unknown>): string | null {
+  const inner = response.response;
+  if (!inner || typeof inner !== 'object') return null;
+  const handle = (inner as Record<string, unknown>).userHandle;
+  return typeof handle === 'string' && handle !== '' ? Buffer.from(handle, 'base64url').toString('utf8') : null;
+}
+
+export type AssertionOutcome = { ok: true; userId: string } | { ok: false; notUserVerifying: boolean };
+
+const REFUSED: AssertionOutcome = { ok: false, notUserVerifying: false };
+
 /**
- * Checks an assertion against the challenge issued; with `userId`, it must be one of that person's
- * passkeys. Answers the passkey's owner and whether the authenticator verified its holder, after
- * recording the new counter; null when it does not verify.
+ * Checks an assertion against the challenge issued: a passkey of an active person (with `userId`,
+ * of that person), the user handle it names being its owner, the origin and RP ID the site's, the
+ * counter moving on; with `requireUserVerification`, the authenticator must have verified its holder.
+ * Only an accepted answer is recorded (the new counter, the time of use).
  */
 export async function verifiedAssertion(
   app: FastifyInstance,
   response: Record<string, unknown>,
   challenge: string,
   options: { userId: string | null; requireUserVerification: boolean },
-): Promise<{ userId: string; userVerified: boolean } | null> {
+): Promise<AssertionOutcome> {
   const id = credentialIdOf(response);
-  if (!id) return null;
-  const stored = await app.db.selectFrom('user_passkeys').selectAll().where('credential_id', '=', id).executeTakeFirst();
-  if (!stored || (options.userId !== null && stored.user_id !== options.userId)) return null;
+  if (!id) return REFUSED;
+  const stored = await app.db
+    .selectFrom('user_passkeys')
+    .innerJoin('users', 'users.id', 'user_passkeys.user_id')
+    .select(['user_passkeys.credential_id', 'user_passkeys.user_id', 'user_passkeys.public_key', 'user_passkeys.counter', 'user_passkeys.transports'])
+    .where('user_passkeys.credential_id', '=', id)
+    .where('users.deactivated_at', 'is', null)
+    .executeTakeFirst();
+  if (!stored || (options.userId !== null && stored.user_id !== options.userId)) return REFUSED;
+  const handle = userHandleOf(response);
+  if (handle !== null && handle !== stored.user_id) return REFUSED;
   const { rpID, origins } = relyingParty(app.config);
+  let verification: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
   try {
-    const result = await verifyAuthenticationResponse({
+    // UV is checked below rather than by the library, so its refusal can say what the person should do.
+    verification = await verifyAuthenticationResponse({
       response: response as unknown as AuthenticationResponseJSON,
       expectedChallenge: challenge,
       expectedOrigin: origins,
       expectedRPID: rpID,
-      credential: { id: stored.credential_id, publicKey: new Uint8Array(stored.public_key), counter: Number(stored.counter), transports: stored.transports },
-      requireUserVerification: options.requireUserVerification,
+      credential: { id: stored.credential_id, publicKey: new Uint8Array(stored.public_key), counter: Number(stored.counter), transports: transportsOf(stored) },
+      requireUserVerification: false,
     });
-    if (!result.verified) return null;
-    await app.db
-      .updateTable('user_passkeys')
-      .set({ counter: result.authenticationInfo.newCounter, last_used_at: new Date() })
-      .where('credential_id', '=', stored.credential_id)
-      .execute();
-    return { userId: stored.user_id, userVerified: result.authenticationInfo.userVerified };
   } catch {
-    return null;
+    return REFUSED;
   }
+  if (!verification.verified) return REFUSED;
+  if (options.requireUserVerification && !verification.authenticationInfo.userVerified) return { ok: false, notUserVerifying: true };
+  await app.db
+    .updateTable('user_passkeys')
+    .set({ counter: verification.authenticationInfo.newCounter, last_used_at: new Date() })
+    .where('credential_id', '=', stored.credential_id)
+    .execute();
+  return { ok: true, userId: stored.user_id };
 }
 
 /**
@@ -124,5 +148,5 @@ export async function verifiedAssertion(
 export async function passkeyAssertionOk(app: FastifyInstance, userId: string, response: Record<string, unknown>, attempt: SignInAttempt): Promise<boolean> {
   const challenge = attempt.data.challenge;
   if (typeof challenge !== 'string') return false;
-  return (await verifiedAssertion(app, response, challenge, { userId, requireUserVerification: false })) !== null;
+  return (await verifiedAssertion(app, response, challenge, { userId, requireUserVerification: false })).ok;
 }

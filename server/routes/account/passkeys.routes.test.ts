@@ -11,6 +11,7 @@ import { openTestRuntime } from '../../../test/helpers/test-database.ts';
 import { buildTestApp, cookieHeader, createUser, signIn } from '../../../test/helpers/test-app.ts';
 import { firstStep, secondStep } from '../../../test/helpers/second-factor.ts';
 import { SoftPasskey } from '../../../test/helpers/soft-authenticator.ts';
+import { SYSTEM_ACTOR, userCommand } from '../../users/user-commands.ts';
 
 let runtime: Awaited<ReturnType<typeof openTestRuntime>>;
 let app: FastifyInstance;
@@ -116,6 +117,52 @@ describe('a person’s passkeys', () => {
   });
 });
 
+describe('challenges', () => {
+  it('answers only the newest options asked: earlier ones are withdrawn', async () => {
+    const me = await person();
+    const first = await app.inject({ method: 'POST', url: '/api/account/passkeys/options', headers: { cookie: me.cookie } });
+    const firstCookie = cookieHeader(first);
+    const second = await app.inject({ method: 'POST', url: '/api/account/passkeys/options', headers: { cookie: `${me.cookie}; ${firstCookie}` } });
+    const secondCookie = cookieHeader(second);
+    const register = (cookie: string, options: Parameters<SoftPasskey['register']>[0]) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/account/passkeys',
+        headers: { cookie: `${me.cookie}; ${cookie}` },
+        payload: { name: 'Laptop', response: new SoftPasskey({ origin }).register(options) },
+      });
+    expect((await register(firstCookie, first.json())).statusCode).toBe(400);
+    expect((await register(secondCookie, first.json())).statusCode).toBe(400);
+    const again = await app.inject({ method: 'POST', url: '/api/account/passkeys/options', headers: { cookie: me.cookie } });
+    expect((await register(cookieHeader(again), again.json())).statusCode).toBe(201);
+  });
+});
+
+describe('limits', () => {
+  it('keeps at most ten passkeys a person, and refuses a credential that is already registered', async () => {
+    const me = await person();
+    for (let i = 1; i <= 10; i += 1) expect((await addPasskey(me.cookie, `Key ${i}`)).added.statusCode).toBe(201);
+    const eleventh = await addPasskey(me.cookie, 'Key 11');
+    expect(eleventh.added.statusCode).toBe(409);
+    expect(eleventh.added.json().message).toBe(SIGN_IN_MESSAGES.tooManyPasskeys);
+    const rows = await runtime.store.db.selectFrom('user_passkeys').select('name').where('user_id', '=', me.userId).execute();
+    expect(rows).toHaveLength(10);
+
+    // The same credential again (a client can send any id with "none" attestation), for this person or another.
+    const other = await person();
+    const { key } = await addPasskey(other.cookie, 'Mine');
+    const again = await addPasskey(other.cookie, 'Mine again', key);
+    expect(again.added.statusCode).toBe(409);
+    const third = await person();
+    const copied = await addPasskey(third.cookie, 'Copied', key);
+    expect(copied.added.statusCode).toBe(409);
+    const owner = await runtime.store.db.selectFrom('user_passkeys').select('user_id').where('credential_id', '=', key.id).execute();
+    expect(owner).toEqual([{ user_id: other.userId }]);
+    const overview = (await app.inject({ method: 'GET', url: '/api/account/security', headers: { cookie: third.cookie } })).json();
+    expect(overview.passkeys).toEqual([]);
+  });
+});
+
 describe('a passkey as the second step', () => {
   it('signs in after the password; a wrong password with a valid passkey gets the same refusal as anything else wrong', async () => {
     const me = await person();
@@ -196,5 +243,60 @@ describe('signing in with a passkey alone', () => {
     });
     expect(replay.statusCode).toBe(401);
     expect(replay.json().message).toBe(SIGN_IN_MESSAGES.attemptExpired);
+  });
+
+  it('refuses an answer to another challenge, from another origin, for another person, or of a deactivated person', async () => {
+    const me = await person();
+    const { key, added } = await addPasskey(me.cookie, 'Laptop');
+
+    const mine = await app.inject({ method: 'POST', url: '/api/login/passkey/options' });
+    const other = await app.inject({ method: 'POST', url: '/api/login/passkey/options' });
+    const crossed = await app.inject({
+      method: 'POST',
+      url: '/api/login/passkey',
+      headers: { cookie: cookieHeader(mine) },
+      payload: { response: key.authenticate(other.json()) },
+    });
+    expect(crossed.statusCode).toBe(401);
+    expect(crossed.json().message).toBe(SIGN_IN_MESSAGES.passkeyRefused);
+
+    const phished = new SoftPasskey({ origin });
+    await addPasskey(me.cookie, 'Phone', phished);
+    const elsewhere = await passkeySignIn(phished.from('https://evil.example'));
+    expect(elsewhere.statusCode).toBe(401);
+
+    // The authenticator names the person it made the passkey for; it must be the passkey's owner.
+    const someoneElse = await person();
+    key.userHandle = Buffer.from(someoneElse.userId).toString('base64url');
+    const mismatched = await passkeySignIn(key);
+    expect(mismatched.statusCode).toBe(401);
+
+    const unused = await runtime.store.db
+      .selectFrom('user_passkeys')
+      .select('last_used_at')
+      .where('passkey_id', '=', added.json().id)
+      .executeTakeFirstOrThrow();
+    expect(unused.last_used_at).toBeNull();
+
+    key.userHandle = Buffer.from(me.userId).toString('base64url');
+    await userCommand(runtime.store, me.userId, { type: 'DeactivateUser', data: {} }, { metadata: SYSTEM_ACTOR });
+    const deactivated = await passkeySignIn(key);
+    expect(deactivated.statusCode).toBe(401);
+    expect(deactivated.json().message).toBe(SIGN_IN_MESSAGES.passkeyRefused);
+  });
+
+  it('records no use of a passkey refused for not verifying its holder, and refuses a cloned one whose counter went back', async () => {
+    const me = await person();
+    const unverified = new SoftPasskey({ origin, userVerified: false });
+    const { added } = await addPasskey(me.cookie, 'Key without PIN', unverified);
+    expect((await passkeySignIn(unverified)).statusCode).toBe(401);
+    const row = await runtime.store.db.selectFrom('user_passkeys').select('last_used_at').where('passkey_id', '=', added.json().id).executeTakeFirstOrThrow();
+    expect(row.last_used_at).toBeNull();
+
+    const { key } = await addPasskey(me.cookie, 'Laptop');
+    expect((await passkeySignIn(key)).statusCode).toBe(200);
+    expect((await passkeySignIn(key)).statusCode).toBe(200);
+    key.rewind(1);
+    expect((await passkeySignIn(key)).statusCode).toBe(401);
   });
 });

@@ -4,7 +4,7 @@
  * to the sign-in attempt or the person it was issued for, and good for one answer.
  */
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../../contract/errors.ts';
@@ -30,7 +30,10 @@ export async function passkeyRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const account = ['account'];
 
-  async function issue(reply: FastifyReply, cookie: string, kind: AttemptKind, userId: string | null, challenge: string) {
+  async function issue(request: FastifyRequest, reply: FastifyReply, cookie: string, kind: AttemptKind, userId: string | null, challenge: string) {
+    // Options asked again replace the ones before: only the newest challenge is answerable.
+    const previous = await attemptOf(app.db, request.cookies[cookie], kind);
+    if (previous) await endAttempt(app.db, previous);
     const attempt = await createAttempt(app.db, { kind, userId, data: { challenge } });
     reply.setCookie(cookie, attempt.token, attemptCookieOptions(app, attempt.expiresAt));
   }
@@ -48,7 +51,7 @@ export async function passkeyRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const me = request.caller;
       const options = await registrationOptions(app, { id: me.id, email: me.email, name: displayName(me) });
-      await issue(reply, ENROL_COOKIE, 'enrol-passkey', me.id, options.challenge);
+      await issue(request, reply, ENROL_COOKIE, 'enrol-passkey', me.id, options.challenge);
       return options as unknown as Record<string, unknown>;
     },
   );
@@ -195,7 +198,7 @@ export async function passkeyRoutes(app: FastifyInstance): Promise<void> {
       const limited = await hitRateLimit(app.db, `passkey:ip:${request.ip}`, app.config.loginRateLimit * 5, app.config.loginRateWindowSeconds);
       if (!limited.allowed) return reply.code(429).send({ error: 'RATE_LIMITED', message: SIGN_IN_MESSAGES.tooManyTries });
       const options = await authenticationOptions(app, null);
-      await issue(reply, SIGN_IN_COOKIE, 'passkey', null, options.challenge);
+      await issue(request, reply, SIGN_IN_COOKIE, 'passkey', null, options.challenge);
       return options as unknown as Record<string, unknown>;
     },
   );
@@ -216,11 +219,9 @@ export async function passkeyRoutes(app: FastifyInstance): Promise<void> {
       if (!attempt || typeof attempt.data.challenge !== 'string' || !(await endAttempt(app.db, attempt)))
         return reply.code(401).send({ error: 'UNAUTHORIZED', message: SIGN_IN_MESSAGES.attemptExpired });
       reply.clearCookie(SIGN_IN_COOKIE, { path: '/api' });
-      const checked = await verifiedAssertion(app, request.body.response, attempt.data.challenge, { userId: null, requireUserVerification: false });
-      if (!checked) return reply.code(401).send(REFUSED);
-      if (!checked.userVerified) return reply.code(401).send({ error: 'UNAUTHORIZED', message: SIGN_IN_MESSAGES.passkeyNotUserVerifying });
-      const active = await app.db.selectFrom('users').select('id').where('id', '=', checked.userId).where('deactivated_at', 'is', null).executeTakeFirst();
-      if (!active) return reply.code(401).send(REFUSED);
+      const checked = await verifiedAssertion(app, request.body.response, attempt.data.challenge, { userId: null, requireUserVerification: true });
+      if (!checked.ok)
+        return reply.code(401).send(checked.notUserVerifying ? { error: 'UNAUTHORIZED', message: SIGN_IN_MESSAGES.passkeyNotUserVerifying } : REFUSED);
       return startSession(app, request, reply, checked.userId, { method: 'passkey', secondFactor: null, provider: null });
     },
   );

@@ -1,5 +1,5 @@
 /** A passkey as the second step of a sign-in. */
-import { Alert, Button, Stack } from '@mantine/core';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import { browserSupportsWebAuthn, startAuthentication } from '@simplewebauthn/browser';
 import { useState } from 'react';
 import { serverMessage } from '../../api/error-message.ts';
@@ -11,7 +11,13 @@ export function PasskeyFactor() {
   const [send] = useSecondFactorMutation();
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  if (!browserSupportsWebAuthn()) return null;
+  // Said rather than hidden: for someone whose only factor is a passkey, the step would be empty.
+  if (!browserSupportsWebAuthn())
+    return (
+      <Text size="sm" c="dimmed" ta="center">
+        This browser cannot use passkeys. Use another factor, or a browser that supports passkeys.
+      </Text>
+    );
 
   const answerWithPasskey = async () => {
     setFailure(null);
