@@ -102,7 +102,7 @@ export async function verifiedAssertion(
   app: FastifyInstance,
   response: Record<string, unknown>,
   challenge: string,
-  options: { userId: string | null; requireUserVerification: boolean },
+  options: { userId: string | null; requireUserVerification: boolean; record?: boolean },
 ): Promise<AssertionOutcome> {
   const id = credentialIdOf(response);
   if (!id) return REFUSED;
@@ -133,6 +133,7 @@ export async function verifiedAssertion(
   }
   if (!verification.verified) return REFUSED;
   if (options.requireUserVerification && !verification.authenticationInfo.userVerified) return { ok: false, notUserVerifying: true };
+  if (options.record === false) return { ok: true, userId: stored.user_id };
   await app.db
     .updateTable('user_passkeys')
     .set({ counter: verification.authenticationInfo.newCounter, last_used_at: new Date() })
@@ -145,8 +146,14 @@ export async function verifiedAssertion(
  * Whether the answer is a valid assertion, by one of the person's passkeys, of the challenge this
  * attempt issued (POST /api/login/second-factor/passkey-options).
  */
-export async function passkeyAssertionOk(app: FastifyInstance, userId: string, response: Record<string, unknown>, attempt: SignInAttempt): Promise<boolean> {
+export async function passkeyAssertionOk(
+  app: FastifyInstance,
+  userId: string,
+  response: Record<string, unknown>,
+  attempt: SignInAttempt,
+  use = true,
+): Promise<boolean> {
   const challenge = attempt.data.challenge;
   if (typeof challenge !== 'string') return false;
-  return (await verifiedAssertion(app, response, challenge, { userId, requireUserVerification: false })).ok;
+  return (await verifiedAssertion(app, response, challenge, { userId, requireUserVerification: false, record: use })).ok;
 }

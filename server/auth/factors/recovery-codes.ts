@@ -44,9 +44,22 @@ export async function unusedRecoveryCodes(db: Db, userId: string): Promise<numbe
   return Number(row.n);
 }
 
-/** Uses the code up if it is one of the person's unused codes; true for the one caller that did. */
-export async function spendRecoveryCode(db: Db, userId: string, code: string): Promise<boolean> {
+/**
+ * Uses the code up if it is one of the person's unused codes; true for the one caller that did. With
+ * `use` false it is only looked up (a sign-in whose password was wrong uses nothing up).
+ */
+export async function spendRecoveryCode(db: Db, userId: string, code: string, use = true): Promise<boolean> {
   if (normalised(code).length !== SIGN_IN_LIMITS.recoveryCodeLength) return false;
+  if (!use) {
+    const found = await db
+      .selectFrom('user_recovery_codes')
+      .select('code_hash')
+      .where('user_id', '=', userId)
+      .where('code_hash', '=', hashOf(code))
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    return found !== undefined;
+  }
   const result = await db
     .updateTable('user_recovery_codes')
     .set({ used_at: new Date() })

@@ -40,9 +40,10 @@ export async function matchingStep(secret: string, code: string, afterStep: numb
 
 /**
  * Whether the code is the person's current authenticator code, not used before. The step is claimed
- * with a conditional update, so a replay, or the same code twice at once, is refused.
+ * with a conditional update, so a replay, or the same code twice at once, is refused. With `use`
+ * false it is checked the same way and claimed by nobody (a sign-in whose password was wrong).
  */
-export async function verifyTotpCode(db: Db, userId: string, code: string): Promise<boolean> {
+export async function verifyTotpCode(db: Db, userId: string, code: string, use = true): Promise<boolean> {
   const row = await db
     .selectFrom('user_totp')
     .select(['secret', 'last_step'])
@@ -52,7 +53,7 @@ export async function verifyTotpCode(db: Db, userId: string, code: string): Prom
   if (!row) return false;
   const last = row.last_step === null ? null : Number(row.last_step);
   const step = await matchingStep(row.secret, code, last);
-  if (step === null) return false;
+  if (step === null || !use) return step !== null;
   const claimed = await db
     .updateTable('user_totp')
     .set({ last_step: step })

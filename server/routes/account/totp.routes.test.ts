@@ -165,6 +165,19 @@ describe('signing in with the authenticator app', () => {
     expect(withWrongCode.json().message).toBe(SIGN_IN_MESSAGES.refused);
   });
 
+  it('uses nothing up for a sign-in whose password was wrong: the same code and recovery code work afterwards', async () => {
+    const person = await enrolled();
+    const code = await totpCode(person.secret, 1);
+    const recovery = person.codes[5]!;
+    const wrong = await firstStep(app, person.email, 'wrong horse');
+    expect((await secondStep(app, wrong.attempt, { method: 'totp', code })).statusCode).toBe(401);
+    expect((await secondStep(app, wrong.attempt, { method: 'recovery', code: recovery })).statusCode).toBe(401);
+    const right = await firstStep(app, person.email, 'correct horse');
+    expect((await secondStep(app, right.attempt, { method: 'totp', code })).statusCode).toBe(200);
+    const again = await firstStep(app, person.email, 'correct horse');
+    expect((await secondStep(app, again.attempt, { method: 'recovery', code: recovery })).statusCode).toBe(200);
+  });
+
   it('accepts a code once', async () => {
     const person = await enrolled();
     const code = await totpCode(person.secret, 1);

@@ -22,15 +22,19 @@ const TOO_MANY = { error: 'RATE_LIMITED', message: SIGN_IN_MESSAGES.tooManyTries
 export async function secondFactorRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  /** Checks the factor only; a recovery code is used up here and recorded with the sign-in. */
-  async function factorOk(userId: string, body: SecondFactorBody, attempt: SignInAttempt): Promise<boolean> {
+  /**
+   * Checks the factor; with `use`, a code is used up (a recovery code is then recorded with the
+   * sign-in) and a passkey's counter moves on. Checked the same way either way, so a wrong first
+   * step is not told apart by how long the answer takes.
+   */
+  async function factorOk(userId: string, body: SecondFactorBody, attempt: SignInAttempt, use: boolean): Promise<boolean> {
     switch (body.method) {
       case 'totp':
-        return verifyTotpCode(app.db, userId, body.code);
+        return verifyTotpCode(app.db, userId, body.code, use);
       case 'recovery':
-        return spendRecoveryCode(app.db, userId, body.code);
+        return spendRecoveryCode(app.db, userId, body.code, use);
       case 'passkey':
-        return passkeyAssertionOk(app, userId, body.response, attempt);
+        return passkeyAssertionOk(app, userId, body.response, attempt, use);
     }
   }
 
@@ -60,7 +64,7 @@ export async function secondFactorRoutes(app: FastifyInstance): Promise<void> {
         return reply.code(429).send(TOO_MANY);
       }
       // A wrong first step is refused here, after the factor, in the same words: nothing is used up.
-      const ok = attempt.passwordOk && (await factorOk(userId, request.body, attempt));
+      const ok = (await factorOk(userId, request.body, attempt, attempt.passwordOk)) && attempt.passwordOk;
       if (!ok) return reply.code(401).send(REFUSED);
       // Answered twice at once, the step signs in once.
       if (!(await endAttempt(app.db, attempt))) return reply.code(401).send(EXPIRED);
