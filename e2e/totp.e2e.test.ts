@@ -185,5 +185,16 @@ describe('a policy that requires a second factor of admins', () => {
     expect(page.url()).toMatch(/\/dashboard$/);
     await expect.poll(visible(page.locator('nav'))).toBe(true);
     await expect.poll(() => page.getByText(boss.name).first().isVisible()).toBe(true);
+
+    // The app is now their only factor, which the site requires: removing it is refused in the dialog.
+    await page.getByText(boss.name).first().click();
+    await page.getByRole('menuitem', { name: 'Sign-in security' }).click();
+    await page.getByRole('button', { name: 'Remove' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Remove the authenticator app?' });
+    await dialog.getByRole('button', { name: 'Remove' }).click();
+    await expect.poll(seen(page, SIGN_IN_MESSAGES.lastFactorRequired)).toBe(true);
+    await settledShot(browser, 'totp-remove-refused');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(seen(page, /Set up on/)).toBe(true);
   });
 });

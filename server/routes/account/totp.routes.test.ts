@@ -129,6 +129,32 @@ describe('setting up the authenticator app', () => {
   });
 });
 
+describe('confirming the authenticator app', () => {
+  it('refuses a confirmation with nothing started, and more than ten tries at confirming', async () => {
+    await createUser(runtime, 'confirm-limit@example.com', 'correct horse');
+    const cookie = await signIn(app, 'confirm-limit@example.com', 'correct horse');
+    const nothing = await app.inject({ method: 'POST', url: '/api/account/totp/confirm', headers: { cookie }, payload: { code: '123456' } });
+    expect(nothing.statusCode).toBe(404);
+    const { secret } = (await app.inject({ method: 'POST', url: '/api/account/totp', headers: { cookie } })).json();
+    for (let i = 0; i < 9; i++)
+      expect((await app.inject({ method: 'POST', url: '/api/account/totp/confirm', headers: { cookie }, payload: { code: '000000' } })).statusCode).toBe(400);
+    const limited = await app.inject({ method: 'POST', url: '/api/account/totp/confirm', headers: { cookie }, payload: { code: await totpCode(secret) } });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toBe(SIGN_IN_MESSAGES.tooManyTries);
+  });
+
+  it('reads a code typed with a space, as apps show it, and keeps the confirmed secret when setup is started again', async () => {
+    await createUser(runtime, 'spaced@example.com', 'correct horse');
+    const cookie = await signIn(app, 'spaced@example.com', 'correct horse');
+    const { secret } = (await app.inject({ method: 'POST', url: '/api/account/totp', headers: { cookie } })).json();
+    const code = (await totpCode(secret, -1)).replace(/^(\d{3})/, '$1 ');
+    expect((await app.inject({ method: 'POST', url: '/api/account/totp/confirm', headers: { cookie }, payload: { code } })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'POST', url: '/api/account/totp', headers: { cookie } })).statusCode).toBe(409);
+    const { attempt } = await firstStep(app, 'spaced@example.com', 'correct horse');
+    expect((await secondStep(app, attempt, { method: 'totp', code: await totpCode(secret, 1) })).statusCode).toBe(200);
+  });
+});
+
 describe('signing in with the authenticator app', () => {
   it('asks for the second factor after the password, with no session yet, and signs in with a right code', async () => {
     const person = await enrolled();

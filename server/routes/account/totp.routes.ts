@@ -39,12 +39,15 @@ export async function totpRoutes(app: FastifyInstance): Promise<void> {
       const current = await app.db.selectFrom('user_totp').select('confirmed_at').where('user_id', '=', me.id).executeTakeFirst();
       if (current?.confirmed_at) throw new DomainError('CONFLICT', SIGN_IN_MESSAGES.totpAlreadyEnrolled);
       const secret = newTotpSecret();
-      // An unconfirmed secret is not a factor yet: replaced freely until a code confirms it.
-      await app.db
+      // An unconfirmed secret is not a factor yet: replaced freely until a code confirms it, never after.
+      const stored = await app.db
         .insertInto('user_totp')
         .values({ user_id: me.id, secret })
-        .onConflict((oc) => oc.column('user_id').doUpdateSet({ secret, last_step: null, created_at: new Date() }))
-        .execute();
+        .onConflict((oc) => oc.column('user_id').doUpdateSet({ secret, last_step: null, created_at: new Date() }).where('user_totp.confirmed_at', 'is', null))
+        .returning('user_id')
+        .executeTakeFirst();
+      // Confirmed between the check and the write (another tab): the app the person set up keeps its secret.
+      if (!stored) throw new DomainError('CONFLICT', SIGN_IN_MESSAGES.totpAlreadyEnrolled);
       return totpEnrolmentOf(secret, me.email);
     },
   );

@@ -5,7 +5,7 @@
  */
 import { Center, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { baseApi } from '../../api/base-api.ts';
 import { useAppDispatch, useAppSelector } from '../../shared/hooks.ts';
@@ -13,7 +13,7 @@ import { toast } from '../../shared/toast.ts';
 import { PRODUCT_NAME } from '../../components/logo.tsx';
 import { PublicFrame } from '../../components/public-frame.tsx';
 import { selectSessionStatus } from '../../shared/session/session-selectors.ts';
-import { authenticated } from '../../shared/session/session-slice.ts';
+import { authenticated, signedOut } from '../../shared/session/session-slice.ts';
 import { useExchangeTokenMutation } from './account-api.ts';
 import { AUTH_TEXT, authFlowType, codeFromLink, exchangeFlow, passwordStepTitle } from './auth-flow.ts';
 import { PasswordStep } from './password-step.tsx';
@@ -33,10 +33,16 @@ export function AuthPage() {
   const [exchange] = useExchangeTokenMutation();
   const exchanged = useRef(false);
   const [methods, setMethods] = useState<SecondFactorMethod[]>([]);
-  const askSecondFactor = (asked: SecondFactorMethod[]) => {
-    setMethods(asked);
-    setStep('second-factor');
-  };
+  const askSecondFactor = useCallback(
+    (asked: SecondFactorMethod[]) => {
+      // Whoever this browser had signed in is not the person verified here: the password step must
+      // wait for the second step to sign this one in, not go on with the previous person's session.
+      dispatch(signedOut());
+      setMethods(asked);
+      setStep('second-factor');
+    },
+    [dispatch],
+  );
   // The second step signs the person in (the session slice); the flow goes on to the password.
   useEffect(() => {
     if (step === 'second-factor' && sessionStatus === 'authenticated') setStep('password');
@@ -52,8 +58,7 @@ export function AuthPage() {
       dispatch(baseApi.util.resetApiState());
       const result = await exchange({ token, flow: exchangeFlow(type) });
       if (result.data && !('user' in result.data)) {
-        setMethods(result.data.second_factor.methods);
-        setStep('second-factor');
+        askSecondFactor(result.data.second_factor.methods);
         return;
       }
       if (result.data) {
@@ -64,7 +69,7 @@ export function AuthPage() {
       toast.error(AUTH_TEXT.invalidLink);
       setStep('verify');
     })();
-  }, [step, token, type, sessionStatus, exchange, dispatch]);
+  }, [step, token, type, sessionStatus, exchange, dispatch, askSecondFactor]);
 
   // The second step is framed by itself, as on /login.
   if (step === 'second-factor')
