@@ -78,13 +78,14 @@ describe('npm run ledger', () => {
     await withRuntime((runtime) => sql`update users set role = 'superadmin' where id = ${userId}`.execute(runtime.store.db));
     const broken = await ledger('verify');
     expect(broken.code).toBe(1);
-    expect(broken.output).toContain('projection users: 2 rows, replayed from 2 events: 1 rows differ');
+    // Two registrations and the sign-in above.
+    expect(broken.output).toContain('projection users: 2 rows, replayed from 3 events: 1 rows differ');
     expect(broken.output).toContain(`users ["${userId}"]`);
     expect(broken.output).toContain('verify: FAILED');
 
     const rebuilt = await ledger('rebuild', 'users');
     expect(rebuilt.code).toBe(0);
-    expect(rebuilt.output).toMatch(/rebuilt users: 2 events/);
+    expect(rebuilt.output).toMatch(/rebuilt users: 3 events/);
     expect((await ledger('verify')).code).toBe(0);
   });
 
