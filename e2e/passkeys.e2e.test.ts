@@ -19,7 +19,8 @@ let cdp: CDPSession;
 let origin = '';
 
 async function atDashboard() {
-  await expect.poll(() => browser.page.url()).toMatch(/\/dashboard$/);
+  // A sign-in on a busy machine may take longer than the default wait.
+  await expect.poll(() => browser.page.url(), { timeout: 15_000 }).toMatch(/\/dashboard$/);
 }
 
 async function signOut() {
@@ -100,7 +101,8 @@ describe('passkeys', () => {
     await page.getByText(person.name).first().click();
     await page.getByRole('menuitem', { name: 'Sign-in security' }).click();
     await page.waitForURL(/\/account\/security$/);
-    const row = page.getByRole('row', { name: /Work laptop/ });
+    // The passkey's own row; the history below also names it ("Added passkey “Work laptop”").
+    const row = page.getByRole('row', { name: /^Work laptop/ });
     await expect.poll(() => row.isVisible()).toBe(true);
     await expect.poll(() => row.getByRole('cell').nth(2).textContent()).not.toBe('Never');
   });

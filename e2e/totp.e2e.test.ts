@@ -35,7 +35,8 @@ async function passwordStep(page: Page, email: string, password: string) {
 
 /** The second step signs in without a page load: the app moves on by itself. */
 async function atDashboard(page: Page) {
-  await expect.poll(() => page.url()).toMatch(/\/dashboard$/);
+  // A sign-in on a busy machine may take longer than the default wait.
+  await expect.poll(() => page.url(), { timeout: 15_000 }).toMatch(/\/dashboard$/);
 }
 
 async function signOut(page: Page, name: string) {
