@@ -20,8 +20,8 @@ let adminName: string;
 /** Sets up the authenticator app of a signed-in API session, as its person would on Sign-in security. */
 async function enrolAuthenticator(session: ApiSession): Promise<void> {
   const { secret } = await session.post<{ secret: string }>('/api/account/totp');
-  // The code of the step before: the current one is left for a sign-in.
-  const code = await generate({ secret, epoch: Math.floor(Date.now() / 1000) - 30 });
+  // The current step's code: one of the step before can expire on its way if a step ends meanwhile.
+  const code = await generate({ secret });
   await session.post('/api/account/totp/confirm', { code });
 }
 

@@ -13,7 +13,7 @@ export async function enrolTotp(app: FastifyInstance, cookie: string): Promise<{
   const started = await app.inject({ method: 'POST', url: '/api/account/totp', headers: { cookie } });
   if (started.statusCode !== 200) throw new Error(`totp start failed: ${started.body}`);
   const { secret } = started.json() as { secret: string };
-  const confirmed = await app.inject({ method: 'POST', url: '/api/account/totp/confirm', headers: { cookie }, payload: { code: await totpCode(secret, -1) } });
+  const confirmed = await app.inject({ method: 'POST', url: '/api/account/totp/confirm', headers: { cookie }, payload: { code: await totpCode(secret) } });
   if (confirmed.statusCode !== 200) throw new Error(`totp confirm failed: ${confirmed.body}`);
   return { secret, codes: (confirmed.json() as { codes: string[] }).codes };
 }

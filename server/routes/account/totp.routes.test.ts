@@ -147,7 +147,7 @@ describe('confirming the authenticator app', () => {
     await createUser(runtime, 'spaced@example.com', 'correct horse');
     const cookie = await signIn(app, 'spaced@example.com', 'correct horse');
     const { secret } = (await app.inject({ method: 'POST', url: '/api/account/totp', headers: { cookie } })).json();
-    const code = (await totpCode(secret, -1)).replace(/^(\d{3})/, '$1 ');
+    const code = (await totpCode(secret)).replace(/^(\d{3})/, '$1 ');
     expect((await app.inject({ method: 'POST', url: '/api/account/totp/confirm', headers: { cookie }, payload: { code } })).statusCode).toBe(200);
     expect((await app.inject({ method: 'POST', url: '/api/account/totp', headers: { cookie } })).statusCode).toBe(409);
     const { attempt } = await firstStep(app, 'spaced@example.com', 'correct horse');
