@@ -62,3 +62,19 @@ export async function verifyTotpCode(db: Db, userId: string, code: string, use =
     .executeTakeFirst();
   return Number(claimed.numUpdatedRows) === 1;
 }
+
+/** The person's authenticator secret, confirmed or still being set up. */
+export function totpOf(db: Db, userId: string) {
+  return db.selectFrom('user_totp').select(['secret', 'confirmed_at']).where('user_id', '=', userId).executeTakeFirst();
+}
+
+/** An unconfirmed secret is not a factor yet: replaced freely until a code confirms it, never after. False when one was confirmed meanwhile. */
+export async function storePendingSecret(db: Db, userId: string, secret: string): Promise<boolean> {
+  const stored = await db
+    .insertInto('user_totp')
+    .values({ user_id: userId, secret })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ secret, last_step: null, created_at: new Date() }).where('user_totp.confirmed_at', 'is', null))
+    .returning('user_id')
+    .executeTakeFirst();
+  return stored !== undefined;
+}

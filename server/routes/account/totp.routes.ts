@@ -12,7 +12,7 @@ import { DomainError } from '../../../ledger/errors.ts';
 import type { Trx } from '../../../ledger/event-store/event-store.ts';
 import { changeFactors, changeFactorsTogether } from '../../auth/factors/factor-commands.ts';
 import { newRecoveryCodes, storeRecoveryCodes, unusedRecoveryCodes } from '../../auth/factors/recovery-codes.ts';
-import { matchingStep, newTotpSecret, totpEnrolmentOf } from '../../auth/factors/totp.ts';
+import { matchingStep, newTotpSecret, totpEnrolmentOf, storePendingSecret, totpOf } from '../../auth/factors/totp.ts';
 import { hitRateLimit } from '../../auth/rate-limit.ts';
 import { secondFactorStandingOf } from '../../auth/second-factor-policy.ts';
 import { commandOptions } from '../../plugins/command-context.ts';
@@ -36,18 +36,10 @@ export async function totpRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const me = request.caller;
-      const current = await app.db.selectFrom('user_totp').select('confirmed_at').where('user_id', '=', me.id).executeTakeFirst();
-      if (current?.confirmed_at) throw new DomainError('CONFLICT', SIGN_IN_MESSAGES.totpAlreadyEnrolled);
+      if ((await totpOf(app.db, me.id))?.confirmed_at) throw new DomainError('CONFLICT', SIGN_IN_MESSAGES.totpAlreadyEnrolled);
       const secret = newTotpSecret();
-      // An unconfirmed secret is not a factor yet: replaced freely until a code confirms it, never after.
-      const stored = await app.db
-        .insertInto('user_totp')
-        .values({ user_id: me.id, secret })
-        .onConflict((oc) => oc.column('user_id').doUpdateSet({ secret, last_step: null, created_at: new Date() }).where('user_totp.confirmed_at', 'is', null))
-        .returning('user_id')
-        .executeTakeFirst();
       // Confirmed between the check and the write (another tab): the app the person set up keeps its secret.
-      if (!stored) throw new DomainError('CONFLICT', SIGN_IN_MESSAGES.totpAlreadyEnrolled);
+      if (!(await storePendingSecret(app.db, me.id, secret))) throw new DomainError('CONFLICT', SIGN_IN_MESSAGES.totpAlreadyEnrolled);
       return totpEnrolmentOf(secret, me.email);
     },
   );
@@ -67,7 +59,7 @@ export async function totpRoutes(app: FastifyInstance): Promise<void> {
       const me = request.caller;
       const limited = await hitRateLimit(app.db, `totp-confirm:${me.id}`, 10, 900);
       if (!limited.allowed) return reply.code(429).send({ error: 'RATE_LIMITED', message: SIGN_IN_MESSAGES.tooManyTries });
-      const pending = await app.db.selectFrom('user_totp').select(['secret', 'confirmed_at']).where('user_id', '=', me.id).executeTakeFirst();
+      const pending = await totpOf(app.db, me.id);
       if (pending?.confirmed_at) throw new DomainError('CONFLICT', SIGN_IN_MESSAGES.totpAlreadyEnrolled);
       if (!pending) throw new DomainError('NOT_FOUND', 'Start setting up the authenticator app again.');
       const step = await matchingStep(pending.secret, request.body.code, null);

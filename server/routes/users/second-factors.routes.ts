@@ -1,5 +1,6 @@
 /** A person's sign-in history, and an admin's look at and reset of someone's second factors. */
 import type { FastifyInstance } from 'fastify';
+import { userById } from '../../../projections/users/queries.ts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../../contract/errors.ts';
 import { USER_NOT_FOUND } from '../../../contract/messages.ts';
@@ -16,7 +17,7 @@ export async function secondFactorAdminRoutes(app: FastifyInstance): Promise<voi
 
   /** Deactivated people keep their history; only someone who never was is unknown. */
   async function requireUser(userId: string): Promise<void> {
-    const user = await app.db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
+    const user = await userById(app.db, userId);
     if (!user) throw new DomainError('NOT_FOUND', USER_NOT_FOUND);
   }
 
