@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { pwaManifest, SHELL_DENYLIST } from './client/src/app/pwa-manifest.ts';
+import { precompress } from './scripts/vite-precompress.ts';
 
 export default defineConfig({
   root: 'client',
@@ -32,6 +33,7 @@ export default defineConfig({
         runtimeCaching: [],
       },
     }),
+    precompress(),
   ],
   // The browser imports the shapes and rules it shares with the server as @contract/….
   resolve: { alias: { '@contract': fileURLToPath(new URL('./contract', import.meta.url)) } },

@@ -3,8 +3,10 @@
  * client's router owns the paths. Unknown /api paths answer 404 in the error shape.
  *
  * The files that name the others (the page, the service worker and its Workbox runtime, the web app
- * manifest) are revalidated on every load, so a new release reaches an installed app at once; the
- * hashed assets they name may be kept an hour.
+ * manifest) are revalidated on every load, so a new release reaches an installed app at once. The
+ * build's assets carry a hash of their content in their names, so a browser keeps them for a year
+ * without asking again; the few unhashed files (icons) are kept an hour. Each file goes out as the
+ * Brotli or gzip copy written at build time when the browser accepts one (scripts/vite-precompress.ts).
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -12,6 +14,9 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
 const REVALIDATED = /^(?:index\.html|camera-check\.html|sw\.js|workbox-[\w-]+\.js|manifest\.webmanifest)$/;
+/** Vite's output directory: every name in it ends in a hash of the content. */
+const HASHED_DIR = 'assets';
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 export async function registerClient(app: FastifyInstance, distDir: string | null): Promise<void> {
   const hasClient = distDir !== null && existsSync(path.join(distDir, 'index.html'));
@@ -20,10 +25,15 @@ export async function registerClient(app: FastifyInstance, distDir: string | nul
       root: path.resolve(distDir),
       wildcard: false,
       index: false,
+      preCompressed: true,
       maxAge: '1h',
-      setHeaders(reply, filePath) {
+      setHeaders(reply, sentPath) {
+        // The path sent may be the compressed copy's: the headers are the file's own.
+        const filePath = sentPath.replace(/\.(?:br|gz)$/, '');
         const name = path.basename(filePath);
-        if (REVALIDATED.test(name)) reply.header('cache-control', 'no-cache');
+        const hashed = path.basename(path.dirname(filePath)) === HASHED_DIR;
+        if (hashed) reply.header('cache-control', IMMUTABLE);
+        else if (REVALIDATED.test(name)) reply.header('cache-control', 'no-cache');
         if (name.endsWith('.webmanifest')) reply.header('content-type', 'application/manifest+json; charset=utf-8');
       },
     });
