@@ -1,17 +1,38 @@
 /** Providers around the router: Redux, Mantine (theme and toasts). */
-import { MantineProvider } from '@mantine/core';
+import { Loader, MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router-dom';
 import { createAppRouter } from './router.tsx';
 import type { AppStore } from './store.ts';
 import { theme } from './theme.ts';
 import { TOAST_LIMIT, toast } from '../shared/toast.ts';
-import { ScanCameraContext } from '../shared/scan-camera.ts';
-import { CameraScanner } from '../features/scan/camera/camera-scanner.tsx';
-import { LabelPrintContext } from '../components/codes/label-print-slot.ts';
-import { LabelPrintDialog } from '../features/label-print/label-print-dialog.tsx';
+import { ScanCameraContext, type ScanCameraProps } from '../shared/scan-camera.ts';
+import { LabelPrintContext, type LabelPrintDialogSlotProps } from '../components/codes/label-print-slot.ts';
+import { FullPageLoader } from '../components/full-page-loader.tsx';
+import { lazyScreen } from './lazy-screen.tsx';
+
+// The camera (with its code reader) and the print dialog (with its PDF maker) load when first opened.
+const LazyCamera = lazyScreen(() => import('../features/scan/camera/camera-scanner.tsx'), 'CameraScanner');
+const LazyPrintDialog = lazyScreen(() => import('../features/label-print/label-print-dialog.tsx'), 'LabelPrintDialog');
+
+// Each waits in its own place, so the page around it stays while it loads.
+function CameraScanner(props: ScanCameraProps) {
+  return (
+    <Suspense fallback={<Loader m="md" />}>
+      <LazyCamera {...props} />
+    </Suspense>
+  );
+}
+
+function LabelPrintDialog(props: LabelPrintDialogSlotProps) {
+  return (
+    <Suspense fallback={null}>
+      <LazyPrintDialog {...props} />
+    </Suspense>
+  );
+}
 
 export function App({ store }: { store: AppStore }) {
   const [router] = useState(createAppRouter);
@@ -32,7 +53,9 @@ export function App({ store }: { store: AppStore }) {
         <ScanCameraContext.Provider value={CameraScanner}>
           {/* Screens of every feature that print labels open the one print dialog of the label-print feature. */}
           <LabelPrintContext.Provider value={LabelPrintDialog}>
-            <RouterProvider router={router} />
+            <Suspense fallback={<FullPageLoader />}>
+              <RouterProvider router={router} />
+            </Suspense>
           </LabelPrintContext.Provider>
         </ScanCameraContext.Provider>
       </MantineProvider>

@@ -4,49 +4,51 @@
  */
 import type { ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
-import { AuthPage } from '../features/account/auth-page.tsx';
-import { ApiTokensPage } from '../features/api-tokens/api-tokens-page.tsx';
-import { ServiceTokensPage } from '../features/api-tokens/service-tokens-page.tsx';
-import { AssetCatalogPage } from '../features/assets/asset-catalog-page.tsx';
-import { AssetsDashboard } from '../features/assets/assets-dashboard.tsx';
-import { WarehouseAssetLogsPage } from '../features/assets/warehouse-asset-logs-page.tsx';
-import { WarehouseAssetsPage } from '../features/assets/warehouse-assets-page.tsx';
-import { ForgotPasswordPage } from '../features/account/forgot-password-page.tsx';
-import { InviteLinkPage } from '../features/account/invite-link-page.tsx';
-import { BulkPage } from '../features/bulk/bulk-page.tsx';
-import { MaterialCatalogPage } from '../features/catalog/material-catalog-page.tsx';
-import { CountingPage } from '../features/counts/counting-page.tsx';
-import { ProjectCountsPage, WarehouseCountsPage } from '../features/counts/counts-page.tsx';
-import { ReviewPage } from '../features/counts/review-page.tsx';
-import { DashboardPage } from '../features/dashboard/dashboard-page.tsx';
-import { HomePage } from '../features/home/home-page.tsx';
-import { LabelsPage } from '../features/labels/labels-page.tsx';
-import { TemplatesPage } from '../features/labels/templates-page.tsx';
-import { AssignLogsPage, ProjectLogsPage } from '../features/logs/logs-page.tsx';
-import { OutboxPage } from '../features/outbox/outbox-page.tsx';
-import { LedgerPage } from '../features/ledger/ledger-page.tsx';
-import { ManageProjectButton } from '../features/projects/manage-project-button.tsx';
-import { ProjectsPage } from '../features/projects/projects-page.tsx';
-import { ManageRequestsPage } from '../features/requests/manage-requests-page.tsx';
-import { RequestsPage } from '../features/requests/requests-page.tsx';
 import { LoginPage } from '../features/login/login-page.tsx';
-import { ScanPage } from '../features/scan/scan-page.tsx';
-import { SecurityPage } from '../features/security/security-page.tsx';
 import type { RouteGuard } from '../shared/session/permissions.ts';
 import { HomeRedirect, RedirectIfSignedIn, RequireRole } from '../shared/session/route-guards.tsx';
-import { InventoryMode } from './inventory-mode.tsx';
-import { MaintenancePage } from '../features/site/maintenance-page.tsx';
-import { SiteSettingsPage } from '../features/site/site-settings-page.tsx';
-import { TransfersPage } from '../features/transfers/transfers-page.tsx';
-import { UsersPage } from '../features/users/users-page.tsx';
-import { WarehouseInventoryPage } from '../features/warehouses/warehouse-inventory-page.tsx';
-import { WarehouseLogsPage } from '../features/warehouses/warehouse-logs-page.tsx';
-import { WarehouseManagerPage } from '../features/warehouses/warehouse-manager-page.tsx';
-import { WebhooksPanel } from '../features/webhooks/webhooks-panel.tsx';
-import { ProjectWebhooksPage, SiteWebhooksPage } from '../features/webhooks/webhooks-page.tsx';
-import { OfflinePage } from '../offline/offline-page.tsx';
 import { OFFLINE_PATH } from '../offline/offline-status.tsx';
 import { ProtectedLayout } from './layout/protected-layout.tsx';
+import { InventoryMode } from './inventory-mode.tsx';
+import { lazyScreen } from './lazy-screen.tsx';
+
+const AuthPage = lazyScreen(() => import('../features/account/auth-page.tsx'), 'AuthPage');
+const ApiTokensPage = lazyScreen(() => import('../features/api-tokens/api-tokens-page.tsx'), 'ApiTokensPage');
+const ServiceTokensPage = lazyScreen(() => import('../features/api-tokens/service-tokens-page.tsx'), 'ServiceTokensPage');
+const AssetCatalogPage = lazyScreen(() => import('../features/assets/asset-catalog-page.tsx'), 'AssetCatalogPage');
+const WarehouseAssetLogsPage = lazyScreen(() => import('../features/assets/warehouse-asset-logs-page.tsx'), 'WarehouseAssetLogsPage');
+const WarehouseAssetsPage = lazyScreen(() => import('../features/assets/warehouse-assets-page.tsx'), 'WarehouseAssetsPage');
+const ForgotPasswordPage = lazyScreen(() => import('../features/account/forgot-password-page.tsx'), 'ForgotPasswordPage');
+const InviteLinkPage = lazyScreen(() => import('../features/account/invite-link-page.tsx'), 'InviteLinkPage');
+const BulkPage = lazyScreen(() => import('../features/bulk/bulk-page.tsx'), 'BulkPage');
+const MaterialCatalogPage = lazyScreen(() => import('../features/catalog/material-catalog-page.tsx'), 'MaterialCatalogPage');
+const CountingPage = lazyScreen(() => import('../features/counts/counting-page.tsx'), 'CountingPage');
+const ProjectCountsPage = lazyScreen(() => import('../features/counts/counts-page.tsx'), 'ProjectCountsPage');
+const WarehouseCountsPage = lazyScreen(() => import('../features/counts/counts-page.tsx'), 'WarehouseCountsPage');
+const ReviewPage = lazyScreen(() => import('../features/counts/review-page.tsx'), 'ReviewPage');
+const DashboardScreen = lazyScreen(() => import('./dashboard-screen.tsx'), 'DashboardScreen');
+const HomePage = lazyScreen(() => import('../features/home/home-page.tsx'), 'HomePage');
+const LabelsPage = lazyScreen(() => import('../features/labels/labels-page.tsx'), 'LabelsPage');
+const TemplatesPage = lazyScreen(() => import('../features/labels/templates-page.tsx'), 'TemplatesPage');
+const AssignLogsPage = lazyScreen(() => import('../features/logs/logs-page.tsx'), 'AssignLogsPage');
+const ProjectLogsPage = lazyScreen(() => import('../features/logs/logs-page.tsx'), 'ProjectLogsPage');
+const OutboxPage = lazyScreen(() => import('../features/outbox/outbox-page.tsx'), 'OutboxPage');
+const LedgerPage = lazyScreen(() => import('../features/ledger/ledger-page.tsx'), 'LedgerPage');
+const ProjectsPage = lazyScreen(() => import('../features/projects/projects-page.tsx'), 'ProjectsPage');
+const ManageRequestsPage = lazyScreen(() => import('../features/requests/manage-requests-page.tsx'), 'ManageRequestsPage');
+const RequestsPage = lazyScreen(() => import('../features/requests/requests-page.tsx'), 'RequestsPage');
+const ScanPage = lazyScreen(() => import('../features/scan/scan-page.tsx'), 'ScanPage');
+const SecurityPage = lazyScreen(() => import('../features/security/security-page.tsx'), 'SecurityPage');
+const MaintenancePage = lazyScreen(() => import('../features/site/maintenance-page.tsx'), 'MaintenancePage');
+const SiteSettingsPage = lazyScreen(() => import('../features/site/site-settings-page.tsx'), 'SiteSettingsPage');
+const TransfersPage = lazyScreen(() => import('../features/transfers/transfers-page.tsx'), 'TransfersPage');
+const UsersPage = lazyScreen(() => import('../features/users/users-page.tsx'), 'UsersPage');
+const WarehouseInventoryPage = lazyScreen(() => import('../features/warehouses/warehouse-inventory-page.tsx'), 'WarehouseInventoryPage');
+const WarehouseLogsPage = lazyScreen(() => import('../features/warehouses/warehouse-logs-page.tsx'), 'WarehouseLogsPage');
+const WarehouseManagerPage = lazyScreen(() => import('../features/warehouses/warehouse-manager-page.tsx'), 'WarehouseManagerPage');
+const ProjectWebhooksPage = lazyScreen(() => import('../features/webhooks/webhooks-page.tsx'), 'ProjectWebhooksPage');
+const SiteWebhooksPage = lazyScreen(() => import('../features/webhooks/webhooks-page.tsx'), 'SiteWebhooksPage');
+const OfflinePage = lazyScreen(() => import('../offline/offline-page.tsx'), 'OfflinePage');
 
 function guarded(path: string, guard: RouteGuard, element: ReactNode): RouteObject {
   return { path, element: <RequireRole guard={guard}>{element}</RequireRole> };
@@ -70,14 +72,7 @@ export const routes: RouteObject[] = [
   {
     element: <ProtectedLayout />,
     children: [
-      guarded(
-        '/dashboard',
-        'user',
-        <DashboardPage
-          manageProject={<ManageProjectButton webhooks={(projectId) => <WebhooksPanel projectId={projectId} />} />}
-          assets={<AssetsDashboard />}
-        />,
-      ),
+      guarded('/dashboard', 'user', <DashboardScreen />),
       guarded('/dashboard/receive_return', 'admin', <ProjectLogsPage />),
       guarded('/dashboard/receive_return/bulk', 'admin', <BulkPage />),
       guarded('/dashboard/assign_unassign', 'admin', <AssignLogsPage />),

@@ -14,6 +14,7 @@ import { ScanSlotsContext } from '../../features/scan/scan-slots.ts';
 import { useKeyboardScanner } from '../../features/scan/use-keyboard-scanner.ts';
 import { AppHeader } from './app-header.tsx';
 import { Sidebar } from './sidebar.tsx';
+import { ScreenSuspense } from '../lazy-screen.tsx';
 
 const SCAN_SLOTS = { AssetCard: AssetScanCard };
 
@@ -43,7 +44,9 @@ export function AppLayout() {
         <AppShell.Main>
           <OfflineBanners />
           <SiteBanners />
-          <Outlet />
+          <ScreenSuspense>
+            <Outlet />
+          </ScreenSuspense>
         </AppShell.Main>
         <ScanFallback />
       </AppShell>
