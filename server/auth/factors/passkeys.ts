@@ -14,8 +14,8 @@ import {
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../../ledger/database.ts';
 import type { SignInAttempt } from '../sign-in-attempts.ts';
+import { activePasskeyByCredential, passkeyCredentialsOf, recordPasskeyUse, type VerifiedCredential } from './passkey-store.ts';
 
 const RP_NAME = 'StockLedger';
 
@@ -35,13 +35,9 @@ export interface StoredPasskey {
 
 const transportsOf = (stored: { transports: string[] }) => stored.transports as AuthenticatorTransport[];
 
-async function passkeysOf(db: Db, userId: string) {
-  return db.selectFrom('user_passkeys').select(['credential_id', 'transports']).where('user_id', '=', userId).execute();
-}
-
 export async function registrationOptions(app: FastifyInstance, user: { id: string; email: string; name: string }) {
   const { rpID } = relyingParty(app.config);
-  const existing = await passkeysOf(app.db, user.id);
+  const existing = await passkeyCredentialsOf(app.db, user.id);
   return generateRegistrationOptions({
     rpName: RP_NAME,
     rpID,
@@ -55,7 +51,8 @@ export async function registrationOptions(app: FastifyInstance, user: { id: stri
   });
 }
 
-export async function verifiedRegistration(app: FastifyInstance, response: Record<string, unknown>, challenge: string) {
+/** The credential a registration answer created, when it answers the challenge on this site; null otherwise. */
+export async function verifiedRegistration(app: FastifyInstance, response: Record<string, unknown>, challenge: string): Promise<VerifiedCredential | null> {
   const { rpID, origins } = relyingParty(app.config);
   try {
     const result = await verifyRegistrationResponse({
@@ -65,7 +62,16 @@ export async function verifiedRegistration(app: FastifyInstance, response: Recor
       expectedRPID: rpID,
       requireUserVerification: false,
     });
-    return result.verified ? result.registrationInfo : null;
+    if (!result.verified) return null;
+    const { credential, credentialDeviceType, credentialBackedUp } = result.registrationInfo;
+    return {
+      credentialId: credential.id,
+      publicKey: credential.publicKey,
+      counter: credential.counter,
+      transports: credential.transports ?? [],
+      deviceType: credentialDeviceType,
+      backedUp: credentialBackedUp,
+    };
   } catch {
     return null;
   }
@@ -74,7 +80,7 @@ export async function verifiedRegistration(app: FastifyInstance, response: Recor
 /** Options for an assertion: by one of the person's passkeys (the second step), or by any discoverable one (a passkey sign-in). */
 export async function authenticationOptions(app: FastifyInstance, userId: string | null) {
   const { rpID } = relyingParty(app.config);
-  const allowCredentials = userId ? (await passkeysOf(app.db, userId)).map((p) => ({ id: p.credential_id, transports: transportsOf(p) })) : undefined;
+  const allowCredentials = userId ? (await passkeyCredentialsOf(app.db, userId)).map((p) => ({ id: p.credential_id, transports: transportsOf(p) })) : undefined;
   return generateAuthenticationOptions({ rpID, allowCredentials, userVerification: userId ? 'preferred' : 'required' });
 }
 
@@ -106,13 +112,7 @@ export async function verifiedAssertion(
 ): Promise<AssertionOutcome> {
   const id = credentialIdOf(response);
   if (!id) return REFUSED;
-  const stored = await app.db
-    .selectFrom('user_passkeys')
-    .innerJoin('users', 'users.id', 'user_passkeys.user_id')
-    .select(['user_passkeys.credential_id', 'user_passkeys.user_id', 'user_passkeys.public_key', 'user_passkeys.counter', 'user_passkeys.transports'])
-    .where('user_passkeys.credential_id', '=', id)
-    .where('users.deactivated_at', 'is', null)
-    .executeTakeFirst();
+  const stored = await activePasskeyByCredential(app.db, id);
   if (!stored || (options.userId !== null && stored.user_id !== options.userId)) return REFUSED;
   const handle = userHandleOf(response);
   if (handle !== null && handle !== stored.user_id) return REFUSED;
@@ -134,11 +134,7 @@ export async function verifiedAssertion(
   if (!verification.verified) return REFUSED;
   if (options.requireUserVerification && !verification.authenticationInfo.userVerified) return { ok: false, notUserVerifying: true };
   if (options.record === false) return { ok: true, userId: stored.user_id };
-  await app.db
-    .updateTable('user_passkeys')
-    .set({ counter: verification.authenticationInfo.newCounter, last_used_at: new Date() })
-    .where('credential_id', '=', stored.credential_id)
-    .execute();
+  await recordPasskeyUse(app.db, stored.credential_id, verification.authenticationInfo.newCounter);
   return { ok: true, userId: stored.user_id };
 }
 

@@ -12,6 +12,7 @@ import { sessionReply } from '../../../contract/auth.ts';
 import { passkeyParams, passkeySignInBody, passkeySummary, registerPasskeyBody, renamePasskeyBody, SIGN_IN_MESSAGES } from '../../../contract/sign-in.ts';
 import { DomainError } from '../../../ledger/errors.ts';
 import { changeFactors } from '../../auth/factors/factor-commands.ts';
+import { deletePasskey, insertPasskey, passkeySummaryOf, renamePasskey } from '../../auth/factors/passkey-store.ts';
 import { authenticationOptions, registrationOptions, verifiedAssertion, verifiedRegistration } from '../../auth/factors/passkeys.ts';
 import { hitRateLimit } from '../../auth/rate-limit.ts';
 import { secondFactorStandingOf } from '../../auth/second-factor-policy.ts';
@@ -72,37 +73,21 @@ export async function passkeyRoutes(app: FastifyInstance): Promise<void> {
       const attempt = await attemptOf(app.db, request.cookies[ENROL_COOKIE], 'enrol-passkey');
       if (!attempt || attempt.userId !== me.id || typeof attempt.data.challenge !== 'string' || !(await endAttempt(app.db, attempt)))
         throw new DomainError('VALIDATION', 'The passkey took too long to create. Please try again.', 'response');
-      const info = await verifiedRegistration(app, request.body.response, attempt.data.challenge);
-      if (!info) throw new DomainError('VALIDATION', SIGN_IN_MESSAGES.passkeyRefused, 'response');
+      const credential = await verifiedRegistration(app, request.body.response, attempt.data.challenge);
+      if (!credential) throw new DomainError('VALIDATION', SIGN_IN_MESSAGES.passkeyRefused, 'response');
       const passkeyId = randomUUID();
-      const { credential } = info;
+      const { name } = request.body;
       await changeFactors(
         app.store,
         {
           userId: me.id,
-          command: { type: 'RegisterPasskey', data: { passkeyId, name: request.body.name } },
-          write: async (trx) => {
-            await trx
-              .insertInto('user_passkeys')
-              .values({
-                credential_id: credential.id,
-                user_id: me.id,
-                passkey_id: passkeyId,
-                name: request.body.name.trim(),
-                public_key: credential.publicKey,
-                counter: credential.counter,
-                transports: credential.transports ?? [],
-                device_type: info.credentialDeviceType,
-                backed_up: info.credentialBackedUp,
-              })
-              .execute();
-          },
+          command: { type: 'RegisterPasskey', data: { passkeyId, name } },
+          write: (trx) => insertPasskey(trx, { ...credential, userId: me.id, passkeyId, name }),
         },
         commandOptions(request),
       );
       reply.clearCookie(ENROL_COOKIE, { path: '/api' });
-      const row = await app.db.selectFrom('user_passkeys').selectAll().where('passkey_id', '=', passkeyId).executeTakeFirstOrThrow();
-      return reply.code(201).send({ id: passkeyId, name: row.name, created_at: row.created_at.toISOString(), last_used_at: null, backed_up: row.backed_up });
+      return reply.code(201).send(await passkeySummaryOf(app.db, passkeyId));
     },
   );
 
@@ -126,9 +111,7 @@ export async function passkeyRoutes(app: FastifyInstance): Promise<void> {
         {
           userId: me.id,
           command: { type: 'RenamePasskey', data: { passkeyId: id, name: request.body.name } },
-          write: async (trx) => {
-            await trx.updateTable('user_passkeys').set({ name: request.body.name.trim() }).where('passkey_id', '=', id).where('user_id', '=', me.id).execute();
-          },
+          write: (trx) => renamePasskey(trx, me.id, id, request.body.name),
         },
         commandOptions(request),
       );
@@ -156,9 +139,7 @@ export async function passkeyRoutes(app: FastifyInstance): Promise<void> {
         {
           userId: me.id,
           command: { type: 'RemovePasskey', data: { passkeyId: id, factorRequired: second_factor_required } },
-          write: async (trx) => {
-            await trx.deleteFrom('user_passkeys').where('passkey_id', '=', id).where('user_id', '=', me.id).execute();
-          },
+          write: (trx) => deletePasskey(trx, me.id, id),
         },
         commandOptions(request),
       );
