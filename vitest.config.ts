@@ -12,6 +12,8 @@ export default defineConfig({
     include: ['{contract,ledger,projections,server,client,migrations,test}/**/*.test.{ts,tsx}'],
     exclude: ['**/node_modules/**', ...(onPostgres ? [] : ['**/*.pg.test.ts'])],
     environment: 'node',
+    // One migrated database for the run; every file's database starts as a copy of it.
+    globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -18,6 +18,8 @@ export interface DatabaseHandle {
   url: string | null;
   /** PGlite only: LISTEN on the embedded database itself. */
   listen?: (channel: string, listener: () => void) => Promise<() => Promise<void>>;
+  /** PGlite only: the whole data directory as one archive, to start other databases from (see loadDataDir). */
+  dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -32,6 +34,8 @@ export interface OpenDatabaseOptions {
    * verify open their connections without it.
    */
   statementTimeoutMs?: number;
+  /** PGlite only: start from this archive of a data directory (a dumpDataDir) instead of an empty one. */
+  loadDataDir?: Blob;
 }
 
 const INT8_OID = 20;
@@ -76,6 +80,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const pglite = await PGlite.create(inMemory ? undefined : dir, {
       extensions: { pg_trgm, btree_gin },
       parsers: { [NUMERIC_OID]: (v: string) => Number(v), [DATE_OID]: (v: string) => v },
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     });
     const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
     return {
@@ -83,6 +88,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       engine: 'pglite',
       url: null,
       listen: (channel, listener) => pglite.listen(channel, () => listener()),
+      dumpDataDir: () => pglite.dumpDataDir('none'),
       close: async () => {
         await db.destroy();
         unlock();

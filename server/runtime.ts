@@ -25,6 +25,8 @@ export async function openRuntime(options: {
   commandBatches?: number;
   /** PostgreSQL: cancel a statement of the server's after this long (see openDatabase). */
   statementTimeoutMs?: number;
+  /** PGlite only: start from this archive of an already migrated database (the tests' template). */
+  loadDataDir?: Blob;
 }): Promise<Runtime> {
   if (options.migrate !== false && options.databaseUrl && options.statementTimeoutMs) {
     // A migration may rightly run longer than any request should: it gets a connection with no limit.
@@ -40,6 +42,7 @@ export async function openRuntime(options: {
     dataDir: options.dataDir,
     poolSize: options.poolSize,
     statementTimeoutMs: options.statementTimeoutMs,
+    loadDataDir: options.loadDataDir,
   });
   if (options.migrate !== false) {
     await migrateToLatest(database.db);

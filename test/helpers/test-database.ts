@@ -1,12 +1,14 @@
 /**
  * A fresh database per test file: PGlite in memory by default, or a new database on the PostgreSQL
  * server named by TEST_DATABASE_URL (created here, dropped at the end), so files run in parallel.
+ * Each starts as a copy of the run's migrated template (test/global-setup.ts) rather than migrating.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { openRuntime, type Runtime } from '../../server/runtime.ts';
 
 export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -20,7 +22,7 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-async function adminQuery(query: string): Promise<void> {
+export async function adminQuery(query: string): Promise<void> {
   const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
   await client.connect();
   try {
@@ -30,10 +32,29 @@ async function adminQuery(query: string): Promise<void> {
   }
 }
 
+/** The run's template, when the run has one (vitest's global setup); else each database migrates itself. */
+function provided<K extends 'pgliteTemplate' | 'postgresTemplate'>(key: K): string | null {
+  try {
+    return inject(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+let pgliteArchive: Blob | null | undefined;
+function pgliteTemplate(): Blob | undefined {
+  if (pgliteArchive === undefined) {
+    const file = provided('pgliteTemplate');
+    pgliteArchive = file ? new Blob([readFileSync(file)]) : null;
+  }
+  return pgliteArchive ?? undefined;
+}
+
 export async function createTestDatabase(options: { onDisk?: boolean } = {}): Promise<TestDatabase> {
   if (onPostgres) {
     const name = `t_${randomBytes(6).toString('hex')}`;
-    await adminQuery(`create database ${name}`);
+    const template = provided('postgresTemplate');
+    await adminQuery(template ? `create database ${name} template ${template}` : `create database ${name}`);
     const url = new URL(process.env.TEST_DATABASE_URL!);
     url.pathname = `/${name}`;
     return {
@@ -44,10 +65,12 @@ export async function createTestDatabase(options: { onDisk?: boolean } = {}): Pr
     };
   }
   const dataDir = options.onDisk ? mkdtempSync(path.join(tmpdir(), 'stockledger-test-')) : 'memory://';
+  let opened = 0;
   return {
     url: null,
     dataDir,
-    open: () => openRuntime({ databaseUrl: null, dataDir }),
+    // Only an empty directory starts from the template: a reopened one (a restart) keeps its data.
+    open: () => openRuntime({ databaseUrl: null, dataDir, loadDataDir: opened++ === 0 || dataDir === 'memory://' ? pgliteTemplate() : undefined }),
     drop: async () => {
       if (dataDir !== 'memory://') rmSync(dataDir, { recursive: true, force: true });
     },
