@@ -150,8 +150,4 @@ export const scanBatchAnswer = z.object({
 });
 export type ScanBatchAnswer = z.infer<typeof scanBatchAnswer>;
 
-export const SCAN_PATHS = {
-  resolve: '/api/scan/resolve',
-  receive: '/api/scan/assets/receive',
-  inUse: '/api/scan/assets/in-use',
-} as const;
+export { SCAN_PATHS } from './scan-paths.ts';

@@ -3,7 +3,7 @@
  * touches, and one line a person recognises on the "On this device" page.
  */
 import type { OfflineActionKind } from '@contract/offline.ts';
-import { SCAN_PATHS } from '@contract/scan.ts';
+import { SCAN_PATHS } from '@contract/scan-paths.ts';
 import { pathOf } from '../shared/url-path.ts';
 
 export interface CallDescription {

@@ -5,7 +5,7 @@
  * what makes the network failure safe: if that first attempt did reach the server, the later send
  * is recognised and applied once.
  */
-import { isOfflineRoute } from '@contract/offline.ts';
+import { isOfflineRoute } from '@contract/offline-routes.ts';
 import type { BaseQueryApi, FetchArgs, FetchBaseQueryError, FetchBaseQueryMeta, QueryReturnValue } from '@reduxjs/toolkit/query';
 import { IDEMPOTENCY_HEADER, newIdempotencyKey } from '../api/idempotency.ts';
 import { pathOf } from '../shared/url-path.ts';
