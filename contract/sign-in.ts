@@ -79,10 +79,133 @@ export const secondFactorChallenge = z.object({
 export const loginReply = z.union([sessionReply, secondFactorChallenge]);
 export type LoginReply = z.infer<typeof loginReply>;
 
-/** A WebAuthn answer as @simplewebauthn/browser makes it; its shape is the verifier's to check. */
-export const webauthnResponse = z
-  .record(z.string(), z.unknown(), { error: 'response must be a WebAuthn answer' })
-  .refine((value) => JSON.stringify(value).length <= SIGN_IN_LIMITS.webauthnResponseBytes, 'response is too large');
+// ---- WebAuthn (passkeys) ----
+// Shaped like @simplewebauthn's JSON types (RegistrationResponseJSON, AuthenticationResponseJSON,
+// PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON), which are
+// interfaces: the inferred types take them without casts, and they take the inferred types.
+// Checked at the edge, once; the signatures and the attestation are the verifier's to check.
+
+const NOT_A_WEBAUTHN_ANSWER = 'response must be a WebAuthn answer';
+const answerText = z.string({ error: NOT_A_WEBAUTHN_ANSWER });
+const publicKeyType = z.literal('public-key', { error: NOT_A_WEBAUTHN_ANSWER });
+const transports = z.array(z.string({ error: NOT_A_WEBAUTHN_ANSWER }), { error: NOT_A_WEBAUTHN_ANSWER });
+
+/**
+ * Extension inputs and outputs: any extension may add its own member, so members beyond the known
+ * ones are kept. They are `any` rather than `unknown` so that the library's interfaces (which have
+ * no index signature) are assignable to these types.
+ */
+const extensionOutputs = z
+  .object(
+    {
+      appid: z.boolean({ error: NOT_A_WEBAUTHN_ANSWER }).optional(),
+      credProps: z
+        .object({ rk: z.boolean({ error: NOT_A_WEBAUTHN_ANSWER }).optional() }, { error: NOT_A_WEBAUTHN_ANSWER })
+        .catchall(z.any())
+        .optional(),
+      hmacCreateSecret: z.boolean({ error: NOT_A_WEBAUTHN_ANSWER }).optional(),
+    },
+    { error: NOT_A_WEBAUTHN_ANSWER },
+  )
+  .catchall(z.any());
+const extensionInputs = z
+  .object({ appid: z.string().optional(), credProps: z.boolean().optional(), hmacCreateSecret: z.boolean().optional(), minPinLength: z.boolean().optional() })
+  .catchall(z.any());
+
+/** The spec asks for an attachment it does not know to be read as none. */
+const authenticatorAttachment = z.enum(['cross-platform', 'platform']).optional().catch(undefined);
+
+/** What a WebAuthn answer has whatever the ceremony: the credential, its kind, the extensions' outputs. */
+const credentialFields = {
+  id: answerText,
+  rawId: answerText,
+  type: publicKeyType,
+  authenticatorAttachment,
+  clientExtensionResults: extensionOutputs,
+};
+
+/** An answer is small; anything larger is refused before the verifier decodes it. */
+const withinAnswerSize = (value: unknown) => JSON.stringify(value).length <= SIGN_IN_LIMITS.webauthnResponseBytes;
+
+/** navigator.credentials.create()'s answer as @simplewebauthn/browser's startRegistration gives it (RegistrationResponseJSON). */
+export const registrationResponse = z
+  .object(
+    {
+      ...credentialFields,
+      response: z.object(
+        {
+          clientDataJSON: answerText,
+          attestationObject: answerText,
+          authenticatorData: answerText.optional(),
+          transports: transports.optional(),
+          publicKeyAlgorithm: z.number({ error: NOT_A_WEBAUTHN_ANSWER }).optional(),
+          publicKey: answerText.optional(),
+        },
+        { error: NOT_A_WEBAUTHN_ANSWER },
+      ),
+    },
+    { error: NOT_A_WEBAUTHN_ANSWER },
+  )
+  .refine(withinAnswerSize, 'response is too large');
+export type RegistrationResponse = z.infer<typeof registrationResponse>;
+
+/** navigator.credentials.get()'s answer as @simplewebauthn/browser's startAuthentication gives it (AuthenticationResponseJSON). */
+export const authenticationResponse = z
+  .object(
+    {
+      ...credentialFields,
+      response: z.object(
+        {
+          clientDataJSON: answerText,
+          authenticatorData: answerText,
+          signature: answerText,
+          /** The person a discoverable passkey was made for (base64url of their id). */
+          userHandle: answerText.optional(),
+        },
+        { error: NOT_A_WEBAUTHN_ANSWER },
+      ),
+    },
+    { error: NOT_A_WEBAUTHN_ANSWER },
+  )
+  .refine(withinAnswerSize, 'response is too large');
+export type AuthenticationResponse = z.infer<typeof authenticationResponse>;
+
+const credentialDescriptor = z.object({ id: z.string(), type: z.string(), transports: z.array(z.string()).optional() });
+const userVerification = z.enum(['discouraged', 'preferred', 'required']);
+const hints = z.array(z.enum(['hybrid', 'security-key', 'client-device']));
+
+/** Options for navigator.credentials.create() (PublicKeyCredentialCreationOptionsJSON); the challenge is kept by the server. */
+export const passkeyCreationOptions = z.object({
+  rp: z.object({ name: z.string(), id: z.string().optional() }),
+  user: z.object({ id: z.string(), name: z.string(), displayName: z.string() }),
+  challenge: z.string(),
+  pubKeyCredParams: z.array(z.object({ alg: z.number(), type: z.literal('public-key') })),
+  timeout: z.number().optional(),
+  excludeCredentials: z.array(credentialDescriptor).optional(),
+  authenticatorSelection: z
+    .object({
+      authenticatorAttachment: z.enum(['cross-platform', 'platform']).optional(),
+      requireResidentKey: z.boolean().optional(),
+      residentKey: z.enum(['discouraged', 'preferred', 'required']).optional(),
+      userVerification: userVerification.optional(),
+    })
+    .optional(),
+  hints: hints.optional(),
+  attestation: z.enum(['direct', 'enterprise', 'indirect', 'none']).optional(),
+  attestationFormats: z.array(z.enum(['fido-u2f', 'packed', 'android-safetynet', 'android-key', 'tpm', 'apple', 'none'])).optional(),
+  extensions: extensionInputs.optional(),
+});
+
+/** Options for navigator.credentials.get() (PublicKeyCredentialRequestOptionsJSON); the challenge is kept by the server. */
+export const passkeyRequestOptions = z.object({
+  challenge: z.string(),
+  timeout: z.number().optional(),
+  rpId: z.string().optional(),
+  allowCredentials: z.array(credentialDescriptor).optional(),
+  userVerification: userVerification.optional(),
+  hints: hints.optional(),
+  extensions: extensionInputs.optional(),
+});
 
 const codeField = (label: string, max: number) => text({ label, max, required: `${label} is required` });
 
@@ -92,7 +215,7 @@ export const secondFactorBody = z.discriminatedUnion(
   [
     z.object({ method: z.literal('totp'), code: codeField('Code', 12) }),
     z.object({ method: z.literal('recovery'), code: codeField('Recovery code', 24) }),
-    z.object({ method: z.literal('passkey'), response: webauthnResponse }),
+    z.object({ method: z.literal('passkey'), response: authenticationResponse }),
   ],
   { error: 'method must be passkey, totp or recovery' },
 );
@@ -120,8 +243,8 @@ export type SecurityOverview = z.infer<typeof securityOverview>;
 export const passkeyName = text({ label: 'Passkey name', max: SIGN_IN_LIMITS.passkeyName, required: SIGN_IN_MESSAGES.passkeyNameRequired });
 export const passkeyParams = z.object({ id: id('Passkey') });
 export const renamePasskeyBody = z.object({ name: passkeyName });
-export const registerPasskeyBody = z.object({ name: passkeyName, response: webauthnResponse });
-export const passkeySignInBody = z.object({ response: webauthnResponse });
+export const registerPasskeyBody = z.object({ name: passkeyName, response: registrationResponse });
+export const passkeySignInBody = z.object({ response: authenticationResponse });
 
 export const totpEnrolment = z.object({
   /** Base32, for typing into an app that cannot scan. */

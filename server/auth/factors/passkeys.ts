@@ -52,11 +52,11 @@ export async function registrationOptions(app: FastifyInstance, user: { id: stri
 }
 
 /** The credential a registration answer created, when it answers the challenge on this site; null otherwise. */
-export async function verifiedRegistration(app: FastifyInstance, response: Record<string, unknown>, challenge: string): Promise<VerifiedCredential | null> {
+export async function verifiedRegistration(app: FastifyInstance, response: RegistrationResponseJSON, challenge: string): Promise<VerifiedCredential | null> {
   const { rpID, origins } = relyingParty(app.config);
   try {
     const result = await verifyRegistrationResponse({
-      response: response as unknown as RegistrationResponseJSON,
+      response,
       expectedChallenge: challenge,
       expectedOrigin: origins,
       expectedRPID: rpID,
@@ -84,14 +84,10 @@ export async function authenticationOptions(app: FastifyInstance, userId: string
   return generateAuthenticationOptions({ rpID, allowCredentials, userVerification: userId ? 'preferred' : 'required' });
 }
 
-const credentialIdOf = (response: Record<string, unknown>) => (typeof response.id === 'string' ? response.id : null);
-
 /** The user handle a discoverable passkey answers with: the person it was created for (their id's bytes), when it says. */
-function userHandleOf(response: Record<string, unknown>): string | null {
-  const inner = response.response;
-  if (!inner || typeof inner !== 'object') return null;
-  const handle = (inner as Record<string, unknown>).userHandle;
-  return typeof handle === 'string' && handle !== '' ? Buffer.from(handle, 'base64url').toString('utf8') : null;
+function userHandleOf(response: AuthenticationResponseJSON): string | null {
+  const handle = response.response.userHandle;
+  return handle ? Buffer.from(handle, 'base64url').toString('utf8') : null;
 }
 
 export type AssertionOutcome = { ok: true; userId: string } | { ok: false; notUserVerifying: boolean };
@@ -106,13 +102,12 @@ const REFUSED: AssertionOutcome = { ok: false, notUserVerifying: false };
  */
 export async function verifiedAssertion(
   app: FastifyInstance,
-  response: Record<string, unknown>,
+  response: AuthenticationResponseJSON,
   challenge: string,
   options: { userId: string | null; requireUserVerification: boolean; record?: boolean },
 ): Promise<AssertionOutcome> {
-  const id = credentialIdOf(response);
-  if (!id) return REFUSED;
-  const stored = await activePasskeyByCredential(app.db, id);
+  if (!response.id) return REFUSED;
+  const stored = await activePasskeyByCredential(app.db, response.id);
   if (!stored || (options.userId !== null && stored.user_id !== options.userId)) return REFUSED;
   const handle = userHandleOf(response);
   if (handle !== null && handle !== stored.user_id) return REFUSED;
@@ -121,7 +116,7 @@ export async function verifiedAssertion(
   try {
     // UV is checked below rather than by the library, so its refusal can say what the person should do.
     verification = await verifyAuthenticationResponse({
-      response: response as unknown as AuthenticationResponseJSON,
+      response,
       expectedChallenge: challenge,
       expectedOrigin: origins,
       expectedRPID: rpID,
@@ -145,7 +140,7 @@ export async function verifiedAssertion(
 export async function passkeyAssertionOk(
   app: FastifyInstance,
   userId: string,
-  response: Record<string, unknown>,
+  response: AuthenticationResponseJSON,
   attempt: SignInAttempt,
   use = true,
 ): Promise<boolean> {

@@ -9,7 +9,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../../contract/errors.ts';
 import { sessionReply } from '../../../contract/auth.ts';
-import { passkeyParams, passkeySignInBody, passkeySummary, registerPasskeyBody, renamePasskeyBody, SIGN_IN_MESSAGES } from '../../../contract/sign-in.ts';
+import {
+  passkeyCreationOptions,
+  passkeyParams,
+  passkeyRequestOptions,
+  passkeySignInBody,
+  passkeySummary,
+  registerPasskeyBody,
+  renamePasskeyBody,
+  SIGN_IN_MESSAGES,
+} from '../../../contract/sign-in.ts';
 import { DomainError } from '../../../ledger/errors.ts';
 import { changeFactors } from '../../auth/factors/factor-commands.ts';
 import { deletePasskey, insertPasskey, passkeySummaryOf, renamePasskey } from '../../auth/factors/passkey-store.ts';
@@ -23,8 +32,6 @@ import { commandOptions, displayName } from '../../plugins/command-context.ts';
 /** Each ceremony's challenge behind its own cookie, so one never overwrites another's. */
 const ENROL_COOKIE = 'sl_passkey_enrol';
 const SIGN_IN_COOKIE = 'sl_passkey_sign_in';
-/** Anything opaque in the browser's options answer: its shape is WebAuthn's, checked by the browser. */
-const webauthnOptions = z.record(z.string(), z.unknown());
 const REFUSED = { error: 'UNAUTHORIZED', message: SIGN_IN_MESSAGES.passkeyRefused };
 
 export async function passkeyRoutes(app: FastifyInstance): Promise<void> {
@@ -46,14 +53,14 @@ export async function passkeyRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         summary: 'Options to create a passkey (navigator.credentials.create); the challenge is kept by the server',
         tags: account,
-        response: { 200: webauthnOptions, ...errorResponses },
+        response: { 200: passkeyCreationOptions, ...errorResponses },
       },
     },
     async (request, reply) => {
       const me = request.caller;
       const options = await registrationOptions(app, { id: me.id, email: me.email, name: displayName(me) });
       await issue(request, reply, ENROL_COOKIE, 'enrol-passkey', me.id, options.challenge);
-      return options as unknown as Record<string, unknown>;
+      return options;
     },
   );
 
@@ -153,7 +160,7 @@ export async function passkeyRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         summary: "Options to answer a sign-in's second step with a passkey (navigator.credentials.get)",
         tags: ['auth'],
-        response: { 200: webauthnOptions, ...errorResponses },
+        response: { 200: passkeyRequestOptions, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -162,7 +169,7 @@ export async function passkeyRoutes(app: FastifyInstance): Promise<void> {
       // The same options whether the password was right: the step must not tell.
       const options = await authenticationOptions(app, attempt.userId);
       await updateAttemptData(app.db, attempt, { ...attempt.data, challenge: options.challenge });
-      return options as unknown as Record<string, unknown>;
+      return options;
     },
   );
 
@@ -172,7 +179,7 @@ export async function passkeyRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         summary: 'Options to sign in with a passkey alone (a discoverable, user-verifying one)',
         tags: ['auth'],
-        response: { 200: webauthnOptions, ...errorResponses },
+        response: { 200: passkeyRequestOptions, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -180,7 +187,7 @@ export async function passkeyRoutes(app: FastifyInstance): Promise<void> {
       if (!limited.allowed) return reply.code(429).send({ error: 'RATE_LIMITED', message: SIGN_IN_MESSAGES.tooManyTries });
       const options = await authenticationOptions(app, null);
       await issue(request, reply, SIGN_IN_COOKIE, 'passkey', null, options.challenge);
-      return options as unknown as Record<string, unknown>;
+      return options;
     },
   );
 

@@ -1,6 +1,7 @@
 /** A passkey as the second step of a sign-in. */
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { browserSupportsWebAuthn, startAuthentication } from '@simplewebauthn/browser';
+import type { AuthenticationResponse } from '@contract/sign-in.ts';
 import { useState } from 'react';
 import { serverMessage } from '../../api/error-message.ts';
 import { ceremonyMessage, useSecondStepPasskeyOptionsMutation } from '../../api/passkeys-api.ts';
@@ -25,9 +26,9 @@ export function PasskeyFactor() {
     try {
       const asked = await options();
       if (asked.error) return setFailure(serverMessage(asked.error));
-      let response: Record<string, unknown>;
+      let response: AuthenticationResponse;
       try {
-        response = (await startAuthentication({ optionsJSON: asked.data })) as unknown as Record<string, unknown>;
+        response = await startAuthentication({ optionsJSON: asked.data });
       } catch (error) {
         return setFailure(ceremonyMessage(error));
       }

@@ -1,6 +1,7 @@
 /** "Sign in with a passkey" on /login: a passkey that verifies its holder signs them in on its own. */
 import { Alert, Button, Stack } from '@mantine/core';
 import { browserSupportsWebAuthn, startAuthentication } from '@simplewebauthn/browser';
+import type { AuthenticationResponse } from '@contract/sign-in.ts';
 import { useState } from 'react';
 import { baseApi } from '../../api/base-api.ts';
 import { serverMessage } from '../../api/error-message.ts';
@@ -22,9 +23,9 @@ export function PasskeySignInButton() {
     try {
       const asked = await options();
       if (asked.error) return setFailure(serverMessage(asked.error));
-      let response: Record<string, unknown>;
+      let response: AuthenticationResponse;
       try {
-        response = (await startAuthentication({ optionsJSON: asked.data })) as unknown as Record<string, unknown>;
+        response = await startAuthentication({ optionsJSON: asked.data });
       } catch (error) {
         return setFailure(ceremonyMessage(error));
       }

@@ -1,7 +1,7 @@
 /** The person's passkeys: add one under a name, rename, remove. */
 import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { browserSupportsWebAuthn, startRegistration } from '@simplewebauthn/browser';
-import { type PasskeySummary, SIGN_IN_LIMITS, type SecurityOverview } from '@contract/sign-in.ts';
+import { type PasskeySummary, type RegistrationResponse, SIGN_IN_LIMITS, type SecurityOverview } from '@contract/sign-in.ts';
 import { type FormEvent, useState } from 'react';
 import { serverMessage } from '../../api/error-message.ts';
 import {
@@ -91,9 +91,9 @@ export function PasskeysSection({ overview }: { overview: SecurityOverview }) {
   const create = async (name: string): Promise<string | null> => {
     const options = await creationOptions();
     if (options.error) return serverMessage(options.error) ?? 'The passkey could not be created.';
-    let response: Record<string, unknown>;
+    let response: RegistrationResponse;
     try {
-      response = (await startRegistration({ optionsJSON: options.data })) as unknown as Record<string, unknown>;
+      response = await startRegistration({ optionsJSON: options.data });
     } catch (error) {
       return ceremonyMessage(error);
     }
