@@ -2,10 +2,9 @@
  * A person's sign-in and security history: the events of their user stream, newest first, each in
  * words a person reads. Credentials never enter the ledger, so nothing here can show one.
  */
-import { sql } from 'kysely';
 import type { SecondFactorMethod, SignInMethod } from '../../contract/sign-in.ts';
 import type { Db } from '../../ledger/database.ts';
-import { toRecordedEvent } from '../../ledger/event-store/event-store.ts';
+import { readStreams } from '../../ledger/event-store/event-store.ts';
 import type { EventMetadata } from '../../ledger/event-store/types.ts';
 import { isUserEvent, type UserEvent, userStreamId } from '../../ledger/user/events.ts';
 
@@ -100,39 +99,23 @@ export function summarize(event: UserEvent, metadata: EventMetadata): string {
   }
 }
 
-/** A page of the person's history before `before` (a ledger position), newest first. */
+/**
+ * A page of the person's history before `before` (a ledger position), newest first. The stream is
+ * read whole through the event store, which alone turns rows into events, and paged here.
+ */
 export async function securityHistoryOf(
   db: Db,
   userId: string,
   before: string | undefined,
 ): Promise<{ items: SecurityHistoryItem[]; next_before: string | null }> {
-  let query = db
-    .selectFrom('events')
-    .select([
-      'global_position',
-      'stream_id',
-      'stream_version',
-      'type',
-      'data',
-      'metadata',
-      'idempotency_key',
-      'occurred_at',
-      'recorded_at',
-      'prev_hash',
-      'hash',
-    ])
-    .select(sql<string>`transaction_id::text`.as('transaction_id'))
-    .where('stream_id', '=', userStreamId(userId));
-  if (before !== undefined) query = query.where('global_position', '<', sql<number>`${before}::bigint`);
-  // One more than a page tells whether there is a next one. Within one stream the version orders as the position does, on the stream's index.
-  const rows = await query
-    .orderBy('stream_version', 'desc')
-    .limit(HISTORY_PAGE_SIZE + 1)
-    .execute();
-  const page = rows.slice(0, HISTORY_PAGE_SIZE);
+  const streamId = userStreamId(userId);
+  const stream = (await readStreams(db, [streamId])).get(streamId) ?? [];
+  const end = before === undefined ? stream.length : stream.findIndex((event) => event.globalPosition >= Number(before));
+  const earlier = end === -1 ? stream : stream.slice(0, end);
+  // Within one stream the version orders as the position does: the newest are at the end.
+  const page = earlier.slice(-HISTORY_PAGE_SIZE).reverse();
   const items: SecurityHistoryItem[] = [];
-  for (const row of page) {
-    const event = toRecordedEvent(row);
+  for (const event of page) {
     if (!isUserEvent(event)) continue;
     items.push({
       position: String(event.globalPosition),
@@ -143,5 +126,5 @@ export async function securityHistoryOf(
     });
   }
   const last = page.at(-1);
-  return { items, next_before: rows.length > HISTORY_PAGE_SIZE && last ? String(last.global_position) : null };
+  return { items, next_before: earlier.length > HISTORY_PAGE_SIZE && last ? String(last.globalPosition) : null };
 }
