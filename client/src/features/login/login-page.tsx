@@ -16,7 +16,7 @@ import { FullPageLoader } from '../../components/full-page-loader.tsx';
 import { PRODUCT_NAME } from '../../components/logo.tsx';
 import { PublicFrame } from '../../components/public-frame.tsx';
 import { isSignedIn, useLoginMutation } from '../../shared/session/auth-api.ts';
-import { SECOND_FACTOR_METHODS, ssoErrorMessage, type SecondFactorMethod } from '@contract/sign-in.ts';
+import { SECOND_FACTOR_METHODS, ssoErrorMessage, type SecondFactorMethod } from '@contract/sign-in-words.ts';
 import { useGetSignInOptionsQuery } from '../../api/sso-api.ts';
 import { PasskeySignInButton } from './passkey-sign-in-button.tsx';
 import { SecondFactorStep } from '../../components/second-factor/second-factor-step.tsx';
