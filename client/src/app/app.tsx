@@ -1,13 +1,12 @@
-/** Providers around the router: Redux, Mantine (theme and toasts). */
+/** Providers around the screens: Redux, Mantine (theme and toasts), the router. */
 import { Loader, MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Provider } from 'react-redux';
-import { RouterProvider } from 'react-router-dom';
-import { createAppRouter } from './router.tsx';
+import { BrowserRouter, useLocation, useRoutes } from 'react-router-dom';
+import { routes } from './router.tsx';
 import type { AppStore } from './store.ts';
 import { theme } from './theme.ts';
-import { TOAST_LIMIT, toast } from '../shared/toast.ts';
+import { toast } from '../shared/toast.ts';
 import { ScanCameraContext, type ScanCameraProps } from '../shared/scan-camera.ts';
 import { LabelPrintContext, type LabelPrintDialogSlotProps } from '../components/codes/label-print-slot.ts';
 import { FullPageLoader } from '../components/full-page-loader.tsx';
@@ -16,6 +15,9 @@ import { lazyScreen } from './lazy-screen.tsx';
 // The camera (with its code reader) and the print dialog (with its PDF maker) load when first opened.
 const LazyCamera = lazyScreen(() => import('../features/scan/camera/camera-scanner.tsx'), 'CameraScanner');
 const LazyPrintDialog = lazyScreen(() => import('../features/label-print/label-print-dialog.tsx'), 'LabelPrintDialog');
+
+// Toasts show once their host has loaded; one raised before is kept by the notifications store meanwhile.
+const ToastHost = lazyScreen(() => import('./toast-host.tsx'), 'ToastHost');
 
 // Each waits in its own place, so the page around it stays while it loads.
 function CameraScanner(props: ScanCameraProps) {
@@ -34,27 +36,29 @@ function LabelPrintDialog(props: LabelPrintDialogSlotProps) {
   );
 }
 
+/** The screen the address names; leaving a page takes its error toasts away with it. */
+function Screens() {
+  const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new pathname is what triggers the effect
+  useEffect(() => toast.dismissStaleErrors(), [pathname]);
+  return useRoutes(routes);
+}
+
 export function App({ store }: { store: AppStore }) {
-  const [router] = useState(createAppRouter);
-  // An error toast belongs to the page it came from: leaving the page takes it away.
-  useEffect(() => {
-    let path = router.state.location.pathname;
-    return router.subscribe((state) => {
-      if (state.location.pathname === path) return;
-      path = state.location.pathname;
-      toast.dismissStaleErrors();
-    });
-  }, [router]);
   return (
     <Provider store={store}>
       <MantineProvider theme={theme} defaultColorScheme="light">
-        <Notifications position="top-right" limit={TOAST_LIMIT} />
+        <Suspense fallback={null}>
+          <ToastHost />
+        </Suspense>
         {/* Screens of every feature that take scans show the one camera of the scan feature. */}
         <ScanCameraContext.Provider value={CameraScanner}>
           {/* Screens of every feature that print labels open the one print dialog of the label-print feature. */}
           <LabelPrintContext.Provider value={LabelPrintDialog}>
             <Suspense fallback={<FullPageLoader />}>
-              <RouterProvider router={router} />
+              <BrowserRouter>
+                <Screens />
+              </BrowserRouter>
             </Suspense>
           </LabelPrintContext.Provider>
         </ScanCameraContext.Provider>

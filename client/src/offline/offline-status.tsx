@@ -7,8 +7,9 @@ import { Alert, Badge, Button, Group, Stack, Text, UnstyledButton } from '@manti
 import { Link } from 'react-router-dom';
 import { sessionExpired } from '../api/base-query.ts';
 import { useAppDispatch, useAppSelector } from '../shared/hooks.ts';
+import { OFFLINE_PATH } from './offline-path.ts';
 
-export const OFFLINE_PATH = '/offline';
+export { OFFLINE_PATH } from './offline-path.ts';
 export const OFFLINE_BANNER = 'You are offline. What you do is kept on this device and sent when the signal returns.';
 
 export const actionsWord = (n: number): string => `${n} action${n === 1 ? '' : 's'}`;

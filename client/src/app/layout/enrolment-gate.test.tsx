@@ -39,7 +39,8 @@ describe('a call refused for want of a second factor', () => {
         },
       },
     );
-    expect(await screen.findByRole('alert', { name: 'Set up a second factor' })).toBeTruthy();
+    // The enrolment screen loads when first shown; its module's first load here can take a while.
+    expect(await screen.findByRole('alert', { name: 'Set up a second factor' }, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByText(SIGN_IN_MESSAGES.mustEnrol)).toBeTruthy();
     expect(screen.queryByText('Working')).toBeNull();
     expect(store.getState().session.user?.second_factor.must_enrol).toBe(true);

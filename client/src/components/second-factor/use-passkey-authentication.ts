@@ -5,7 +5,7 @@
  */
 import type { SerializedError } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import { browserSupportsWebAuthn, type PublicKeyCredentialRequestOptionsJSON, startAuthentication } from '@simplewebauthn/browser';
+import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import type { AuthenticationResponse } from '@contract/sign-in.ts';
 import { useState } from 'react';
 import { serverMessage } from '../../api/error-message.ts';
@@ -23,6 +23,12 @@ export interface PasskeyAuthenticationSteps<T> {
   onAccepted?: (data: T) => void;
 }
 
+/**
+ * @simplewebauthn/browser's own check, without loading the library: it loads when a person starts a
+ * ceremony, so the sign-in page does not carry it.
+ */
+const supportsWebAuthn = () => typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function';
+
 export function usePasskeyAuthentication<T>({ options, answer, onAccepted }: PasskeyAuthenticationSteps<T>) {
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -31,7 +37,7 @@ export function usePasskeyAuthentication<T>({ options, answer, onAccepted }: Pas
     setFailure(null);
     setBusy(true);
     try {
-      const asked = await options();
+      const [asked, { startAuthentication }] = await Promise.all([options(), import('@simplewebauthn/browser')]);
       if (asked.error) return setFailure(serverMessage(asked.error));
       let response: AuthenticationResponse;
       try {
@@ -47,5 +53,5 @@ export function usePasskeyAuthentication<T>({ options, answer, onAccepted }: Pas
     }
   };
 
-  return { supported: browserSupportsWebAuthn(), failure, busy, authenticate };
+  return { supported: supportsWebAuthn(), failure, busy, authenticate };
 }
