@@ -7,6 +7,11 @@ import { randomUUID } from 'node:crypto';
 import type { MatrixContext, RouteCase } from './matrix.ts';
 import { always } from './matrix.ts';
 
+/** Answers shaped as a browser gives them (so the edge lets them through) for a ceremony never started. */
+const credential = { id: 'AAAA', rawId: 'AAAA', type: 'public-key', clientExtensionResults: {} };
+const WELL_FORMED_REGISTRATION = { ...credential, response: { clientDataJSON: 'AAAA', attestationObject: 'AAAA' } };
+const WELL_FORMED_ASSERTION = { ...credential, response: { clientDataJSON: 'AAAA', authenticatorData: 'AAAA', signature: 'AAAA' } };
+
 export function passkeyPermissionRows(_context: MatrixContext): RouteCase[] {
   const refused = always(403);
   return [
@@ -18,7 +23,7 @@ export function passkeyPermissionRows(_context: MatrixContext): RouteCase[] {
     },
     {
       name: 'POST /api/account/passkeys (no ceremony under way)',
-      request: () => ({ method: 'POST', url: '/api/account/passkeys', payload: { name: 'Laptop', response: { id: 'x' } } }),
+      request: () => ({ method: 'POST', url: '/api/account/passkeys', payload: { name: 'Laptop', response: WELL_FORMED_REGISTRATION } }),
       expected: always(400),
       withToken: refused,
     },
@@ -50,7 +55,7 @@ export function passkeyPermissionRows(_context: MatrixContext): RouteCase[] {
     },
     {
       name: 'POST /api/login/passkey (no ceremony under way)',
-      request: () => ({ method: 'POST', url: '/api/login/passkey', payload: { response: { id: 'x' } } }),
+      request: () => ({ method: 'POST', url: '/api/login/passkey', payload: { response: WELL_FORMED_ASSERTION } }),
       expected: always(401),
       signedOut: 401,
       withToken: always(401),
