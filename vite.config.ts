@@ -4,6 +4,9 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { pwaManifest, SHELL_DENYLIST } from './client/src/app/pwa-manifest.ts';
 import { precompress } from './scripts/vite-precompress.ts';
+import { bootChunk } from './scripts/vite-boot-chunk.ts';
+
+const boot = bootChunk('client/index.html');
 
 export default defineConfig({
   root: 'client',
@@ -33,6 +36,7 @@ export default defineConfig({
         runtimeCaching: [],
       },
     }),
+    boot.plugin,
     precompress(),
   ],
   // The browser imports the shapes and rules it shares with the server as @contract/….
@@ -47,6 +51,7 @@ export default defineConfig({
         main: fileURLToPath(new URL('./client/index.html', import.meta.url)),
         cameraCheck: fileURLToPath(new URL('./client/camera-check.html', import.meta.url)),
       },
+      output: { codeSplitting: { groups: [{ name: 'boot', test: boot.test, priority: 10 }] } },
     },
   },
   server: {

@@ -10,7 +10,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { baseApi } from '../../api/base-api.ts';
 import { serverMessage } from '../../api/error-message.ts';
-import { MAX_LENGTH } from '../../shared/field-limits.ts';
+import { MAX_LENGTH } from '@contract/limits.ts';
 import { useAppDispatch, useAppSelector } from '../../shared/hooks.ts';
 import { FullPageLoader } from '../../components/full-page-loader.tsx';
 import { PRODUCT_NAME } from '../../components/logo.tsx';
