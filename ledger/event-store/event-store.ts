@@ -81,6 +81,18 @@ export async function readStreams(db: Db | Trx, streamIds: readonly string[]): P
   return byStream;
 }
 
+/**
+ * The newest events of one stream, newest first: at most `limit`, and only those before the ledger
+ * position `before` when given (a history paged backwards). Reads no more than it returns.
+ */
+export async function readStreamBackward(db: Db | Trx, streamId: string, options: { limit: number; before?: number }): Promise<RecordedEvent[]> {
+  let query = db.selectFrom('events').select(columns).where('stream_id', '=', streamId);
+  if (options.before !== undefined) query = query.where('global_position', '<', options.before);
+  // Within one stream the version orders as the position does, on the stream's own index.
+  const rows = await query.orderBy('stream_version', 'desc').limit(options.limit).execute();
+  return (rows as EventRow[]).map(toRecordedEvent);
+}
+
 export interface AppendOptions {
   now: Date;
   idempotencyKey?: string;

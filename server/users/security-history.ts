@@ -4,7 +4,7 @@
  */
 import type { SecondFactorMethod, SignInMethod } from '../../contract/sign-in.ts';
 import type { Db } from '../../ledger/database.ts';
-import { readStreams } from '../../ledger/event-store/event-store.ts';
+import { readStreamBackward } from '../../ledger/event-store/event-store.ts';
 import type { EventMetadata } from '../../ledger/event-store/types.ts';
 import { isUserEvent, type UserEvent, userStreamId } from '../../ledger/user/events.ts';
 
@@ -99,21 +99,18 @@ export function summarize(event: UserEvent, metadata: EventMetadata): string {
   }
 }
 
-/**
- * A page of the person's history before `before` (a ledger position), newest first. The stream is
- * read whole through the event store, which alone turns rows into events, and paged here.
- */
+/** A page of the person's history before `before` (a ledger position), newest first. */
 export async function securityHistoryOf(
   db: Db,
   userId: string,
   before: string | undefined,
 ): Promise<{ items: SecurityHistoryItem[]; next_before: string | null }> {
-  const streamId = userStreamId(userId);
-  const stream = (await readStreams(db, [streamId])).get(streamId) ?? [];
-  const end = before === undefined ? stream.length : stream.findIndex((event) => event.globalPosition >= Number(before));
-  const earlier = end === -1 ? stream : stream.slice(0, end);
-  // Within one stream the version orders as the position does: the newest are at the end.
-  const page = earlier.slice(-HISTORY_PAGE_SIZE).reverse();
+  // One more than a page tells whether there is a next one.
+  const newest = await readStreamBackward(db, userStreamId(userId), {
+    limit: HISTORY_PAGE_SIZE + 1,
+    before: before === undefined ? undefined : Number(before),
+  });
+  const page = newest.slice(0, HISTORY_PAGE_SIZE);
   const items: SecurityHistoryItem[] = [];
   for (const event of page) {
     if (!isUserEvent(event)) continue;
@@ -126,5 +123,5 @@ export async function securityHistoryOf(
     });
   }
   const last = page.at(-1);
-  return { items, next_before: earlier.length > HISTORY_PAGE_SIZE && last ? String(last.globalPosition) : null };
+  return { items, next_before: newest.length > HISTORY_PAGE_SIZE && last ? String(last.globalPosition) : null };
 }
