@@ -1,7 +1,9 @@
 // The whole path under concurrent load: 1,000 receives from eight callers at once into two projects,
 // an endpoint for each project and one site-wide, all at a receiver that verifies every request with
-// the standardwebhooks library. Each endpoint gets exactly its events, each once, in the order the
-// ledger committed them, one request at a time.
+// the standardwebhooks library. Each endpoint gets exactly its events, in the order the ledger
+// committed them, one request at a time, each once, except that an attempt the sender gave up on (no
+// answer in time: the receiver shares this busy process) is sent again, as Standard Webhooks allows
+// and a receiver deduplicates by the message id.
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,9 +22,20 @@ let runtime: Awaited<ReturnType<typeof openTestRuntime>>;
 let app: FastifyInstance;
 let receiver: Receiver;
 const projects: string[] = [];
-const endpoints: Array<{ path: string; scope: string[] }> = [];
+const endpoints: Array<{ id: string; path: string; scope: string[] }> = [];
 
 /** The receives of these projects as the ledger committed them: by (transaction_id, global_position). */
+/** The messages an endpoint's sender recorded an unanswered or refused attempt for. */
+async function failedAttempts(endpointId: string): Promise<Set<string>> {
+  const rows = await runtime.store.db
+    .selectFrom('webhook_attempts')
+    .select('message_id')
+    .where('endpoint_id', '=', endpointId)
+    .where((eb) => eb.or([eb('status', 'is', null), eb('status', '>=', 300)]))
+    .execute();
+  return new Set(rows.map((r) => r.message_id));
+}
+
 async function receivesInCommitOrder(projectIds: string[]): Promise<number[]> {
   const { rows } = await sql<{ global_position: string }>`
     select e.global_position::text as global_position from events e
@@ -46,7 +59,7 @@ beforeAll(async () => {
       adminId,
     );
     receiver.trust(url, endpoint.secret);
-    endpoints.push({ path: new URL(url).pathname, scope });
+    endpoints.push({ id: endpoint.id, path: new URL(url).pathname, scope });
   }
 
   let next = 0;
@@ -72,8 +85,13 @@ afterAll(async () => {
 describe('webhook deliveries under concurrent receives', () => {
   it('bring each endpoint exactly its events, verified, once each, in ledger order, one request at a time', async () => {
     expect(receiver.received.every((r) => r.verified)).toBe(true);
-    for (const { path, scope } of endpoints) {
-      const arrived = receiver.received.filter((r) => r.path === path);
+    for (const { id, path, scope } of endpoints) {
+      const all = receiver.received.filter((r) => r.path === path);
+      // One request at a time: a message sent again follows its own unanswered attempt directly.
+      const arrived = all.filter((r, i) => i === 0 || r.id !== all[i - 1]!.id);
+      const again = new Set(all.filter((r, i) => i > 0 && r.id === all[i - 1]!.id).map((r) => r.id));
+      const failed = await failedAttempts(id);
+      for (const message of again) expect(failed, `${message} arrived twice without a failed attempt`).toContain(message);
       const expected = await receivesInCommitOrder(scope);
       expect(expected).toHaveLength(scope.length === 2 ? RECEIVES : RECEIVES / 2);
       expect(arrived.map((r) => r.id)).toEqual(expected.map((position) => `evt_${position}`));
