@@ -48,6 +48,7 @@ function exportFiles(index: string): Map<string, string> {
 
 export function bootChunk(entryFile: string): { plugin: Plugin; test: (id: string) => boolean; modules: ReadonlySet<string> } {
   const boot = new Set<string>();
+  const entries = new Set<string>();
   const plugin: Plugin = {
     name: 'stockledger:boot-chunk',
     apply: 'build',
@@ -55,6 +56,9 @@ export function bootChunk(entryFile: string): { plugin: Plugin; test: (id: strin
       boot.clear();
       const entry = [...this.getModuleIds()].find((id) => this.getModuleInfo(id)?.isEntry && id.endsWith(entryFile));
       if (!entry) throw new Error(`boot chunk: no entry ${entryFile}`);
+      entries.clear();
+      entries.add(entry);
+      for (const id of this.getModuleInfo(entry)?.importedIds ?? []) entries.add(id);
       const indexes = new Map<string, Map<string, string>>();
       const queue = [entry];
       while (queue.length > 0) {
@@ -83,5 +87,7 @@ export function bootChunk(entryFile: string): { plugin: Plugin; test: (id: strin
       }
     },
   };
-  return { plugin, test: (id) => boot.has(id), modules: boot };
+  // The entry's own modules stay in the entry chunk: the boot chunk is shared with the camera check
+  // page, which must not run the app's start-up.
+  return { plugin, test: (id) => boot.has(id) && !entries.has(id), modules: boot };
 }
