@@ -7,6 +7,7 @@ import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import { sql } from 'kysely';
 import type { Db } from '../../../ledger/database.ts';
+import type { Trx } from '../../../ledger/event-store/event-store.ts';
 
 const ISSUER = 'StockLedger';
 /** Seconds either side of now: one step. */
@@ -77,4 +78,24 @@ export async function storePendingSecret(db: Db, userId: string, secret: string)
     .returning('user_id')
     .executeTakeFirst();
   return stored !== undefined;
+}
+
+/**
+ * Confirms the secret a code was checked against, from its step on; false when the setup was
+ * started again meanwhile (another secret) or is confirmed already.
+ */
+export async function confirmPendingSecret(trx: Trx, userId: string, secret: string, step: number): Promise<boolean> {
+  const confirmed = await trx
+    .updateTable('user_totp')
+    .set({ confirmed_at: new Date(), last_step: step })
+    .where('user_id', '=', userId)
+    .where('secret', '=', secret)
+    .where('confirmed_at', 'is', null)
+    .executeTakeFirst();
+  return Number(confirmed.numUpdatedRows) === 1;
+}
+
+/** Removes the person's authenticator secret. */
+export async function deleteTotpSecret(trx: Trx, userId: string): Promise<void> {
+  await trx.deleteFrom('user_totp').where('user_id', '=', userId).execute();
 }

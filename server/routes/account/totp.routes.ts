@@ -12,7 +12,7 @@ import { DomainError } from '../../../ledger/errors.ts';
 import type { Trx } from '../../../ledger/event-store/event-store.ts';
 import { changeFactors, changeFactorsTogether } from '../../auth/factors/factor-commands.ts';
 import { newRecoveryCodes, storeRecoveryCodes, unusedRecoveryCodes } from '../../auth/factors/recovery-codes.ts';
-import { matchingStep, newTotpSecret, totpEnrolmentOf, storePendingSecret, totpOf } from '../../auth/factors/totp.ts';
+import { confirmPendingSecret, deleteTotpSecret, matchingStep, newTotpSecret, totpEnrolmentOf, storePendingSecret, totpOf } from '../../auth/factors/totp.ts';
 import { hitRateLimit } from '../../auth/rate-limit.ts';
 import { secondFactorStandingOf } from '../../auth/second-factor-policy.ts';
 import { commandOptions } from '../../plugins/command-context.ts';
@@ -69,14 +69,7 @@ export async function totpRoutes(app: FastifyInstance): Promise<void> {
         command: { type: 'EnrolAuthenticatorApp' as const, data: {} },
         write: async (trx: Trx) => {
           // Confirms the secret the code was checked against: a setup started again meanwhile is not confirmed by it.
-          const confirmed = await trx
-            .updateTable('user_totp')
-            .set({ confirmed_at: new Date(), last_step: step })
-            .where('user_id', '=', me.id)
-            .where('secret', '=', pending.secret)
-            .where('confirmed_at', 'is', null)
-            .executeTakeFirst();
-          if (Number(confirmed.numUpdatedRows) !== 1) throw new DomainError('CONFLICT', SETUP_CHANGED);
+          if (!(await confirmPendingSecret(trx, me.id, pending.secret, step))) throw new DomainError('CONFLICT', SETUP_CHANGED);
         },
       };
       const firstCodes = {
@@ -106,9 +99,7 @@ export async function totpRoutes(app: FastifyInstance): Promise<void> {
         {
           userId: me.id,
           command: { type: 'RemoveAuthenticatorApp', data: { factorRequired: second_factor_required } },
-          write: async (trx) => {
-            await trx.deleteFrom('user_totp').where('user_id', '=', me.id).execute();
-          },
+          write: (trx) => deleteTotpSecret(trx, me.id),
         },
         commandOptions(request),
       );
