@@ -119,6 +119,42 @@ async function sessionCookie(url: string): Promise<string> {
   return cookies.join('; ');
 }
 
+/**
+ * Lighthouse's own failures to record a run (NO_NAVSTART, NO_FCP, a lost trace …) say nothing about
+ * the page; such a run is measured again, up to ATTEMPTS times, and only then fails the step.
+ */
+const ATTEMPTS = 3;
+
+/** One run in a fresh browser: nothing cached, as on a phone's first visit. */
+async function measure(url: string, cookie: string | undefined): Promise<LH.Result> {
+  let lastError = '';
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
+    const chrome = await chromeLauncher.launch({
+      chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      chromeFlags: [...CHROMIUM_FLAGS, '--headless=new'],
+    });
+    try {
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+        extraHeaders: cookie ? { Cookie: cookie } : undefined,
+      });
+      if (result && !result.lhr.runtimeError) return result.lhr;
+      lastError = result?.lhr.runtimeError ? `${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}` : 'Lighthouse gave no result';
+    } catch (error) {
+      // Lighthouse throws its own errors (with a code) when the protocol or the trace fails.
+      if (!(error instanceof Error && 'code' in error)) throw error;
+      lastError = `${String(error.code)}: ${error.message}`;
+    } finally {
+      chrome.kill();
+    }
+    console.error(`${url}: run not recorded (${lastError}), attempt ${attempt} of ${ATTEMPTS}`);
+  }
+  throw new Error(`${url}: ${lastError}`);
+}
+
 async function main(): Promise<number> {
   const { values } = parseArgs({
     options: { runs: { type: 'string', default: '3' }, pages: { type: 'string' }, json: { type: 'string' }, save: { type: 'string' } },
@@ -140,28 +176,11 @@ async function main(): Promise<number> {
     for (const page of pages) {
       const pageRuns: PageFigures[] = [];
       for (let i = 0; i < runs; i += 1) {
-        // A fresh browser each run: nothing cached, as on a phone's first visit.
-        const chrome = await chromeLauncher.launch({
-          chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-          chromeFlags: [...CHROMIUM_FLAGS, '--headless=new'],
-        });
-        try {
-          const result = await lighthouse(`${server.url}${page.path}`, {
-            port: chrome.port,
-            output: 'json',
-            logLevel: 'error',
-            onlyCategories: ['performance'],
-            extraHeaders: page.signedIn ? { Cookie: cookie } : undefined,
-          });
-          if (!result) throw new Error('Lighthouse gave no result');
-          if (result.lhr.runtimeError) throw new Error(`${page.path}: ${result.lhr.runtimeError.message}`);
-          pageRuns.push(figuresOf(page.path, result.lhr));
-          if (values.save) {
-            mkdirSync(values.save, { recursive: true });
-            writeFileSync(path.join(values.save, `${page.path.slice(1) || 'root'}-${i + 1}.json`), JSON.stringify(result.lhr));
-          }
-        } finally {
-          chrome.kill();
+        const lhr = await measure(`${server.url}${page.path}`, page.signedIn ? cookie : undefined);
+        pageRuns.push(figuresOf(page.path, lhr));
+        if (values.save) {
+          mkdirSync(values.save, { recursive: true });
+          writeFileSync(path.join(values.save, `${page.path.slice(1) || 'root'}-${i + 1}.json`), JSON.stringify(lhr));
         }
       }
       results.push(median(pageRuns));
