@@ -10,14 +10,14 @@ import { toast } from '../shared/toast.ts';
 import { ScanCameraContext, type ScanCameraProps } from '../shared/scan-camera.ts';
 import { LabelPrintContext, type LabelPrintDialogSlotProps } from '../components/codes/label-print-slot.ts';
 import { FullPageLoader } from '../components/full-page-loader.tsx';
-import { lazyScreen } from './lazy-screen.tsx';
+import { lazyNamed } from '../components/lazy-named.tsx';
 
 // The camera (with its code reader) and the print dialog (with its PDF maker) load when first opened.
-const LazyCamera = lazyScreen(() => import('../features/scan/camera/camera-scanner.tsx'), 'CameraScanner');
-const LazyPrintDialog = lazyScreen(() => import('../features/label-print/label-print-dialog.tsx'), 'LabelPrintDialog');
+const LazyCamera = lazyNamed(() => import('../features/scan/camera/camera-scanner.tsx'), 'CameraScanner');
+const LazyPrintDialog = lazyNamed(() => import('../features/label-print/label-print-dialog.tsx'), 'LabelPrintDialog');
 
 // Toasts show once their host has loaded; one raised before is kept by the notifications store meanwhile.
-const ToastHost = lazyScreen(() => import('./toast-host.tsx'), 'ToastHost');
+const ToastHost = lazyNamed(() => import('./toast-host.tsx'), 'ToastHost');
 
 // Each waits in its own place, so the page around it stays while it loads.
 function CameraScanner(props: ScanCameraProps) {

@@ -2,10 +2,26 @@
 import { AssetsDashboard } from '../features/assets/assets-dashboard.tsx';
 import { DashboardPage } from '../features/dashboard/dashboard-page.tsx';
 import { ManageProjectButton } from '../features/projects/manage-project-button.tsx';
-import { WebhooksPanel } from '../features/webhooks/webhooks-panel.tsx';
+import { Loader } from '@mantine/core';
+import { Suspense } from 'react';
+import { lazyNamed } from '../components/lazy-named.tsx';
+
+// Shown only inside "Manage Project", which loads on its first press: so does this.
+const WebhooksPanel = lazyNamed(() => import('../features/webhooks/webhooks-panel.tsx'), 'WebhooksPanel');
 
 export function DashboardScreen() {
   return (
-    <DashboardPage manageProject={<ManageProjectButton webhooks={(projectId) => <WebhooksPanel projectId={projectId} />} />} assets={<AssetsDashboard />} />
+    <DashboardPage
+      manageProject={
+        <ManageProjectButton
+          webhooks={(projectId) => (
+            <Suspense fallback={<Loader size="sm" m="md" />}>
+              <WebhooksPanel projectId={projectId} />
+            </Suspense>
+          )}
+        />
+      }
+      assets={<AssetsDashboard />}
+    />
   );
 }

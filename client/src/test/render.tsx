@@ -6,7 +6,7 @@
  */
 import { MantineProvider } from '@mantine/core';
 import { Notifications, notifications } from '@mantine/notifications';
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, configure, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement, ReactNode } from 'react';
 import { Provider } from 'react-redux';
@@ -17,6 +17,10 @@ import type { CurrentProject, Me } from '../shared/session/session-types.ts';
 import { type AppStore, makeStore } from '../app/store.ts';
 import { theme } from '../app/theme.ts';
 import { TOAST_LIMIT } from '../shared/toast.ts';
+
+// Screens and dialogs load when first used; on a busy machine the first import of one (transformed
+// on demand) can take longer than Testing Library's default one second of waiting.
+configure({ asyncUtilTimeout: 5000 });
 
 /** A request the component sent, as the fake server saw it. */
 export interface SeenRequest {

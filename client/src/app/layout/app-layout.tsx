@@ -14,7 +14,7 @@ import { ScanSlotsContext } from '../../features/scan/scan-slots.ts';
 import { useKeyboardScanner } from '../../features/scan/use-keyboard-scanner.ts';
 import { AppHeader } from './app-header.tsx';
 import { Sidebar } from './sidebar.tsx';
-import { ScreenSuspense } from '../lazy-screen.tsx';
+import { ScreenSuspense } from '../../components/lazy-named.tsx';
 
 const SCAN_SLOTS = { AssetCard: AssetScanCard };
 

@@ -10,11 +10,11 @@ import { returnState } from '../../shared/session/return-to.ts';
 import { selectSession } from '../../shared/session/session-selectors.ts';
 import { useGetPublicSettingsQuery } from '../../api/site-api.ts';
 import { useAppSelector } from '../../shared/hooks.ts';
-import { lazyScreen } from '../lazy-screen.tsx';
+import { lazyNamed } from '../../components/lazy-named.tsx';
 
 // The signed-in frame and the enrolment screen load with the first signed-in page, not with /login.
-const AppLayout = lazyScreen(() => import('./app-layout.tsx'), 'AppLayout');
-const EnrolmentRequired = lazyScreen(() => import('../../features/security/security-page.tsx'), 'EnrolmentRequired');
+const AppLayout = lazyNamed(() => import('./app-layout.tsx'), 'AppLayout');
+const EnrolmentRequired = lazyNamed(() => import('../../features/security/security-page.tsx'), 'EnrolmentRequired');
 
 export function ProtectedLayout() {
   const { status, role, user } = useAppSelector(selectSession);

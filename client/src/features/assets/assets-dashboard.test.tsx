@@ -72,7 +72,7 @@ describe('the dashboard in assets mode', () => {
   it('marks an available asset in use for a member from Asset Details, after a confirm step', async () => {
     const { user, server } = openDashboard();
     await user.click(await screen.findByRole('button', { name: 'Details of ThinkPad T14 PF3X9' }));
-    const details = screen.getByRole('dialog', { name: 'Asset Details' });
+    const details = await screen.findByRole('dialog', { name: 'Asset Details' });
     expect(await within(details).findByRole('img', { name: /QR code of the tracker link/ })).toBeTruthy();
     expect(within(details).getByText(`http://localhost:3000/warehouses?mode=assets&track=${I1}`, { exact: false })).toBeTruthy();
     await user.click(within(details).getByRole('button', { name: 'Mark In Use' }));
@@ -94,7 +94,7 @@ describe('the dashboard in assets mode', () => {
   it('marks an in-use asset available again', async () => {
     const { user, server } = openDashboard();
     await user.click(await screen.findByRole('button', { name: 'Details of ThinkPad T14 QX-2' }));
-    await user.click(within(screen.getByRole('dialog', { name: 'Asset Details' })).getByRole('button', { name: 'Mark Available' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Asset Details' })).getByRole('button', { name: 'Mark Available' }));
     const dialog = await screen.findByRole('dialog', { name: 'Unassign Assets' });
     await user.click(within(dialog).getByRole('button', { name: 'Next' }));
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
@@ -105,7 +105,7 @@ describe('the dashboard in assets mode', () => {
   it('marks an asset lost from Asset Details, a form then a confirm step, and goes back to the details', async () => {
     const { user, server } = openDashboard();
     await user.click(await screen.findByRole('button', { name: 'Details of ThinkPad T14 PF3X9' }));
-    const details = screen.getByRole('dialog', { name: 'Asset Details' });
+    const details = await screen.findByRole('dialog', { name: 'Asset Details' });
     expect(within(details).queryByRole('button', { name: 'Mark Found' })).toBeNull();
     await user.click(within(details).getByRole('button', { name: 'Mark Lost' }));
     const dialog = await screen.findByRole('dialog', { name: 'Mark Lost · LAP-01' });
@@ -173,7 +173,7 @@ describe('the dashboard in assets mode', () => {
   it('prints one instance’s label from Asset Details, its QR still on screen', async () => {
     const { user } = openDashboard('user');
     await user.click(await screen.findByRole('button', { name: 'Details of ThinkPad T14 PF3X9' }));
-    const details = screen.getByRole('dialog', { name: 'Asset Details' });
+    const details = await screen.findByRole('dialog', { name: 'Asset Details' });
     expect(await within(details).findByRole('img', { name: /QR code of the tracker link/ })).toBeTruthy();
     await user.click(within(details).getByRole('button', { name: 'Print Label' }));
     expect(printedSource(screen.getByRole('dialog', { name: 'Print 1 label' }))).toEqual({ kind: 'assets', instance_ids: [I1], project_id: P1 });

@@ -16,16 +16,19 @@ import { NoData } from '../../components/no-data.tsx';
 import { useGetAssetInventoryQuery } from './assets-api.ts';
 import { AsOfNote } from '../../offline/as-of-note.tsx';
 import { AssetActionsBar } from './asset-actions-bar.tsx';
-import { AssetDetailsModal } from './asset-details-modal.tsx';
 import { AssetInventoryPanel } from './asset-inventory-panel.tsx';
 import { downloadAssetInventoryCsv } from './asset-inventory-csv.ts';
-import { AssetLogsModal } from './asset-logs-modal.tsx';
-import { AssetLostFoundDialog } from './asset-lost-found-dialog.tsx';
 import { assetRowKey } from './asset-table-model.ts';
 import type { AssetLostFoundMode } from './lost-found-rules.ts';
-import { AssetMoveDialog } from './asset-move-dialog.tsx';
-import { AssetReceiveWizard } from './receive-wizard.tsx';
 import type { AssetMoveKind } from './move-rules.ts';
+import { DialogSuspense, lazyNamed } from '../../components/lazy-named.tsx';
+
+// The dialogs load when first opened: the dashboard paints without them.
+const AssetDetailsModal = lazyNamed(() => import('./asset-details-modal.tsx'), 'AssetDetailsModal');
+const AssetLogsModal = lazyNamed(() => import('./asset-logs-modal.tsx'), 'AssetLogsModal');
+const AssetLostFoundDialog = lazyNamed(() => import('./asset-lost-found-dialog.tsx'), 'AssetLostFoundDialog');
+const AssetMoveDialog = lazyNamed(() => import('./asset-move-dialog.tsx'), 'AssetMoveDialog');
+const AssetReceiveWizard = lazyNamed(() => import('./receive-wizard.tsx'), 'AssetReceiveWizard');
 
 type Open =
   | { kind: 'receive' }
@@ -91,25 +94,27 @@ export function AssetsDashboard() {
           </>
         }
       />
-      {open?.kind === 'receive' && (
-        <AssetReceiveWizard target={{ ...here, label: `${project.project_number} · ${project.project_name}` }} onClose={() => setOpen(null)} />
-      )}
-      {open?.kind === 'details' && detailsRow && (
-        <AssetDetailsModal
-          row={detailsRow}
-          place="project"
-          projectId={project.id}
-          canMove={manages && !frozen}
-          onMove={(move, instanceId) => setOpen({ kind: 'move', move, instanceId })}
-          onLostFound={curates && !frozen ? (mode) => setOpen({ kind: 'lost-found', mode, key: assetRowKey(detailsRow) }) : undefined}
-          onClose={() => setOpen(null)}
-        />
-      )}
-      {open?.kind === 'lost-found' && detailsRow && (
-        <AssetLostFoundDialog mode={open.mode} row={detailsRow} here={here} onClose={() => setOpen({ kind: 'details', key: open.key })} />
-      )}
-      {open?.kind === 'logs' && <AssetLogsModal project={project} onClose={() => setOpen(null)} />}
-      {open?.kind === 'move' && <AssetMoveDialog kind={open.move} here={here} rows={rows} instanceId={open.instanceId} onClose={() => setOpen(null)} />}
+      <DialogSuspense>
+        {open?.kind === 'receive' && (
+          <AssetReceiveWizard target={{ ...here, label: `${project.project_number} · ${project.project_name}` }} onClose={() => setOpen(null)} />
+        )}
+        {open?.kind === 'details' && detailsRow && (
+          <AssetDetailsModal
+            row={detailsRow}
+            place="project"
+            projectId={project.id}
+            canMove={manages && !frozen}
+            onMove={(move, instanceId) => setOpen({ kind: 'move', move, instanceId })}
+            onLostFound={curates && !frozen ? (mode) => setOpen({ kind: 'lost-found', mode, key: assetRowKey(detailsRow) }) : undefined}
+            onClose={() => setOpen(null)}
+          />
+        )}
+        {open?.kind === 'lost-found' && detailsRow && (
+          <AssetLostFoundDialog mode={open.mode} row={detailsRow} here={here} onClose={() => setOpen({ kind: 'details', key: open.key })} />
+        )}
+        {open?.kind === 'logs' && <AssetLogsModal project={project} onClose={() => setOpen(null)} />}
+        {open?.kind === 'move' && <AssetMoveDialog kind={open.move} here={here} rows={rows} instanceId={open.instanceId} onClose={() => setOpen(null)} />}
+      </DialogSuspense>
     </>
   );
 }

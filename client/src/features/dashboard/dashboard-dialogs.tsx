@@ -1,12 +1,17 @@
-/** Shows the dialog on top of the dashboard's stack; closing it returns to the one beneath. */
+/**
+ * Shows the dialog on top of the dashboard's stack; closing it returns to the one beneath. Each
+ * dialog's code loads when it first opens, so the dashboard paints without them.
+ */
 import type { InventoryRow } from '../../api/material-types.ts';
+import { DialogSuspense, lazyNamed } from '../../components/lazy-named.tsx';
 import type { DashboardDialog } from './dialog-stack.ts';
-import { ExplainModal } from './explain-modal.tsx';
-import { LostFoundModal } from './lost-found-modal.tsx';
-import { MaterialDetailsModal } from './material-details-modal.tsx';
-import { MaterialLogsModal } from './material-logs-modal.tsx';
-import { StockWarningsModal } from './stock-warnings-modal.tsx';
-import { StockWizard } from './stock-wizard.tsx';
+
+const ExplainModal = lazyNamed(() => import('./explain-modal.tsx'), 'ExplainModal');
+const LostFoundModal = lazyNamed(() => import('./lost-found-modal.tsx'), 'LostFoundModal');
+const MaterialDetailsModal = lazyNamed(() => import('./material-details-modal.tsx'), 'MaterialDetailsModal');
+const MaterialLogsModal = lazyNamed(() => import('./material-logs-modal.tsx'), 'MaterialLogsModal');
+const StockWarningsModal = lazyNamed(() => import('./stock-warnings-modal.tsx'), 'StockWarningsModal');
+const StockWizard = lazyNamed(() => import('./stock-wizard.tsx'), 'StockWizard');
 
 interface DashboardDialogsProps {
   projectId: string;
@@ -19,8 +24,16 @@ interface DashboardDialogsProps {
   onBack: () => void;
 }
 
-export function DashboardDialogs({ projectId, top, rows, fieldRows = rows, canCurate, onOpen, onBack }: DashboardDialogsProps) {
-  if (!top) return null;
+export function DashboardDialogs(props: DashboardDialogsProps) {
+  if (!props.top) return null;
+  return (
+    <DialogSuspense>
+      <TopDialog {...props} top={props.top} />
+    </DialogSuspense>
+  );
+}
+
+function TopDialog({ projectId, top, rows, fieldRows = rows, canCurate, onOpen, onBack }: DashboardDialogsProps & { top: DashboardDialog }) {
   const rowOf = (materialId: string) => rows.find((r) => r.material_id === materialId);
   const fieldRowOf = (materialId: string) => fieldRows.find((r) => r.material_id === materialId);
   switch (top.kind) {

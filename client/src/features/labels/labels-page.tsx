@@ -27,9 +27,13 @@ import { clampPage, offsetOf, pageCount } from './label-paging.ts';
 import { addToDrawer, emptySelection, lineColumnCount, removeFromDrawer, type RowSelection } from './label-selection.ts';
 import { LabelTable } from './label-table.tsx';
 import { LabelFilters, LabelPager } from './label-toolbar.tsx';
-import { ImportLabelsDialog } from './import-labels-dialog.tsx';
 import { SelectedDrawer } from './selected-drawer.tsx';
 import { useLabelSearch } from './use-label-search.ts';
+import { DialogSuspense, lazyNamed } from '../../components/lazy-named.tsx';
+
+// The import wizard (templates, file reading, the job) loads on the first "Import"; once open it
+// stays mounted, so an import under way keeps its progress when the dialog is closed.
+const ImportLabelsDialog = lazyNamed(() => import('./import-labels-dialog.tsx'), 'ImportLabelsDialog');
 
 export function LabelsPage() {
   useCurrentProjectSync();
@@ -69,6 +73,7 @@ function LabelDatabase({ projectId, admin }: { projectId: string; admin: boolean
   const [drawerSelection, setDrawerSelection] = useState<RowSelection>(emptySelection);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [dialog, setDialog] = useState<'export' | 'clear' | 'delete' | 'import' | null>(null);
+  const [importUsed, setImportUsed] = useState(false);
 
   const filters = useGetLabelFiltersQuery(projectId);
   const systems = filters.data?.systems ?? [''];
@@ -179,7 +184,14 @@ function LabelDatabase({ projectId, admin }: { projectId: string; admin: boolean
           />
           {admin && (
             <>
-              <Button size="xs" variant="light" onClick={() => setDialog('import')}>
+              <Button
+                size="xs"
+                variant="light"
+                onClick={() => {
+                  setImportUsed(true);
+                  setDialog('import');
+                }}
+              >
                 Import Labels
               </Button>
               <Button size="xs" color="red" variant="light" disabled={toDelete.length === 0} onClick={() => setDialog('delete')}>
@@ -250,7 +262,11 @@ function LabelDatabase({ projectId, admin }: { projectId: string; admin: boolean
         onConfirm={() => void runDelete()}
         onCancel={() => setDialog(null)}
       />
-      {admin && <ImportLabelsDialog opened={dialog === 'import'} projectId={projectId} onClose={() => setDialog(null)} />}
+      {admin && importUsed && (
+        <DialogSuspense>
+          <ImportLabelsDialog opened={dialog === 'import'} projectId={projectId} onClose={() => setDialog(null)} />
+        </DialogSuspense>
+      )}
     </Stack>
   );
 }

@@ -5,7 +5,10 @@ import { useDisclosure } from '@mantine/hooks';
 import { useAppSelector } from '../../shared/hooks.ts';
 import { canManageProject } from '../../shared/session/permissions.ts';
 import { selectSession } from '../../shared/session/session-selectors.ts';
-import { ManageProjectDialog } from './manage-project-dialog.tsx';
+import { DialogSuspense, lazyNamed } from '../../components/lazy-named.tsx';
+
+// Loads on the first press: the dashboard paints without the project's settings and members.
+const ManageProjectDialog = lazyNamed(() => import('./manage-project-dialog.tsx'), 'ManageProjectDialog');
 
 /** `webhooks`: the project's webhooks tab, composed in by the app. */
 export function ManageProjectButton({ webhooks }: { webhooks?: (projectId: string) => ReactNode }) {
@@ -17,7 +20,11 @@ export function ManageProjectButton({ webhooks }: { webhooks?: (projectId: strin
       <Button variant="light" onClick={open}>
         Manage Project
       </Button>
-      <ManageProjectDialog project={currentProject} opened={opened} onClose={close} webhooks={webhooks} />
+      {opened && (
+        <DialogSuspense>
+          <ManageProjectDialog project={currentProject} opened onClose={close} webhooks={webhooks} />
+        </DialogSuspense>
+      )}
     </>
   );
 }
