@@ -1,5 +1,5 @@
 /**
- * The asset routes' rows of the route × role matrix (permissions.test.ts): each row
+ * The asset routes' rows of the route × role matrix (matrix-suite.ts): each row
  * builds its own fresh target (an instance where the route expects one) so every actor's call can
  * succeed when the rules allow it.
  */

@@ -1,5 +1,5 @@
 /**
- * The count review routes' rows of the route × role matrix (permissions.test.ts). A project's
+ * The count review routes' rows of the route × role matrix (matrix-suite.ts). A project's
  * variance, its CSV, posting and the last-counted report are its reviewers' (its admins and
  * managers, and superadmins); its counters, its other members, auditors and outsiders are refused
  * (403). The counts due answer everyone, each with the sessions they review or count. Each row that

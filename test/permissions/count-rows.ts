@@ -1,5 +1,5 @@
 /**
- * The stock count routes' rows of the route × role matrix (permissions.test.ts). A project's
+ * The stock count routes' rows of the route × role matrix (matrix-suite.ts). A project's
  * counts are opened and reviewed by whoever curates its stock (its admins and managers, and
  * superadmins); they are read by those and by auditors (as the project's logs), and by the counters
  * the manager picked, who count and read the lines and nothing more. A warehouse's counts are the

@@ -1,5 +1,5 @@
 /**
- * The label import routes' rows of the route × role matrix (permissions.test.ts): a file stored for
+ * The label import routes' rows of the route × role matrix (matrix-suite.ts): a file stored for
  * the matrix project, previewed, imported in the background and undone. Label import is for admins
  * and superadmins (spec 02 §6) with access to the project.
  */

@@ -1,5 +1,5 @@
 /**
- * The saved label media's rows of the route × role matrix (permissions.test.ts). Media are the
+ * The saved label media's rows of the route × role matrix (matrix-suite.ts). Media are the
  * site's, not a project's: everyone signed in lists them (auditors too); saving, changing and
  * deleting them is the label admins' (global admin or superadmin), whatever their project role.
  * Each row that changes one works on a fresh medium with a fresh name.

@@ -1,5 +1,5 @@
 /**
- * The print routes' rows of the route × role matrix (permissions.test.ts). A print reads: labels and
+ * The print routes' rows of the route × role matrix (matrix-suite.ts). A print reads: labels and
  * parts of a project are its viewers' (auditors too), its assets its viewers' and the admins', a
  * warehouse's locations the admins'. The routes judge the source the body names, so the rows name no policy.
  */

@@ -1,6 +1,6 @@
 /**
  * The label database's and label templates' rows of the route × role matrix
- * (permissions.test.ts). Viewing and exporting labels need access to the project;
+ * (matrix-suite.ts). Viewing and exporting labels need access to the project;
  * importing and deleting labels, and creating, changing and deleting templates, also need the
  * global role admin or superadmin (spec 02 §6; the templates' rule is the one of
  * labels-templates.routes.ts). An export of labels the caller sends is a file of what they already

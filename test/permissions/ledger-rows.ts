@@ -1,5 +1,5 @@
 /**
- * The ledger routes' rows of the route × role matrix (permissions.test.ts): the seal's public key is
+ * The ledger routes' rows of the route × role matrix (matrix-suite.ts): the seal's public key is
  * open to anyone; its status, checkpoints, proofs, bundles and verification are for auditors and the
  * superadmin, and only the superadmin seals on demand.
  */

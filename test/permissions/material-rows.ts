@@ -1,5 +1,5 @@
 /**
- * The material routes' rows of the route × role matrix (permissions.test.ts): the
+ * The material routes' rows of the route × role matrix (matrix-suite.ts): the
  * Material Catalog, a project's inventory and pickers, stock movements and edits. A row that
  * consumes stock (unassign, found, a bulk reversal) makes its own fresh target for each call, so
  * every allowed actor's call can succeed.

@@ -1,5 +1,5 @@
 /**
- * The route × role matrix's vocabulary (permissions.test.ts): who the callers are, the role rules
+ * The route × role matrix's vocabulary (matrix-suite.ts): who the callers are, the role rules
  * of the spec (01 §6, 02 §6) as predicates, and the shape of one row. The rows of an area live in
  * this folder (`<area>-rows.ts`) and are gathered by the matrix; each names the policy its route
  * declares (policy-rules.ts).

@@ -1,5 +1,5 @@
 /**
- * The passkey routes' rows of the route × role matrix (permissions.test.ts): everyone manages their
+ * The passkey routes' rows of the route × role matrix (matrix-suite.ts): everyone manages their
  * own with their session (never with a token); the passkey sign-in and the second step's options
  * answer anyone by their own cookie, signed in or not.
  */

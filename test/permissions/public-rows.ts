@@ -1,5 +1,5 @@
 /**
- * The public and account routes' rows of the route × role matrix (permissions.test.ts):
+ * The public and account routes' rows of the route × role matrix (matrix-suite.ts):
  * signing in, the invitation link, one-time codes, link exchange, reset requests, the public site
  * flags and the health check work signed out, and the same for anyone signed in (spec 02 §2.1:
  * /login, /login/{id}, /forgot_password and /auth are open). Each call uses a fresh person, link

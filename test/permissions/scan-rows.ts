@@ -1,5 +1,5 @@
 /**
- * The scan routes' rows of the route × role matrix (permissions.test.ts). A scan answers everyone
+ * The scan routes' rows of the route × role matrix (matrix-suite.ts). A scan answers everyone
  * signed in: what they may not see is "No match", never a refusal (scan.routes.test.ts). Each batch receives
  * fresh serials or checks out a fresh instance, so every actor's call can succeed when the rules
  * allow it. The routes judge the owner the body names, so the rows name no policy.

@@ -1,5 +1,5 @@
 /**
- * The sign-in security routes' rows of the route × role matrix (permissions.test.ts): everyone reads
+ * The sign-in security routes' rows of the route × role matrix (matrix-suite.ts): everyone reads
  * their own second factors and history with their session (never with a token), and the second step
  * of a sign-in answers anyone, signed in or out, by its own cookie: without one, the sign-in has
  * expired. Global admins and superadmins read anyone's and reset them, an admin's only a superadmin.

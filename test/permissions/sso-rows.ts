@@ -1,5 +1,5 @@
 /**
- * The sso routes' rows of the route × role matrix (permissions.test.ts). They are open: the sign-in
+ * The sso routes' rows of the route × role matrix (matrix-suite.ts). They are open: the sign-in
  * page asks for the providers before anyone is signed in, and the browser arrives at the start and
  * the callback with no session. Everyone, signed in or not, with a cookie or a token, gets the same
  * answer. The matrix's site configures no provider, so the start and the callback answer 404 for

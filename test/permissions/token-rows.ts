@@ -1,5 +1,5 @@
 /**
- * The API token routes' rows of the route × role matrix (permissions.test.ts): everyone manages
+ * The API token routes' rows of the route × role matrix (matrix-suite.ts): everyone manages
  * their own personal tokens, only the superadmin service tokens, and no token manages tokens.
  */
 import { randomUUID } from 'node:crypto';

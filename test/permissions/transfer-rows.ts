@@ -1,5 +1,5 @@
 /**
- * The transfer routes' rows of the route × role matrix (permissions.test.ts).
+ * The transfer routes' rows of the route × role matrix (matrix-suite.ts).
  *
  * A transfer moves stock between two projects, and spec 02 §6 and §4.1 give each step to one
  * side: the source project's admin accepts or denies, fulfils and denies items and ships; the

@@ -1,5 +1,5 @@
 /**
- * The warehouse routes' rows of the route × role matrix (permissions.test.ts).
+ * The warehouse routes' rows of the route × role matrix (matrix-suite.ts).
  *
  * Warehouses are global, not a project's: spec 02 §6 gives warehouse inventory and logs to admins
  * (the route table) or superadmins (the screens), and the Warehouse Manager to the superadmin

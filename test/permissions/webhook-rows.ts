@@ -1,5 +1,5 @@
 /**
- * The webhook routes' rows of the route × role matrix (permissions.test.ts): a project's endpoints
+ * The webhook routes' rows of the route × role matrix (matrix-suite.ts): a project's endpoints
  * are its admins' (project role admin, or a superadmin), site-wide ones the superadmin's; an endpoint
  * is hidden (404) from whoever cannot see its project, and auditors change nothing.
  */

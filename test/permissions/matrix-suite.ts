@@ -110,6 +110,8 @@ const context: MatrixContext = {
   cookieFor,
 };
 
+const cell = (a: Actor) => `${a.global}/${a.project}`;
+
 const routes: RouteCase[] = [
   // The directory rows come first: POST /api/projects below makes every global admin a project admin
   // of the project it creates, and so a user of the directory.
@@ -375,92 +377,99 @@ const routes: RouteCase[] = [
   },
 ];
 
-beforeAll(async () => {
-  runtime = await openTestRuntime();
-  app = await buildTestApp(runtime, { inviteRateLimit: 10_000, apiTokenRateLimit: 100_000, ledgerSealer: true });
-  projectId = await createProject(runtime.store, { name: 'Matrix', customer: 'ACME', number: 'M-1' }, system);
-  requesterId = await newUser();
-  await memberOf(projectId, requesterId, 'user');
-  await runStock(
-    runtime.store,
-    { type: 'receive', location: { kind: 'project', id: projectId }, partNumber: 'PRM-1', quantity: 100_000, partName: 'Permit', partNickname: 'Permit' },
-    system,
-  );
-  const categoryId = await createAssetCategory(runtime.store, { name: 'Request tools', kind: 'serialized' }, system);
-  await createAssetCatalogItem(runtime.store, { assetNumber: 'AST-1', assetName: 'Request tool', categoryId }, system);
-  imagePath = `request-images/${projectId}/${randomUUID()}.png`;
-  await app.storage.put(imagePath, PNG_1X1, 'image/png');
-  for (const global of GLOBAL_ROLES) {
-    for (const project of PROJECT_ROLES_OR_NONE) {
-      const userId = await newUser(global);
-      await memberOf(projectId, userId, project);
-      actors.push({ global, project, userId });
-    }
-  }
-  const boss = actors.find((a) => a.global === 'superadmin')!;
-  const received = await app.inject({
-    method: 'POST',
-    url: '/api/materials/receive',
-    headers: { cookie: await cookieFor(boss.userId) },
-    payload: { project_id: projectId, part_number: 'MX-1', part_name: 'Matrix part', standard_name: 'Matrix part', quantity: 5 },
-  });
-  expect(received.statusCode).toBe(200);
-});
-afterAll(async () => {
-  await app.close();
-  await runtime.close();
-});
-
-describe('permissions: the matrix covers the API', () => {
-  it('has a row for every operation of the OpenAPI document, and none for an operation that is not there', async () => {
-    const documented = new Set((await documentedOperations(app)).map((o) => operationOf(`${o.method} ${o.path}`)));
-    const covered = new Set(routes.map((r) => operationOf(r.name)));
-    expect({ withoutARow: [...documented].filter((o) => !covered.has(o)).sort() }).toEqual({ withoutARow: [] });
-    expect({ notDocumented: [...covered].filter((o) => !documented.has(o)).sort() }).toEqual({ notDocumented: [] });
-  });
-});
-
-describe("permissions: the matrix reads the routes' policies", () => {
-  it('names in every row the policy its route declares in config.access (server/auth/policies.ts)', () => {
-    const declared = new Map([...app.routePolicies].map(([route, policy]) => [operationOf(route), policy]));
-    const differing = routes
-      .filter((r) => declared.get(operationOf(r.name)) !== r.access)
-      .map((r) => `${r.name}: the route names ${declared.get(operationOf(r.name)) ?? 'none'}, the row ${r.access ?? 'none'}`);
-    expect(differing).toEqual([]);
-  });
-
-  it("expects no success for a caller the row's policy refuses", () => {
-    const beyond = Object.fromEntries(routes.map((r) => [r.name, beyondPolicy(r, actors)] as const).filter(([, cells]) => cells.length > 0));
-    expect(beyond).toEqual({});
-  });
-});
-
-const cell = (a: Actor) => `${a.global}/${a.project}`;
-
-describe('permissions: every route for every global role × project role, with a session and with an API token', () => {
-  it.each(routes.map((r) => [r.name, r] as const))(
-    '%s',
-    async (_name, route) => {
-      const expected: Record<string, number> = {};
-      const actual: Record<string, number> = {};
-      for (const actor of actors) {
-        const options = await route.request(actor);
-        const response = await app.inject({ ...options, headers: { ...options.headers, cookie: await cookieFor(actor.userId) } });
-        expected[cell(actor)] = route.expected(actor);
-        actual[cell(actor)] = response.statusCode;
-        // The same call with the actor's token in place of the cookie: exactly the actor's permissions.
-        // From another address, so the per-address limits of the open operations count each mode apart.
-        const again = await route.request(actor);
-        const withToken = await app.inject({ ...again, remoteAddress: '127.0.0.2', headers: { ...again.headers, authorization: await bearerFor(actor) } });
-        expected[`${cell(actor)} with a token`] = (route.withToken ?? route.expected)(actor);
-        actual[`${cell(actor)} with a token`] = withToken.statusCode;
+/**
+ * Declares the matrix's tests for one part of the routes (every `of`-th row from row `part`); part 1
+ * also checks that the matrix covers the API and reads the routes' policies. The parts are test files
+ * of their own, so the workers share the matrix instead of one of them running all of it.
+ */
+export function permissionMatrix({ part, of }: { part: number; of: number }): void {
+  beforeAll(async () => {
+    runtime = await openTestRuntime();
+    app = await buildTestApp(runtime, { inviteRateLimit: 10_000, apiTokenRateLimit: 100_000, ledgerSealer: true });
+    projectId = await createProject(runtime.store, { name: 'Matrix', customer: 'ACME', number: 'M-1' }, system);
+    requesterId = await newUser();
+    await memberOf(projectId, requesterId, 'user');
+    await runStock(
+      runtime.store,
+      { type: 'receive', location: { kind: 'project', id: projectId }, partNumber: 'PRM-1', quantity: 100_000, partName: 'Permit', partNickname: 'Permit' },
+      system,
+    );
+    const categoryId = await createAssetCategory(runtime.store, { name: 'Request tools', kind: 'serialized' }, system);
+    await createAssetCatalogItem(runtime.store, { assetNumber: 'AST-1', assetName: 'Request tool', categoryId }, system);
+    imagePath = `request-images/${projectId}/${randomUUID()}.png`;
+    await app.storage.put(imagePath, PNG_1X1, 'image/png');
+    for (const global of GLOBAL_ROLES) {
+      for (const project of PROJECT_ROLES_OR_NONE) {
+        const userId = await newUser(global);
+        await memberOf(projectId, userId, project);
+        actors.push({ global, project, userId });
       }
-      const signedOut = await app.inject(await route.request(actors[0]!));
-      expected['signed out'] = route.signedOut ?? (route.name === 'POST /api/logout' ? 204 : 401);
-      actual['signed out'] = signedOut.statusCode;
-      expect(actual).toEqual(expected);
-      // Every cell is called twice (session, token): the slowest rows need more than the default time.
-    },
-    120_000,
-  );
-});
+    }
+    const boss = actors.find((a) => a.global === 'superadmin')!;
+    const received = await app.inject({
+      method: 'POST',
+      url: '/api/materials/receive',
+      headers: { cookie: await cookieFor(boss.userId) },
+      payload: { project_id: projectId, part_number: 'MX-1', part_name: 'Matrix part', standard_name: 'Matrix part', quantity: 5 },
+    });
+    expect(received.statusCode).toBe(200);
+  });
+  afterAll(async () => {
+    await app.close();
+    await runtime.close();
+  });
+
+  if (part === 1) {
+    describe('permissions: the matrix covers the API', () => {
+      it('has a row for every operation of the OpenAPI document, and none for an operation that is not there', async () => {
+        const documented = new Set((await documentedOperations(app)).map((o) => operationOf(`${o.method} ${o.path}`)));
+        const covered = new Set(routes.map((r) => operationOf(r.name)));
+        expect({ withoutARow: [...documented].filter((o) => !covered.has(o)).sort() }).toEqual({ withoutARow: [] });
+        expect({ notDocumented: [...covered].filter((o) => !documented.has(o)).sort() }).toEqual({ notDocumented: [] });
+      });
+    });
+
+    describe("permissions: the matrix reads the routes' policies", () => {
+      it('names in every row the policy its route declares in config.access (server/auth/policies.ts)', () => {
+        const declared = new Map([...app.routePolicies].map(([route, policy]) => [operationOf(route), policy]));
+        const differing = routes
+          .filter((r) => declared.get(operationOf(r.name)) !== r.access)
+          .map((r) => `${r.name}: the route names ${declared.get(operationOf(r.name)) ?? 'none'}, the row ${r.access ?? 'none'}`);
+        expect(differing).toEqual([]);
+      });
+
+      it("expects no success for a caller the row's policy refuses", () => {
+        const beyond = Object.fromEntries(routes.map((r) => [r.name, beyondPolicy(r, actors)] as const).filter(([, cells]) => cells.length > 0));
+        expect(beyond).toEqual({});
+      });
+    });
+  }
+
+  describe(`permissions: every route for every global role × project role, with a session and with an API token (part ${part} of ${of})`, () => {
+    it.each(routes.filter((_, i) => i % of === part - 1).map((r) => [r.name, r] as const))(
+      '%s',
+      async (_name, route) => {
+        const expected: Record<string, number> = {};
+        const actual: Record<string, number> = {};
+        for (const actor of actors) {
+          const options = await route.request(actor);
+          const response = await app.inject({ ...options, headers: { ...options.headers, cookie: await cookieFor(actor.userId) } });
+          expected[cell(actor)] = route.expected(actor);
+          actual[cell(actor)] = response.statusCode;
+          // The same call with the actor's token in place of the cookie: exactly the actor's permissions.
+          // From another address, so the per-address limits of the open operations count each mode apart.
+          const again = await route.request(actor);
+          const withToken = await app.inject({ ...again, remoteAddress: '127.0.0.2', headers: { ...again.headers, authorization: await bearerFor(actor) } });
+          expected[`${cell(actor)} with a token`] = (route.withToken ?? route.expected)(actor);
+          actual[`${cell(actor)} with a token`] = withToken.statusCode;
+        }
+        const signedOut = await app.inject(await route.request(actors[0]!));
+        expected['signed out'] = route.signedOut ?? (route.name === 'POST /api/logout' ? 204 : 401);
+        actual['signed out'] = signedOut.statusCode;
+        expect(actual).toEqual(expected);
+        // Every cell is called twice (session, token): the slowest rows need more than the default time.
+      },
+      120_000,
+    );
+  });
+}
