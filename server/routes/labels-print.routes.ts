@@ -13,12 +13,8 @@ import { labelsPerPage, pageCount } from '../../contract/label-media.ts';
 import { type PrintBody, PRINT_LIMITS, PRINT_MESSAGES, printBody, printFileName, printPreview, type PrintFormat } from '../../contract/label-print.ts';
 import { DomainError } from '../../ledger/errors.ts';
 import type { LabelContent, PrintJob } from '../label-print/display-list.ts';
-import { checkTextRoom } from '../label-print/layout.ts';
-import { writePdf } from '../label-print/pdf-writer.ts';
 import { authorizePrint } from '../label-print/print-access.ts';
 import { type ContentRule, jobHasCode, openSource, printLabels } from '../label-print/sources.ts';
-import { previewPage } from '../label-print/svg-writer.ts';
-import { writeZpl } from '../label-print/zpl-writer.ts';
 
 const tags = ['labels'];
 
@@ -31,9 +27,21 @@ export const PRINT_CONTENT_TYPES: Record<PrintFormat, string> = {
   zpl: 'text/plain; charset=utf-8',
 };
 
-const WRITERS: Record<PrintFormat, (job: PrintJob, labels: AsyncIterable<LabelContent>, out: Writable) => Promise<{ labels: number; pages: number }>> = {
-  pdf: writePdf,
-  zpl: writeZpl,
+type Writer = (job: PrintJob, labels: AsyncIterable<LabelContent>, out: Writable) => Promise<{ labels: number; pages: number }>;
+
+/**
+ * The layout, its fonts, the code encoders and the PDF library load on the first print or preview:
+ * most of a second off every server start, and most servers print now and then.
+ */
+const printing = async () => {
+  const [layout, pdf, svg, zpl] = await Promise.all([
+    import('../label-print/layout.ts'),
+    import('../label-print/pdf-writer.ts'),
+    import('../label-print/svg-writer.ts'),
+    import('../label-print/zpl-writer.ts'),
+  ]);
+  const writers: Record<PrintFormat, Writer> = { pdf: pdf.writePdf, zpl: zpl.writeZpl };
+  return { checkTextRoom: layout.checkTextRoom, previewPage: svg.previewPage, writers };
 };
 
 /** A job checked against every rule, with its labels ready to be read. */
@@ -65,7 +73,7 @@ export async function labelPrintRoutes(app: FastifyInstance): Promise<void> {
     const labels = records.count * body.copies;
     if (labels > PRINT_LIMITS.labels) throw new DomainError('VALIDATION', PRINT_MESSAGES.tooMany(labels), body.copies > 1 ? 'copies' : 'source');
     const job: PrintJob = { medium: body.medium, startAt: body.start_at, minFontPt: body.min_font_pt };
-    checkTextRoom(job, jobHasCode(body.source.kind, rule));
+    (await printing()).checkTextRoom(job, jobHasCode(body.source.kind, rule));
     return { job, labels, pages: pageCount(body.medium, labels, body.start_at), contents: () => printLabels(records, rule, body) };
   }
 
@@ -96,7 +104,8 @@ export async function labelPrintRoutes(app: FastifyInstance): Promise<void> {
           callback(null, chunk);
         },
       });
-      const outcome = WRITERS[body.format](planned.job, planned.contents(), out).then(
+      const { writers } = await printing();
+      const outcome = writers[body.format](planned.job, planned.contents(), out).then(
         () => null,
         (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
       );
@@ -132,7 +141,7 @@ export async function labelPrintRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const planned = await plan(request, request.body);
-      return previewPage(planned.job, planned.contents());
+      return (await printing()).previewPage(planned.job, planned.contents());
     },
   );
 }

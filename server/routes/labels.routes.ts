@@ -32,12 +32,17 @@ import { EXPORT_CONTENT_TYPES, labelsFile } from '../labels/label-export.ts';
 
 const tags = ['labels'];
 
-function sendFile(reply: FastifyReply, format: ExportFormat, filename: string | undefined, rows: ReadonlyArray<readonly string[]>): FastifyReply {
+async function sendFile(
+  reply: FastifyReply,
+  format: ExportFormat,
+  filename: string | undefined,
+  rows: ReadonlyArray<readonly string[]>,
+): Promise<FastifyReply> {
   const name = exportFileName(filename ?? defaultExportName(format), format).replace(/["\\\r\n]/g, '_');
   reply.header('content-type', EXPORT_CONTENT_TYPES[format]);
   reply.header('content-disposition', `attachment; filename="${name.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`);
   reply.header('cache-control', 'no-store');
-  return reply.send(labelsFile(format, rows));
+  return reply.send(await labelsFile(format, rows));
 }
 
 export async function labelRoutes(app: FastifyInstance): Promise<void> {

@@ -40,6 +40,8 @@ export interface FileStore {
   /** Removes the file; removing a missing file is not an error. */
   delete(key: string): Promise<void>;
   presignUpload(options: PresignUploadOptions): Promise<PresignedUpload>;
+  /** Lets go of what the store holds open (S3's client sockets); called when the server closes. */
+  destroy?(): void;
 }
 
 export class FileNotFoundError extends Error {

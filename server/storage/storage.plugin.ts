@@ -10,7 +10,6 @@ import type { FileStore } from './file-store.ts';
 import { LocalFileStore } from './local-store.ts';
 import { localUploadRoutes } from './local-upload.routes.ts';
 import { closeConnectionsAnsweredEarly } from './request-body.ts';
-import { S3FileStore } from './s3-store.ts';
 import type { StorageConfig } from './storage-config.ts';
 import { uploadGuard, UploadsInFlight, type UploadGuardOptions } from './upload-quota.ts';
 
@@ -28,12 +27,15 @@ declare module 'fastify' {
 // socket idle timeout well before (with no idle timeout, by the request timeout).
 const PARTIAL_FILE_IDLE_FLOOR_MS = 60_000;
 
-export function createFileStore(config: StorageConfig): FileStore {
-  return config.kind === 's3' ? new S3FileStore(config) : new LocalFileStore(config.dataDir);
+/** The S3 client loads only where S3 is configured: most sites keep files on their own disk. */
+export async function createFileStore(config: StorageConfig): Promise<FileStore> {
+  if (config.kind !== 's3') return new LocalFileStore(config.dataDir);
+  const { S3FileStore } = await import('./s3-store.ts');
+  return new S3FileStore(config);
 }
 
 async function storagePlugin(app: FastifyInstance, options: { config: StorageConfig }): Promise<void> {
-  const store = createFileStore(options.config);
+  const store = await createFileStore(options.config);
   const inFlight = new UploadsInFlight(app.config.uploadInFlightBytesPerUser);
   app.decorate('storage', Object.assign(store, { maxUploadBytes: options.config.maxUploadBytes }));
   app.decorate('uploads', { guard: (guardOptions: UploadGuardOptions) => uploadGuard(inFlight, guardOptions) });
@@ -46,7 +48,7 @@ async function storagePlugin(app: FastifyInstance, options: { config: StorageCon
       if (removed > 0) app.log.warn({ removed }, 'removed partial files of uploads that ended with their server process');
     });
   }
-  if (store instanceof S3FileStore) app.addHook('onClose', async () => store.destroy());
+  app.addHook('onClose', async () => store.destroy?.());
 }
 
 export default fp(storagePlugin, { name: 'storage', dependencies: ['db', 'auth'] });

@@ -140,7 +140,7 @@ describe('the S3 store against an S3-compatible server', () => {
       { S3_BUCKET: 'stockledger-files', S3_ENDPOINT: endpoint, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' },
       dir,
     );
-    const store = createFileStore(config);
+    const store = await createFileStore(config);
     try {
       expect(store).toBeInstanceOf(S3FileStore);
       // S3 sees no session: the policy names one for the local store's sake only.

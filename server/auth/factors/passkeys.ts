@@ -4,20 +4,15 @@
  * on the server, in the sign-in attempt they were issued for; a passkey's public key and counter stay
  * in `user_passkeys`, never in the ledger.
  */
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransport,
-  type RegistrationResponseJSON,
-} from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, AuthenticatorTransport, RegistrationResponseJSON, VerifiedAuthenticationResponse } from '@simplewebauthn/server';
 import type { FastifyInstance } from 'fastify';
 import type { SignInAttempt } from '../sign-in-attempts.ts';
 import { activePasskeyByCredential, passkeyCredentialsOf, recordPasskeyUse, type VerifiedCredential } from './passkey-store.ts';
 
 const RP_NAME = 'StockLedger';
+
+/** The WebAuthn library loads on the first ceremony: a third of a second off every start that never sees one. */
+const webauthn = () => import('@simplewebauthn/server');
 
 export function relyingParty(config: { publicUrl: string; allowedOrigins: string[] }) {
   const url = new URL(config.publicUrl);
@@ -38,6 +33,7 @@ const transportsOf = (stored: { transports: string[] }) => stored.transports as 
 export async function registrationOptions(app: FastifyInstance, user: { id: string; email: string; name: string }) {
   const { rpID } = relyingParty(app.config);
   const existing = await passkeyCredentialsOf(app.db, user.id);
+  const { generateRegistrationOptions } = await webauthn();
   return generateRegistrationOptions({
     rpName: RP_NAME,
     rpID,
@@ -55,6 +51,7 @@ export async function registrationOptions(app: FastifyInstance, user: { id: stri
 export async function verifiedRegistration(app: FastifyInstance, response: RegistrationResponseJSON, challenge: string): Promise<VerifiedCredential | null> {
   const { rpID, origins } = relyingParty(app.config);
   try {
+    const { verifyRegistrationResponse } = await webauthn();
     const result = await verifyRegistrationResponse({
       response,
       expectedChallenge: challenge,
@@ -81,6 +78,7 @@ export async function verifiedRegistration(app: FastifyInstance, response: Regis
 export async function authenticationOptions(app: FastifyInstance, userId: string | null) {
   const { rpID } = relyingParty(app.config);
   const allowCredentials = userId ? (await passkeyCredentialsOf(app.db, userId)).map((p) => ({ id: p.credential_id, transports: transportsOf(p) })) : undefined;
+  const { generateAuthenticationOptions } = await webauthn();
   return generateAuthenticationOptions({ rpID, allowCredentials, userVerification: userId ? 'preferred' : 'required' });
 }
 
@@ -112,9 +110,10 @@ export async function verifiedAssertion(
   const handle = userHandleOf(response);
   if (handle !== null && handle !== stored.user_id) return REFUSED;
   const { rpID, origins } = relyingParty(app.config);
-  let verification: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
+  let verification: VerifiedAuthenticationResponse;
   try {
     // UV is checked below rather than by the library, so its refusal can say what the person should do.
+    const { verifyAuthenticationResponse } = await webauthn();
     verification = await verifyAuthenticationResponse({
       response,
       expectedChallenge: challenge,
