@@ -16,7 +16,9 @@ export default defineConfig({
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    pool: 'forks',
+    // Worker threads start a file faster than child processes: server/routes' 44 files took 242 s
+    // instead of 315 s with forks on two cores, the difference mostly in loading modules.
+    pool: 'threads',
     // Vitest's default is one worker fewer than the cores, which on a two-core machine is one: the
     // tests wait on the database as much as on the processor, so use every core.
     maxWorkers: Math.max(2, availableParallelism()),
