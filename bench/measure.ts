@@ -25,6 +25,8 @@ export async function httpLoad(options: {
   method?: 'GET' | 'POST';
   headers: Record<string, string>;
   body?: () => string;
+  /** Each GET's path and query, when they differ from request to request (`url` gives the first). */
+  path?: () => string;
   /** The statuses that count as answered; 2xx when not given. */
   expect?: readonly number[];
 }): Promise<LoadFigures> {
@@ -45,7 +47,11 @@ export async function httpLoad(options: {
       duration: options.seconds,
       method: options.method ?? 'GET',
       headers: options.headers,
-      requests: options.body ? [{ method: options.method ?? 'POST', setupRequest: (request) => ({ ...request, body: options.body!() }) }] : undefined,
+      requests: options.body
+        ? [{ method: options.method ?? 'POST', setupRequest: (request) => ({ ...request, body: options.body!() }) }]
+        : options.path
+          ? [{ method: 'GET', setupRequest: (request) => ({ ...request, path: options.path!() }) }]
+          : undefined,
     },
     (error, result) => (error ? fail(error) : finish(result)),
   );

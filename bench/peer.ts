@@ -5,10 +5,12 @@
  * reused while its lockfile is unchanged.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { admin } from './bench-server.ts';
 
 const PEER_SOURCE = path.resolve(import.meta.dirname, '..', '..', 'shared', 'peers', 'emmett-inventory');
 const PEER_DIR = path.resolve(import.meta.dirname, '..', '.tmp', 'peer');
@@ -68,6 +70,56 @@ export async function measurePeer(databaseUrl: string, seconds: number, source =
       const parsed = line ? peerLine.safeParse(JSON.parse(line)) : null;
       if (parsed?.success) resolve(parsed.data);
       else reject(new Error(`the peer's bench gave no figures (exit code ${code}):\n${stderr.slice(-3000)}`));
+    });
+  });
+}
+
+/**
+ * The peer's server on a fresh database of its own (dropped afterwards), for loads its bench.mjs
+ * does not drive (the mixed load): built as its bench builds it, started as its bench starts it.
+ */
+export async function withPeerServer<T>(databaseUrl: string, run: (url: string) => Promise<T>, source = PEER_SOURCE): Promise<T> {
+  preparePeer(source);
+  execFileSync(process.execPath, [path.join(PEER_DIR, 'node_modules/typescript/bin/tsc'), '-p', path.join(PEER_DIR, 'tsconfig.json')], { stdio: 'inherit' });
+  const dbName = `emmett_peer_mixed_${randomBytes(4).toString('hex')}`;
+  const url = new URL(databaseUrl);
+  url.pathname = `/${dbName}`;
+  await admin(databaseUrl, `create database ${dbName}`);
+  const port = await freePort();
+  let log = '';
+  const child = spawn(process.execPath, [path.join(PEER_DIR, 'dist/index.js')], {
+    cwd: PEER_DIR,
+    env: { ...process.env, DATABASE_URL: url.toString(), PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.on('data', (d: Buffer) => (log += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (log += d.toString()));
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    for (let i = 0; ; i += 1) {
+      if (child.exitCode !== null || i >= 600) throw new Error(`the peer did not come up:\n${log.slice(-3000)}`);
+      const up = await fetch(`${base}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (up) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return await run(base);
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve(undefined)));
+    await admin(databaseUrl, `drop database if exists ${dbName} with (force)`);
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
     });
   });
 }

@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --events N] [-- --quick] [-- --peer]` (`-- --labels`, `-- --soak`, `-- --scan`, `-- --scan-batch`, `-- --label-print`, `-- --counts` and `-- --webhooks`
+ * `npm run bench [-- --events N] [-- --quick] [-- --peer]` (`-- --mixed`, `-- --labels`, `-- --soak`, `-- --scan`, `-- --scan-batch`, `-- --label-print`, `-- --counts` and `-- --webhooks`
  * measure only those; the scan batch and the label print also on the embedded database when DATABASE_URL is unset): on PostgreSQL (DATABASE_URL), measures
  * receives and reads on a fresh database (beside the Emmett peer's with --peer), then builds a
  * synthetic history and measures reads, rebuild and verify at its size, each figure beside its
@@ -32,6 +32,7 @@ import { measureScanDecode, scanDecodeRows } from './scan-decode.ts';
 import { labelPrintRows, measureLabelPrint } from './label-print.ts';
 import { countRows, measureCounts } from './counts.ts';
 import { measureWebhooks, webhookRows } from './webhooks.ts';
+import { measureMixedOurs, mixedBesidePeer, mixedRows } from './mixed-load.ts';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -42,6 +43,8 @@ const withPeer = args.includes('--peer');
 const PEER_PAIRS = 3;
 // `--labels` measures only the Label Manager and updates its part of bench/results.json.
 const labelsOnly = args.includes('--labels');
+// `--mixed` measures only the mixed load (24 reading, 8 receiving; beside the peer with --peer) and updates its part.
+const mixedOnly = args.includes('--mixed');
 // `--label-import` measures only the label import (100,000 rows; 20,000 with --quick) and updates its part.
 const labelImportOnly = args.includes('--label-import');
 // `--seal` measures only the global seal (its cost to commands, its lag, the offline audit) and updates its part.
@@ -200,6 +203,13 @@ async function main(): Promise<void> {
     console.log('\nWrote the seal figures to bench/results.json');
     return;
   }
+  if (mixedOnly) {
+    const mixed = withPeer ? await mixedBesidePeer(baseUrl, seconds, PEER_PAIRS) : { ours: await measureMixedOurs(baseUrl, seconds) };
+    printTable(mixedRows(mixed));
+    writeResultsPart({ mixed });
+    console.log('\nWrote the mixed-load figures to bench/results.json');
+    return;
+  }
   if (labelsOnly) {
     const labels = await measureLabels(baseUrl, { labels: labelCount, seconds, log: console.log });
     printTable(labelRows(labels));
@@ -211,6 +221,7 @@ async function main(): Promise<void> {
   const { fresh, peer, pairs } = withPeer
     ? await freshBesidePeer(baseUrl, seconds)
     : { fresh: await measureFresh(baseUrl, seconds), peer: null, pairs: undefined };
+  const mixed = withPeer ? await mixedBesidePeer(baseUrl, seconds, PEER_PAIRS) : { ours: await measureMixedOurs(baseUrl, seconds) };
   const dbName = `stockledger_bench_${process.pid}`;
   const url = new URL(baseUrl);
   url.pathname = `/${dbName}`;
@@ -360,6 +371,7 @@ async function main(): Promise<void> {
       scanDecode,
     };
     console.log(`\n${formatReport(report)}`);
+    printTable(mixedRows(mixed));
     printTable(scanBatchRows([scanBatch]));
     printTable(labelPrintRows([labelPrint]));
     printTable(webhookRows(webhooks));
@@ -367,7 +379,7 @@ async function main(): Promise<void> {
     // The embedded database's batch and print figures come from their own runs (`--scan-batch`, `--label-print`
     // without DATABASE_URL) and are kept.
     const kept = { scanBatchPglite: previous.scanBatchPglite, labelPrintPglite: previous.labelPrintPglite };
-    writeFileSync(resultsFile, `${JSON.stringify({ ...report, scanBatch, labelPrint, webhooks, ...kept }, null, 2)}\n`);
+    writeFileSync(resultsFile, `${JSON.stringify({ ...report, mixed, scanBatch, labelPrint, webhooks, ...kept }, null, 2)}\n`);
     console.log('\nWrote bench/results.json');
   } finally {
     await server?.stop();
