@@ -4,9 +4,9 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { pwaManifest, SHELL_DENYLIST } from './client/src/app/pwa-manifest.ts';
 import { precompress } from './scripts/vite-precompress.ts';
-import { bootChunk } from './scripts/vite-boot-chunk.ts';
+import { chunkGroups } from './scripts/vite-boot-chunk.ts';
 
-const boot = bootChunk('client/index.html');
+const groups = chunkGroups('client/index.html', 'client/src/app/layout/app-layout.tsx', ['client/camera-check.html']);
 
 export default defineConfig({
   root: 'client',
@@ -36,7 +36,7 @@ export default defineConfig({
         runtimeCaching: [],
       },
     }),
-    boot.plugin,
+    groups.plugin,
     precompress(),
   ],
   // The browser imports the shapes and rules it shares with the server as @contract/….
@@ -51,7 +51,14 @@ export default defineConfig({
         main: fileURLToPath(new URL('./client/index.html', import.meta.url)),
         cameraCheck: fileURLToPath(new URL('./client/camera-check.html', import.meta.url)),
       },
-      output: { codeSplitting: { groups: [{ name: 'boot', test: boot.test, priority: 10 }] } },
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'boot', test: groups.boot, priority: 10 },
+            { name: 'frame', test: groups.frame, priority: 9 },
+          ],
+        },
+      },
     },
   },
   server: {

@@ -29,13 +29,13 @@ export const TARGET = { score: 90, lcpMs: 2500, tbtMs: 200, cls: 0.1, signInScri
 
 /**
  * What CI holds each page to: measured at 71 (/login; 154 KB of JavaScript as Chromium fetches it
- * over HTTP, gzip) and 32 (/dashboard, /labels) on a 2-core machine, less the spread between runs.
+ * over HTTP, gzip), 44 (/dashboard) and 41 (/labels) on a 2-core machine, less the spread between runs.
  * Raise them as the pages get faster; the targets above are the end.
  */
 export const FLOOR: Record<string, { score: number; scriptKb?: number }> = {
   '/login': { score: 62, scriptKb: 170 },
-  '/dashboard': { score: 25 },
-  '/labels': { score: 25 },
+  '/dashboard': { score: 34 },
+  '/labels': { score: 32 },
 };
 
 const root = path.resolve(import.meta.dirname, '..');

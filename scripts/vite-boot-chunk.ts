@@ -1,6 +1,6 @@
 /**
  * Puts every module the page needs before it can draw (all that the main entry imports statically)
- * in one chunk. Left to itself the bundler cuts that set into some thirty small files, wherever a
+ * in one chunk, and the signed-in frame's in another. Left to itself the bundler cuts that set into some thirty small files, wherever a
  * lazily loaded screen shares a module with it, and a phone on a slow link pays a round trip for
  * each. What screens load later still splits as before.
  *
@@ -9,7 +9,9 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Plugin } from 'vite';
+import type { Plugin, Rolldown } from 'vite';
+
+type PluginContext = Rolldown.PluginContext;
 
 /** Package indexes that re-export a whole library, one file per export. */
 const LIBRARY_INDEX = /[\\/]node_modules[\\/]@mantine[\\/][a-z]+[\\/]esm[\\/]index\.mjs$/;
@@ -46,48 +48,73 @@ function exportFiles(index: string): Map<string, string> {
   return files;
 }
 
-export function bootChunk(entryFile: string): { plugin: Plugin; test: (id: string) => boolean; modules: ReadonlySet<string> } {
+/** Every module `start` imports statically, following library indexes only to the names used. */
+function staticGraph(context: PluginContext, start: string): Set<string> {
+  const graph = new Set<string>();
+  const indexes = new Map<string, Map<string, string>>();
+  const queue = [start];
+  while (queue.length > 0) {
+    const id = queue.pop()!;
+    if (graph.has(id)) continue;
+    graph.add(id);
+    const info = context.getModuleInfo(id);
+    if (!info) continue;
+    // Only static imports: what a screen loads on demand stays out.
+    const lazy = new Set(info.dynamicallyImportedIds);
+    const imports = info.importedIds.filter((next) => !lazy.has(next));
+    const named = imports.some((next) => LIBRARY_INDEX.test(next)) ? namedImports(id) : null;
+    for (const next of imports) {
+      if (!LIBRARY_INDEX.test(next)) {
+        queue.push(next);
+        continue;
+      }
+      if (!indexes.has(next)) indexes.set(next, exportFiles(next));
+      const files = indexes.get(next)!;
+      const library = next.match(/@mantine[\\/][a-z]+/)![0].replace('\\', '/');
+      for (const name of named?.get(library) ?? []) {
+        const file = files.get(name);
+        if (file) queue.push(file);
+      }
+    }
+  }
+  return graph;
+}
+
+function moduleEndingWith(context: PluginContext, file: string, entry: boolean): string {
+  const id = [...context.getModuleIds()].find((m) => m.endsWith(file) && (!entry || context.getModuleInfo(m)?.isEntry));
+  if (!id) throw new Error(`chunk groups: no ${entry ? 'entry' : 'module'} ${file}`);
+  return id;
+}
+
+/**
+ * `boot`: the page's entry and all it imports statically (less the entry's own modules, which stay
+ * in the entry chunk: the boot chunk is shared with the camera check page, which must not run the
+ * app's start-up). `frame`: the signed-in frame (`frameFile`) and all it imports that boot has not,
+ * less what the other entries (`otherEntries`) import, so those pages never load the frame. Without
+ * the frame group the bundler cuts the frame into some thirty files, each a round trip on a slow link.
+ */
+export function chunkGroups(entryFile: string, frameFile: string, otherEntries: readonly string[]) {
   const boot = new Set<string>();
   const entries = new Set<string>();
+  const frame = new Set<string>();
   const plugin: Plugin = {
-    name: 'stockledger:boot-chunk',
+    name: 'stockledger:chunk-groups',
     apply: 'build',
     buildEnd() {
+      const entry = moduleEndingWith(this, entryFile, true);
       boot.clear();
-      const entry = [...this.getModuleIds()].find((id) => this.getModuleInfo(id)?.isEntry && id.endsWith(entryFile));
-      if (!entry) throw new Error(`boot chunk: no entry ${entryFile}`);
+      for (const id of staticGraph(this, entry)) boot.add(id);
       entries.clear();
       entries.add(entry);
       for (const id of this.getModuleInfo(entry)?.importedIds ?? []) entries.add(id);
-      const indexes = new Map<string, Map<string, string>>();
-      const queue = [entry];
-      while (queue.length > 0) {
-        const id = queue.pop()!;
-        if (boot.has(id)) continue;
-        boot.add(id);
-        const info = this.getModuleInfo(id);
-        if (!info) continue;
-        // Only static imports: what a screen loads on demand stays out.
-        const lazy = new Set(info.dynamicallyImportedIds);
-        const imports = info.importedIds.filter((next) => !lazy.has(next));
-        const named = imports.some((next) => LIBRARY_INDEX.test(next)) ? namedImports(id) : null;
-        for (const next of imports) {
-          if (!LIBRARY_INDEX.test(next)) {
-            queue.push(next);
-            continue;
-          }
-          if (!indexes.has(next)) indexes.set(next, exportFiles(next));
-          const files = indexes.get(next)!;
-          const library = next.match(/@mantine[\\/][a-z]+/)![0].replace('\\', '/');
-          for (const name of named?.get(library) ?? []) {
-            const file = files.get(name);
-            if (file) queue.push(file);
-          }
-        }
-      }
+      const elsewhere = new Set(otherEntries.flatMap((file) => [...staticGraph(this, moduleEndingWith(this, file, true))]));
+      frame.clear();
+      for (const id of staticGraph(this, moduleEndingWith(this, frameFile, false))) if (!boot.has(id) && !elsewhere.has(id)) frame.add(id);
     },
   };
-  // The entry's own modules stay in the entry chunk: the boot chunk is shared with the camera check
-  // page, which must not run the app's start-up.
-  return { plugin, test: (id) => boot.has(id) && !entries.has(id), modules: boot };
+  return {
+    plugin,
+    boot: (id: string) => boot.has(id) && !entries.has(id),
+    frame: (id: string) => frame.has(id),
+  };
 }

@@ -3,7 +3,7 @@ import { Loader, MantineProvider } from '@mantine/core';
 import { Suspense, useEffect } from 'react';
 import { Provider } from 'react-redux';
 import { BrowserRouter, useLocation, useRoutes } from 'react-router-dom';
-import { routes } from './router.tsx';
+import { preloadScreen, routes } from './router.tsx';
 import type { AppStore } from './store.ts';
 import { theme } from './theme.ts';
 import { toast } from '../shared/toast.ts';
@@ -41,6 +41,9 @@ function Screens() {
   const { pathname } = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new pathname is what triggers the effect
   useEffect(() => toast.dismissStaleErrors(), [pathname]);
+  // Once, for the page the app opened on; later screens load as they are opened.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the first pathname only, on purpose
+  useEffect(() => preloadScreen(pathname), []);
   return useRoutes(routes);
 }
 

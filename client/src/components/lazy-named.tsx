@@ -8,8 +8,25 @@ import { Center, Loader, Overlay } from '@mantine/core';
 // biome-ignore lint/suspicious/noExplicitAny: the constraint React.lazy itself puts on a component's props
 type AnyComponent = ComponentType<any>;
 
+/**
+ * `preload()` starts fetching the code before the component is rendered (the module loader keeps
+ * the one download), so a screen's code can travel beside the requests it waits on, not after them.
+ */
 export function lazyNamed<M extends Record<K, AnyComponent>, K extends keyof M & string>(load: () => Promise<M>, name: K) {
-  return lazy(async () => ({ default: (await load())[name] }));
+  return Object.assign(
+    lazy(async () => ({ default: (await load())[name] })),
+    {
+      preload: () => {
+        load().catch(() => undefined);
+      },
+    },
+  );
+}
+
+/** The preload of a component made by lazyNamed, if it is one. */
+export function preloadOf(component: unknown): (() => void) | undefined {
+  const preload = (component as { preload?: unknown } | null)?.preload;
+  return typeof preload === 'function' ? (preload as () => void) : undefined;
 }
 
 /** Holds a dialog's place while its code loads: a dimmed page with a loader, where the dialog will open. */

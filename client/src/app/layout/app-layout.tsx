@@ -1,21 +1,29 @@
 /** The signed-in frame: header, collapsible sidebar, the routed content (spec 02 §2.1) and the live connection. */
-import { AppShell } from '@mantine/core';
+import { AppShell, Loader } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useEffect } from 'react';
+import { type ComponentProps, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { SiteBanners } from '../../features/site/site-banners.tsx';
 import { OfflineBanners } from '../../offline/offline-status.tsx';
 import { useOfflineRuntime } from '../../offline/use-offline-runtime.ts';
 import { useRealtimeSync } from '../use-realtime-sync.ts';
 import { useRequestNotices } from '../../features/requests/use-request-notices.ts';
-import { AssetScanCard } from '../../features/assets/asset-scan-card.tsx';
 import { ScanFallback } from '../../features/scan/scan-fallback.tsx';
 import { ScanSlotsContext } from '../../features/scan/scan-slots.ts';
 import { useKeyboardScanner } from '../../features/scan/use-keyboard-scanner.ts';
 import { AppHeader } from './app-header.tsx';
 import { Sidebar } from './sidebar.tsx';
-import { ScreenSuspense } from '../../components/lazy-named.tsx';
+import { lazyNamed, ScreenSuspense } from '../../components/lazy-named.tsx';
 
+// The asset card (with its move and lost/found dialogs) loads with the first asset scanned.
+const LazyAssetScanCard = lazyNamed(() => import('../../features/assets/asset-scan-card.tsx'), 'AssetScanCard');
+function AssetScanCard(props: ComponentProps<typeof LazyAssetScanCard>) {
+  return (
+    <Suspense fallback={<Loader size="sm" />}>
+      <LazyAssetScanCard {...props} />
+    </Suspense>
+  );
+}
 const SCAN_SLOTS = { AssetCard: AssetScanCard };
 
 export function AppLayout() {

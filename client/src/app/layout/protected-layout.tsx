@@ -16,6 +16,9 @@ import { lazyNamed } from '../../components/lazy-named.tsx';
 const AppLayout = lazyNamed(() => import('./app-layout.tsx'), 'AppLayout');
 const EnrolmentRequired = lazyNamed(() => import('../../features/security/security-page.tsx'), 'EnrolmentRequired');
 
+/** Fetches the signed-in frame's code while the session is still being checked. */
+export const preloadSignedInFrame = AppLayout.preload;
+
 export function ProtectedLayout() {
   const { status, role, user } = useAppSelector(selectSession);
   const location = useLocation();
