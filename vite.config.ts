@@ -6,7 +6,19 @@ import { pwaManifest, SHELL_DENYLIST } from './client/src/app/pwa-manifest.ts';
 import { precompress } from './scripts/vite-precompress.ts';
 import { chunkGroups } from './scripts/vite-boot-chunk.ts';
 
-const groups = chunkGroups('client/index.html', 'client/src/app/layout/app-layout.tsx', ['client/camera-check.html']);
+const groups = chunkGroups(
+  'client/index.html',
+  'client/src/app/layout/app-layout.tsx',
+  ['client/camera-check.html'],
+  [
+    'client/src/app/toast-host.tsx',
+    'client/src/features/account/auth-page.tsx',
+    'client/src/features/account/forgot-password-page.tsx',
+    'client/src/features/account/invite-link-page.tsx',
+    'client/src/features/home/home-page.tsx',
+    'client/src/features/site/maintenance-page.tsx',
+  ],
+);
 
 export default defineConfig({
   root: 'client',
@@ -55,7 +67,9 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'boot', test: groups.boot, priority: 10 },
-            { name: 'frame', test: groups.frame, priority: 9 },
+            // Only the modules named: by default a group also takes every module its modules import, and
+            // the frame would take what the toast host shares with it, loading the frame on /login.
+            { name: 'frame', test: groups.frame, priority: 9, includeDependenciesRecursively: false },
           ],
         },
       },

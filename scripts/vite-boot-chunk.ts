@@ -38,12 +38,18 @@ function namedImports(file: string): Map<string, string[]> {
   return byModule;
 }
 
-/** For a library index: each exported name's own file. */
-function exportFiles(index: string): Map<string, string> {
+/**
+ * For a library index: each exported name's own file, or for a name it re-exports from another
+ * package (Mantine's RemoveScroll is react-remove-scroll's), that package's module as resolved.
+ */
+function exportFiles(index: string, resolvedImports: readonly string[]): Map<string, string> {
   const files = new Map<string, string>();
   for (const [specifier, names] of namedImports(index)) {
-    if (!specifier.startsWith('.')) continue;
-    for (const name of names) files.set(name, path.resolve(path.dirname(index), specifier));
+    const file = specifier.startsWith('.')
+      ? path.resolve(path.dirname(index), specifier)
+      : resolvedImports.find((id) => id.replaceAll('\\', '/').includes(`/node_modules/${specifier}/`));
+    if (!file) continue;
+    for (const name of names) files.set(name, file);
   }
   return files;
 }
@@ -68,7 +74,7 @@ function staticGraph(context: PluginContext, start: string): Set<string> {
         queue.push(next);
         continue;
       }
-      if (!indexes.has(next)) indexes.set(next, exportFiles(next));
+      if (!indexes.has(next)) indexes.set(next, exportFiles(next, context.getModuleInfo(next)?.importedIds ?? []));
       const files = indexes.get(next)!;
       const library = next.match(/@mantine[\\/][a-z]+/)![0].replace('\\', '/');
       for (const name of named?.get(library) ?? []) {
@@ -90,10 +96,12 @@ function moduleEndingWith(context: PluginContext, file: string, entry: boolean):
  * `boot`: the page's entry and all it imports statically (less the entry's own modules, which stay
  * in the entry chunk: the boot chunk is shared with the camera check page, which must not run the
  * app's start-up). `frame`: the signed-in frame (`frameFile`) and all it imports that boot has not,
- * less what the other entries (`otherEntries`) import, so those pages never load the frame. Without
+ * less what the other entries (`otherEntries`) and the modules a signed-out page loads (`signedOut`:
+ * the toast host every page loads, the pages open to everyone) import, so those pages never load the
+ * frame. Without
  * the frame group the bundler cuts the frame into some thirty files, each a round trip on a slow link.
  */
-export function chunkGroups(entryFile: string, frameFile: string, otherEntries: readonly string[]) {
+export function chunkGroups(entryFile: string, frameFile: string, otherEntries: readonly string[], signedOut: readonly string[]) {
   const boot = new Set<string>();
   const entries = new Set<string>();
   const frame = new Set<string>();
@@ -107,7 +115,10 @@ export function chunkGroups(entryFile: string, frameFile: string, otherEntries: 
       entries.clear();
       entries.add(entry);
       for (const id of this.getModuleInfo(entry)?.importedIds ?? []) entries.add(id);
-      const elsewhere = new Set(otherEntries.flatMap((file) => [...staticGraph(this, moduleEndingWith(this, file, true))]));
+      const elsewhere = new Set([
+        ...otherEntries.flatMap((file) => [...staticGraph(this, moduleEndingWith(this, file, true))]),
+        ...signedOut.flatMap((file) => [...staticGraph(this, moduleEndingWith(this, file, false))]),
+      ]);
       frame.clear();
       for (const id of staticGraph(this, moduleEndingWith(this, frameFile, false))) if (!boot.has(id) && !elsewhere.has(id)) frame.add(id);
     },
