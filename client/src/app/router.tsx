@@ -52,6 +52,9 @@ const ProjectWebhooksPage = lazyNamed(() => import('../features/webhooks/webhook
 const SiteWebhooksPage = lazyNamed(() => import('../features/webhooks/webhooks-page.tsx'), 'SiteWebhooksPage');
 const OfflinePage = lazyNamed(() => import('../offline/offline-page.tsx'), 'OfflinePage');
 
+/** The list of actions kept on this device must open with no signal: fetched once a signed-in page is up. */
+export const preloadOfflineScreen = OfflinePage.preload;
+
 /** The signed-in screens whose code can be fetched before they render, by path. */
 const screenPreloads = new Map<string, () => void>();
 

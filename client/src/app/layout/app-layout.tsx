@@ -12,6 +12,7 @@ import { ScanFallback } from '../../features/scan/scan-fallback.tsx';
 import { ScanSlotsContext } from '../../features/scan/scan-slots.ts';
 import { useKeyboardScanner } from '../../features/scan/use-keyboard-scanner.ts';
 import { AppHeader } from './app-header.tsx';
+import { preloadOfflineScreen } from '../router.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { lazyNamed, ScreenSuspense } from '../../components/lazy-named.tsx';
 
@@ -35,6 +36,7 @@ export function AppLayout() {
   useKeyboardScanner();
   // Field actions kept offline are counted, and sent when the signal returns.
   useOfflineRuntime();
+  useEffect(() => preloadOfflineScreen(), []);
 
   // On small screens the navbar covers the page; close it once the user has picked a page.
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new pathname is what triggers the effect

@@ -29,6 +29,7 @@ const AssetLogsModal = lazyNamed(() => import('./asset-logs-modal.tsx'), 'AssetL
 const AssetLostFoundDialog = lazyNamed(() => import('./asset-lost-found-dialog.tsx'), 'AssetLostFoundDialog');
 const AssetMoveDialog = lazyNamed(() => import('./asset-move-dialog.tsx'), 'AssetMoveDialog');
 const AssetReceiveWizard = lazyNamed(() => import('./receive-wizard.tsx'), 'AssetReceiveWizard');
+const DIALOGS = [AssetDetailsModal, AssetLogsModal, AssetLostFoundDialog, AssetMoveDialog, AssetReceiveWizard];
 
 type Open =
   | { kind: 'receive' }
@@ -48,6 +49,10 @@ export function AssetsDashboard() {
   // Dialogs belong to the project they were opened in.
   // biome-ignore lint/correctness/useExhaustiveDependencies: a change of project is what triggers the effect
   useEffect(() => setOpen(null), [project?.id]);
+  // Fetched once the dashboard is up: the dialogs open with no signal too, and the first paint does not wait for them.
+  useEffect(() => {
+    for (const dialog of DIALOGS) dialog.preload();
+  }, []);
   if (!project) return <NoData />;
   const rows = inventory.data ?? [];
   const here = { type: 'project' as const, id: project.id };
