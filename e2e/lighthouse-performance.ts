@@ -34,7 +34,9 @@ export const TARGET = { score: 90, lcpMs: 2500, tbtMs: 200, cls: 0.1, signInScri
  */
 export const FLOOR: Record<string, { score: number; scriptKb?: number }> = {
   '/login': { score: 62, scriptKb: 170 },
-  '/dashboard': { score: 34 },
+  // Lower than its best (44–46): the dialogs it fetches after its first paint, so they open with no
+  // signal, cost it a few points (37 in one run).
+  '/dashboard': { score: 30 },
   '/labels': { score: 32 },
 };
 
