@@ -2,7 +2,7 @@
  * Code that loads when first used: a screen, a dialog, a library-heavy widget. React.lazy takes a
  * module's default export; this takes a named one, so modules keep their names.
  */
-import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { Center, Loader, Overlay } from '@mantine/core';
 
 // biome-ignore lint/suspicious/noExplicitAny: the constraint React.lazy itself puts on a component's props
@@ -21,6 +21,17 @@ export function lazyNamed<M extends Record<K, AnyComponent>, K extends keyof M &
       },
     },
   );
+}
+
+/**
+ * Fetches these components' code once the caller is up: the first paint does not wait for them, and
+ * they still open after the signal is gone (field actions work offline).
+ */
+export function usePreloaded(components: ReadonlyArray<{ preload: () => void }>): void {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on mount; the list is a module constant
+  useEffect(() => {
+    for (const component of components) component.preload();
+  }, []);
 }
 
 /** The preload of a component made by lazyNamed, if it is one. */

@@ -14,7 +14,7 @@ import { useKeyboardScanner } from '../../features/scan/use-keyboard-scanner.ts'
 import { AppHeader } from './app-header.tsx';
 import { preloadOfflineScreen } from '../router.tsx';
 import { Sidebar } from './sidebar.tsx';
-import { lazyNamed, ScreenSuspense } from '../../components/lazy-named.tsx';
+import { lazyNamed, ScreenSuspense, usePreloaded } from '../../components/lazy-named.tsx';
 
 // The asset card (with its move and lost/found dialogs) loads with the first asset scanned.
 const LazyAssetScanCard = lazyNamed(() => import('../../features/assets/asset-scan-card.tsx'), 'AssetScanCard');
@@ -26,6 +26,8 @@ function AssetScanCard(props: ComponentProps<typeof LazyAssetScanCard>) {
   );
 }
 const SCAN_SLOTS = { AssetCard: AssetScanCard };
+// The list of actions kept on this device must open with no signal.
+const OFFLINE_SCREEN = [{ preload: preloadOfflineScreen }];
 
 export function AppLayout() {
   const [navbarOpened, { toggle, close }] = useDisclosure(false);
@@ -36,7 +38,7 @@ export function AppLayout() {
   useKeyboardScanner();
   // Field actions kept offline are counted, and sent when the signal returns.
   useOfflineRuntime();
-  useEffect(() => preloadOfflineScreen(), []);
+  usePreloaded(OFFLINE_SCREEN);
 
   // On small screens the navbar covers the page; close it once the user has picked a page.
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new pathname is what triggers the effect

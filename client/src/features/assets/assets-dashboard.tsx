@@ -21,7 +21,7 @@ import { downloadAssetInventoryCsv } from './asset-inventory-csv.ts';
 import { assetRowKey } from './asset-table-model.ts';
 import type { AssetLostFoundMode } from './lost-found-rules.ts';
 import type { AssetMoveKind } from './move-rules.ts';
-import { DialogSuspense, lazyNamed } from '../../components/lazy-named.tsx';
+import { DialogSuspense, lazyNamed, usePreloaded } from '../../components/lazy-named.tsx';
 
 // The dialogs load when first opened: the dashboard paints without them.
 const AssetDetailsModal = lazyNamed(() => import('./asset-details-modal.tsx'), 'AssetDetailsModal');
@@ -49,10 +49,7 @@ export function AssetsDashboard() {
   // Dialogs belong to the project they were opened in.
   // biome-ignore lint/correctness/useExhaustiveDependencies: a change of project is what triggers the effect
   useEffect(() => setOpen(null), [project?.id]);
-  // Fetched once the dashboard is up: the dialogs open with no signal too, and the first paint does not wait for them.
-  useEffect(() => {
-    for (const dialog of DIALOGS) dialog.preload();
-  }, []);
+  usePreloaded(DIALOGS);
   if (!project) return <NoData />;
   const rows = inventory.data ?? [];
   const here = { type: 'project' as const, id: project.id };

@@ -2,9 +2,8 @@
  * Shows the dialog on top of the dashboard's stack; closing it returns to the one beneath. Each
  * dialog's code loads when it first opens, so the dashboard paints without them.
  */
-import { useEffect } from 'react';
 import type { InventoryRow } from '../../api/material-types.ts';
-import { DialogSuspense, lazyNamed } from '../../components/lazy-named.tsx';
+import { DialogSuspense, lazyNamed, usePreloaded } from '../../components/lazy-named.tsx';
 import type { DashboardDialog } from './dialog-stack.ts';
 
 const ExplainModal = lazyNamed(() => import('./explain-modal.tsx'), 'ExplainModal');
@@ -28,11 +27,7 @@ interface DashboardDialogsProps {
 const DIALOGS = [ExplainModal, LostFoundModal, MaterialDetailsModal, MaterialLogsModal, StockWarningsModal, StockWizard];
 
 export function DashboardDialogs(props: DashboardDialogsProps) {
-  // Fetched once the dashboard is up, so a crew that loses the signal can still open every dialog
-  // (the field actions work offline) and the first paint does not wait for them.
-  useEffect(() => {
-    for (const dialog of DIALOGS) dialog.preload();
-  }, []);
+  usePreloaded(DIALOGS);
   if (!props.top) return null;
   return (
     <DialogSuspense>
