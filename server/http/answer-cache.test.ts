@@ -18,4 +18,24 @@ describe('AnswerCache', () => {
     expect(cache.get('big')).toBeUndefined();
     expect(cache.size).toBe(0);
   });
+
+  it('makes an answer once for the requests that ask at the same moment, then keeps it', async () => {
+    const cache = new AnswerCache();
+    let made = 0;
+    const make = async () => {
+      made += 1;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return Buffer.from('body');
+    };
+    const bodies = await Promise.all([cache.answer('k', make), cache.answer('k', make), cache.answer('k', make)]);
+    expect(bodies.map(String)).toEqual(['body', 'body', 'body']);
+    expect(String(await cache.answer('k', make))).toBe('body');
+    expect(made).toBe(1);
+  });
+
+  it('does not keep a failure: the next request makes the answer again', async () => {
+    const cache = new AnswerCache();
+    await expect(cache.answer('k', async () => Promise.reject(new Error('lost connection')))).rejects.toThrow('lost connection');
+    expect(String(await cache.answer('k', async () => Buffer.from('ok')))).toBe('ok');
+  });
 });

@@ -8,8 +8,27 @@ export class AnswerCache {
   // Bytes, not strings: the same buffer goes to every socket that asks, with no copy per answer.
   private readonly entries = new Map<string, Buffer>();
   private bytes = 0;
+  /** Answers being made: requests for the same key at once share one query and serialization. */
+  private readonly making = new Map<string, Promise<Buffer>>();
 
   constructor(private readonly maxBytes = 32 * 1024 * 1024) {}
+
+  /** The answer under `key`, made by `make` (once, however many ask meanwhile) when it is not kept. */
+  answer(key: string, make: () => Promise<Buffer>): Promise<Buffer> {
+    const kept = this.get(key);
+    if (kept !== undefined) return Promise.resolve(kept);
+    let made = this.making.get(key);
+    if (!made) {
+      made = make()
+        .then((body) => {
+          this.set(key, body);
+          return body;
+        })
+        .finally(() => this.making.delete(key));
+      this.making.set(key, made);
+    }
+    return made;
+  }
 
   get(key: string): Buffer | undefined {
     const body = this.entries.get(key);

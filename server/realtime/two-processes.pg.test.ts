@@ -27,6 +27,14 @@ describe('realtime across server processes', () => {
     });
     const project = (await created.json()) as { id: string };
 
+    // Process b reads the inventory first, so it remembers the project's state tag.
+    const inventoryOnB = async () => {
+      const response = await fetch(`${b.url}/api/inventory/materials?project_id=${project.id}`, { headers: { cookie: cookieB } });
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { items: Array<{ PartNumber: string; QtyOnHand: number }> }).items;
+    };
+    expect(await inventoryOnB()).toEqual([]);
+
     const socket = await openSocket(`${b.url.replace('http', 'ws')}/ws`, cookieB);
     await socket.send({ type: 'subscribe', projectId: project.id }, 'subscribed');
     const received = await fetch(`${a.url}/api/materials/receive`, {
@@ -39,6 +47,8 @@ describe('realtime across server processes', () => {
     const message = await socket.next('changed', 1000);
     expect(message).toMatchObject({ projectId: project.id });
     expect(message.topics).toEqual(expect.arrayContaining(['inventory', 'logs']));
+    // The browser refetches on that message: process b must not answer from its remembered tag.
+    expect(await inventoryOnB()).toMatchObject([{ PartNumber: 'X-1', QtyOnHand: 4 }]);
     socket.close();
   });
 });

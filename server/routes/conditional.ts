@@ -31,11 +31,9 @@ export function conditional(request: FastifyRequest, reply: FastifyReply, stateT
  * the answer depends on (the route, the location and the ETag, which holds the state and the query).
  */
 export async function sendCached(reply: FastifyReply, cache: AnswerCache, key: string, compute: () => Promise<unknown>): Promise<FastifyReply> {
-  let body = cache.get(key);
-  if (body === undefined) {
+  const body = await cache.answer(key, async () => {
     const serialized = reply.serialize(await compute());
-    body = typeof serialized === 'string' ? Buffer.from(serialized, 'utf8') : Buffer.from(serialized as Uint8Array);
-    cache.set(key, body);
-  }
+    return typeof serialized === 'string' ? Buffer.from(serialized, 'utf8') : Buffer.from(serialized as Uint8Array);
+  });
   return reply.type('application/json; charset=utf-8').send(body);
 }

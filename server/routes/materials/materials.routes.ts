@@ -40,7 +40,7 @@ import { catalogue } from '../../../projections/materials/queries.ts';
 import { findProject } from '../../../projections/projects/queries.ts';
 import { sendCsv, timestampedName } from '../../csv.ts';
 import { demand } from '../../auth/policies.ts';
-import { ReadCoalescer } from '../../http/read-coalescer.ts';
+import { StateTagCache } from '../../http/state-tag-cache.ts';
 import { conditional, notModifiedAnswer, sendCached } from '../conditional.ts';
 
 const tags = ['materials'];
@@ -60,8 +60,10 @@ const INVENTORY_CSV = [
 export async function materialReadRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const viewer = { config: { projectAccess: { level: 'view', from: 'query' } } } as const;
-  // Readers of one inventory at the same moment share one tag query (never one that began before they asked).
-  const inventoryTags = new ReadCoalescer((projectId: string) => inventoryTag(app.db, projectLocation(projectId)));
+  // A project's inventory tag is remembered until a commit may have changed it; readers that miss
+  // at the same moment share one tag query (never one that began before they asked).
+  const inventoryTags = new StateTagCache(app.store, (projectId: string) => inventoryTag(app.db, projectLocation(projectId)));
+  app.addHook('onClose', async () => inventoryTags.stop());
 
   /** A warehouse's log: the caller must be a global admin or superadmin, and the warehouse must exist. */
   async function warehouseLogLocation(request: FastifyRequest, warehouseId: string): Promise<StockLocation> {

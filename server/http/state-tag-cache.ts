@@ -1,0 +1,116 @@
+/**
+ * A project's state tag (what its conditional reads name in their ETag), remembered in this process
+ * until a committed event may have changed it, so a read while nothing changed makes no database
+ * round trip. Under a mixed load those tag queries were one per read and took the processor the
+ * writes needed.
+ *
+ * What forgets a tag:
+ * - this process's own commits, synchronously after the commit and before any command answers: a
+ *   project named by the events' changes (the same changes the browsers refetch on), or every
+ *   project when an event concerns them all or names none;
+ * - a ledger wake-up (NOTIFY) for a position this process did not commit: another process wrote, and
+ *   which projects it touched is not known without reading, so every tag is forgotten;
+ * - a short time-to-live, which bounds a wake-up lost while the listening connection was down.
+ * A load that began before a change is not kept after it (generations), and readers that miss at
+ * the same moment share one load that began after they asked (ReadCoalescer).
+ */
+import { EVERY_PROJECT } from '../../contract/topics.ts';
+import type { EventStore } from '../../ledger/event-store/event-store.ts';
+import type { RecordedEvent } from '../../ledger/event-store/types.ts';
+import { changesOf } from '../../ledger/events.ts';
+import { ReadCoalescer } from './read-coalescer.ts';
+
+interface Entry {
+  tag: string;
+  /** The project's generation the tag was loaded in. */
+  generation: number;
+  until: number;
+}
+
+/** What the cache hears from the ledger: this process's commits and every process's wake-ups. */
+export type CommitSignals = Pick<EventStore, 'onCommitted'> & { notifier: Pick<EventStore['notifier'], 'subscribe'> };
+
+export interface StateTagCacheOptions {
+  ttlMs?: number;
+  /** Own commits' positions remembered to recognise their wake-ups; older ones are dropped. */
+  maxOwnPositions?: number;
+}
+
+/** The projects a batch of committed events may have changed, or 'all'. */
+export function projectsChangedBy(events: readonly RecordedEvent[]): Set<string> | 'all' {
+  const projects = new Set<string>();
+  for (const event of events) {
+    const changes = changesOf(event);
+    if (changes.length === 0) return 'all';
+    for (const change of changes) {
+      if (change.projectId === EVERY_PROJECT) return 'all';
+      projects.add(change.projectId);
+    }
+  }
+  return projects;
+}
+
+export class StateTagCache {
+  private readonly entries = new Map<string, Entry>();
+  /** Per project, bumped by every change to it; `everything` is added to all of them. */
+  private readonly generations = new Map<string, number>();
+  private everything = 0;
+  private readonly ownPositions = new Set<number>();
+  private readonly loads: ReadCoalescer<string, string>;
+  private readonly ttlMs: number;
+  private readonly maxOwnPositions: number;
+  private readonly stops: Array<() => void>;
+
+  constructor(store: CommitSignals, load: (projectId: string) => Promise<string>, options: StateTagCacheOptions = {}) {
+    this.ttlMs = options.ttlMs ?? 1000;
+    this.maxOwnPositions = options.maxOwnPositions ?? 10_000;
+    this.loads = new ReadCoalescer(load);
+    this.stops = [store.onCommitted((events) => this.committedHere(events)), store.notifier.subscribe((position) => this.woken(position))];
+  }
+
+  async read(projectId: string, now = Date.now()): Promise<string> {
+    const generation = this.generationOf(projectId);
+    const hit = this.entries.get(projectId);
+    if (hit && hit.generation === generation && hit.until > now) return hit.tag;
+    const tag = await this.loads.read(projectId);
+    // Kept only if nothing changed the project while it loaded: the load may predate that change.
+    if (this.generationOf(projectId) === generation) this.entries.set(projectId, { tag, generation, until: now + this.ttlMs });
+    return tag;
+  }
+
+  /** Forgets the tags of these projects, or every tag. */
+  changed(projects: Iterable<string> | 'all'): void {
+    if (projects === 'all') {
+      this.everything += 1;
+      this.entries.clear();
+      return;
+    }
+    for (const id of projects) {
+      this.generations.set(id, (this.generations.get(id) ?? 0) + 1);
+      this.entries.delete(id);
+    }
+  }
+
+  stop(): void {
+    for (const stop of this.stops) stop();
+  }
+
+  private generationOf(projectId: string): number {
+    return this.everything + (this.generations.get(projectId) ?? 0);
+  }
+
+  private committedHere(events: readonly RecordedEvent[]): void {
+    this.changed(projectsChangedBy(events));
+    for (const event of events) this.ownPositions.add(event.globalPosition);
+    // A Set keeps insertion order: the oldest positions go first.
+    for (const position of this.ownPositions) {
+      if (this.ownPositions.size <= this.maxOwnPositions) break;
+      this.ownPositions.delete(position);
+    }
+  }
+
+  private woken(position: number): void {
+    if (this.ownPositions.delete(position)) return;
+    this.changed('all');
+  }
+}
