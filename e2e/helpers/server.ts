@@ -68,7 +68,9 @@ function buildServerIfStale(): void {
 async function launch(port: number, dataDir: string, env: Record<string, string>): Promise<Launched> {
   buildServerIfStale();
   let output = '';
-  const child = spawn(process.execPath, [...serverNodeFlags(), path.join(root, 'dist-server/main.js')], {
+  // PROFILE_SERVER_DIR=dir writes the server's CPU profile there when it stops (to see where a bench's time goes).
+  const profile = process.env.PROFILE_SERVER_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROFILE_SERVER_DIR}`] : [];
+  const child = spawn(process.execPath, [...serverNodeFlags(), ...profile, path.join(root, 'dist-server/main.js')], {
     cwd: root,
     env: {
       ...process.env,
