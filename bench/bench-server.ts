@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { type RunningServer, startServer } from '../e2e/helpers/server.ts';
+import { signIn } from './server-load.ts';
 
 export interface BenchSession {
   server: RunningServer;
@@ -44,16 +45,7 @@ export async function withBenchServer<T>(
   }
   const server = await startServer({ ...env, LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '1000' });
   try {
-    const login = await fetch(`${server.url}/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(server.admin),
-    });
-    if (!login.ok) throw new Error(`sign-in: ${login.status}`);
-    const cookie = login.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
+    const cookie = await signIn(server);
     const post = async <R>(path: string, body: object): Promise<R> => {
       const response = await fetch(`${server.url}${path}`, {
         method: 'POST',

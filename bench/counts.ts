@@ -17,6 +17,7 @@ import { registerUser, SYSTEM_ACTOR } from '../server/users/user-commands.ts';
 import { admin } from './bench-server.ts';
 import { generateHistory } from './history.ts';
 import { percentile } from './measure.ts';
+import { signIn } from './server-load.ts';
 
 export const COUNT_TARGETS = { postSeconds: 2, varianceP50Ms: 200 } as const;
 
@@ -115,16 +116,7 @@ export async function measureCounts(
     await sql`analyze`.execute(runtime.store.db);
 
     server = await startServer({ DATABASE_URL: url.toString(), LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '1000', DB_POOL_SIZE: '10' });
-    const login = await fetch(`${server.url}/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(BENCH_ADMIN),
-    });
-    if (!login.ok) throw new Error(`sign-in: ${login.status}`);
-    const cookie = login.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
+    const cookie = await signIn({ url: server.url, admin: BENCH_ADMIN });
 
     log(`Reading the variance of ${lines.length.toLocaleString('en')} lines ${reads} times…`);
     const times: number[] = [];

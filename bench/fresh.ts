@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { startServer } from '../e2e/helpers/server.ts';
 import { httpLoad, rawInsertBaseline, type LoadFigures } from './measure.ts';
 import { admin } from './bench-server.ts';
+import { signIn } from './server-load.ts';
 
 export const SEEDED_PARTS = 100;
 
@@ -24,16 +25,7 @@ export async function measureFresh(baseUrl: string, seconds: number): Promise<Fr
   await admin(baseUrl, `create database ${dbName}`);
   const server = await startServer({ DATABASE_URL: url.toString(), LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '1000', DB_POOL_SIZE: '20' });
   try {
-    const login = await fetch(`${server.url}/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(server.admin),
-    });
-    if (!login.ok) throw new Error(`sign-in on the fresh database: ${login.status}`);
-    const cookie = login.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
+    const cookie = await signIn(server);
     const headers = { cookie, 'content-type': 'application/json' };
     const created = await fetch(`${server.url}/api/projects`, {
       method: 'POST',

@@ -18,11 +18,14 @@ import { admin } from './bench-server.ts';
 import { generateHistory } from './history.ts';
 import { httpLoad, memoryOf } from './measure.ts';
 import type { BenchReport } from './report.ts';
+import { signIn } from './server-load.ts';
 
 export type HistoryFigures = Pick<BenchReport, 'machine' | 'history' | 'rebuild' | 'verify' | 'reads' | 'export' | 'serverPeakRssMb'> & {
   /** The sealer's catch-up on the whole history once its server started. */
   seal: { seconds: number; eventsPerSecond: number };
 };
+
+const ADMIN = { email: 'bench-admin@bench.stockledger.local', password: 'bench-admin-password' };
 
 export async function measureHistory(
   baseUrl: string,
@@ -49,24 +52,12 @@ export async function measureHistory(
     log(
       `  written in ${site.seconds.toFixed(1)} s (${Math.round(site.events / site.seconds).toLocaleString('en')} events/s through append and inline projections)`,
     );
-    const { userId: adminId } = await registerUser(
-      runtime.store,
-      { email: 'bench-admin@bench.stockledger.local', firstName: 'Bench', lastName: 'Admin', role: 'superadmin', password: 'bench-admin-password' },
-      SYSTEM_ACTOR,
-    );
+    const { userId: adminId } = await registerUser(runtime.store, { ...ADMIN, firstName: 'Bench', lastName: 'Admin', role: 'superadmin' }, SYSTEM_ACTOR);
     await changeMembership(runtime.store, site.busiestProjectId, { type: 'add', userId: adminId, role: 'admin' }, { metadata: SYSTEM_ACTOR });
     await sql`analyze`.execute(runtime.database.db);
 
     server = await startServer({ DATABASE_URL: benchUrl, LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '1000', DB_POOL_SIZE: '20' });
-    const login = await fetch(`${server.url}/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'bench-admin@bench.stockledger.local', password: 'bench-admin-password' }),
-    });
-    const cookie = login.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
+    const cookie = await signIn({ url: server.url, admin: ADMIN });
     const headers = { cookie };
     // A running site seals as it goes; this one was written before its server started, so its
     // sealer first catches up on the whole history. Reads are measured after that, in the steady state.

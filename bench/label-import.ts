@@ -9,6 +9,7 @@ import { csvFile, xlsxFile } from '../server/labels/import/import-fixtures.ts';
 import { importRows, pollImport, startImport, uploadImportFile } from './label-import-client.ts';
 import { memoryOf } from './measure.ts';
 import { admin } from './bench-server.ts';
+import { signIn } from './server-load.ts';
 
 export interface ImportRun {
   rows: number;
@@ -27,11 +28,7 @@ const n = (value: number, digits = 0) => value.toLocaleString('en-US', { maximum
 const mark = (ok: boolean) => (ok ? 'yes' : 'NO');
 
 async function session(url: string, credentials: { email: string; password: string }): Promise<{ cookie: string; projectId: string }> {
-  const login = await fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(credentials) });
-  const cookie = login.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
+  const cookie = await signIn({ url, admin: credentials });
   const project = await fetch(`${url}/api/projects`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie },

@@ -13,6 +13,7 @@ import { registerUser, SYSTEM_ACTOR } from '../server/users/user-commands.ts';
 import { startServer } from '../e2e/helpers/server.ts';
 import { httpLoad, memoryOf, type LoadFigures } from './measure.ts';
 import { admin } from './bench-server.ts';
+import { signIn } from './server-load.ts';
 
 export interface ExportFigures {
   labels: number;
@@ -146,15 +147,7 @@ export async function measureLabels(baseUrl: string, options: { labels: number; 
     // 16 workers asking varied searches straight against the database: pool 20 gave p95 49 ms at
     // 615 queries/s, pool 4 gave p95 31 ms at 671 queries/s.
     server = await startServer({ DATABASE_URL: benchUrl, LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '1000', DB_POOL_SIZE: '4' });
-    const login = await fetch(`${server.url}/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'labels@bench.stockledger.local', password: 'bench-labels-password' }),
-    });
-    const cookie = login.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
+    const cookie = await signIn({ url: server.url, admin: { email: 'labels@bench.stockledger.local', password: 'bench-labels-password' } });
     const headers = { cookie };
 
     const query = { q: 'rack 123, port 07', system: 'SYS-05' };

@@ -8,10 +8,10 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
 import { measureFresh, type FreshFigures } from './fresh.ts';
 import { labelRows, measureLabels } from './labels.ts';
 import { labelImportRows, measureLabelImport } from './label-import.ts';
+import { admin } from './bench-server.ts';
 import { measureHistory } from './history-run.ts';
 import { scaleChecks, scaleRows } from './scale.ts';
 import { measurePeer, type PeerFigures } from './peer.ts';
@@ -64,16 +64,6 @@ const webhookLoad = { rate: 1000, seconds: quick ? 2 : 10 };
 const scaleRun = events > 1_000_000;
 const resultsFile = path.join(import.meta.dirname, 'results.json');
 const baseUrl = process.env.DATABASE_URL;
-
-async function admin(query: string): Promise<void> {
-  const client = new pg.Client({ connectionString: baseUrl });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
-}
 
 function printTable(rows: string[][]): void {
   console.log(`\n${alignColumns(rows).join('\n')}`);
@@ -168,7 +158,7 @@ async function main(): Promise<void> {
   if (soakOnly) {
     if (!Number.isInteger(soakMinutes) || soakMinutes < 1) throw new Error('--soak-minutes takes a whole number of at least 1');
     const name = `stockledger_soak_${process.pid}`;
-    await admin(`create database ${name}`);
+    await admin(baseUrl, `create database ${name}`);
     try {
       const url = new URL(baseUrl);
       url.pathname = `/${name}`;
@@ -179,7 +169,7 @@ async function main(): Promise<void> {
       writeResultsPart({ soak: figures });
       process.exitCode = figures.passed ? 0 : 1;
     } finally {
-      await admin(`drop database if exists ${name} with (force)`);
+      await admin(baseUrl, `drop database if exists ${name} with (force)`);
     }
     return;
   }

@@ -16,6 +16,7 @@ import { openRuntime } from '../server/runtime.ts';
 import { SYSTEM_ACTOR } from '../server/users/user-commands.ts';
 import { httpLoad, type LoadFigures } from './measure.ts';
 import { admin } from './bench-server.ts';
+import { signIn } from './server-load.ts';
 
 export interface SealFigures {
   rounds: number;
@@ -42,12 +43,7 @@ async function freshServer(baseUrl: string, sealer: 'on' | 'off') {
   url.pathname = `/${dbName}`;
   await admin(baseUrl, `create database ${dbName}`);
   const server = await startServer({ DATABASE_URL: url.toString(), LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '1000', DB_POOL_SIZE: '20', LEDGER_SEALER: sealer });
-  const login = await fetch(`${server.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(server.admin) });
-  if (!login.ok) throw new Error(`sign-in: ${login.status}`);
-  const cookie = login.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
+  const cookie = await signIn(server);
   const headers = { cookie, 'content-type': 'application/json' };
   const created = await fetch(`${server.url}/api/projects`, {
     method: 'POST',

@@ -22,8 +22,6 @@ import { ReadCoalescer } from './read-coalescer.ts';
 
 interface Entry {
   tag: string;
-  /** The project's generation the tag was loaded in. */
-  generation: number;
   until: number;
 }
 
@@ -69,12 +67,13 @@ export class StateTagCache {
   }
 
   async read(projectId: string, now = Date.now()): Promise<string> {
-    const generation = this.generationOf(projectId);
+    // A change deletes the project's entry, so an entry found is from since the last change.
     const hit = this.entries.get(projectId);
-    if (hit && hit.generation === generation && hit.until > now) return hit.tag;
+    if (hit && hit.until > now) return hit.tag;
+    const generation = this.generationOf(projectId);
     const tag = await this.loads.read(projectId);
     // Kept only if nothing changed the project while it loaded: the load may predate that change.
-    if (this.generationOf(projectId) === generation) this.entries.set(projectId, { tag, generation, until: now + this.ttlMs });
+    if (this.generationOf(projectId) === generation) this.entries.set(projectId, { tag, until: now + this.ttlMs });
     return tag;
   }
 
