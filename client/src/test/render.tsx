@@ -5,13 +5,13 @@
  * `// @vitest-environment jsdom`; the rest of the suite stays in node.
  */
 import { MantineProvider } from '@mantine/core';
-import { Notifications, notifications } from '@mantine/notifications';
-import { cleanup, configure, render } from '@testing-library/react';
+import { Notifications } from '@mantine/notifications';
+import { configure, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement, ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, vi } from 'vitest';
+import { vi } from 'vitest';
 import { authenticated, currentProjectSelected } from '../shared/session/session-slice.ts';
 import type { CurrentProject, Me } from '../shared/session/session-types.ts';
 import { type AppStore, makeStore } from '../app/store.ts';
@@ -91,38 +91,6 @@ function serve(routes: Record<string, Route>): FakeServer {
   vi.stubGlobal('Request', SameOriginRequest);
   return { requests, sent: (line) => requests.filter((r) => `${r.method} ${r.path}` === line) };
 }
-
-// jsdom lacks the layout APIs Mantine calls; these stand-ins report a wide screen that never resizes,
-// with its fonts already loaded.
-function installDomStandIns(): void {
-  if (typeof window === 'undefined' || typeof window.ResizeObserver === 'function') return;
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener() {},
-      removeListener() {},
-      addEventListener() {},
-      removeEventListener() {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-  window.ResizeObserver = class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-  window.HTMLElement.prototype.scrollIntoView = () => {};
-  Object.defineProperty(document, 'fonts', { value: Object.assign(new EventTarget(), { ready: Promise.resolve() }) });
-}
-
-installDomStandIns();
-
-afterEach(() => {
-  cleanup();
-  notifications.clean();
-  vi.unstubAllGlobals();
-});
 
 /** Renders `ui` with the app's providers; returns the store, the fake server and a user to act with. */
 export function renderWithProviders(ui: ReactElement, options: RenderOptions = {}) {
