@@ -7,14 +7,28 @@ import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { gzipAsync as zopfliGzip } from '@gfx/zopfli';
 import type { Plugin, ResolvedConfig } from 'vite';
 
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|webmanifest|wasm|ttf|txt|map)$/;
 /** Below this a compressed copy saves less than its own request headers. */
 const MIN_BYTES = 1024;
 
+/**
+ * Code is gzipped with Zopfli: the same format any browser reads, 3–5% smaller than zlib's level 9
+ * (the sign-in page's boot chunk 148 KB instead of 153), at a few seconds of build time. Browsers
+ * are sent gzip where they do not ask for Brotli: Chromium asks for it only over HTTPS and on
+ * localhost, so a site served over plain HTTP on its own network gets gzip.
+ */
+const ZOPFLI = /\.(?:js|mjs|css|html)$/;
+const ZOPFLI_ITERATIONS = 15;
+
 const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
+const zlibGzip = promisify(gzip);
+
+function gzipOf(file: string, content: Buffer): Promise<Uint8Array> {
+  return ZOPFLI.test(file) ? zopfliGzip(content, { numiterations: ZOPFLI_ITERATIONS }) : zlibGzip(content, { level: 9 });
+}
 
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
@@ -30,7 +44,7 @@ export async function precompressDir(dir: string): Promise<number> {
       const content = await readFile(file);
       const [br, gz] = await Promise.all([
         brotli(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }),
-        gzipAsync(content, { level: 9 }),
+        gzipOf(file, content),
       ]);
       // A copy no smaller than the file helps no one (already-compressed data).
       if (br.length < content.length) await writeFile(`${file}.br`, br);
