@@ -28,12 +28,13 @@ import { startServer } from './helpers/server.ts';
 export const TARGET = { score: 90, lcpMs: 2500, tbtMs: 200, cls: 0.1, signInScriptKb: 150 };
 
 /**
- * What CI holds each page to: measured at 71 (/login; 154 KB of JavaScript as Chromium fetches it
- * over HTTP, gzip), 44 (/dashboard) and 41 (/labels) on a 2-core machine, less the spread between runs.
- * Raise them as the pages get faster; the targets above are the end.
+ * What CI holds each page to: measured at 71 and 89 (/login; 138 KB of JavaScript as Chromium
+ * fetches it), 44–48 (/dashboard) and 41–54 (/labels) on a 2-core machine, less the spread between
+ * runs. Raise them as the pages get faster; the targets above are the end. The sign-in page's
+ * JavaScript is held to the target itself.
  */
 export const FLOOR: Record<string, { score: number; scriptKb?: number }> = {
-  '/login': { score: 62, scriptKb: 170 },
+  '/login': { score: 62, scriptKb: TARGET.signInScriptKb },
   // Lower than its best (44–46): the dialogs it fetches after its first paint, so they open with no
   // signal, cost it a few points (37 in one run).
   '/dashboard': { score: 30 },
@@ -127,6 +128,12 @@ async function sessionCookie(url: string): Promise<string> {
  */
 const ATTEMPTS = 3;
 
+/**
+ * Lighthouse warns that a run's CPU was slower than it expects at a benchmark index of 1000 or less
+ * (core/gather/driver/environment.js); this 2-core machine scores 1,600–2,500 when quiet.
+ */
+const SLOW_HOST_BENCHMARK_INDEX = 1000;
+
 /** One run in a fresh browser: nothing cached, as on a phone's first visit. */
 async function measure(url: string, cookie: string | undefined): Promise<LH.Result> {
   let lastError = '';
@@ -143,7 +150,15 @@ async function measure(url: string, cookie: string | undefined): Promise<LH.Resu
         onlyCategories: ['performance'],
         extraHeaders: cookie ? { Cookie: cookie } : undefined,
       });
-      if (result && !result.lhr.runtimeError) return result.lhr;
+      if (result && !result.lhr.runtimeError) {
+        // Lighthouse's own test of the host: at or below its slow-host mark the phone it simulates is
+        // slower than the profile's, because something else had the processor; measured again.
+        const slowHost = result.lhr.environment.benchmarkIndex <= SLOW_HOST_BENCHMARK_INDEX;
+        if (!slowHost || attempt === ATTEMPTS) return result.lhr;
+        lastError = `host too busy to simulate the phone (benchmark index ${Math.round(result.lhr.environment.benchmarkIndex)})`;
+        console.error(`${url}: ${lastError}, attempt ${attempt} of ${ATTEMPTS}`);
+        continue;
+      }
       lastError = result?.lhr.runtimeError ? `${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}` : 'Lighthouse gave no result';
     } catch (error) {
       // Lighthouse throws its own errors (with a code) when the protocol or the trace fails.

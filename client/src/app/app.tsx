@@ -1,10 +1,12 @@
 /** Providers around the screens: Redux, Mantine (theme and toasts), the router. */
 import { Loader, MantineProvider } from '@mantine/core';
-import { Suspense, useEffect } from 'react';
-import { Provider } from 'react-redux';
+import { notificationsStore } from '@mantine/notifications';
+import { Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { Provider, useSelector } from 'react-redux';
 import { BrowserRouter, useLocation, useRoutes } from 'react-router-dom';
 import { preloadScreen, routes } from './router.tsx';
 import type { AppStore } from './store.ts';
+import type { RootState } from '../shared/root-reducer.ts';
 import { theme } from './theme.ts';
 import { toast } from '../shared/toast.ts';
 import { ScanCameraContext, type ScanCameraProps } from '../shared/scan-camera.ts';
@@ -17,7 +19,30 @@ const LazyCamera = lazyNamed(() => import('../features/scan/camera/camera-scanne
 const LazyPrintDialog = lazyNamed(() => import('../features/label-print/label-print-dialog.tsx'), 'LabelPrintDialog');
 
 // Toasts show once their host has loaded; one raised before is kept by the notifications store meanwhile.
-const ToastHost = lazyNamed(() => import('./toast-host.tsx'), 'ToastHost');
+const LazyToastHost = lazyNamed(() => import('./toast-host.tsx'), 'ToastHost');
+
+const hasToasts = () => {
+  const { notifications, queue } = notificationsStore.getState();
+  return notifications.length + queue.length > 0;
+};
+
+/**
+ * The toast host (a fifth of the sign-in page's code) loads once someone is signed in or the first
+ * toast is raised, whichever comes first: the sign-in page says what it has to say in its own form.
+ */
+function ToastHost() {
+  const signedIn = useSelector((state: RootState) => state.session.user !== null);
+  const toastRaised = useSyncExternalStore(notificationsStore.subscribe, hasToasts);
+  const [needed, setNeeded] = useState(false);
+  useEffect(() => {
+    if (signedIn || toastRaised) setNeeded(true);
+  }, [signedIn, toastRaised]);
+  return needed || signedIn || toastRaised ? (
+    <Suspense fallback={null}>
+      <LazyToastHost />
+    </Suspense>
+  ) : null;
+}
 
 // Each waits in its own place, so the page around it stays while it loads.
 function CameraScanner(props: ScanCameraProps) {
@@ -51,9 +76,7 @@ export function App({ store }: { store: AppStore }) {
   return (
     <Provider store={store}>
       <MantineProvider theme={theme} defaultColorScheme="light">
-        <Suspense fallback={null}>
-          <ToastHost />
-        </Suspense>
+        <ToastHost />
         {/* Screens of every feature that take scans show the one camera of the scan feature. */}
         <ScanCameraContext.Provider value={CameraScanner}>
           {/* Screens of every feature that print labels open the one print dialog of the label-print feature. */}
