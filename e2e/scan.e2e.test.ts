@@ -17,7 +17,7 @@ import { openBrowser, type Browser } from './helpers/browser.ts';
 import { fakeCameraFlags, qrFrame, writeY4m } from './helpers/fake-camera.ts';
 import { pageOverflow } from './helpers/layout.ts';
 import { startServer, type RunningServer } from './helpers/server.ts';
-import { chooseProject, inSight, pick, seen, settledShot, signIn, visible } from './helpers/ui.ts';
+import { chooseProject, inSight, pick, scannerBurst, seen, settledShot, signIn, visible } from './helpers/ui.ts';
 
 let server: RunningServer;
 let admin: ApiSession;
@@ -79,8 +79,7 @@ describe('scanning', () => {
     await search.focus();
 
     // A scanner types far faster than a person, then Enter.
-    await page.keyboard.type(SCANNED, { delay: 5 });
-    await page.keyboard.press('Enter');
+    await scannerBurst(page, SCANNED);
 
     await page.waitForURL(new RegExp(`/dashboard\\?part=${SCANNED}$`));
     const row = page.locator(`tr[data-part="${SCANNED}"]`);

@@ -109,3 +109,34 @@ export const inSight = (locator: Locator) => () =>
     const top = document.elementFromPoint(x, y);
     return top !== null && (top === element || element.contains(top));
   });
+
+/** How far apart a keyboard-mode scanner's keys are, as the operating system stamps them. */
+const SCANNER_KEY_GAP_MS = 5;
+
+/**
+ * Types `code` and Enter as a keyboard-mode scanner does: keys stamped a few milliseconds apart by
+ * the device, however busy the page is when they arrive. Playwright's own typing waits for the page
+ * to take each key before sending the next, so on a loaded machine its keys are stamped tens of
+ * milliseconds apart and read as a person typing; here each key carries its own time stamp and all
+ * are queued at once.
+ */
+export async function scannerBurst(page: Page, code: string): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  const start = Date.now() / 1000;
+  const keys = [...code].map((text) => ({ key: text, physical: '', text, virtualKey: text.toUpperCase().charCodeAt(0) }));
+  keys.push({ key: 'Enter', physical: 'Enter', text: '\r', virtualKey: 13 });
+  try {
+    await Promise.all(
+      keys.flatMap(({ key, physical, text, virtualKey }, i) => {
+        const timestamp = start + (i * SCANNER_KEY_GAP_MS) / 1000;
+        const common = { key, code: physical, windowsVirtualKeyCode: virtualKey };
+        return [
+          cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', ...common, text, unmodifiedText: text, timestamp }),
+          cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...common, timestamp: timestamp + 0.001 }),
+        ];
+      }),
+    );
+  } finally {
+    await cdp.detach();
+  }
+}
