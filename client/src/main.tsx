@@ -6,6 +6,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { makeStore } from './app/store.ts';
+import { startSignedInReads } from './app/signed-in-start.ts';
 import { restoreSession } from './shared/session/restore-session.ts';
 import { signedInElsewhere } from './shared/session/session-storage.ts';
 import { registerServiceWorker } from './offline/register-sw.tsx';
@@ -21,6 +22,7 @@ function browserStorage(): Storage | undefined {
 
 const store = makeStore(browserStorage());
 void store.dispatch(restoreSession());
+startSignedInReads(store, window.location.pathname);
 
 // Signed out, or in as someone else, in another tab: this tab starts again as whoever it is now,
 // so it never sends one person's queued actions or saves screens under another's session.
