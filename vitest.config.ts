@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
@@ -8,19 +9,21 @@ const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 const ALL = '{contract,ledger,projections,server,client,migrations,test}/**/*.test.{ts,tsx}';
 const CLIENT = 'client/**/*.test.{ts,tsx}';
+const TEST_DIRS = ['contract', 'ledger', 'projections', 'server', 'client', 'migrations', 'test'];
+
 /**
  * Files that replace a module with vi.mock: the replacement only takes when the module is loaded
- * afresh, so these files get their own module graph.
+ * afresh, so these files get their own module graph. Found by reading the test files, so a new one
+ * cannot be left sharing modules by mistake.
  */
-const MOCKING = [
-  'server/routes/labels-print-cut.routes.test.ts',
-  'client/src/features/labels/import-labels-dialog.test.tsx',
-  'client/src/features/requests/requests-page.test.tsx',
-  'client/src/features/scan/scan-page.test.tsx',
-  'client/src/features/scan/camera/camera-scanner.test.tsx',
-  'client/src/features/dashboard/inventory-pending.test.tsx',
-  'client/src/features/label-print/label-print-dialog.test.tsx',
-];
+function filesThatMock(): string[] {
+  return TEST_DIRS.flatMap((dir) =>
+    readdirSync(dir, { recursive: true, encoding: 'utf8' })
+      .map((file) => `${dir}/${file}`)
+      .filter((file) => /\.test\.tsx?$/.test(file) && !file.includes('node_modules') && /\bvi\.mock\(/.test(readFileSync(file, 'utf8'))),
+  );
+}
+const MOCKING = filesThatMock();
 const excluded = ['**/node_modules/**', ...(onPostgres ? [] : ['**/*.pg.test.ts'])];
 
 export default defineConfig({

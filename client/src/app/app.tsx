@@ -33,11 +33,13 @@ const hasToasts = () => {
 function ToastHost() {
   const signedIn = useSelector((state: RootState) => state.session.user !== null);
   const toastRaised = useSyncExternalStore(notificationsStore.subscribe, hasToasts);
-  const [needed, setNeeded] = useState(false);
+  // Once loaded it stays, so signing out does not take away the toast that says so.
+  const [loaded, setLoaded] = useState(false);
+  const needed = loaded || signedIn || toastRaised;
   useEffect(() => {
-    if (signedIn || toastRaised) setNeeded(true);
-  }, [signedIn, toastRaised]);
-  return needed || signedIn || toastRaised ? (
+    if (needed) setLoaded(true);
+  }, [needed]);
+  return needed ? (
     <Suspense fallback={null}>
       <LazyToastHost />
     </Suspense>
