@@ -7,7 +7,7 @@
  *   POST /api/materials/corrections  { project_id, position, quantity, reason, occurred_at? } → CorrectionAnswer
  */
 import { z } from 'zod';
-import { id, text } from './fields.ts';
+import { id, text, wholeNumber } from './fields.ts';
 import { MAX_LENGTH, MAX_QUANTITY } from './limits.ts';
 
 export const CORRECTION_REASON_REQUIRED = 'Enter the reason for the correction';
@@ -27,7 +27,7 @@ export const correctionBody = z.object({
     .number({ error: 'Corrected quantity must be a number.' })
     .int(CORRECTED_QUANTITY_INVALID)
     .min(0, CORRECTED_QUANTITY_INVALID)
-    .max(MAX_QUANTITY, `Corrected quantity must be at most ${MAX_QUANTITY.toLocaleString('en-US')}.`),
+    .max(MAX_QUANTITY, `Corrected quantity must be at most ${wholeNumber(MAX_QUANTITY)}.`),
   reason: text({ label: 'Reason', max: MAX_LENGTH.note, required: CORRECTION_REASON_REQUIRED }),
   occurred_at: z.iso.datetime({ offset: true, error: 'occurred_at must be an ISO 8601 instant, for example 2026-11-01T12:00:00Z' }).optional(),
 });

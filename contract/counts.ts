@@ -25,7 +25,7 @@
  * count and read the lines, nothing more.
  */
 import { z } from 'zod';
-import { id, text } from './fields.ts';
+import { id, text, wholeNumber } from './fields.ts';
 import { MAX_LENGTH, MAX_QUANTITY } from './limits.ts';
 import { placeSchema } from './place.ts';
 
@@ -57,7 +57,7 @@ export const CYCLE_STRATEGY_LABELS: Record<CycleStrategy, string> = {
 export const COUNT_MESSAGES = {
   nameRequired: 'Enter a name for the count',
   noLines: 'Nothing to count: no parts match this choice.',
-  tooManyLines: `A count holds at most ${COUNT_LIMITS.lines.toLocaleString('en-US')} lines; narrow the filter.`,
+  tooManyLines: `A count holds at most ${wholeNumber(COUNT_LIMITS.lines)} lines; narrow the filter.`,
   countersRequired: 'Pick at least one counter',
   notFound: 'Count not found',
   notCounter: 'You are not a counter of this count',
@@ -230,7 +230,7 @@ export const countEntryBody = z
       .number({ error: 'Counted must be a number.' })
       .int('Counted must be a whole number.')
       .min(0, 'Counted must be 0 or more.')
-      .max(MAX_QUANTITY, `Counted must be at most ${MAX_QUANTITY.toLocaleString('en-US')}.`),
+      .max(MAX_QUANTITY, `Counted must be at most ${wholeNumber(MAX_QUANTITY)}.`),
     counted_at: z.iso.datetime({ offset: true, error: 'counted_at must be an ISO 8601 instant, for example 2026-11-01T12:00:00Z' }).optional(),
   })
   .refine((v) => Boolean(v.line_id) || Boolean(v.part_number) || Boolean(v.serial_number), {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { email, quantity, text } from './fields.ts';
+import { email, quantity, text, wholeNumber } from './fields.ts';
 
 const messages = (result: { error?: { issues: Array<{ message: string }> } }) => result.error?.issues.map((i) => i.message);
 
@@ -42,5 +42,13 @@ describe('email', () => {
   it('is at most 254 characters', () => {
     expect(messages(email({ checkFormat: true }).safeParse(`${'x'.repeat(100_000)}@example.com`))).toEqual(['Email is too long (at most 254 characters).']);
     expect(email({ checkFormat: true }).parse(' Ann@Example.COM ')).toBe('ann@example.com');
+  });
+});
+
+describe('wholeNumber', () => {
+  it('groups thousands as en-US does', () => {
+    for (const value of [0, 7, 999, 1000, 12_345, 1_000_000, 1_000_000_000, 987_654_321]) {
+      expect(wholeNumber(value)).toBe(value.toLocaleString('en-US'));
+    }
   });
 });

@@ -18,7 +18,16 @@ export function isStorableText(value: string): boolean {
 }
 
 export const notAllowedMessage = (label: string) => `${label} contains a character that is not allowed.`;
-export const tooLongMessage = (label: string, max: number) => `${label} is too long (at most ${max.toLocaleString('en-US')} characters).`;
+/**
+ * A whole number as the messages write it: 1,000,000. Not `toLocaleString('en-US')`: the schemas
+ * build their messages as their modules load, and a browser's first number formatter loads its
+ * locale data, a tenth of a second of a phone's first paint.
+ */
+export function wholeNumber(value: number): string {
+  return String(Math.trunc(value)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+export const tooLongMessage = (label: string, max: number) => `${label} is too long (at most ${wholeNumber(max)} characters).`;
 
 export interface TextOptions {
   /** The field in words, as a sentence starts: "Part name". */
@@ -60,7 +69,7 @@ export function quantity({ positive = QUANTITY_POSITIVE, required = QUANTITY_REQ
     z.number({ error: (issue) => (issue.input === undefined ? required : 'Quantity must be a number.') }).superRefine((value, ctx) => {
       if (!Number.isInteger(value)) ctx.addIssue({ code: 'custom', message: 'Quantity must be a whole number.' });
       else if (value < 1) ctx.addIssue({ code: 'custom', message: positive });
-      else if (value > MAX_QUANTITY) ctx.addIssue({ code: 'custom', message: `Quantity must be at most ${MAX_QUANTITY.toLocaleString('en-US')}.` });
+      else if (value > MAX_QUANTITY) ctx.addIssue({ code: 'custom', message: `Quantity must be at most ${wholeNumber(MAX_QUANTITY)}.` });
     }),
   );
 }

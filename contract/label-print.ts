@@ -5,7 +5,7 @@
  * that did not fit.
  */
 import { z } from 'zod';
-import { id, text } from './fields.ts';
+import { id, text, wholeNumber } from './fields.ts';
 import { LABEL_LIMITS } from './labels.ts';
 import { medium } from './label-media.ts';
 import { MAX_LENGTH } from './limits.ts';
@@ -30,7 +30,7 @@ const many = <T extends z.ZodType>(item: T, what: string) =>
   z
     .array(item)
     .min(1, `Select at least one ${what} to print.`)
-    .max(PRINT_LIMITS.labels, `At most ${PRINT_LIMITS.labels.toLocaleString('en-US')} labels in one print.`);
+    .max(PRINT_LIMITS.labels, `At most ${wholeNumber(PRINT_LIMITS.labels)} labels in one print.`);
 
 const placePart = (label: string) => text({ label, max: MAX_LENGTH.binInfo });
 export const printPlace = z.object({ rack: placePart('Rack'), shelf: placePart('Shelf'), bin: placePart('Bin'), zone: placePart('Zone') });
@@ -128,7 +128,7 @@ export type PrintPreview = z.infer<typeof printPreview>;
 export const PRINT_MESSAGES = {
   zplNeedsRoll: 'ZPL prints on a thermal roll: choose a roll medium, or PDF for a sheet.',
   startAtBeyondSheet: (perPage: number) => `Start at label must be between 1 and ${perPage}, the labels on one sheet.`,
-  tooMany: (n: number) => `This print would make ${n.toLocaleString('en-US')} labels; at most ${PRINT_LIMITS.labels.toLocaleString('en-US')} in one print.`,
+  tooMany: (n: number) => `This print would make ${wholeNumber(n)} labels; at most ${wholeNumber(PRINT_LIMITS.labels)} in one print.`,
   nothingToPrint: 'There is nothing to print: no record matched.',
   labelsNeedIdsOrSearch: 'Name the labels to print (ids) or the search they match (search).',
   partsOneOwner: 'Name the project or the warehouse whose parts to print, not both.',

@@ -4,7 +4,7 @@
  * limits from here.
  */
 import { z } from 'zod';
-import { id, isStorableText, notAllowedMessage, text, tooLongMessage } from './fields.ts';
+import { id, isStorableText, notAllowedMessage, text, tooLongMessage, wholeNumber } from './fields.ts';
 import { MAX_LENGTH, MAX_PAGE_SIZE } from './limits.ts';
 import { limit, offset } from './paging.ts';
 
@@ -112,7 +112,7 @@ export type LabelFilters = z.infer<typeof labelFiltersResponse>;
 const labelIds = z
   .array(id('Label', 'Each id must be a valid label id.'))
   .min(1, LABEL_MESSAGES.selectLabels)
-  .max(LABEL_LIMITS.ids, `At most ${LABEL_LIMITS.ids.toLocaleString('en-US')} labels at a time.`);
+  .max(LABEL_LIMITS.ids, `At most ${wholeNumber(LABEL_LIMITS.ids)} labels at a time.`);
 
 export const bulkDeleteBody = z.object({ project_id: id('Project', 'project_id must be a valid id'), ids: labelIds });
 export const bulkDeleteResponse = z.object({ deleted: z.number() });
@@ -128,7 +128,7 @@ export const importBody = z.object({
   labels: z
     .array(newLabel)
     .min(1, LABEL_MESSAGES.noLabelsToImport)
-    .max(LABEL_LIMITS.importBatch, `At most ${LABEL_LIMITS.importBatch.toLocaleString('en-US')} labels in one request.`),
+    .max(LABEL_LIMITS.importBatch, `At most ${wholeNumber(LABEL_LIMITS.importBatch)} labels in one request.`),
 });
 export const importResponse = z.object({ imported: z.number(), ids: z.array(z.string()) });
 
