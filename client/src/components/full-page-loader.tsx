@@ -1,10 +1,18 @@
-/** Shown while the session is still being established, so no page flashes the wrong content. */
-import { Center, Loader } from '@mantine/core';
+/**
+ * Shown while the session is still being established, so no page flashes the wrong content: the
+ * product mark where index.html's splash drew it (its styles live there), and a loader beneath.
+ */
+import { Loader } from '@mantine/core';
+import { Logo, PRODUCT_NAME } from './logo.tsx';
 
 export function FullPageLoader() {
   return (
-    <Center h="100dvh" aria-busy="true">
+    <div className="boot-splash" aria-busy="true">
+      <div className="boot-splash-mark">
+        <Logo size={36} />
+        {PRODUCT_NAME}
+      </div>
       <Loader />
-    </Center>
+    </div>
   );
 }
