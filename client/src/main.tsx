@@ -2,12 +2,11 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/charts/styles.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { makeStore } from './app/store.ts';
-import { startSignedInReads } from './app/signed-in-start.ts';
-import { restoreSession } from './shared/session/restore-session.ts';
+import { startSession } from './app/signed-in-start.ts';
 import { signedInElsewhere } from './shared/session/session-storage.ts';
 import { registerServiceWorker } from './offline/register-sw.tsx';
 
@@ -21,8 +20,7 @@ function browserStorage(): Storage | undefined {
 }
 
 const store = makeStore(browserStorage());
-void store.dispatch(restoreSession());
-startSignedInReads(store, window.location.pathname);
+startSession(store, window.location.pathname);
 
 // Signed out, or in as someone else, in another tab: this tab starts again as whoever it is now,
 // so it never sends one person's queued actions or saves screens under another's session.
@@ -33,10 +31,15 @@ window.addEventListener('storage', (event) => {
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <App store={store} />
-  </StrictMode>,
-);
+// As a transition, the first render yields to the browser every few milliseconds instead of holding
+// the main thread until the whole page is built: a phone's taps and paints are not kept waiting.
+const root = createRoot(container);
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <App store={store} />
+    </StrictMode>,
+  );
+});
 
 registerServiceWorker();

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from './store.ts';
-import { startSignedInReads } from './signed-in-start.ts';
+import { startSession, startSignedInReads } from './signed-in-start.ts';
 import { STORAGE_KEYS } from '../shared/session/session-storage.ts';
 import { person } from '../test/people.ts';
 
@@ -29,8 +29,11 @@ const signedIn = (mode: 'materials' | 'assets' = 'materials') =>
 
 /** Every request the app sent, as "GET /path?query"; each answered with an empty list or object. */
 let sent: string[];
+/** Answers other than the defaults, by path: a body, or a status to fail with. */
+let answers: Record<string, unknown>;
 beforeEach(() => {
   sent = [];
+  answers = {};
   const NativeRequest = globalThis.Request;
   class SameOriginRequest extends NativeRequest {
     constructor(input: RequestInfo | URL, init?: RequestInit) {
@@ -41,7 +44,10 @@ beforeEach(() => {
   vi.stubGlobal('fetch', async (request: Request) => {
     const url = new URL(request.url);
     sent.push(`${request.method} ${url.pathname}${url.search}`);
-    const body = url.pathname === '/api/site/public-settings' ? { maintenance_mode: false } : { items: [] };
+    const answer = answers[url.pathname];
+    if (typeof answer === 'number')
+      return new Response(JSON.stringify({ error: 'Not signed in.' }), { status: answer, headers: { 'content-type': 'application/json' } });
+    const body = answer ?? (url.pathname === '/api/site/public-settings' ? { maintenance_mode: false } : { items: [] });
     return new Response(JSON.stringify(url.pathname === '/api/inventory/materials' ? [] : body), { headers: { 'content-type': 'application/json' } });
   });
 });
@@ -81,5 +87,42 @@ describe('a signed-in page opened directly', () => {
     startSignedInReads(store, '/dashboard');
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(sent).toEqual([]);
+  });
+});
+
+describe('a signed-in page opened in a browser that holds no session yet (a cookie, nothing stored)', () => {
+  it('asks for the projects, then the first project’s inventory, as soon as the session check says who it is', async () => {
+    answers['/api/users/me'] = person('user');
+    answers['/api/projects'] = { items: [project] };
+    const store = makeStore(storageWith({}));
+    startSession(store, '/dashboard');
+    await vi.waitFor(() => expect(sent).toContain(`GET /api/inventory/materials?project_id=${P1}`));
+    // The session check first, alone: nothing is sent for someone who may not be signed in.
+    expect(sent[0]).toBe('GET /api/users/me');
+    expect(sent.slice(1, 3).sort()).toEqual(['GET /api/projects', 'GET /api/site/public-settings']);
+    await vi.waitFor(() => expect(store.getState().api.queries[`getInventory("${P1}")`]?.status).toBe('fulfilled'));
+  });
+
+  it('asks for nothing more when the session check finds nobody signed in', async () => {
+    answers['/api/users/me'] = 401;
+    answers['/api/auth/refresh'] = 401;
+    const store = makeStore(storageWith({}));
+    startSession(store, '/dashboard');
+    await vi.waitFor(() => expect(store.getState().session.status).toBe('anonymous'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(sent.filter((request) => !['GET /api/users/me', 'POST /api/auth/refresh'].includes(request))).toEqual([]);
+  });
+
+  it('with a session held, sends the reads beside the session check, not after it', async () => {
+    answers['/api/users/me'] = person('user');
+    const store = makeStore(signedIn());
+    startSession(store, '/dashboard');
+    await vi.waitFor(() => expect(sent).toHaveLength(4));
+    expect([...sent].sort()).toEqual([
+      `GET /api/inventory/materials?project_id=${P1}`,
+      'GET /api/projects',
+      'GET /api/site/public-settings',
+      'GET /api/users/me',
+    ]);
   });
 });
