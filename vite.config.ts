@@ -9,6 +9,7 @@ import { chunkGroups } from './scripts/vite-boot-chunk.ts';
 const groups = chunkGroups(
   'client/index.html',
   'client/src/app/layout/app-layout.tsx',
+  'client/src/app/dashboard-screen.tsx',
   ['client/camera-check.html'],
   [
     'client/src/app/toast-host.tsx',
@@ -70,6 +71,7 @@ export default defineConfig({
             // Only the modules named: by default a group also takes every module its modules import, and
             // the frame would take what the toast host shares with it, loading the frame on /login.
             { name: 'frame', test: groups.frame, priority: 9, includeDependenciesRecursively: false },
+            { name: 'landing', test: groups.landing, priority: 8, includeDependenciesRecursively: false },
           ],
         },
       },

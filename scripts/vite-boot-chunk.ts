@@ -100,11 +100,14 @@ function moduleEndingWith(context: PluginContext, file: string, entry: boolean):
  * the toast host every page loads, the pages open to everyone) import, so those pages never load the
  * frame. Without
  * the frame group the bundler cuts the frame into some thirty files, each a round trip on a slow link.
+ * `landing`: the screen a sign-in opens (`landingFile`, the dashboard) and all it imports that the
+ * two before and the signed-out pages have not, for the same reason: some forty files otherwise.
  */
-export function chunkGroups(entryFile: string, frameFile: string, otherEntries: readonly string[], signedOut: readonly string[]) {
+export function chunkGroups(entryFile: string, frameFile: string, landingFile: string, otherEntries: readonly string[], signedOut: readonly string[]) {
   const boot = new Set<string>();
   const entries = new Set<string>();
   const frame = new Set<string>();
+  const landing = new Set<string>();
   const plugin: Plugin = {
     name: 'stockledger:chunk-groups',
     apply: 'build',
@@ -121,11 +124,16 @@ export function chunkGroups(entryFile: string, frameFile: string, otherEntries: 
       ]);
       frame.clear();
       for (const id of staticGraph(this, moduleEndingWith(this, frameFile, false))) if (!boot.has(id) && !elsewhere.has(id)) frame.add(id);
+      landing.clear();
+      for (const id of staticGraph(this, moduleEndingWith(this, landingFile, false))) {
+        if (!boot.has(id) && !frame.has(id) && !elsewhere.has(id)) landing.add(id);
+      }
     },
   };
   return {
     plugin,
     boot: (id: string) => boot.has(id) && !entries.has(id),
     frame: (id: string) => frame.has(id),
+    landing: (id: string) => landing.has(id),
   };
 }
