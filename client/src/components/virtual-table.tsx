@@ -5,7 +5,7 @@
  */
 import { Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, type CSSProperties, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useRef, type CSSProperties, type ReactNode } from 'react';
 import { ariaSort, type SortState } from '../shared/table-sort.ts';
 import { usePhone } from '../shared/use-phone.ts';
 
@@ -43,8 +43,11 @@ const HIGHLIGHT: CSSProperties = { outline: '3px solid var(--mantine-color-blue-
 
 const cell: CSSProperties = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' };
 
+/** What the table holds while its first rows are still being drawn. */
+const NO_ROWS: readonly never[] = [];
+
 export function VirtualTable<T>({
-  rows,
+  rows: givenRows,
   columns,
   rowKey,
   ariaLabel,
@@ -57,6 +60,10 @@ export function VirtualTable<T>({
   rowData,
   highlight = null,
 }: VirtualTableProps<T>) {
+  // New rows are drawn in a render that yields to the browser every few milliseconds, the first ones
+  // too (the header shows at once): a phone's main thread is not held while a screenful of rows is
+  // built, and typing in a search box above the table stays quick.
+  const rows = useDeferredValue(givenRows, NO_ROWS as readonly T[]);
   const scroller = useRef<HTMLDivElement>(null);
   const phone = usePhone();
   const virtualizer = useVirtualizer({

@@ -14,6 +14,7 @@ import { useKeyboardScanner } from '../../features/scan/use-keyboard-scanner.ts'
 import { AppHeader } from './app-header.tsx';
 import { preloadOfflineScreen } from '../router.tsx';
 import { Sidebar } from './sidebar.tsx';
+import { usePhone } from '../../shared/use-phone.ts';
 import { lazyNamed, ScreenSuspense, usePreloaded } from '../../components/lazy-named.tsx';
 
 // The asset card (with its move and lost/found dialogs) loads with the first asset scanned.
@@ -32,6 +33,7 @@ const OFFLINE_SCREEN = [{ preload: preloadOfflineScreen }];
 export function AppLayout() {
   const [navbarOpened, { toggle, close }] = useDisclosure(false);
   const { pathname } = useLocation();
+  const phone = usePhone();
   // Signed-in pages stay live: changes by anyone in the current project refetch what they touch.
   useRealtimeSync(useRequestNotices());
   // A keyboard-mode scanner works on every signed-in page.
@@ -50,9 +52,8 @@ export function AppLayout() {
         <AppShell.Header>
           <AppHeader navbarOpened={navbarOpened} onToggleNavbar={toggle} />
         </AppShell.Header>
-        <AppShell.Navbar>
-          <Sidebar />
-        </AppShell.Navbar>
+        {/* On a phone the navigation is built when opened: hidden, its switches still measured themselves, a layout of the whole page on the first paint. */}
+        <AppShell.Navbar>{(!phone || navbarOpened) && <Sidebar />}</AppShell.Navbar>
         <AppShell.Main>
           <OfflineBanners />
           <SiteBanners />

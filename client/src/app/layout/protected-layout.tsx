@@ -3,6 +3,7 @@
  * non-superadmins to /maintenance while maintenance mode is on (spec 02 §4.3, §4.4), and hold
  * someone the site requires a second factor of at enrolment until they have one.
  */
+import { useDeferredValue } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { FullPageLoader } from '../../components/full-page-loader.tsx';
 import { isSuperadmin } from '../../shared/session/permissions.ts';
@@ -20,9 +21,13 @@ const EnrolmentRequired = lazyNamed(() => import('../../features/security/securi
 export const preloadSignedInFrame = AppLayout.preload;
 
 export function ProtectedLayout() {
-  const { status, role, user } = useAppSelector(selectSession);
+  const { status: sessionStatus, role, user } = useAppSelector(selectSession);
+  // The screen follows the session check in a render that yields to the browser every few
+  // milliseconds: mounting the whole signed-in frame at once held a phone's main thread for a
+  // quarter of a second. Meanwhile the loader stays; the reads below start without waiting.
+  const status = useDeferredValue(sessionStatus);
   const location = useLocation();
-  const signedIn = status === 'authenticated';
+  const signedIn = sessionStatus === 'authenticated';
   const exempt = isSuperadmin(role);
   // A failed check (missing endpoint, network) leaves `data` empty: treated as not in maintenance.
   // Checked afresh on every entry, so someone back from /maintenance is not judged by old data.
@@ -34,7 +39,7 @@ export function ProtectedLayout() {
   // A 503 MAINTENANCE answer also marks this cache (see site-signal-listener.ts).
   const recheckingMaintenance = settings.isFetching && settings.data?.maintenance_mode === true;
 
-  if (status === 'loading') return <FullPageLoader />;
+  if (status === 'loading' || (status === 'authenticated') !== signedIn) return <FullPageLoader />;
   // Sign-in comes back to the page asked for (a label's QR code, a shared link).
   if (!signedIn) return <Navigate to="/login" replace state={returnState(location)} />;
   // The site requires a second factor of this person and they have none: enrolment, nothing else.

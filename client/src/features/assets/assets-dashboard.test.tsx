@@ -54,7 +54,8 @@ describe('the dashboard in assets mode', () => {
       .map((h) => h.textContent?.replace(/[↑↓↕]/g, '').trim())
       .filter(Boolean);
     expect(headers).toEqual(['Asset Type', 'Asset Name', 'S/N', 'Status']);
-    const available = within(table).getByText('Available');
+    // The rows are drawn just after the table itself.
+    const available = await within(table).findByText('Available');
     const inUse = within(table).getByText('In Use');
     expect(available.closest('[data-status]')?.getAttribute('data-status')).toBe('Available');
     expect(inUse.closest('[data-status]')?.getAttribute('data-status')).toBe('In-Use');
@@ -158,7 +159,7 @@ describe('the dashboard in assets mode', () => {
     const print = () => screen.getByRole('button', { name: /^Print Labels \(/ });
     expect(print().textContent).toBe('Print Labels (0)');
     expect((print() as HTMLButtonElement).disabled).toBe(true);
-    await user.click(screen.getByRole('checkbox', { name: 'Select ThinkPad T14 QX-2' }));
+    await user.click(await screen.findByRole('checkbox', { name: 'Select ThinkPad T14 QX-2' }));
     expect(print().textContent).toBe('Print Labels (1)');
     const all = screen.getByRole('checkbox', { name: 'Select all assets' }) as HTMLInputElement;
     expect(all.indeterminate).toBe(true);
