@@ -1,10 +1,12 @@
 /** Reads that do not grow with the project: paged, searched and sorted inventory, ETags, picker totals, log search. */
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { openTestRuntime } from '../../../test/helpers/test-database.ts';
 import { buildTestApp, createUser, signIn } from '../../../test/helpers/test-app.ts';
 import { changeMembership, createProject } from '../../projects/project-commands.ts';
 import { SYSTEM_ACTOR } from '../../users/user-commands.ts';
+import { COMPRESS_FROM_BYTES } from '../conditional.ts';
 
 let runtime: Awaited<ReturnType<typeof openTestRuntime>>;
 let app: FastifyInstance;
@@ -153,6 +155,33 @@ describe('the inventory ETag', () => {
     expect((await get(url, { 'if-none-match': tag })).statusCode).toBe(304);
     expect((await receive(here, { part_number: 'CBL-1', quantity: 1 })).statusCode).toBe(200);
     expect((await get(url, { 'if-none-match': tag })).statusCode).toBe(200);
+  });
+});
+
+describe('the inventory over a slow link', () => {
+  it('goes compressed to a caller that accepts brotli or gzip, the same answer once unpacked, and plain to one that does not', async () => {
+    const plain = await get(inventoryUrl(here));
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.byteLength).toBeGreaterThanOrEqual(COMPRESS_FROM_BYTES);
+    const br = await get(inventoryUrl(here), { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/);
+    expect(br.rawPayload.byteLength).toBeLessThan(plain.rawPayload.byteLength / 2);
+    expect(brotliDecompressSync(br.rawPayload).equals(plain.rawPayload)).toBe(true);
+    const gz = await get(inventoryUrl(here), { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).equals(plain.rawPayload)).toBe(true);
+    // The same tag whatever the encoding: a revalidation is answered 304 either way.
+    expect(br.headers.etag).toBe(plain.headers.etag);
+    expect((await get(inventoryUrl(here), { 'accept-encoding': 'br', 'if-none-match': plain.headers.etag as string })).statusCode).toBe(304);
+    expect((await get(inventoryUrl(here), { 'accept-encoding': 'identity' })).headers['content-encoding']).toBeUndefined();
+  });
+
+  it('leaves a small answer as it is', async () => {
+    const one = await get(inventoryUrl(here, '&limit=1'), { 'accept-encoding': 'br' });
+    expect(one.rawPayload.byteLength).toBeLessThan(COMPRESS_FROM_BYTES);
+    expect(one.headers['content-encoding']).toBeUndefined();
+    expect(one.json().items).toHaveLength(1);
   });
 });
 
