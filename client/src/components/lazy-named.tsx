@@ -23,35 +23,14 @@ export function lazyNamed<M extends Record<K, AnyComponent>, K extends keyof M &
   );
 }
 
-/** Calls `task` when the browser has nothing more pressing to do (Safari has no requestIdleCallback). */
-function whenIdle(task: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(task, { timeout: 3000 });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const handle = window.setTimeout(task, 200);
-  return () => window.clearTimeout(handle);
-}
-
 /**
- * Fetches these components' code once the caller is up and the browser is idle, one component per
- * idle moment: the first paint does not wait for them, a phone's main thread is not held while the
- * page still draws, and they still open after the signal is gone (field actions work offline).
+ * Fetches these components' code once the caller is up: the first paint does not wait for them, and
+ * they still open after the signal is gone (field actions work offline).
  */
 export function usePreloaded(components: ReadonlyArray<{ preload: () => void }>): void {
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on mount; the list is a module constant
   useEffect(() => {
-    let cancel = () => {};
-    const next = (index: number) => {
-      const component = components[index];
-      if (!component) return;
-      cancel = whenIdle(() => {
-        component.preload();
-        next(index + 1);
-      });
-    };
-    next(0);
-    return () => cancel();
+    for (const component of components) component.preload();
   }, []);
 }
 
