@@ -63,8 +63,10 @@ import { MAX_LENGTH } from './limits.ts';
 import { limit, listFormat, projectOrWarehouse } from './paging.ts';
 import { ASSET_MESSAGES as M } from './messages/assets.ts';
 import { ASSET_STATUSES, assetInstance, assetMetadata, assetRow, CATEGORY_KINDS, OWNER_TYPES } from './asset-rows.ts';
+import { ASSET_LOG_LIMIT, ASSET_SEARCH_LIMIT, ASSET_SEARCH_MAX } from './asset-paths.ts';
 
 export * from './asset-rows.ts';
+export * from './asset-paths.ts';
 
 export { ASSET_MESSAGES, catalogInUseMessage, categoryInUseMessage, foundExceedsMessage, lostExceedsMessage } from './messages/assets.ts';
 
@@ -81,12 +83,6 @@ export const ASSET_LIMITS = {
   /** The itemId field: an id, or an asset number. */
   itemId: 100,
 } as const;
-
-/** Spec 01 §9 and 02 §9. */
-export const ASSET_DEFAULT_CONDITION = 'good';
-export const ASSET_LOG_LIMIT = 500;
-export const ASSET_SEARCH_LIMIT = 50;
-export const ASSET_SEARCH_MAX = 500;
 
 /** The action types of an asset transaction (spec 02 §2.5's filter). */
 export const ASSET_ACTIONS = ['Receive', 'Return', 'Assign', 'Unassign', 'Lost', 'Found', 'Transfer'] as const;
@@ -382,34 +378,3 @@ export const assetInfo = z.object({
   bulk_on_hand: z.number(),
 });
 export type AssetInfo = z.infer<typeof assetInfo>;
-
-/** Route paths, for the client's api slice and the tests. */
-export const ASSET_PATHS = {
-  categories: '/api/assets/categories',
-  category: (id: string) => `/api/assets/categories/${id}`,
-  catalog: '/api/assets/catalog',
-  catalogItem: (id: string) => `/api/assets/catalog/${id}`,
-  assetNumbers: (id: string) => `/api/assets/catalog/${id}/asset-numbers`,
-  projectInventory: (id: string) => `/api/assets/inventory/project/${id}`,
-  warehouseInventory: (id: string) => `/api/assets/inventory/warehouse/${id}`,
-  warehouseInventoryMode: (id: string) => `/api/warehouses/${id}/inventory?mode=assets`,
-  instances: '/api/assets/instances',
-  search: '/api/assets/search',
-  location: (id: string) => `/api/assets/location/${encodeURIComponent(id)}`,
-  transactions: '/api/assets/transactions',
-  item: '/api/assets/item',
-  available: '/api/assets/available',
-  assigned: '/api/assets/assigned',
-  assignees: '/api/assets/assignees',
-  maxAssignable: '/api/assets/max-assignable',
-  info: '/api/assets/info',
-  warehouseReceive: (id: string) => `/api/warehouses/${id}/assets/receive`,
-  warehouseAssign: (id: string) => `/api/warehouses/${id}/assets/assign`,
-  warehouseReturn: (id: string) => `/api/warehouses/${id}/assets/return`,
-  projectReceive: (id: string) => `/api/projects/${id}/assets/receive`,
-  projectReturn: (id: string) => `/api/projects/${id}/assets/return`,
-  instanceAssign: '/api/assets/instances/assign',
-  inUse: (id: string) => `/api/assets/instances/${id}/in-use`,
-  lost: '/api/assets/lost',
-  found: '/api/assets/found',
-} as const;

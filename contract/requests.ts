@@ -55,7 +55,16 @@ import { MAX_LENGTH, MAX_PAGE_SIZE } from './limits.ts';
 import { listFormat, logDays } from './paging.ts';
 import { PART_NUMBER_REQUIRED } from './messages.ts';
 
-export { LINE_STATUSES, REQUEST_MESSAGES, REQUEST_STATUSES, REQUEST_TYPES, WAITING_DELIVERY } from './messages/requests.ts';
+export {
+  LINE_STATUSES,
+  NEW_REQUEST_TOAST_MS,
+  REOPENED_TOAST_MS,
+  REQUEST_MESSAGES,
+  REQUEST_STATUSES,
+  REQUEST_TYPES,
+  UNREAD_REFRESH_THROTTLE_MS,
+  WAITING_DELIVERY,
+} from './messages/requests.ts';
 export type { LineStatus, RequestStatus, RequestType } from './messages/requests.ts';
 
 /** Spec 01 §9: default quantity 1 (minimum 1); the search starts at 2 characters, waits 250 ms, shows 10. */
@@ -63,10 +72,6 @@ export const REQUEST_DEFAULT_QUANTITY = 1;
 export const REQUEST_SEARCH_MIN = 2;
 export const REQUEST_SEARCH_DEBOUNCE_MS = 250;
 export const REQUEST_SEARCH_LIMIT = 10;
-/** Spec 01 §9: toast durations and the unread refresh throttle, in milliseconds. */
-export const NEW_REQUEST_TOAST_MS = 7_000;
-export const REOPENED_TOAST_MS = 10_000;
-export const UNREAD_REFRESH_THROTTLE_MS = 30_000;
 /** The largest request image accepted, in bytes. */
 export const REQUEST_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const REQUEST_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/heic'] as const;

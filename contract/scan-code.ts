@@ -20,6 +20,9 @@ export const SCAN_MESSAGES = {
   brokenLabel: 'A label code reads LBL: and the label id.',
 } as const;
 
+/** How many recent scans a scan screen lists. */
+export const SCAN_RECENT = 5;
+
 export const noMatchMessage = (code: string) => `No match for “${code}”.`;
 /** "R-12" scanned outside a project: request numbers count within a project. */
 export const requestNumberNeedsProject = (code: string) => `Open a project first: “${code}” is a request number, and each project numbers its own.`;

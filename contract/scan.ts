@@ -26,7 +26,6 @@ export * from './scan-code.ts';
 export * from './scan-paths.ts';
 
 export const SCAN_BATCH_MAX = 500;
-export const SCAN_RECENT = 5;
 
 export const SCAN_BATCH_MESSAGES = {
   notApplied: 'Not applied: another line was refused.',

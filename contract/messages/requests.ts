@@ -9,6 +9,14 @@ export const REQUEST_TYPES = ['Material', 'Asset'] as const;
 export type RequestType = (typeof REQUEST_TYPES)[number];
 /** The hold reason that a receive covering the held lines re-opens. */
 export const WAITING_DELIVERY = 'waiting_delivery';
+/**
+ * Spec 01 §9: toast durations and the unread refresh throttle, in milliseconds. Here, beside the
+ * words, not with the request schemas: the signed-in frame shows the toasts on every page, and
+ * importing them from requests.ts built all its schemas as the frame loaded.
+ */
+export const NEW_REQUEST_TOAST_MS = 7_000;
+export const REOPENED_TOAST_MS = 10_000;
+export const UNREAD_REFRESH_THROTTLE_MS = 30_000;
 
 export const REQUEST_MESSAGES = {
   notFound: 'Request not found',

@@ -19,4 +19,5 @@ export type {
   ReceiveBody,
   TransferBody,
 } from '@contract/assets.ts';
-export { ASSET_DEFAULT_CONDITION, ASSET_LOG_LIMIT, ASSET_MESSAGES, ASSET_PATHS, foundExceedsMessage, lostExceedsMessage } from '@contract/assets.ts';
+export { ASSET_DEFAULT_CONDITION, ASSET_LOG_LIMIT, ASSET_PATHS } from '@contract/asset-paths.ts';
+export { ASSET_MESSAGES, foundExceedsMessage, lostExceedsMessage } from '@contract/messages/assets.ts';

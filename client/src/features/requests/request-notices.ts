@@ -5,7 +5,8 @@
  * §9: at most once in 30 s), with the clock and timers handed in so tests need no waiting.
  */
 import { readMessage, requestNotice, type RequestNotice } from '@contract/realtime.ts';
-import { NEW_REQUEST_TOAST_MS, REOPENED_TOAST_MS, REQUEST_MESSAGES, UNREAD_REFRESH_THROTTLE_MS } from '@contract/requests.ts';
+// From the words, not requests.ts: this module is in every signed-in page's first load, the request schemas are not.
+import { NEW_REQUEST_TOAST_MS, REOPENED_TOAST_MS, REQUEST_MESSAGES, UNREAD_REFRESH_THROTTLE_MS } from '@contract/messages/requests.ts';
 
 /** A request notice, or null for any other message. */
 export const parseRequestNotice = (text: string): RequestNotice | null => readMessage(requestNotice, text);

@@ -4,7 +4,7 @@
  */
 import { useSessionStorage } from '@mantine/hooks';
 import { useCallback } from 'react';
-import { SCAN_RECENT } from '@contract/scan.ts';
+import { SCAN_RECENT } from '@contract/scan-code.ts';
 
 export interface RecentScan {
   code: string;

@@ -2,7 +2,8 @@
  * GET /api/scan/resolve: what a scanned code names, with what the caller may do with it. Kept live
  * like the screens it stands for: an asset moved or a part received refetches the answer on screen.
  */
-import { SCAN_PATHS, type ScanAnswer } from '@contract/scan.ts';
+import { SCAN_PATHS } from '@contract/scan-paths.ts';
+import type { ScanAnswer } from '@contract/scan.ts';
 import { baseApi } from '../../api/base-api.ts';
 
 export interface ResolveArgs {

@@ -5,7 +5,7 @@
  */
 import { Button, Group, TextInput } from '@mantine/core';
 import { useRef, useState } from 'react';
-import { SCAN_CODE_MAX } from '@contract/scan.ts';
+import { SCAN_CODE_MAX } from '@contract/scan-code.ts';
 import { CameraScanner } from './camera/camera-scanner.tsx';
 import { publishScan } from './scan-events.ts';
 

@@ -5,7 +5,7 @@
  * being looked up. Every answered scan joins the session's recent scans.
  */
 import type { ScanMatch } from '@contract/scan.ts';
-import { noMatchMessage, parseScanCode } from '@contract/scan.ts';
+import { noMatchMessage, parseScanCode } from '@contract/scan-code.ts';
 import { useCallback, useRef, useState } from 'react';
 import { messageOr } from '../../api/error-message.ts';
 import { useAppDispatch } from '../../shared/hooks.ts';
