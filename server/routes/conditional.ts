@@ -45,8 +45,8 @@ const compress = {
 /**
  * Sends the answer this state gave this query before, serialized once: `key` must name everything
  * the answer depends on (the route, the location and the ETag, which holds the state and the query).
- * A large answer goes compressed when the caller accepts it (a phone's inventory is a tenth the
- * bytes), compressed once too.
+ * A large answer goes compressed when the caller accepts it (JSON shrinks several times over on a
+ * phone's slow link), compressed once too.
  */
 export async function sendCached(reply: FastifyReply, cache: AnswerCache, key: string, compute: () => Promise<unknown>): Promise<FastifyReply> {
   const body = await cache.answer(key, async () => {

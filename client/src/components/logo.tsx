@@ -1,4 +1,7 @@
-/** The product mark: three stacked crates, drawn inline so it needs no asset pipeline. */
+/**
+ * The product mark: three stacked crates, drawn inline so it needs no asset pipeline. index.html draws
+ * the same mark (its favicon, and the splash shown before any script runs): a change goes in both.
+ */
 export const PRODUCT_NAME = 'StockLedger';
 
 export function Logo({ size = 28 }: { size?: number }) {

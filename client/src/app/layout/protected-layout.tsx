@@ -39,7 +39,8 @@ export function ProtectedLayout() {
   // A 503 MAINTENANCE answer also marks this cache (see site-signal-listener.ts).
   const recheckingMaintenance = settings.isFetching && settings.data?.maintenance_mode === true;
 
-  if (status === 'loading' || (status === 'authenticated') !== signedIn) return <FullPageLoader />;
+  // Also while the deferred status still lags the check's answer.
+  if (status === 'loading' || status !== sessionStatus) return <FullPageLoader />;
   // Sign-in comes back to the page asked for (a label's QR code, a shared link).
   if (!signedIn) return <Navigate to="/login" replace state={returnState(location)} />;
   // The site requires a second factor of this person and they have none: enrolment, nothing else.
