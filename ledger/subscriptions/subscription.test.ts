@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestRuntime } from '../../test/helpers/test-database.ts';
-import { loadCheckpoint } from './checkpoint.ts';
+import { type EventPlace, loadCheckpoint, type PageReader } from './checkpoint.ts';
 import { listEras, openEraAfterRestore } from './eras.ts';
-import { startSubscription } from './subscription.ts';
+import { startPagedSubscription, startSubscription } from './subscription.ts';
 import { appendEvents } from '../../test/helpers/raw-events.ts';
 import { createDeliveries, deliveries, positionsWithPrefix, recordDeliveries } from './subscription-testing.ts';
 
@@ -104,6 +104,35 @@ describe('a durable subscription', () => {
     const later = await positionsWithPrefix(store, 'single-2');
     expect(delivered.filter((d) => d.runner === 'b').map((d) => d.position)).toEqual(later);
     expect(delivered.filter((d) => (later.includes(d.position) ? d.runner !== 'b' : d.runner !== 'a'))).toEqual([]);
+  });
+
+  it('goes on at once after a full page, and after a short one waits for the next wake-up', async () => {
+    // A stream of commits as the reader sees it: three full pages of backlog, then one new event on
+    // every read, as when commands keep coming while each page is handled.
+    let reads = 0;
+    let position = 1_000_000;
+    const reader: PageReader<EventPlace> = async (_trx, _eras, _from, limit) => {
+      reads += 1;
+      // (Forty reads in, the stream dries up, so that a round that never ends still lets the test end.)
+      if (reads > 40) return { events: [] };
+      const events = Array.from({ length: reads <= 3 ? limit : 1 }, () => ({ globalPosition: ++position, transactionId: String(position) }));
+      return { events, checkpoint: { era: 1, transactionId: String(position), globalPosition: position } };
+    };
+    const pages: number[] = [];
+    const subscription = startPagedSubscription(runtime.store, reader, {
+      name: 'short-pages',
+      batchSize: 5,
+      pollMs: 60_000,
+      wakeEveryMs: 60_000,
+      handle: async (_trx, events) => {
+        pages.push(events.length);
+      },
+    });
+    await expect.poll(() => pages.length).toBe(4);
+    // A round that went on while pages had anything in them would have read on to the fortieth.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await subscription.stop();
+    expect(pages).toEqual([5, 5, 5, 1]);
   });
 });
 

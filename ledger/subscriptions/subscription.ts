@@ -103,7 +103,7 @@ export function startPagedSubscription<E extends EventPlace>(store: EventStore, 
     return true;
   };
 
-  /** One page in one transaction; false when there was nothing to do. */
+  /** One page in one transaction; true when another may follow at once (a full page, or a closed era). */
   const page = async (): Promise<boolean> => {
     let handled: E[] = [];
     const more = await db.transaction().execute(async (trx) => {
@@ -122,7 +122,9 @@ export function startPagedSubscription<E extends EventPlace>(store: EventStore, 
       await handle(trx, next.events);
       await saveCheckpoint(trx, name, next.checkpoint);
       handled = next.events;
-      return true;
+      // A short page read everything committed: the next commit's wake-up brings the rest. Going on
+      // at once would, under a steady stream of commands, run a page transaction per commit.
+      return next.events.length >= batchSize;
     });
     if (handled.length > 0) options.afterCommit?.(handled);
     return more;
