@@ -130,6 +130,34 @@ describe('StateTagCache', () => {
     expect(await cache.read('a')).toBe('a#2');
   });
 
+  it('lets readers that miss at once share one load, but not one that began before a change', async () => {
+    const ledger = signals();
+    const releases: Array<() => void> = [];
+    let loads = 0;
+    const cache = new StateTagCache(ledger.store, async (projectId) => {
+      loads += 1;
+      const n = loads;
+      await new Promise<void>((resolve) => releases.push(resolve));
+      return `${projectId}#${n}`;
+    });
+    const first = cache.read('a');
+    const second = cache.read('a');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(loads).toBe(1);
+    // This process commits to the project while that load runs: a reader from now on needs a load
+    // that began after the commit, and shares it with the readers after it.
+    ledger.commit([received('a')]);
+    const third = cache.read('a');
+    const fourth = cache.read('a');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(loads).toBe(2);
+    for (const release of releases) release();
+    expect(await Promise.all([first, second, third, fourth])).toEqual(['a#1', 'a#1', 'a#2', 'a#2']);
+    // The load after the commit is kept; the one before it is not.
+    expect(await cache.read('a')).toBe('a#2');
+    expect(loads).toBe(2);
+  });
+
   it('loads again once the time-to-live has passed, a wake-up lost or not', async () => {
     const ledger = signals();
     const tags = source();

@@ -11,14 +11,16 @@
  * - a ledger wake-up (NOTIFY) for a position this process did not commit: another process wrote, and
  *   which projects it touched is not known without reading, so every tag is forgotten;
  * - a short time-to-live, which bounds a wake-up lost while the listening connection was down.
- * A load that began before a change is not kept after it (generations), and readers that miss at
- * the same moment share one load that began after they asked (ReadCoalescer).
+ * A load that began before a change is not kept after it (generations). Readers that miss share the
+ * load begun since the last change this process knows of, even one begun before they asked: it
+ * answers what a remembered tag would have, and a remembered tag is what they would get had it
+ * finished first. (Each waiting for a load begun after it asked made two or three tag queries per
+ * change under a mixed load, each a round trip the writes waited behind.)
  */
 import { EVERY_PROJECT } from '../../contract/topics.ts';
 import type { EventStore } from '../../ledger/event-store/event-store.ts';
 import type { RecordedEvent } from '../../ledger/event-store/types.ts';
 import { changesOf } from '../../ledger/events.ts';
-import { ReadCoalescer } from './read-coalescer.ts';
 
 interface Entry {
   tag: string;
@@ -54,15 +56,19 @@ export class StateTagCache {
   private readonly generations = new Map<string, number>();
   private everything = 0;
   private readonly ownPositions = new Set<number>();
-  private readonly loads: ReadCoalescer<string, string>;
+  /** Per project, the load in flight and the generation it began in. */
+  private readonly loading = new Map<string, { generation: number; tag: Promise<string> }>();
   private readonly ttlMs: number;
   private readonly maxOwnPositions: number;
   private readonly stops: Array<() => void>;
 
-  constructor(store: CommitSignals, load: (projectId: string) => Promise<string>, options: StateTagCacheOptions = {}) {
+  constructor(
+    store: CommitSignals,
+    private readonly load: (projectId: string) => Promise<string>,
+    options: StateTagCacheOptions = {},
+  ) {
     this.ttlMs = options.ttlMs ?? 1000;
     this.maxOwnPositions = options.maxOwnPositions ?? 10_000;
-    this.loads = new ReadCoalescer(load);
     this.stops = [store.onCommitted((events) => this.committedHere(events)), store.notifier.subscribe((position) => this.woken(position))];
   }
 
@@ -71,7 +77,17 @@ export class StateTagCache {
     const hit = this.entries.get(projectId);
     if (hit && hit.until > now) return hit.tag;
     const generation = this.generationOf(projectId);
-    const tag = await this.loads.read(projectId);
+    let pending = this.loading.get(projectId);
+    if (!pending || pending.generation !== generation) {
+      const started = { generation, tag: this.load(projectId) };
+      this.loading.set(projectId, started);
+      const done = () => {
+        if (this.loading.get(projectId) === started) this.loading.delete(projectId);
+      };
+      started.tag.then(done, done);
+      pending = started;
+    }
+    const tag = await pending.tag;
     // Kept only if nothing changed the project while it loaded: the load may predate that change.
     if (this.generationOf(projectId) === generation) this.entries.set(projectId, { tag, until: now + this.ttlMs });
     return tag;
