@@ -87,6 +87,11 @@ export class CommandRunner {
     this.maxAttempts = options.maxAttempts ?? 30;
   }
 
+  /** Whether a batch is being written now. */
+  get writing(): boolean {
+    return this.running > 0;
+  }
+
   run<Input, Context extends CommandContext, Result>(
     handler: CommandHandler<Input, Context, Result>,
     input: Input,
@@ -290,6 +295,11 @@ const runners = new WeakMap<EventStore, CommandRunner>();
 /** Sets how a store's commands are batched; call before the first command (the runtime does). */
 export function configureCommands(store: EventStore, options: RunnerOptions): void {
   runners.set(store, new CommandRunner(store, options));
+}
+
+/** Whether the store's runner is writing a batch now. */
+export function commandsWriting(store: EventStore): boolean {
+  return runners.get(store)?.writing ?? false;
 }
 
 /**

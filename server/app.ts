@@ -11,6 +11,7 @@ import { serializerCompiler } from './plugins/serializer.ts';
 import type { EventStore } from '../ledger/event-store/event-store.ts';
 import type { Config } from './config.ts';
 import authPlugin from './plugins/auth.ts';
+import { readYieldPlugin } from './plugins/read-yield.ts';
 import { registerClient } from './plugins/client.ts';
 import dbPlugin from './plugins/db.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -121,6 +122,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   registerErrorHandling(app);
 
+  await app.register(readYieldPlugin, { store: deps.store });
   await app.register(cookie);
   await app.register(dbPlugin, { store: deps.store, config: deps.config, engine: deps.engine });
   await app.register(securityPlugin);
