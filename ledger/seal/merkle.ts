@@ -10,6 +10,8 @@
 import { hash } from 'node:crypto';
 
 export const BLOCK = 64;
+/** A node's hash (SHA-256). */
+export const HASH_BYTES = 32;
 
 export function leafHash(data: Uint8Array): Buffer {
   const input = Buffer.allocUnsafe(1 + data.length);

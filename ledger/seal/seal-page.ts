@@ -10,23 +10,25 @@ import type { EventHeader } from '../subscriptions/checkpoint.ts';
 import { chainHash } from './chain.ts';
 import { toHex } from '../event-store/hash-chain.ts';
 import { BLOCK, leafHash, memorySource, subtreeHash, treeRoot } from './merkle.ts';
-import { blockHashes, checkpointAt, leafHashes, type SealHead, sealHead, withStoredTree } from './seal-store.ts';
+import { checkpointAt, leafHashes, type SealHead, sealHead, withStoredTree } from './seal-store.ts';
 import type { SigningKey } from './signing-key.ts';
 
 /** Seal rows per INSERT: 6 parameters each, well under the 65,535 a statement may carry. */
 const INSERT_SLICE = 8000;
 
-/** What the sealer keeps between pages: the chain's head, every block head and the leaves of the open block. */
+/**
+ * What the sealer keeps between pages: the chain's head, how many blocks are complete (their heads
+ * are in the database; the tree's root is computed from there) and the leaves of the open block.
+ */
 export interface SealState extends SealHead {
-  blocks: Buffer[];
+  blockCount: number;
   tail: Buffer[];
 }
 
 export async function loadSealState(db: Db | Trx, head?: SealHead): Promise<SealState> {
   const at = head ?? (await sealHead(db));
-  const complete = Math.floor(at.seq / BLOCK);
-  const [blocks, tail] = await Promise.all([blockHashes(db, complete), leafHashes(db, complete * BLOCK + 1, at.seq)]);
-  return { ...at, blocks, tail };
+  const blockCount = Math.floor(at.seq / BLOCK);
+  return { ...at, blockCount, tail: await leafHashes(db, blockCount * BLOCK + 1, at.seq) };
 }
 
 /**
@@ -41,7 +43,7 @@ export async function sealPage(trx: Trx, events: readonly EventHeader[], state: 
   let seq = current.seq;
   let chain = current.chainHash;
   const tail = [...current.tail];
-  const blocks = [...current.blocks];
+  let blockCount = current.blockCount;
   const rows: Array<{
     ledger_seq: number;
     global_position: number;
@@ -65,8 +67,8 @@ export async function sealPage(trx: Trx, events: readonly EventHeader[], state: 
     tail.push(leafHash(event.hash));
     if (tail.length === BLOCK) {
       const hash = subtreeHash(memorySource(tail), 0, BLOCK);
-      newBlocks.push({ block: blocks.length, hash });
-      blocks.push(hash);
+      newBlocks.push({ block: blockCount, hash });
+      blockCount += 1;
       tail.length = 0;
     }
   }
@@ -77,7 +79,7 @@ export async function sealPage(trx: Trx, events: readonly EventHeader[], state: 
       .execute();
   }
   if (newBlocks.length > 0) await trx.insertInto('ledger_merkle_blocks').values(newBlocks).execute();
-  return { seq, chainHash: chain, blocks, tail };
+  return { seq, chainHash: chain, blockCount, tail };
 }
 
 /** The head of the stored tree of `size` leaves. */

@@ -6,7 +6,8 @@ import type { Checkpoint } from '../../contract/ledger.ts';
 import type { Db, Trx } from '../event-store/event-store.ts';
 import { GENESIS_CHAIN_HASH } from './chain.ts';
 import { toHex } from '../event-store/hash-chain.ts';
-import { BLOCK, leafHash, MissingBlockLeaves, type NodeSource } from './merkle.ts';
+import { sql } from 'kysely';
+import { BLOCK, HASH_BYTES, leafHash, MissingBlockLeaves, type NodeSource } from './merkle.ts';
 
 export interface SealHead {
   seq: number;
@@ -33,10 +34,27 @@ export async function leafHashes(db: Db | Trx, first: number, last: number): Pro
   return rows.map((r) => leafHash(r.event_hash));
 }
 
-export async function blockHashes(db: Db | Trx, count: number): Promise<Buffer[]> {
-  if (count <= 0) return [];
-  const rows = await db.selectFrom('ledger_merkle_blocks').select('hash').where('block', '<', count).orderBy('block').execute();
-  return rows.map((r) => Buffer.from(r.hash));
+export async function blockHashes(db: Db | Trx, count: number): Promise<BlockHeads> {
+  if (count <= 0) return new BlockHeads(Buffer.alloc(0));
+  // One value for all of them: at ten million events a row per block was 156,250 rows and as many
+  // Buffers, read again for every checkpoint signed.
+  const { rows } = await sql<{ heads: Uint8Array | null }>`
+    select string_agg(hash, ''::bytea order by block) as heads from ledger_merkle_blocks where block < ${count}`.execute(db);
+  return new BlockHeads(Buffer.from(rows[0]?.heads ?? new Uint8Array()));
+}
+
+/** The heads of the first complete blocks, end to end in one buffer. */
+export class BlockHeads {
+  constructor(private readonly bytes: Buffer) {}
+
+  get count(): number {
+    return this.bytes.byteLength / HASH_BYTES;
+  }
+
+  /** Block `i`'s head (a view, not a copy), or undefined past the last. */
+  at(i: number): Buffer | undefined {
+    return i >= 0 && i < this.count ? this.bytes.subarray(i * HASH_BYTES, (i + 1) * HASH_BYTES) : undefined;
+  }
 }
 
 /**
@@ -47,7 +65,7 @@ export async function withStoredTree<T>(db: Db | Trx, size: number, compute: (so
   const blocks = await blockHashes(db, Math.floor(size / BLOCK));
   const leaves = new Map<number, Buffer[]>();
   const source: NodeSource = {
-    block: (i) => blocks[i],
+    block: (i) => blocks.at(i),
     leaf: (i) => {
       const block = Math.floor(i / BLOCK);
       const loaded = leaves.get(block);

@@ -9,7 +9,7 @@ import { chainHash, GENESIS_CHAIN_HASH } from './chain.ts';
 import { toHex } from '../event-store/hash-chain.ts';
 import { BLOCK, consistencyProof, leafHash, memorySource, treeRoot, verifyConsistency } from './merkle.ts';
 import { storedTreeRoot, writeCheckpoint } from './seal-page.ts';
-import { listCheckpoints, withStoredTree } from './seal-store.ts';
+import { blockHashes, listCheckpoints, withStoredTree } from './seal-store.ts';
 import { sealCommitted } from './seal-testing.ts';
 import { KEY_FILE_NAME, loadSigningKey, newSigningKeyPem, signingKeyFromPem, verifyCheckpointSignature } from './signing-key.ts';
 import { verifySeal } from './verify-seal.ts';
@@ -37,8 +37,13 @@ describe('the global seal', () => {
       chain = chainHash(chain, events[i]!.hash);
       expect(toHex(row.chain_hash)).toBe(toHex(chain));
     }
-    const blocks = await runtime.store.db.selectFrom('ledger_merkle_blocks').selectAll().execute();
+    const blocks = await runtime.store.db.selectFrom('ledger_merkle_blocks').selectAll().orderBy('block').execute();
     expect(blocks).toHaveLength(Math.floor(140 / BLOCK));
+    // Read back end to end in one value, each block's head where its number says.
+    const heads = await blockHashes(runtime.store.db, blocks.length);
+    expect(heads.count).toBe(blocks.length);
+    for (const block of blocks) expect(toHex(heads.at(block.block)!)).toBe(toHex(block.hash));
+    expect(heads.at(blocks.length)).toBeUndefined();
   });
 
   it('signs checkpoints whose heads and proofs the stored tree reproduces, and which verify', async () => {
