@@ -23,6 +23,11 @@ import { signIn } from './server-load.ts';
 export type HistoryFigures = Pick<BenchReport, 'machine' | 'history' | 'rebuild' | 'verify' | 'reads' | 'export' | 'serverPeakRssMb'> & {
   /** The sealer's catch-up on the whole history once its server started. */
   seal: { seconds: number; eventsPerSecond: number };
+  /**
+   * The server's peak memory (MB) as it stood after each phase: the seal's catch-up (from its start),
+   * the reads, the export; which phase the peak belongs to is where it grew.
+   */
+  serverPeakByPhase?: { sealed: number; read: number; exported: number };
 };
 
 const ADMIN = { email: 'bench-admin@bench.stockledger.local', password: 'bench-admin-password' };
@@ -69,7 +74,8 @@ export async function measureHistory(
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
     const sealSeconds = (performance.now() - sealStarted) / 1000;
-    log(`  sealed in ${sealSeconds.toFixed(1)} s`);
+    const peakSealed = memoryOf(server.pid).peakMb;
+    log(`  sealed in ${sealSeconds.toFixed(1)} s (server peak ${peakSealed.toFixed(0)} MB)`);
 
     const project = site.busiestProjectId;
     log('Reads under load (32 connections)…');
@@ -96,7 +102,8 @@ export async function measureHistory(
     // As the screens read it: a page at a time (the whole 5,000-part list is 2 MB of JSON to write per answer).
     const asOfReads = await httpLoad({ url: `${inventoryUrl}&as_of=${encodeURIComponent(asOf)}&limit=100&offset=0`, connections: 32, seconds, headers });
 
-    log('Export…');
+    const peakRead = memoryOf(server.pid).peakMb;
+    log(`Export… (server peak after the reads ${peakRead.toFixed(0)} MB)`);
     const before = memoryOf(server.pid).rssMb;
     let peakDuring = before;
     const sampler = setInterval(() => (peakDuring = Math.max(peakDuring, memoryOf(server!.pid).rssMb)), 50);
@@ -156,6 +163,7 @@ export async function measureHistory(
       reads: { inventoryPage, revalidate, logs, asOf: asOfReads },
       export: { rows: exportRows, seconds: exportSeconds, rowsPerSecond: exportRows / exportSeconds, memoryGrowthMb: peakDuring - before },
       serverPeakRssMb: serverPeak,
+      serverPeakByPhase: { sealed: peakSealed, read: peakRead, exported: serverPeak },
     };
   } finally {
     await server?.stop();

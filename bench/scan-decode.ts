@@ -14,7 +14,7 @@ import { fakeCameraFlags, FRAME_HEIGHT, FRAME_WIDTH, qrFrame, writeY4m } from '.
 import { startServer } from '../e2e/helpers/server.ts';
 
 export const SCAN_DECODE_TARGET_MS = 30;
-const CHECK_PAGE = path.resolve(import.meta.dirname, '..', 'client', 'dist', 'camera-check.html');
+export const CHECK_PAGE = path.resolve(import.meta.dirname, '..', 'client', 'dist', 'camera-check.html');
 
 export interface ScanDecodeFigures {
   frame: { width: number; height: number; qrPixels: number; text: string };
