@@ -19,7 +19,7 @@ import { soak } from './soak.ts';
 import { measureSeal, sealRows } from './seal.ts';
 import { measureScanBatch, scanBatchRows } from './scan-batch.ts';
 import { alignColumns, formatReport, type BenchReport, type PeerPair } from './report.ts';
-import { CHECK_PAGE, measureScanDecode, scanDecodeRows } from './scan-decode.ts';
+import { measureScanDecode, requireBuiltClient, scanDecodeRows } from './scan-decode.ts';
 import { labelPrintRows, measureLabelPrint } from './label-print.ts';
 import { countRows, measureCounts } from './counts.ts';
 import { measureWebhooks, webhookRows } from './webhooks.ts';
@@ -213,7 +213,7 @@ async function main(): Promise<void> {
     return;
   }
   // The full run ends with the scanner's decode in the built client: say so before, not after twenty minutes.
-  if (!existsSync(CHECK_PAGE)) throw new Error('client/dist has no camera-check.html: run `npm run build` first');
+  requireBuiltClient();
   // One at a time, so neither measures the other's load.
   const { fresh, peer, pairs } = withPeer
     ? await freshBesidePeer(baseUrl, seconds)

@@ -14,7 +14,12 @@ import { fakeCameraFlags, FRAME_HEIGHT, FRAME_WIDTH, qrFrame, writeY4m } from '.
 import { startServer } from '../e2e/helpers/server.ts';
 
 export const SCAN_DECODE_TARGET_MS = 30;
-export const CHECK_PAGE = path.resolve(import.meta.dirname, '..', 'client', 'dist', 'camera-check.html');
+const CHECK_PAGE = path.resolve(import.meta.dirname, '..', 'client', 'dist', 'camera-check.html');
+
+/** The decode runs in the built client's camera check page: without a build, say so. */
+export function requireBuiltClient(): void {
+  if (!existsSync(CHECK_PAGE)) throw new Error('client/dist has no camera-check.html: run `npm run build` first');
+}
 
 export interface ScanDecodeFigures {
   frame: { width: number; height: number; qrPixels: number; text: string };
@@ -41,7 +46,7 @@ export async function measureScanDecode({
   decodes?: number;
   log?: (line: string) => void;
 } = {}): Promise<ScanDecodeFigures> {
-  if (!existsSync(CHECK_PAGE)) throw new Error('client/dist has no camera-check.html: run `npm run build` first');
+  requireBuiltClient();
   const qrPixels = 300;
   const text = trackerUrl('https://stock.example.com', '0b9f8e2a-3c4d-4e5f-8a9b-1c2d3e4f5a6b');
   const frame = await qrFrame(text, { size: qrPixels });

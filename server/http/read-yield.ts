@@ -53,6 +53,8 @@ export class ReadYield {
     const go = this.waiting.splice(0, allowance);
     this.startedThisTurn = go.length;
     for (const resolve of go) resolve();
+    // A turn that started reads is followed by one more, which gives the next turn's arrivals a
+    // fresh allowance instead of this one's count.
     if (this.waiting.length > 0 || this.startedThisTurn > 0) this.scheduleTurn();
   }
 }

@@ -56,8 +56,8 @@ export class StateTagCache {
   private readonly generations = new Map<string, number>();
   private everything = 0;
   private readonly ownPositions = new Set<number>();
-  /** Per project, the load in flight and the generation it began in. */
-  private readonly loading = new Map<string, { generation: number; tag: Promise<string> }>();
+  /** Loads in flight, keyed by project and the generation each began in. */
+  private readonly loading = new Map<string, Promise<string>>();
   private readonly ttlMs: number;
   private readonly maxOwnPositions: number;
   private readonly stops: Array<() => void>;
@@ -77,17 +77,13 @@ export class StateTagCache {
     const hit = this.entries.get(projectId);
     if (hit && hit.until > now) return hit.tag;
     const generation = this.generationOf(projectId);
-    let pending = this.loading.get(projectId);
-    if (!pending || pending.generation !== generation) {
-      const started = { generation, tag: this.load(projectId) };
-      this.loading.set(projectId, started);
-      const done = () => {
-        if (this.loading.get(projectId) === started) this.loading.delete(projectId);
-      };
-      started.tag.then(done, done);
-      pending = started;
+    const key = `${projectId}@${generation}`;
+    let pending = this.loading.get(key);
+    if (!pending) {
+      pending = this.load(projectId).finally(() => this.loading.delete(key));
+      this.loading.set(key, pending);
     }
-    const tag = await pending.tag;
+    const tag = await pending;
     // Kept only if nothing changed the project while it loaded: the load may predate that change.
     if (this.generationOf(projectId) === generation) this.entries.set(projectId, { tag, until: now + this.ttlMs });
     return tag;
