@@ -5,6 +5,7 @@
  */
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import type { PGlite } from '@electric-sql/pglite';
 import type { Database } from '../migrations/schema.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { preparingPool } from './prepared-statements.ts';
@@ -54,6 +55,33 @@ function pgTypes(): pg.CustomTypesConfig {
   };
 }
 
+/** PGlite as the product runs it: its extensions and the same value types as on PostgreSQL. */
+export async function startPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<PGlite> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  // Trigram indexes (with the label's tags beside them) make the label search fast, as on PostgreSQL.
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { btree_gin } = await import('@electric-sql/pglite/contrib/btree_gin');
+  return PGlite.create(dataDir, {
+    extensions: { pg_trgm, btree_gin },
+    parsers: { [NUMERIC_OID]: (v: string) => Number(v), [DATE_OID]: (v: string) => v },
+    ...(loadDataDir ? { loadDataDir } : {}),
+  });
+}
+
+/** The store's handle on a running PGlite; `close` says what closing it means (see the tests' reuse of one). */
+export async function pgliteHandle(pglite: PGlite, close: (db: Db) => Promise<void>): Promise<DatabaseHandle> {
+  const { PGliteDialect } = await import('kysely-pglite-dialect');
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  return {
+    db,
+    engine: 'pglite',
+    url: null,
+    listen: (channel, listener) => pglite.listen(channel, () => listener()),
+    dumpDataDir: () => pglite.dumpDataDir('none'),
+    close: () => close(db),
+  };
+}
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
     const pool = new pg.Pool({
@@ -68,32 +96,15 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
     return { db, engine: 'postgres', url: options.url, close: () => db.destroy() };
   }
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { PGliteDialect } = await import('kysely-pglite-dialect');
-  // Trigram indexes (with the label's tags beside them) make the label search fast, as on PostgreSQL.
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  const { btree_gin } = await import('@electric-sql/pglite/contrib/btree_gin');
   const dir = options.dataDir ?? './data';
   const inMemory = dir === 'memory://';
   const unlock = inMemory ? () => undefined : lockDataDir(dir);
   try {
-    const pglite = await PGlite.create(inMemory ? undefined : dir, {
-      extensions: { pg_trgm, btree_gin },
-      parsers: { [NUMERIC_OID]: (v: string) => Number(v), [DATE_OID]: (v: string) => v },
-      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    const pglite = await startPglite(inMemory ? undefined : dir, options.loadDataDir);
+    return await pgliteHandle(pglite, async (db) => {
+      await db.destroy();
+      unlock();
     });
-    const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
-    return {
-      db,
-      engine: 'pglite',
-      url: null,
-      listen: (channel, listener) => pglite.listen(channel, () => listener()),
-      dumpDataDir: () => pglite.dumpDataDir('none'),
-      close: async () => {
-        await db.destroy();
-        unlock();
-      },
-    };
   } catch (error) {
     unlock();
     throw error;

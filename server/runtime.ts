@@ -27,6 +27,8 @@ export async function openRuntime(options: {
   statementTimeoutMs?: number;
   /** PGlite only: start from this archive of an already migrated database (the tests' template). */
   loadDataDir?: Blob;
+  /** A database already open, used instead of opening one (the tests' reused PGlite); closed with the runtime. */
+  database?: DatabaseHandle;
 }): Promise<Runtime> {
   if (options.migrate !== false && options.databaseUrl && options.statementTimeoutMs) {
     // A migration may rightly run longer than any request should: it gets a connection with no limit.
@@ -37,13 +39,15 @@ export async function openRuntime(options: {
       await migrations.close();
     }
   }
-  const database = await openDatabase({
-    url: options.databaseUrl,
-    dataDir: options.dataDir,
-    poolSize: options.poolSize,
-    statementTimeoutMs: options.statementTimeoutMs,
-    loadDataDir: options.loadDataDir,
-  });
+  const database =
+    options.database ??
+    (await openDatabase({
+      url: options.databaseUrl,
+      dataDir: options.dataDir,
+      poolSize: options.poolSize,
+      statementTimeoutMs: options.statementTimeoutMs,
+      loadDataDir: options.loadDataDir,
+    }));
   if (options.migrate !== false) {
     await migrateToLatest(database.db);
     // Before anything is appended: a database restored into a new cluster starts a new era.

@@ -10,6 +10,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openRuntime, type Runtime } from '../../server/runtime.ts';
+import { reusedPgliteHandle } from './reused-pglite.ts';
 
 export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -69,8 +70,13 @@ export async function createTestDatabase(options: { onDisk?: boolean } = {}): Pr
   return {
     url: null,
     dataDir,
-    // Only an empty directory starts from the template: a reopened one (a restart) keeps its data.
-    open: () => openRuntime({ databaseUrl: null, dataDir, loadDataDir: opened++ === 0 || dataDir === 'memory://' ? pgliteTemplate() : undefined }),
+    open: async () => {
+      const template = pgliteTemplate();
+      // In memory, a database reused from an earlier file of this worker, emptied back to the template.
+      if (dataDir === 'memory://' && template) return openRuntime({ databaseUrl: null, dataDir, database: await reusedPgliteHandle(template) });
+      // Only an empty directory starts from the template: a reopened one (a restart) keeps its data.
+      return openRuntime({ databaseUrl: null, dataDir, loadDataDir: opened++ === 0 ? template : undefined });
+    },
     drop: async () => {
       if (dataDir !== 'memory://') rmSync(dataDir, { recursive: true, force: true });
     },
