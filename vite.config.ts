@@ -5,7 +5,6 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { pwaManifest, SHELL_DENYLIST } from './client/src/app/pwa-manifest.ts';
 import { precompress } from './scripts/vite-precompress.ts';
 import { chunkGroups } from './scripts/vite-boot-chunk.ts';
-import { signedInPage } from './scripts/vite-signed-in-page.ts';
 
 const groups = chunkGroups(
   'client/index.html',
@@ -51,8 +50,6 @@ export default defineConfig({
       },
     }),
     groups.plugin,
-    // The page a signed-in visit gets: the frame's and the dashboard's chunks load with the boot chunk.
-    signedInPage(['frame', 'landing']),
     precompress(),
   ],
   // The browser imports the shapes and rules it shares with the server as @contract/….
