@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // Database tests run on PGlite unless TEST_DATABASE_URL points at PostgreSQL; tests that need two
-// real concurrent connections live in *.pg.test.ts and join the run only then.
+// real concurrent connections live in *.pg.test.ts and join the run only then, and tests of how the
+// run uses PGlite itself live in *.pglite.test.ts and leave it then.
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 const ALL = '{contract,ledger,projections,server,client,migrations,test}/**/*.test.{ts,tsx}';
@@ -24,7 +25,7 @@ function filesThatMock(): string[] {
   );
 }
 const MOCKING = filesThatMock();
-const excluded = ['**/node_modules/**', ...(onPostgres ? [] : ['**/*.pg.test.ts'])];
+const excluded = ['**/node_modules/**', onPostgres ? '**/*.pglite.test.ts' : '**/*.pg.test.ts'];
 
 export default defineConfig({
   resolve: { alias: { '@contract': fileURLToPath(new URL('./contract', import.meta.url)) } },

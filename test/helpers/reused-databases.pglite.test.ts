@@ -1,9 +1,9 @@
-/** The in-memory databases the test files take turns on: each file starts from the template alone. */
+/** The in-memory databases the test files take turns on (PGlite only): each file starts from the template alone. */
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createProject } from '../../server/projects/project-commands.ts';
 import { SYSTEM_ACTOR } from '../../server/users/user-commands.ts';
-import { onPostgres, openTestRuntime } from './test-database.ts';
+import { openTestRuntime } from './test-database.ts';
 
 const system = { metadata: SYSTEM_ACTOR };
 
@@ -21,7 +21,7 @@ async function instanceOf(runtime: Awaited<ReturnType<typeof openTestRuntime>>):
   return result.rows[0]!.started;
 }
 
-describe.runIf(!onPostgres)('a reused in-memory database', () => {
+describe('a reused in-memory database', () => {
   it("holds none of the previous file's rows, and its sequences start again", async () => {
     const first = await openTestRuntime();
     const template = await counts(first);
