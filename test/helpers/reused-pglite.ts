@@ -10,14 +10,15 @@
  * A handle once closed stays closed: what a file left running after closing its runtime (a timer, a
  * subscription's loop) fails on it as on a closed database, instead of writing into the next file's.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { PGlite } from '@electric-sql/pglite';
 import { type DatabaseHandle, pgliteHandle, startPglite } from '../../ledger/database.ts';
 
-/** What the template holds: the tables to empty, the rows and sequences to put back, the schema's fingerprint. */
+/** What the template holds: the tables to empty, the rows to put back, its sequences' settings (JSON), the schema's fingerprint. */
 interface TemplateState {
   tables: string[];
   rows: { table: string; json: string }[];
-  sequences: { name: string; value: number | null; start: number }[];
+  sequences: string;
   schema: string;
 }
 
@@ -59,10 +60,11 @@ async function readTemplate(pglite: PGlite): Promise<TemplateState> {
     const json = content.rows[0]?.json;
     if (json) rows.push({ table, json });
   }
-  const sequenceRows = await pglite.query<{ name: string; value: number | null; start: number }>(
-    `select format('%I.%I', schemaname, sequencename) as name, last_value::float8 as value, start_value::float8 as start from pg_sequences`,
+  // As setval takes them: a sequence never used starts again at its start value, not yet called.
+  const sequences = await pglite.query<{ json: string }>(
+    `select coalesce(json_agg(json_build_object('name', format('%I.%I', schemaname, sequencename), 'value', coalesce(last_value, start_value), 'called', last_value is not null)), '[]')::text as json from pg_sequences`,
   );
-  return { tables, rows, sequences: sequenceRows.rows, schema: await fingerprint(pglite) };
+  return { tables, rows, sequences: sequences.rows[0]!.json, schema: await fingerprint(pglite) };
 }
 
 /** Back to the template's rows; false when the schema is no longer the template's. */
@@ -76,9 +78,9 @@ async function resetToTemplate(pglite: PGlite, template: TemplateState): Promise
   for (const { table, json } of template.rows) {
     await pglite.query(`insert into ${quoted(table)} select * from json_populate_recordset(null::${quoted(table)}, $1::json)`, [json]);
   }
-  for (const sequence of template.sequences) {
-    await pglite.query(`select setval($1::regclass, $2, $3)`, [sequence.name, sequence.value ?? sequence.start, sequence.value !== null]);
-  }
+  await pglite.query(`select setval(s.name::regclass, s.value, s.called) from json_to_recordset($1::json) as s(name text, value bigint, called boolean)`, [
+    template.sequences,
+  ]);
   // Settings, prepared statements, temporary tables, LISTENs and advisory locks of the session.
   await pglite.exec('discard all');
   return true;
@@ -99,7 +101,6 @@ export async function reusedPgliteHandle(archive: Blob): Promise<DatabaseHandle>
   const handed = new Proxy(pglite, {
     get(target, property) {
       if (property === 'close') return async () => undefined;
-      if (property === 'closed') return closed || target.closed;
       const value: unknown = Reflect.get(target, property, target);
       if (typeof value !== 'function') return value;
       if (closed) return () => Promise.reject(new Error('PGlite is closed'));
@@ -110,12 +111,8 @@ export async function reusedPgliteHandle(archive: Blob): Promise<DatabaseHandle>
     if (closed) return;
     closed = true;
     await db.destroy();
-    let timer: NodeJS.Timeout | undefined;
-    const timedOut = new Promise<boolean>((resolve) => {
-      timer = setTimeout(() => resolve(false), RESET_LIMIT_MS);
-    });
+    const timedOut = sleep(RESET_LIMIT_MS, false, { ref: false });
     const reusable = await Promise.race([resetToTemplate(pglite, state).catch(() => false), timedOut]);
-    clearTimeout(timer);
     if (reusable) idle.push(pglite);
     // Not awaited: an instance whose reset never finished may never finish closing either.
     else void pglite.close().catch(() => undefined);
